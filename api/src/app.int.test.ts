@@ -1,0 +1,101 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/shared/contracts';
+import { createDatabase } from '@pillars/shared/db';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../infra/testing/test-database';
+import { testApp } from './test/test-app';
+
+const database = await useTestDatabase();
+const app = testApp(database);
+
+describe('health', () => {
+  it('GET /healthz answers while the process is up', async () => {
+    const res = await app.request('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz reports the database up', async () => {
+    const res = await app.request('/readyz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'up' } });
+  });
+
+  it('GET /readyz answers 503 when the database is unreachable', async () => {
+    const unreachable = createDatabase('postgres://nobody:nothing@127.0.0.1:1/none', { max: 1 });
+    afterAll(() => unreachable.close());
+    const res = await testApp(unreachable).request('/readyz');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'not ready', checks: { database: 'down' } });
+  });
+});
+
+describe('errors', () => {
+  it.each(['/api', '/api/', '/api/nothing-here', '/api/news-feed/1'])(
+    'unknown API path %s is a JSON 404',
+    async (path) => {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const res = await app.request(path, { method });
+        expect(res.status).toBe(404);
+        expect(ApiError.parse(await res.json())).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+      }
+    },
+  );
+
+  it('an unexpected failure is a generic 500 whose details stay in the log', async () => {
+    const broken = createDatabase('postgres://nobody:secret-detail@127.0.0.1:1/none', { max: 1 });
+    afterAll(() => broken.close());
+    const res = await testApp(broken).request('/api/news');
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
+    expect(body).not.toMatch(/ECONNREFUSED|secret-detail|127\.0\.0\.1/);
+  });
+
+  it('every response carries a request id', async () => {
+    const res = await app.request('/api/news');
+    expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
+  });
+});
+
+describe('serving the built web app', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pillars-web-'));
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), `<html><head>${PUBLIC_CONFIG_PLACEHOLDER}</head><body></body></html>`);
+  await writeFile(join(dir, 'assets', 'index-abc123.js'), 'export {}');
+  await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const webApp = testApp(database, {
+    env: { STATIC_DIR: dir, ORG_NAME: 'Liberty </script> League', PUBLIC_URL: 'https://liberty.example' },
+  });
+
+  it.each(['/', '/news/some-article', '/admin/members', '/no/such/page'])(
+    'answers %s with index.html carrying the public config',
+    async (path) => {
+      const res = await webApp.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      const json = /<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(PublicConfig.parse(JSON.parse(json ?? 'null'))).toMatchObject({
+        orgName: 'Liberty </script> League',
+        publicUrl: 'https://liberty.example',
+      });
+    },
+  );
+
+  it('serves hashed assets with a long cache and other files as they are', async () => {
+    const asset = await webApp.request('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await webApp.request('/favicon.svg')).status).toBe(200);
+  });
+
+  it('still answers unknown API paths with JSON', async () => {
+    const res = await webApp.request('/api/unknown');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+});

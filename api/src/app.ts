@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { eventsRoutes } from './features/events/events.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { newsRoutes } from './features/news/news.routes';
+import { webRoutes } from './features/web/web.routes';
+import type { AppDeps, AppEnv } from './lib/context';
+import { AppError } from './lib/errors';
+import { requestLogger } from './lib/request-logger';
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', requestLogger(deps.logger));
+  app.use(
+    '*',
+    secureHeaders({
+      // The hosted card fields of the payments issue are cross-origin iframes; a CSP arrives
+      // with them. Until then keep the defaults that cannot break the pages.
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.route('/', healthRoutes(deps));
+  app.route('/api/news', newsRoutes(deps));
+  app.route('/api/events', eventsRoutes(deps));
+
+  // Unknown API paths answer JSON, never the web app's HTML.
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', 'Not found');
+  });
+
+  if (deps.config.STATIC_DIR) app.route('/', webRoutes(deps, deps.config.STATIC_DIR));
+
+  app.notFound((c) => c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404));
+
+  app.onError((error, c) => {
+    const logger = c.get('logger') ?? deps.logger;
+    if (error instanceof AppError) {
+      if (error.status >= 500) logger.error({ err: error }, error.message);
+      return c.json(
+        { error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) },
+        error.status,
+      );
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: error.message || 'Bad request', code: 'BAD_REQUEST' }, error.status);
+    }
+    // Details stay in the log; the client learns only that it was our fault.
+    logger.error({ err: error }, 'unhandled error');
+    return c.json({ error: 'Internal server error', code: 'INTERNAL' }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,48 @@
+import type { ErrorCode, ValidationIssue } from '@pillars/shared/contracts';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+
+export const STATUS_OF: Record<ErrorCode, ContentfulStatusCode> = {
+  BAD_REQUEST: 400,
+  INVALID_DATA: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The one error type handlers throw; `onError` turns it into `{ error, code, issues? }`. */
+export class AppError extends Error {
+  readonly issues: ValidationIssue[] | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { cause?: unknown; issues?: ValidationIssue[] } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.issues = options.issues;
+  }
+
+  get status(): ContentfulStatusCode {
+    return STATUS_OF[this.code];
+  }
+}
+
+export function issuesOf(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    message: issue.message,
+  }));
+}
+
+/** Validation failure: the message is the first issue's, so a client can show it as is. */
+export function invalidData(error: z.ZodError): AppError {
+  const issues = issuesOf(error);
+  return new AppError('INVALID_DATA', issues[0]?.message ?? 'Invalid input', { issues });
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);

@@ -1,0 +1,27 @@
+import type { Logger } from '@pillars/shared/logger';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './context';
+
+/**
+ * One log line per request, at the boundary, with the request id the client also receives
+ * (X-Request-Id). Health probes log at debug so they do not drown the rest.
+ */
+export function requestLogger(root: Logger) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const started = performance.now();
+    const logger = root.child({ reqId: c.get('requestId') });
+    c.set('logger', logger);
+    await next();
+    const path = c.req.path;
+    const line = {
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    const quiet = path === '/healthz' || path === '/readyz';
+    if (c.res.status >= 500) logger.error(line, 'request failed');
+    else if (quiet) logger.debug(line, 'request done');
+    else logger.info(line, 'request done');
+  });
+}

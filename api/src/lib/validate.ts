@@ -1,0 +1,16 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { AppError, invalidData } from './errors';
+
+/** Parses the JSON body with a shared contract; malformed JSON and schema failures are 400s. */
+export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch (cause) {
+    throw new AppError('BAD_REQUEST', 'Request body must be valid JSON', { cause });
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw invalidData(result.error);
+  return result.data;
+}

@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfigOrExit } from '@pillars/shared/config';
+import { createDatabase, hasNoContent, runMigrations, seedDemoContent } from '@pillars/shared/db';
+import { createLogger } from '@pillars/shared/logger';
+import { provideDatabase } from './database';
+import { REPO_ROOT, WEB_DIST, viteCli } from './paths';
+
+/**
+ * `npm start`: everything the product needs, on one port, with nothing but Node installed.
+ * Provides the database (embedded unless DATABASE_URL is set), migrates, seeds demo content on
+ * the first run, then supervises the api (which also serves the built web app). Each service is
+ * its own process, as in production; Ctrl-C stops them first and the database last.
+ *
+ * `npm run dev` (--dev): the api on PORT+1 and Vite's dev server with hot reload on PORT.
+ */
+const dev = process.argv.includes('--dev');
+const config = loadConfigOrExit();
+const logger = createLogger({ level: config.LOG_LEVEL, name: 'launcher' });
+
+const staticDir = config.STATIC_DIR ?? WEB_DIST;
+if (!dev && !existsSync(join(staticDir, 'index.html'))) {
+  logger.fatal({ staticDir }, 'the web app is not built: run `npm run build` (npm start does this)');
+  process.exit(1);
+}
+
+const database = await provideDatabase(config, logger);
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+async function stopChild(name: string, child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    logger.warn({ service: name }, 'did not stop within 10 s, killing it');
+    child.kill('SIGKILL');
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    logger.info('stopping');
+    await Promise.all([...children].map(([name, child]) => stopChild(name, child)));
+    await database.stop();
+    logger.info('stopped');
+  }
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => void shutdown(0));
+}
+
+function run(name: string, args: string[], env: Record<string, string>, cwd = REPO_ROOT): void {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+  children.set(name, child);
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    logger.error({ service: name, code, signal }, 'service exited unexpectedly; stopping everything');
+    void shutdown(code || 1);
+  });
+}
+
+async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
+}
+
+try {
+  const handle = createDatabase(database.url, { max: 1 });
+  try {
+    await runMigrations(handle.pool);
+    const seed = config.SEED_DEMO_CONTENT ?? config.NODE_ENV !== 'production';
+    if (seed && (await hasNoContent(handle.db))) {
+      logger.info(await seedDemoContent(handle.db), 'seeded demo content (first run)');
+    }
+  } finally {
+    await handle.close();
+  }
+
+  const apiPort = dev ? config.PORT + 1 : config.PORT;
+  run('api', ['--import', 'tsx', 'api/src/server.ts'], {
+    DATABASE_URL: database.url,
+    PORT: String(apiPort),
+    STATIC_DIR: dev ? '' : staticDir,
+  });
+  if (dev) {
+    run(
+      'web',
+      [viteCli()],
+      { PORT: String(config.PORT), API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` },
+      join(REPO_ROOT, 'web'),
+    );
+  }
+
+  await waitUntilReady(`http://127.0.0.1:${apiPort}/readyz`, 60_000);
+  logger.info({ url: `http://localhost:${config.PORT}` }, 'ready');
+  process.stdout.write(
+    `\n  ${config.ORG_NAME} is running at http://localhost:${config.PORT}\n  Press Ctrl-C to stop.\n\n`,
+  );
+} catch (error) {
+  logger.fatal({ err: error }, 'start failed');
+  await shutdown(1);
+}

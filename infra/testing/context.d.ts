@@ -1,0 +1,12 @@
+// Values the global setups hand to test files through vitest's provide/inject.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresAdminUrl: string;
+    /** A migrated database that per-file databases are copied from. */
+    postgresTemplate: string;
+    redisUrl: string;
+    chromiumPath: string;
+    e2eBaseUrl: string;
+  }
+}
+export {};

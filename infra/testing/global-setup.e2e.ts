@@ -1,0 +1,81 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, viteCli } from '../launcher/paths';
+import { findChromium } from './chromium';
+import { provideTestPostgres, withDatabase } from './postgres';
+import { freePort } from './provision';
+import { dropDatabase } from './template-database';
+
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} before it was ready`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Browser journeys run against the product as `npm start` runs it: the web app is built, then
+ * the launcher migrates and seeds an empty database and serves everything on one port.
+ */
+export default async function setup(project: TestProject) {
+  const chromiumPath = findChromium();
+  execFileSync(process.execPath, [viteCli(), 'build', '--logLevel', 'warn'], {
+    cwd: join(REPO_ROOT, 'web'),
+    stdio: 'inherit',
+  });
+
+  const postgres = await provideTestPostgres();
+  const database = `e2e_${process.pid}`;
+  let app: ChildProcess | undefined;
+  const teardown = async () => {
+    if (app && app.exitCode === null) {
+      const exited = new Promise((resolve) => app?.once('exit', resolve));
+      app.kill('SIGTERM');
+      await exited;
+    }
+    await dropDatabase(postgres.adminUrl, database).catch(() => undefined);
+    await postgres.stop();
+  };
+
+  try {
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database}`);
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+
+    const port = await freePort();
+    app = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/start.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SEED_DEMO_CONTENT: 'true',
+        DATABASE_URL: withDatabase(postgres.adminUrl, database),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilReady(`${baseUrl}/readyz`, app, 60_000);
+    project.provide('chromiumPath', chromiumPath);
+    project.provide('e2eBaseUrl', baseUrl);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

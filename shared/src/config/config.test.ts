@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index';
+
+describe('loadConfig', () => {
+  it('runs on defaults alone', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 5000, NODE_ENV: 'development', DATA_DIR: '.data' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', STATIC_DIR: '' })).toMatchObject({
+      DATABASE_URL: undefined,
+      STATIC_DIR: undefined,
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x/y', CONTACT_EMAIL: 'nope', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(problems.sort()).toEqual(['CONTACT_EMAIL', 'DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+    expect((error as ConfigError).message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  });
+
+  it('parses the seeding switch', () => {
+    expect(loadConfig({ SEED_DEMO_CONTENT: 'false' }).SEED_DEMO_CONTENT).toBe(false);
+    expect(loadConfig({}).SEED_DEMO_CONTENT).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+
+export const ContributorType = z.enum(['Contribution', 'Membership', 'Event Registration']);
+export type ContributorType = z.infer<typeof ContributorType>;
+
+/** One row of the admin dashboard, whatever the record's kind; amount in dollars. */
+export const ContributorRow = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  type: ContributorType,
+  amount: z.number(),
+  status: z.string(),
+  paymentMethod: z.string(),
+  isRecurring: z.boolean(),
+  payTheoryPaymentId: z.string().nullable(),
+  details: z.string(),
+  createdAt: IsoDateTime,
+});
+export type ContributorRow = z.infer<typeof ContributorRow>;
+
+export const ContributorsSummary = z.object({
+  totalContributors: z.number().int(),
+  totalDonations: z.number().int(),
+  totalMemberships: z.number().int(),
+  totalEventRegistrations: z.number().int(),
+  totalAmount: z.number(),
+});
+
+export const ContributorsResponse = z.object({
+  success: z.literal(true),
+  contributors: z.array(ContributorRow),
+  summary: ContributorsSummary,
+});
+export type ContributorsResponse = z.infer<typeof ContributorsResponse>;
+
+export const RegistrationDetail = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status: z.string(),
+  selectedTier: z.string().nullable(),
+  comments: z.string().nullable(),
+  paymentAmount: z.number().int().nullable(),
+  payTheoryPaymentId: z.string().nullable(),
+  createdAt: IsoDateTime,
+  event: z.object({
+    title: z.string(),
+    startDate: IsoDateTime,
+    endDate: IsoDateTime,
+    location: z.string(),
+  }),
+});
+export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
+
+/** Admins may only move a pending item to confirmed (SPEC section 4). */
+export const StatusChange = z.object({ status: z.literal('confirmed') });

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Email, IsoDateTime, PASSWORD_MIN_LENGTH } from './common';
+
+export const authMessages = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordsDontMatch: "Passwords don't match",
+  invalidCredentials: 'Invalid username or password',
+} as const;
+
+export const LoginRequest = z.object({
+  username: z.string().trim().min(1, authMessages.usernameRequired),
+  password: z.string().min(1, authMessages.passwordRequired),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const ForgotPasswordRequest = z.object({ email: Email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/** The reset form: both fields at least 6 characters, and they must match. */
+export const ResetPasswordForm = z
+  .object({
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort),
+    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: authMessages.passwordsDontMatch,
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
+
+export const ResetPasswordRequest = z.object({
+  token: z.string().min(1),
+  newPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort),
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const AuthUser = z.object({ username: z.string() });
+export type AuthUser = z.infer<typeof AuthUser>;
+
+export const AdminUser = AuthUser.extend({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: IsoDateTime,
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const CreateAdminRequest = z.object({
+  email: Email,
+  password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort),
+  firstName: z.string().trim().optional(),
+  lastName: z.string().trim().optional(),
+  phone: z.string().trim().optional(),
+});
+export type CreateAdminRequest = z.infer<typeof CreateAdminRequest>;
+
+export const ProfileUpdate = z.object({
+  firstName: z.string().trim().optional(),
+  lastName: z.string().trim().optional(),
+  email: Email.optional(),
+  phone: z.string().trim().optional(),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Email, IsoDateTime, Phone, messages } from './common';
+
+/** SPEC section 9: preset contribution amounts in dollars, minimum and step. */
+export const PRESET_AMOUNTS = [17.76, 25, 50, 100] as const;
+export const MIN_CONTRIBUTION_DOLLARS = 1;
+export const CONTRIBUTION_STEP = 0.01;
+
+export const contributionMessages = {
+  invalidAmountTitle: 'Invalid Amount',
+  invalidAmount: 'Please select or enter a donation amount of at least $1.00.',
+} as const;
+
+export const PaymentMethod = z.enum(['card', 'bank']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/**
+ * Contribution form values (SPEC section 3). Amount and card fields are optional strings:
+ * the amount rule is checked on submit, card fields are validated by the provider's hosted
+ * fields, never by us (SPEC section 5).
+ */
+export const ContributionForm = z.object({
+  firstName: z.string().trim().min(1, messages.firstNameRequired),
+  lastName: z.string().trim().min(1, messages.lastNameRequired),
+  email: Email,
+  phone: Phone,
+  amount: z.string().optional(),
+  customAmount: z.string().optional(),
+  isRecurring: z.boolean(),
+  paymentMethod: PaymentMethod,
+  billingAddress: z.string().optional(),
+  billingCity: z.string().optional(),
+  billingState: z.string().optional(),
+  billingZip: z.string().optional(),
+  routingNumber: z.string().optional(),
+  accountNumber: z.string().optional(),
+  cardNumber: z.string().optional(),
+  expiryDate: z.string().optional(),
+  cvv: z.string().optional(),
+});
+export type ContributionForm = z.infer<typeof ContributionForm>;
+
+/** Dollars → integer cents, as SPEC section 9 says: dollars × 100, rounded. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Integer cents → "25.00". */
+export function formatCents(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** Contribution detail (admin contributors page). */
+export const ContributionDetail = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  amount: z.string(),
+  status: z.string(),
+  paymentMethod: z.string(),
+  isRecurring: z.boolean(),
+  payTheoryPaymentId: z.string().nullable(),
+  createdAt: IsoDateTime,
+});
+export type ContributionDetail = z.infer<typeof ContributionDetail>;

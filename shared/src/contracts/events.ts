@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { Email, Id, IsoDateTime, Phone, messages } from './common';
+
+/** A ticket type of a paid event; prices are integer cents. */
+export const PricingTier = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  price: z.number().int().nonnegative(),
+  description: z.string(),
+  benefits: z.array(z.string()),
+});
+export type PricingTier = z.infer<typeof PricingTier>;
+
+/**
+ * `events.pricingTiers` is free text holding a JSON list. SPEC section 3: invalid JSON is
+ * treated as no tiers. We apply the same rule to JSON that parses but is not a list of
+ * well-formed tiers, so a half-broken value never reaches a price calculation.
+ */
+export function parsePricingTiers(raw: string | null | undefined): PricingTier[] {
+  if (!raw) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const parsed = z.array(PricingTier).safeParse(value);
+  return parsed.success ? parsed.data : [];
+}
+
+/** An event card on the home page (SPEC section 3, "Event list item"). */
+export const EventListItem = z.object({
+  id: Id,
+  slug: z.string(),
+  title: z.string(),
+  startDate: IsoDateTime,
+  location: z.string(),
+  description: z.string().nullable().optional(),
+  imageUrl: z.string().nullable().optional(),
+});
+export type EventListItem = z.infer<typeof EventListItem>;
+
+export const EventDetail = EventListItem.extend({
+  endDate: IsoDateTime,
+  requiresPayment: z.boolean(),
+  price: z.number().int().nonnegative(),
+  pricingTiers: z.array(PricingTier),
+});
+export type EventDetail = z.infer<typeof EventDetail>;
+
+export const EventList = z.array(EventListItem);
+
+export const registrationMessages = {
+  ...messages,
+  selectTier: 'Please select a ticket type',
+} as const;
+
+/** Event registration form (SPEC section 3 and 5). */
+export const EventRegistrationFields = z.object({
+  firstName: z.string().trim().min(1, messages.firstNameRequired),
+  lastName: z.string().trim().min(1, messages.lastNameRequired),
+  email: Email,
+  phone: Phone,
+  comments: z.string().max(2000).optional(),
+  selectedTier: z.string().optional(),
+});
+
+/**
+ * The tier is required only when the event requires payment, so the schema is built per event.
+ * The same builder serves the form (zodResolver) and the API.
+ */
+export function eventRegistrationSchema(event: Pick<EventDetail, 'requiresPayment'>) {
+  return EventRegistrationFields.superRefine((value, ctx) => {
+    if (event.requiresPayment && !value.selectedTier) {
+      ctx.addIssue({ code: 'custom', path: ['selectedTier'], message: registrationMessages.selectTier });
+    }
+  });
+}
+export const EventRegistrationRequest = EventRegistrationFields.extend({ eventId: Id });
+export type EventRegistrationRequest = z.infer<typeof EventRegistrationRequest>;
+
+export const EventRegistrationCreated = z.object({
+  success: z.literal(true),
+  data: z.object({ registrationId: Id }),
+});
+
+/** Event payment patch (SPEC section 3). */
+export const EventPaymentPatch = z.object({
+  payTheoryPaymentId: z.string().min(1),
+  paymentAmount: z.number().int().nonnegative(),
+  paymentDetails: z.object({
+    status: z.string(),
+    provider: z.string(),
+    paymentMethod: z.string(),
+  }),
+  accountType: z.enum(['checking', 'savings']).optional(),
+});
+export type EventPaymentPatch = z.infer<typeof EventPaymentPatch>;
+
+/** Time of an event: stored instants, shown in the organisation's zone (SPEC section 9). */
+export const EVENT_TIME_ZONE = 'America/New_York';

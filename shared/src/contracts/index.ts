@@ -1,0 +1,12 @@
+// Browser-safe contracts: zod schemas and their inferred types, nothing else.
+// Imported by the web app, so this subtree must never import Node built-ins or `db`.
+export * from './common';
+export * from './errors';
+export * from './news';
+export * from './events';
+export * from './donations';
+export * from './memberships';
+export * from './payments';
+export * from './auth';
+export * from './admin';
+export * from './public-config';

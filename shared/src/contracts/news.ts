@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { Id, IsoDateTime } from './common';
+
+/** A news card on the home page (SPEC section 3, "News list item"). */
+export const NewsListItem = z.object({
+  id: Id,
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  imageUrl: z.string(),
+  publishedAt: IsoDateTime,
+});
+export type NewsListItem = z.infer<typeof NewsListItem>;
+
+/** The article page adds the long-form content, paragraphs separated by blank lines. */
+export const NewsArticle = NewsListItem.extend({
+  content: z.string(),
+});
+export type NewsArticle = z.infer<typeof NewsArticle>;
+
+export const NewsList = z.array(NewsListItem);
+
+/** URL slugs: lower-case words joined by single hyphens. */
+export const Slug = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid slug');

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Card payment provider result as the browser SDK reports it (SPEC section 3). */
+export const ProviderPaymentResult = z.object({
+  type: z.enum(['SUCCESS', 'ERROR', 'FAILED']),
+  body: z
+    .object({
+      receipt_number: z.string().optional(),
+      amount: z.number().optional(),
+      state: z.string().optional(),
+    })
+    .optional(),
+  error: z.string().optional(),
+  payment_method_id: z.string().optional(),
+});
+export type ProviderPaymentResult = z.infer<typeof ProviderPaymentResult>;
+
+/** Tokenize result: TOKENIZED with a payment method id, or ERROR with a message. */
+export const ProviderTokenizeResult = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('TOKENIZED'), body: z.object({ payment_method_id: z.string() }) }),
+  z.object({ type: z.literal('ERROR'), body: z.object({ message: z.string() }) }),
+]);
+export type ProviderTokenizeResult = z.infer<typeof ProviderTokenizeResult>;
+
+/** SPEC section 9: the fee recorded on a transaction is 2.9 % of the amount, rounded. */
+export function transactionFeeCents(amountCents: number): number {
+  return Math.round(amountCents * 0.029);
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * The only configuration the browser sees. The server renders it into index.html as
+ * `<script id="app-config" type="application/json">…</script>`; the web app parses it with
+ * this schema, so a missing or broken value falls back to these defaults instead of crashing.
+ */
+export const PublicConfig = z.object({
+  orgName: z.string().default('Patriot Pillars Foundation'),
+  contactEmail: z.string().default('info@patriotpillars.org'),
+  contactPhone: z.string().default('(555) 017-1776'),
+  contactAddress: z.string().default('1776 Liberty Avenue, Philadelphia, PA 19106'),
+  /** The canonical public origin used for share links, e.g. https://patriotpillars.org. */
+  publicUrl: z.string().default('http://localhost:5000'),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+/** Placeholder in web/index.html that the server replaces with the serialized config. */
+export const PUBLIC_CONFIG_PLACEHOLDER = '<!--app-config-->';
+export const PUBLIC_CONFIG_ELEMENT_ID = 'app-config';

@@ -1,0 +1,5 @@
+// Server-only: drizzle schema, client, migrations and seed. Never imported by the web app.
+export * from './schema';
+export * from './client';
+export * from './migrate';
+export * from './seed';

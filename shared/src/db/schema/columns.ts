@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { RecordStatus } from '../../contracts/common';
+
+/** Every record's primary key: random UUIDs, so ids in URLs cannot be enumerated. */
+export const id = () => uuid('id').primaryKey().defaultRandom();
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** The status values of SPEC section 4, as a CHECK so the database refuses anything else. */
+export const statusCheckSql = (column: string) =>
+  sql.raw(`${column} IN (${RecordStatus.options.map((s) => `'${s}'`).join(', ')})`);

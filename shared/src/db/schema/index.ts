@@ -1,0 +1,4 @@
+export * from './users';
+export * from './content';
+export * from './records';
+export * from './payments';

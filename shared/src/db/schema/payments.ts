@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { users } from './users';
+
+export const PAYMENT_KINDS = ['donation', 'recurring_donation', 'membership', 'registration'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_STATES = ['queued', 'processing', 'succeeded', 'failed'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/**
+ * The charge ledger (DESIGN.md, "Payments"). One row per intended charge, written in the same
+ * transaction as its domain record; the worker moves it queued → processing → succeeded|failed.
+ * It never holds card data: only the provider's payment-method token and ids.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    kind: text('kind').$type<PaymentKind>().notNull(),
+    /** The donation, membership or event registration this charge pays for. */
+    recordId: uuid('record_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    state: text('state').$type<PaymentState>().notNull().default('queued'),
+    paymentMethodToken: text('payment_method_token'),
+    providerTransactionId: text('provider_transaction_id'),
+    providerRecurringId: text('provider_recurring_id'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    /** Sent to the provider as metadata so an unclear outcome can be looked up, never re-charged. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_record_idx').on(t.kind, t.recordId),
+    index('payments_state_updated_at_idx').on(t.state, t.updatedAt),
+    check('payments_kind_known', inList('kind', PAYMENT_KINDS)),
+    check('payments_state_known', inList('state', PAYMENT_STATES)),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Transactional outbox: a job to publish, committed with the change that caused it. The relay
+ * publishes unpublished rows (FOR UPDATE SKIP LOCKED) so a queue outage delays work, never loses it.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: text('queue').notNull(),
+    jobName: text('job_name').notNull(),
+    /** Deterministic BullMQ job id, so publishing twice adds the job once. */
+    jobId: text('job_id').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('outbox_unpublished_idx')
+      .on(t.id)
+      .where(sql`${t.publishedAt} IS NULL`),
+  ],
+);
+
+/** Who did what to which record, and when; written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's username at the time, kept when the user is later deleted. */
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_created_at_idx').on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { WAIVER_VERSION } from '../../contracts/memberships';
+import { createdAt, id, statusCheckSql } from './columns';
+import { events } from './content';
+
+export const donations = pgTable(
+  'donations',
+  {
+    id: id(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    /** Dollars, numeric(10,2) as SPEC section 3 says; drizzle returns it as a string. */
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    isRecurring: boolean('is_recurring').notNull().default(false),
+    payTheoryPaymentId: text('pay_theory_payment_id'),
+    status: text('status').notNull().default('pending'),
+    billingAddress: text('billing_address'),
+    billingCity: text('billing_city'),
+    billingState: text('billing_state'),
+    billingZip: text('billing_zip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('donations_email_idx').on(t.email),
+    index('donations_status_idx').on(t.status),
+    index('donations_created_at_idx').on(t.createdAt.desc()),
+    check('donations_status_known', statusCheckSql('status')),
+    check('donations_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message'),
+    paymentMethod: text('payment_method').notNull(),
+    payTheoryPaymentId: text('pay_theory_payment_id'),
+    status: text('status').notNull().default('pending'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    createdAt: createdAt(),
+    waiverAccepted: boolean('waiver_accepted').notNull().default(false),
+    waiverAcceptedAt: timestamp('waiver_accepted_at', { withTimezone: true, mode: 'date' }),
+    waiverVersion: text('waiver_version').notNull().default(WAIVER_VERSION),
+  },
+  (t) => [
+    index('memberships_email_idx').on(t.email),
+    index('memberships_status_idx').on(t.status),
+    index('memberships_created_at_idx').on(t.createdAt.desc()),
+    check('memberships_status_known', statusCheckSql('status')),
+  ],
+);
+
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    comments: text('comments'),
+    status: text('status').notNull().default('pending'),
+    payTheoryPaymentId: text('pay_theory_payment_id'),
+    /** Integer cents, computed by the server from the event (never from the browser). */
+    paymentAmount: integer('payment_amount'),
+    selectedTier: text('selected_tier'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('event_registrations_event_id_idx').on(t.eventId),
+    index('event_registrations_email_idx').on(t.email),
+    index('event_registrations_status_idx').on(t.status),
+    index('event_registrations_created_at_idx').on(t.createdAt.desc()),
+    check('event_registrations_status_known', statusCheckSql('status')),
+    check('event_registrations_amount_nonnegative', sql`${t.paymentAmount} >= 0`),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'set null' }),
+    /** Integer cents. */
+    amount: integer('amount').notNull(),
+    /** Integer cents: 2.9 % of the amount, rounded (SPEC section 9). */
+    fees: integer('fees').notNull().default(0),
+    status: text('status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    /** Unique so a retried record-transaction job can never write a second row. */
+    providerTransactionId: text('provider_transaction_id').unique(),
+    buyerEmail: text('buyer_email'),
+    buyerName: text('buyer_name').notNull(),
+    /** JSON text: source, payment state, live-mode flag (SPEC section 7). */
+    metadata: text('metadata'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_donation_id_idx').on(t.donationId),
+    index('transactions_created_at_idx').on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from './bytea';
+import { createdAt, id } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull().unique(),
+    /** SPEC names the field `password`; it only ever holds an argon2id hash. */
+    passwordHash: text('password').notNull(),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    /** SHA-256 of the single-use reset token; the token itself is only in the e-mail. */
+    resetToken: text('reset_token'),
+    resetTokenExpiry: timestamp('reset_token_expiry', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_reset_token_idx').on(t.resetToken),
+  ],
+);
+
+/**
+ * Lucia-style sessions (lucia-auth.com "Basic session API"): the cookie carries
+ * `<id>.<secret>`; only the SHA-256 of the secret is stored.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: bytea('secret_hash').notNull(),
+    createdAt: createdAt(),
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Absolute expiry; the idle timeout is checked against lastVerifiedAt. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,42 @@
+import { pino, type Logger, type LoggerOptions } from 'pino';
+
+export type { Logger };
+
+/**
+ * Paths that must never reach a log line: credentials, session material and anything a card
+ * form could carry. Censored rather than removed so a reader can see the field was present.
+ */
+export const REDACT_PATHS = [
+  'password',
+  'newPassword',
+  'token',
+  'resetToken',
+  'paymentMethodToken',
+  'cardNumber',
+  'card_number',
+  'cvv',
+  'security_code',
+  'expiryDate',
+  'routingNumber',
+  'accountNumber',
+  '*.password',
+  '*.newPassword',
+  '*.token',
+  '*.cardNumber',
+  '*.card_number',
+  '*.cvv',
+  '*.security_code',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+export function createLogger(options: { level?: LoggerOptions['level']; name?: string } = {}): Logger {
+  return pino({
+    level: options.level ?? 'info',
+    ...(options.name ? { name: options.name } : {}),
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
+}

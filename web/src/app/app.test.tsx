@@ -1,0 +1,65 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
+import { defaultPublicConfig } from '@/lib/public-config';
+import { createQueryClient } from '@/lib/query-client';
+import { json, stubFetch } from '@/test/stub-fetch';
+import { App } from './app';
+
+function renderAt(path: string) {
+  stubFetch({ '/api/news': json([]), '/api/events': json([]) });
+  const location = memoryLocation({ path });
+  return render(
+    <App
+      queryClient={createQueryClient()}
+      config={defaultPublicConfig}
+      location={{ hook: location.hook, searchHook: location.searchHook }}
+    />,
+  );
+}
+
+const specRoutes = [
+  '/',
+  '/about',
+  '/membership',
+  '/login',
+  '/forgot-password',
+  '/reset-password?token=abc',
+  '/success?type=contribution&amount=25.00',
+  '/admin',
+  '/admin/events',
+  '/admin/contributors',
+  '/admin/members',
+  '/privacy-policy',
+  '/news/memorial-day-tribute',
+  '/events/flag-retirement-ceremony',
+  '/events/flag-retirement-ceremony/payment/1e2d3c4b-5a69-4788-9a6b-5c4d3e2f1a0b',
+];
+
+describe('App routes', () => {
+  it('shows the not-found page for an unknown path', () => {
+    renderAt('/no-such-page');
+    expect(screen.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeDefined();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it.each(specRoutes)('knows %s and renders it inside the layout', async (path) => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    renderAt(path);
+    await waitFor(() => expect(screen.queryByText('Loading page…')).toBeNull());
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+    expect(screen.getByRole('banner')).toBeDefined();
+    expect(screen.getByRole('main')).toBeDefined();
+    expect(screen.getByRole('contentinfo')).toBeDefined();
+  });
+
+  it('builds the home page sections in SPEC order', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    renderAt('/');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const ids = Array.from(document.querySelectorAll('main section[id]')).map((section) => section.id);
+    expect(ids).toEqual(['news', 'events', 'contribution', 'membership', 'contact']);
+    expect(await screen.findByText('No news yet. Check back soon.')).toBeDefined();
+  });
+});

@@ -1,0 +1,43 @@
+import type { SectionTarget } from '@/lib/use-section-navigation';
+
+/** `highlight` marks the main call to action, drawn as a button. */
+export type NavItem = { label: string; highlight?: boolean } & (
+  { kind: 'section'; target: SectionTarget } | { kind: 'page'; href: string }
+);
+
+/** SPEC section 2, navigation bar, in order. */
+export const primaryNav: NavItem[] = [
+  { label: 'Home', kind: 'section', target: 'top' },
+  { label: 'About Us', kind: 'page', href: '/about' },
+  { label: 'News', kind: 'section', target: 'news' },
+  { label: 'Events', kind: 'section', target: 'events' },
+  { label: 'Become a Member', kind: 'page', href: '/membership', highlight: true },
+  { label: 'Contribute', kind: 'section', target: 'contribution' },
+];
+
+/** SPEC section 2, footer quick links. */
+export const footerQuickLinks: NavItem[] = [
+  { label: 'Home', kind: 'section', target: 'top' },
+  { label: 'News', kind: 'section', target: 'news' },
+  { label: 'Events', kind: 'section', target: 'events' },
+  { label: 'Contribute', kind: 'section', target: 'contribution' },
+  { label: 'Contact', kind: 'section', target: 'contact' },
+];
+
+export const layoutTexts = {
+  skipToContent: 'Skip to main content',
+  mainNavLabel: 'Main',
+  openMenu: 'Open main menu',
+  closeMenu: 'Close main menu',
+  homeLinkLabel: 'home page',
+  footerTagline:
+    'Equipping everyday Americans to defend freedom, lead with faith and transform their communities and country.',
+  quickLinks: 'Quick Links',
+  contactUs: 'Contact Us',
+  legal: 'Legal',
+  login: 'Login',
+  privacyPolicy: 'Privacy Policy',
+  termsOfService: 'Terms of Service',
+  rightsReserved: 'All rights reserved.',
+  loadingPage: 'Loading page…',
+} as const;

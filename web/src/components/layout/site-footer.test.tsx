@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { SiteFooter } from './site-footer';
+
+const config = {
+  orgName: 'Liberty Trust',
+  contactEmail: 'hello@liberty.test',
+  contactPhone: '(555) 010-1776',
+  contactAddress: '1 Union Square, Boston, MA',
+};
+
+describe('SiteFooter', () => {
+  it('has quick links to the home page sections', () => {
+    renderWithProviders(<SiteFooter />, { config });
+    const quickLinks = screen.getByRole('navigation', { name: 'Quick Links' });
+    const hrefs = Array.from(quickLinks.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Home', '/'],
+      ['News', '/#news'],
+      ['Events', '/#events'],
+      ['Contribute', '/#contribution'],
+      ['Contact', '/#contact'],
+    ]);
+  });
+
+  it('links Login and Privacy Policy, and shows Terms of Service as plain text', () => {
+    renderWithProviders(<SiteFooter />, { config });
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+    expect(screen.getByText('Terms of Service').closest('a')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Terms of Service' })).toBeNull();
+  });
+
+  it('shows the contact details and copyright from the public config', () => {
+    renderWithProviders(<SiteFooter />, { config });
+    expect(screen.getByRole('link', { name: 'hello@liberty.test' }).getAttribute('href')).toBe(
+      'mailto:hello@liberty.test',
+    );
+    expect(screen.getByRole('link', { name: '(555) 010-1776' }).getAttribute('href')).toBe('tel:5550101776');
+    expect(screen.getByText('1 Union Square, Boston, MA')).toBeDefined();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Liberty Trust. All rights reserved.`)).toBeDefined();
+  });
+});

@@ -1,0 +1,86 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { Link } from 'wouter';
+import { usePublicConfig } from '@/lib/use-public-config';
+import { LogoMark } from './logo-mark';
+import { NavItemLink } from './nav-item-link';
+import { footerQuickLinks, layoutTexts } from './layout-texts';
+
+const footerLink = 'rounded-sm text-white/85 hover:text-white hover:underline';
+const footerHeading = 'font-display text-lg font-bold text-gold-300';
+
+export function SiteFooter() {
+  const { orgName, contactEmail, contactPhone, contactAddress } = usePublicConfig();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer data-surface="dark" className="border-t-4 border-gold-400 bg-navy-950 text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div className="lg:col-span-1">
+          <p className="flex items-center gap-3 font-display text-xl font-bold">
+            <LogoMark className="size-10 shrink-0" />
+            {orgName}
+          </p>
+          <p className="mt-4 text-white/80">{layoutTexts.footerTagline}</p>
+        </div>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={footerHeading}>
+            {layoutTexts.quickLinks}
+          </h2>
+          <ul className="mt-4 space-y-2">
+            {footerQuickLinks.map((item) => (
+              <li key={item.label}>
+                <NavItemLink item={item} className={footerLink} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={footerHeading}>{layoutTexts.contactUs}</h2>
+          <address className="mt-4 space-y-3 text-white/85 not-italic">
+            <p className="flex items-start gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+              <span>{contactAddress}</span>
+            </p>
+            <p className="flex items-start gap-2">
+              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+              <a href={`mailto:${contactEmail}`} className={footerLink}>
+                {contactEmail}
+              </a>
+            </p>
+            <p className="flex items-start gap-2">
+              <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+              <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`} className={footerLink}>
+                {contactPhone}
+              </a>
+            </p>
+          </address>
+        </div>
+
+        <div>
+          <h2 className={footerHeading}>{layoutTexts.legal}</h2>
+          <ul className="mt-4 space-y-2">
+            <li>
+              <Link href="/login" className={footerLink}>
+                {layoutTexts.login}
+              </Link>
+            </li>
+            <li>
+              <Link href="/privacy-policy" className={footerLink}>
+                {layoutTexts.privacyPolicy}
+              </Link>
+            </li>
+            {/* SPEC section 2: a label, not a link; there is no terms page. */}
+            <li className="text-white/85">{layoutTexts.termsOfService}</li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-white/75 sm:px-6 lg:px-8">
+          © {year} {orgName}. {layoutTexts.rightsReserved}
+        </p>
+      </div>
+    </footer>
+  );
+}

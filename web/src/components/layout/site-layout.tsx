@@ -1,0 +1,39 @@
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { layoutTexts } from './layout-texts';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+function PageLoading() {
+  return (
+    <p role="status" className="mx-auto max-w-7xl px-4 py-24 text-center text-slate-600">
+      {layoutTexts.loadingPage}
+    </p>
+  );
+}
+
+/** Header, main landmark and footer around every page. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+
+  // pushState keeps the old scroll position; a new page starts at the top unless it names a section.
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-gold-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {layoutTexts.skipToContent}
+      </a>
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="flex-1">
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+
+type SectionHeadingProps = {
+  id: string;
+  title: string;
+  eyebrow?: string;
+  children?: ReactNode;
+  tone?: 'light' | 'dark';
+};
+
+/** The h2 and intro that open every home page section; `id` labels the section. */
+export function SectionHeading({ id, title, eyebrow, children, tone = 'light' }: SectionHeadingProps) {
+  const dark = tone === 'dark';
+  return (
+    <div className="max-w-3xl">
+      {eyebrow ? (
+        <p className={`text-sm font-semibold tracking-widest uppercase ${dark ? 'text-gold-300' : 'text-crimson-600'}`}>
+          {eyebrow}
+        </p>
+      ) : null}
+      <h2
+        id={id}
+        className={`mt-2 font-display text-3xl font-bold sm:text-4xl ${dark ? 'text-white' : 'text-navy-900'}`}
+      >
+        {title}
+      </h2>
+      <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-gold-400" />
+      {children ? <div className={`mt-5 text-lg ${dark ? 'text-white/85' : 'text-slate-700'}`}>{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** /admin, built by the admin issue. Loaded lazily so admin code stays out of the public bundle. */
+export function AdminDashboardPage() {
+  return null;
+}

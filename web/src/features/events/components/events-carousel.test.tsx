@@ -1,0 +1,85 @@
+import type { EventListItem } from '@pillars/shared/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { json, pending, stubFetch } from '@/test/stub-fetch';
+import { EventsCarousel } from './events-carousel';
+
+const events: EventListItem[] = [
+  {
+    id: '9c8b7a65-4d3e-4f21-8a0b-1c2d3e4f5a6b',
+    slug: 'seven-pillars-leadership-summit',
+    title: 'Seven Pillars Leadership Summit',
+    // 22:00 UTC in March after the DST change is 6:00 PM EDT.
+    startDate: '2026-03-14T22:00:00.000Z',
+    location: 'Independence Hall, Philadelphia',
+    description: 'A day of talks and workshops.',
+    imageUrl: '/images/events/seven-pillars-leadership-summit.svg',
+  },
+  {
+    id: '1e2d3c4b-5a69-4788-9a6b-5c4d3e2f1a0b',
+    slug: 'flag-retirement-ceremony',
+    title: 'Flag Retirement Ceremony',
+    // 23:30 UTC in January is 6:30 PM EST.
+    startDate: '2026-01-15T23:30:00Z',
+    location: 'Veterans Memorial Park',
+    description: null,
+    imageUrl: null,
+  },
+];
+
+describe('EventsCarousel', () => {
+  it('shows 2 placeholder cards while loading', () => {
+    stubFetch({ '/api/events': pending });
+    const { container } = renderWithProviders(<EventsCarousel />);
+    expect(screen.getAllByTestId('card-placeholder')).toHaveLength(2);
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+  });
+
+  it('shows the error text when the request fails', async () => {
+    stubFetch({ '/api/events': () => new Response('', { status: 503, statusText: 'Service Unavailable' }) });
+    renderWithProviders(<EventsCarousel />);
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Failed to load events. Please try again later.',
+    );
+  });
+
+  it('shows a friendly note when nothing is coming up', async () => {
+    stubFetch({ '/api/events': json([]) });
+    renderWithProviders(<EventsCarousel />);
+    expect(await screen.findByText('No upcoming events right now. Check back soon.')).toBeDefined();
+  });
+
+  it('renders Eastern Time with " ET", the date badge, links and optional parts', async () => {
+    stubFetch({ '/api/events': json(events) });
+    renderWithProviders(<EventsCarousel />);
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const [summit, ceremony] = cards.map((card) => within(card));
+    if (!summit || !ceremony) throw new Error('expected two cards');
+
+    expect(summit.getByText('March 14, 2026 · 6:00 PM ET')).toBeDefined();
+    expect(summit.getByText('14')).toBeDefined();
+    expect(summit.getByText('MAR')).toBeDefined();
+    expect(summit.getByText('Independence Hall, Philadelphia')).toBeDefined();
+    expect(summit.getByText('A day of talks and workshops.')).toBeDefined();
+    expect(summit.getByRole('img', { name: 'Seven Pillars Leadership Summit' })).toBeDefined();
+    expect(summit.getByRole('link', { name: 'Seven Pillars Leadership Summit' }).getAttribute('href')).toBe(
+      '/events/seven-pillars-leadership-summit',
+    );
+    expect(summit.getByRole('link', { name: 'Register Now' }).getAttribute('href')).toBe(
+      '/events/seven-pillars-leadership-summit',
+    );
+
+    expect(ceremony.getByText('January 15, 2026 · 6:30 PM ET')).toBeDefined();
+    expect(ceremony.getByText('JAN')).toBeDefined();
+    expect(ceremony.queryByRole('img')).toBeNull();
+    expect(ceremony.getByRole('link', { name: 'Register Now' }).getAttribute('href')).toBe(
+      '/events/flag-retirement-ceremony',
+    );
+
+    expect(screen.getAllByRole('button', { name: /^Go to slide/ })).toHaveLength(2);
+  });
+});

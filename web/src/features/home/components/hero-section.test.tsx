@@ -1,0 +1,39 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { HeroSection } from './hero-section';
+
+/** Moves fake time forward inside act(), so React applies the resulting state updates. */
+function advance(ms: number): void {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('HeroSection', () => {
+  it('reads as one steady headline and rotates the visible word', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<HeroSection />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Honoring Freedom, Sacrifice and Unity' })).toBeDefined();
+    const word = () => screen.getByTestId('hero-word').textContent;
+    expect(word()).toBe('Freedom');
+    advance(2500);
+    expect(word()).toBe('Sacrifice');
+    advance(2500);
+    expect(word()).toBe('Unity');
+    advance(2500);
+    expect(word()).toBe('Freedom');
+  });
+
+  it('states the mission with the organisation name and offers both calls to action', () => {
+    renderWithProviders(<HeroSection />, { config: { orgName: 'Liberty Trust' } });
+    expect(
+      screen.getByText(
+        'Liberty Trust equips everyday Americans to become their strongest, most purpose-driven selves through the 7 Pillars of a Patriot, so they can defend freedom, lead with faith and transform their communities and country.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Become Member' }).getAttribute('href')).toBe('/membership');
+    expect(screen.getByRole('link', { name: 'Contribute Now' }).getAttribute('href')).toBe('/#contribution');
+  });
+});

@@ -1,0 +1,53 @@
+import { HandHeart, UserPlus } from 'lucide-react';
+import { Link } from 'wouter';
+import { LogoMark } from '@/components/layout/logo-mark';
+import { SectionLink } from '@/components/layout/section-link';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { usePublicConfig } from '@/lib/use-public-config';
+import { HERO_WORDS, HERO_WORD_INTERVAL_MS, homeTexts } from '../home-texts';
+import { useRotatingWord } from '../hooks/use-rotating-word';
+
+export function HeroSection() {
+  const { orgName } = usePublicConfig();
+  const word = useRotatingWord(HERO_WORDS, HERO_WORD_INTERVAL_MS);
+
+  return (
+    <section
+      aria-labelledby="hero-heading"
+      data-surface="dark"
+      className="hero-backdrop relative overflow-hidden bg-navy-900 text-white"
+    >
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 sm:py-28 lg:grid-cols-[1fr_auto] lg:px-8 lg:py-32">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-gold-300 uppercase">{orgName}</p>
+          <h1 id="hero-heading" className="mt-4 font-display text-5xl font-bold sm:text-6xl lg:text-7xl">
+            {/* A word changing every 2.5 s would be re-read endlessly, so assistive tech gets one sentence. */}
+            <span className="sr-only">{homeTexts.heroSpokenHeadline}</span>
+            <span aria-hidden="true">
+              {homeTexts.heroLead}{' '}
+              <span key={word} data-testid="hero-word" className="block text-gold-400 motion-safe:animate-word-in">
+                {word}
+              </span>
+            </span>
+          </h1>
+          <p className="mt-8 max-w-2xl text-lg text-white/90 sm:text-xl">{homeTexts.heroBody(orgName)}</p>
+          <div className="mt-10 flex flex-col gap-4 sm:flex-row">
+            <Link href="/membership" className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
+              <UserPlus aria-hidden="true" className="size-5" />
+              {homeTexts.becomeMember}
+            </Link>
+            <SectionLink target="contribution" className={buttonClasses('outline-light', 'px-7 py-3 text-lg')}>
+              <HandHeart aria-hidden="true" className="size-5" />
+              {homeTexts.contributeNow}
+            </SectionLink>
+          </div>
+        </div>
+        <div aria-hidden="true" className="hidden lg:block">
+          <div className="flex size-80 items-center justify-center rounded-full border-2 border-gold-400/40 bg-white/5 shadow-2xl">
+            <LogoMark className="size-48 drop-shadow-xl" />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/** User-facing texts of the home page; SPEC section 1 and 2 texts are verbatim. */
+export const HERO_WORDS = ['Freedom', 'Sacrifice', 'Unity'] as const;
+/** SPEC section 9: the hero word changes every 2500 ms. */
+export const HERO_WORD_INTERVAL_MS = 2500;
+
+export const homeTexts = {
+  heroLead: 'Honoring',
+  /** What screen readers hear instead of the changing word. */
+  heroSpokenHeadline: 'Honoring Freedom, Sacrifice and Unity',
+  heroBody: (orgName: string) =>
+    `${orgName} equips everyday Americans to become their strongest, most purpose-driven selves through the 7 Pillars of a Patriot, so they can defend freedom, lead with faith and transform their communities and country.`,
+  becomeMember: 'Become Member',
+  contributeNow: 'Contribute Now',
+
+  missionEyebrow: 'Our Mission',
+  missionTitle: 'The 7 Pillars of a Patriot',
+  missionIntro:
+    'Strong citizens build strong communities. Our programs help every member grow in character, conviction and service.',
+  missionPoints: [
+    {
+      title: 'Defend Freedom',
+      body: 'Understand the founding principles and stand up for the liberties that generations sacrificed to secure.',
+    },
+    {
+      title: 'Lead with Faith',
+      body: 'Live with conviction and integrity at home, at work and in public life.',
+    },
+    {
+      title: 'Transform Communities',
+      body: 'Turn patriotism into action through service, mentorship and civic engagement close to home.',
+    },
+  ],
+
+  contributionEyebrow: 'Support Our Mission',
+  contributionTitle: 'Make a Contribution',
+  contributionIntro:
+    'Every contribution, one-time or monthly, funds programs, events and outreach that equip Americans to serve their communities and country.',
+
+  membershipEyebrow: 'Join the Movement',
+  membershipTitle: 'Become a Member',
+  membershipIntro:
+    'Members stand with a nationwide community of patriots for $25 a month, with access to programs, events and resources that put the 7 Pillars into practice.',
+
+  contactEyebrow: 'Get in Touch',
+  contactTitle: 'Contact Us',
+  contactIntro: 'Questions about membership, events or contributions? We would be glad to hear from you.',
+  contactEmail: 'Email',
+  contactPhone: 'Phone',
+  contactAddress: 'Address',
+} as const;

@@ -1,0 +1,43 @@
+import type { NewsListItem } from '@pillars/shared/contracts';
+import { ArrowRight, CalendarDays, Clock } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'wouter';
+import { CardImage } from '@/components/ui/card-image';
+import { formatLongDate, formatTime12h } from '@/lib/format-date';
+import { newsTexts } from '../news-texts';
+
+export function NewsCard({ article }: { article: NewsListItem }) {
+  const titleId = useId();
+  const href = `/news/${article.slug}`;
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <CardImage src={article.imageUrl} alt={article.title} />
+      <div className="flex flex-1 flex-col p-6">
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-4 text-crimson-600" />
+            <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="size-4 text-crimson-600" />
+            {formatTime12h(article.publishedAt)}
+          </span>
+        </p>
+        <h3 id={titleId} className="mt-3 font-display text-xl leading-snug font-bold text-navy-900">
+          <Link href={href} className="rounded-sm hover:text-crimson-700 hover:underline">
+            {article.title}
+          </Link>
+        </h3>
+        <p className="mt-3 line-clamp-3 flex-1 text-slate-700">{article.excerpt}</p>
+        <Link
+          href={href}
+          aria-describedby={titleId}
+          className="mt-5 inline-flex items-center gap-1.5 self-start rounded-sm font-semibold text-crimson-700 hover:text-crimson-800 hover:underline"
+        >
+          {newsTexts.readMore}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </article>
+  );
+}

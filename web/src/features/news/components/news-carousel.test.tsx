@@ -1,0 +1,104 @@
+import type { NewsListItem } from '@pillars/shared/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { json, pending, stubFetch } from '@/test/stub-fetch';
+import { NewsCarousel } from './news-carousel';
+
+// Local wall-clock times, so the expected text holds in any test time zone.
+const articles: NewsListItem[] = [
+  {
+    id: '3f1c9a52-8d4e-4b7a-9c2d-5e6f7a8b9c01',
+    slug: 'memorial-day-tribute',
+    title: 'Memorial Day Tribute',
+    excerpt: 'Members gathered to honor the fallen.',
+    imageUrl: '/images/news/memorial-day-tribute.svg',
+    publishedAt: new Date(2025, 0, 5, 15, 30).toISOString(),
+  },
+  {
+    id: '7a2d4c10-1b3e-4f5a-8c6d-0e1f2a3b4c5d',
+    slug: 'youth-leadership-camp-recap',
+    title: 'Youth Leadership Camp Recap',
+    excerpt: 'Forty students spent a week learning to lead.',
+    imageUrl: '/images/news/youth-leadership-camp-recap.svg',
+    publishedAt: new Date(2024, 11, 20, 9, 5).toISOString(),
+  },
+];
+
+describe('NewsCarousel', () => {
+  it('shows 3 placeholder cards while loading', () => {
+    stubFetch({ '/api/news': pending });
+    const { container } = renderWithProviders(<NewsCarousel />);
+    expect(screen.getAllByTestId('card-placeholder')).toHaveLength(3);
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+  });
+
+  it('shows the error text when the request fails', async () => {
+    stubFetch({ '/api/news': json({ error: 'boom', code: 'INTERNAL' }, 500) });
+    renderWithProviders(<NewsCarousel />);
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Failed to load news articles. Please try again later.',
+    );
+  });
+
+  it('treats a response that breaks the contract as an error', async () => {
+    stubFetch({ '/api/news': json([{ title: 'no slug' }]) });
+    renderWithProviders(<NewsCarousel />);
+    expect(await screen.findByText('Failed to load news articles. Please try again later.')).toBeDefined();
+  });
+
+  it('shows a friendly note when there is no news', async () => {
+    stubFetch({ '/api/news': json([]) });
+    renderWithProviders(<NewsCarousel />);
+    expect(await screen.findByText('No news yet. Check back soon.')).toBeDefined();
+  });
+
+  it('renders a card per article with date, 12-hour time, links and image', async () => {
+    const fetchMock = stubFetch({ '/api/news': json(articles) });
+    renderWithProviders(<NewsCarousel />);
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(fetchMock).toHaveBeenCalledWith('/api/news', expect.objectContaining({ credentials: 'include' }));
+
+    const [first, second] = cards.map((card) => within(card));
+    if (!first || !second) throw new Error('expected two cards');
+    expect(first.getByText('January 5, 2025')).toBeDefined();
+    expect(first.getByText('3:30 PM')).toBeDefined();
+    expect(first.getByText('Members gathered to honor the fallen.')).toBeDefined();
+    expect(first.getByRole('link', { name: 'Memorial Day Tribute' }).getAttribute('href')).toBe(
+      '/news/memorial-day-tribute',
+    );
+    expect(first.getByRole('link', { name: 'Read More' }).getAttribute('href')).toBe('/news/memorial-day-tribute');
+
+    const image = first.getByRole('img', { name: 'Memorial Day Tribute' });
+    expect(image.getAttribute('src')).toBe('/images/news/memorial-day-tribute.svg');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('width')).toBe('640');
+    expect(image.getAttribute('height')).toBe('360');
+
+    expect(second.getByText('December 20, 2024')).toBeDefined();
+    expect(second.getByText('9:05 AM')).toBeDefined();
+    expect(second.getByRole('link', { name: 'Read More' }).getAttribute('href')).toBe(
+      '/news/youth-leadership-camp-recap',
+    );
+  });
+
+  it('has labelled previous/next buttons and one dot per slide', async () => {
+    stubFetch({ '/api/news': json(articles) });
+    renderWithProviders(<NewsCarousel />);
+    const region = await screen.findByRole('region', { name: 'News articles' });
+
+    const dots = within(region).getAllByRole('button', { name: /^Go to slide \d$/ });
+    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual(['Go to slide 1', 'Go to slide 2']);
+    expect(dots[0]?.getAttribute('aria-current')).toBe('true');
+    expect(dots[1]?.getAttribute('aria-current')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(region).getByRole('button', { name: 'Next slide' }));
+    await user.click(within(region).getByRole('button', { name: 'Previous slide' }));
+    await user.click(within(region).getByRole('button', { name: 'Go to slide 2' }));
+  });
+});

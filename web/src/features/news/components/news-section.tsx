@@ -1,0 +1,18 @@
+import { HomeSection } from '@/components/ui/home-section';
+import { newsTexts } from '../news-texts';
+import { NewsCarousel } from './news-carousel';
+
+/** The home page news section; `id="news"` is the target of the News links. */
+export function NewsSection() {
+  return (
+    <HomeSection
+      id="news"
+      headingId="news-heading"
+      title={newsTexts.sectionTitle}
+      eyebrow={newsTexts.sectionEyebrow}
+      intro={newsTexts.sectionIntro}
+    >
+      <NewsCarousel />
+    </HomeSection>
+  );
+}

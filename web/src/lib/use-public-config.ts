@@ -1,0 +1,9 @@
+import type { PublicConfig } from '@pillars/shared/contracts';
+import { createContext, useContext } from 'react';
+import { defaultPublicConfig } from './public-config';
+
+export const PublicConfigContext = createContext<PublicConfig>(defaultPublicConfig);
+
+export function usePublicConfig(): PublicConfig {
+  return useContext(PublicConfigContext);
+}

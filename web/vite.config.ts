@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { browserBundleGuard } from './build/browser-bundle-guard.ts';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:5001';
+const proxied = { target: apiTarget, changeOrigin: false };
+
+export default defineConfig({
+  // Pinned so `vite build` and vitest behave the same whatever the working directory.
+  root: webRoot,
+  plugins: [react(), tailwindcss(), browserBundleGuard()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: Number(process.env.PORT ?? 5000),
+    strictPort: true,
+    proxy: {
+      '/api': proxied,
+      '/healthz': proxied,
+      '/readyz': proxied,
+    },
+  },
+});
