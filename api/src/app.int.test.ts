@@ -5,10 +5,11 @@ import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/shar
 import { createDatabase } from '@pillars/shared/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../infra/testing/test-database';
-import { testApp } from './test/test-app';
+import { testApp, useAppInfra } from './test/test-app';
 
 const database = await useTestDatabase();
-const app = testApp(database);
+const infra = await useAppInfra(database);
+const app = testApp(database, infra);
 
 describe('health', () => {
   it('GET /healthz answers while the process is up', async () => {
@@ -17,18 +18,21 @@ describe('health', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /readyz reports the database up', async () => {
+  it('GET /readyz reports the database and the queue backend up', async () => {
     const res = await app.request('/readyz');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'up' } });
+    expect(await res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'up', queues: 'up', queueBackend: 'redis' },
+    });
   });
 
   it('GET /readyz answers 503 when the database is unreachable', async () => {
     const unreachable = createDatabase('postgres://nobody:nothing@127.0.0.1:1/none', { max: 1 });
     afterAll(() => unreachable.close());
-    const res = await testApp(unreachable).request('/readyz');
+    const res = await testApp(unreachable, infra).request('/readyz');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'not ready', checks: { database: 'down' } });
+    expect(await res.json()).toMatchObject({ status: 'not ready', checks: { database: 'down' } });
   });
 });
 
@@ -47,7 +51,7 @@ describe('errors', () => {
   it('an unexpected failure is a generic 500 whose details stay in the log', async () => {
     const broken = createDatabase('postgres://nobody:secret-detail@127.0.0.1:1/none', { max: 1 });
     afterAll(() => broken.close());
-    const res = await testApp(broken).request('/api/news');
+    const res = await testApp(broken, infra).request('/api/news');
     expect(res.status).toBe(500);
     const body = await res.text();
     expect(JSON.parse(body)).toEqual({ error: 'Internal server error', code: 'INTERNAL' });
@@ -68,6 +72,7 @@ describe('serving the built web app', async () => {
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'export {}');
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const webApp = testApp(database, {
+    ...infra,
     env: { STATIC_DIR: dir, ORG_NAME: 'Liberty </script> League', PUBLIC_URL: 'https://liberty.example' },
   });
 

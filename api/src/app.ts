@@ -2,9 +2,13 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { donationsRoutes } from './features/donations/donations.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { newsRoutes } from './features/news/news.routes';
+import { membershipsRoutes } from './features/memberships/memberships.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { registrationsRoutes } from './features/registrations/registrations.routes';
 import { webRoutes } from './features/web/web.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
@@ -28,6 +32,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(deps));
   app.route('/api/news', newsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
+  app.route('/api/donations', donationsRoutes(deps));
+  app.route('/api', paymentsRoutes(deps));
+  app.route('/api', membershipsRoutes(deps));
+  app.route('/api', registrationsRoutes(deps));
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all('/api/*', () => {

@@ -15,6 +15,7 @@ await chmod(dataDir, 0o755);
 const staticDir = join(dataDir, 'web');
 const port = await freePort();
 const postgresPort = await freePort();
+const sandboxPort = await freePort();
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 function start(): { child: ChildProcess; output: () => string } {
@@ -28,6 +29,7 @@ function start(): { child: ChildProcess; output: () => string } {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       EMBEDDED_POSTGRES_PORT: String(postgresPort),
+      SANDBOX_PORT: String(sandboxPort),
       STATIC_DIR: staticDir,
       LOG_LEVEL: 'info',
     },

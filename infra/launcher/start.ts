@@ -10,8 +10,10 @@ import { REPO_ROOT, WEB_DIST, viteCli } from './paths';
 /**
  * `npm start`: everything the product needs, on one port, with nothing but Node installed.
  * Provides the database (embedded unless DATABASE_URL is set), migrates, seeds demo content on
- * the first run, then supervises the api (which also serves the built web app). Each service is
- * its own process, as in production; Ctrl-C stops them first and the database last.
+ * the first run, then supervises the sandbox card provider (unless a real provider is
+ * configured), the worker and the api (which also serves the built web app). Queues live in
+ * Redis when REDIS_URL is set, else in the database. Each service is its own process, as in
+ * production; Ctrl-C stops them first and the database last.
  *
  * `npm run dev` (--dev): the api on PORT+1 and Vite's dev server with hot reload on PORT.
  */
@@ -80,6 +82,34 @@ async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The configured card provider, or else the sandbox provider as a service of its own, with the
+ * settings the api and worker need to reach it (the UI then shows its test-mode banner).
+ */
+async function provideCardProvider(): Promise<Record<string, string>> {
+  if (config.PAYTHEORY_GRAPHQL_URL) return {};
+  const credentials = {
+    PAYTHEORY_MERCHANT_UID: 'sandbox-merchant',
+    PAYTHEORY_SECRET_KEY: 'sandbox-secret',
+    PAYTHEORY_API_KEY: 'sandbox-public-key',
+  };
+  const port = String(config.SANDBOX_PORT);
+  run('sandbox', ['--import', 'tsx', 'infra/sandbox-provider/main.ts'], {
+    ...credentials,
+    SANDBOX_PORT: port,
+    SANDBOX_HOST: '127.0.0.1',
+  });
+  const sdkUrl = `http://localhost:${port}/sdk.js`;
+  await waitUntilReady(`http://127.0.0.1:${port}/sdk.js`, 30_000);
+  logger.info({ sdkUrl }, 'sandbox card provider running (test mode: no real cards are charged)');
+  return {
+    ...credentials,
+    PAYTHEORY_GRAPHQL_URL: `http://127.0.0.1:${port}/graphql`,
+    PAYTHEORY_SDK_URL: sdkUrl,
+    PAYTHEORY_LIVE_MODE: 'false',
+  };
+}
+
 try {
   const handle = createDatabase(database.url, { max: 1 });
   try {
@@ -92,9 +122,12 @@ try {
     await handle.close();
   }
 
+  const providerEnv = await provideCardProvider();
+  const shared = { DATABASE_URL: database.url, ...providerEnv };
   const apiPort = dev ? config.PORT + 1 : config.PORT;
+  run('worker', ['--import', 'tsx', 'worker/src/main.ts'], shared);
   run('api', ['--import', 'tsx', 'api/src/server.ts'], {
-    DATABASE_URL: database.url,
+    ...shared,
     PORT: String(apiPort),
     STATIC_DIR: dev ? '' : staticDir,
   });

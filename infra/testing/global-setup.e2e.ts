@@ -55,7 +55,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
 
-    const port = await freePort();
+    const [port, sandboxPort] = [await freePort(), await freePort()];
     app = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/start.ts'], {
       cwd: REPO_ROOT,
       env: {
@@ -64,6 +64,7 @@ export default async function setup(project: TestProject) {
         SEED_DEMO_CONTENT: 'true',
         DATABASE_URL: withDatabase(postgres.adminUrl, database),
         PORT: String(port),
+        SANDBOX_PORT: String(sandboxPort),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
       },

@@ -1,7 +1,10 @@
 import type { Config } from '@pillars/shared/config';
 import type { Database } from '@pillars/shared/db';
+import type { QueueBackend } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
+import type { CardProvider } from '@pillars/shared/payments';
 import type pg from 'pg';
+import type { PaymentEvents } from './payment-events';
 
 /** What the app needs from the outside world; tests pass real instances of each. */
 export interface AppDeps {
@@ -9,6 +12,14 @@ export interface AppDeps {
   db: Database;
   pool: pg.Pool;
   logger: Logger;
+  /** Where charges are queued (Redis, or BullMQ's PostgreSQL backend). */
+  queues: QueueBackend;
+  /** Used synchronously only by the raw-card fallback; charges happen in the worker. */
+  provider: CardProvider;
+  /** Recorded in responses (SPEC section 7: `provider`). */
+  providerName: string;
+  /** Makes payment long-polls answer as soon as the worker settles; optional in tests. */
+  paymentEvents?: PaymentEvents;
   /** Clock injection point, so "upcoming" can be tested without waiting for time to pass. */
   now?: () => Date;
 }

@@ -1,16 +1,40 @@
 import { type Config, loadConfig } from '@pillars/shared/config';
 import type { DatabaseHandle } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import type { QueueBackend } from '@pillars/shared/jobs';
+import { type Logger, createLogger } from '@pillars/shared/logger';
+import type { CardProvider } from '@pillars/shared/payments';
+import { useQueueBackend } from '../../../infra/testing/test-queues';
+import { useSandbox } from '../../../infra/testing/test-sandbox';
 import { createApp } from '../app';
+import type { PaymentEvents } from '../lib/payment-events';
 
-/** The real app over a real test database; only the clock and config are chosen by the test. */
-export function testApp(database: DatabaseHandle, options: { env?: Record<string, string>; now?: () => Date } = {}) {
+export interface TestAppOptions {
+  queues: QueueBackend;
+  provider: CardProvider;
+  env?: Record<string, string>;
+  now?: () => Date;
+  logger?: Logger;
+  paymentEvents?: PaymentEvents;
+}
+
+/** The real app over real test infrastructure; only the clock, config and logger are the test's. */
+export function testApp(database: DatabaseHandle, options: TestAppOptions) {
   const config: Config = loadConfig({ NODE_ENV: 'test', ...options.env });
   return createApp({
     config,
     db: database.db,
     pool: database.pool,
-    logger: createLogger({ level: 'silent' }),
+    logger: options.logger ?? createLogger({ level: 'silent' }),
+    queues: options.queues,
+    provider: options.provider,
+    providerName: options.provider.name,
+    ...(options.paymentEvents ? { paymentEvents: options.paymentEvents } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+}
+
+/** Redis queues of the file's own and a sandbox provider, for tests that build the app. */
+export async function useAppInfra(database: DatabaseHandle & { url: string }) {
+  const [queues, sandbox] = await Promise.all([useQueueBackend('redis', database.url), useSandbox()]);
+  return { queues, ...sandbox };
 }

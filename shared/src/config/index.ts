@@ -34,6 +34,43 @@ export const ConfigSchema = z.object({
   CONTACT_EMAIL: z.email().default(publicDefaults.contactEmail),
   CONTACT_PHONE: z.string().min(1).default(publicDefaults.contactPhone),
   CONTACT_ADDRESS: z.string().min(1).default(publicDefaults.contactAddress),
+  /** Unset: queues run on BullMQ's PostgreSQL backend in DATABASE_URL (docs/decisions/006). */
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  /** Namespace of the queues (Redis key prefix, or PostgreSQL schema), so deployments can share a server. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_]+$/)
+    .default('bull'),
+  /**
+   * How long a worker's lock on a job lasts: a worker that dies mid-job (SIGKILL, lost machine)
+   * has its job retried this long after it stopped renewing the lock.
+   */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * The card provider (Pay Theory). With these unset, `npm start` runs the sandbox provider
+   * (infra/sandbox-provider) and fills them in for the api and the worker.
+   */
+  PAYTHEORY_GRAPHQL_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PAYTHEORY_MERCHANT_UID: optionalString,
+  PAYTHEORY_SECRET_KEY: optionalString,
+  /** Public key of the browser SDK; safe to expose. */
+  PAYTHEORY_API_KEY: optionalString,
+  PAYTHEORY_SDK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PAYTHEORY_LIVE_MODE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * The spec's raw-card fallbacks put the server in PCI SAQ D scope; off unless a merchant
+   * decides otherwise (DESIGN.md rule 4).
+   */
+  RAW_CARD_FALLBACK_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(5090),
   /** Seed demo content when the database has none (on by default outside production). */
   SEED_DEMO_CONTENT: z
     .enum(['true', 'false'])
@@ -42,6 +79,37 @@ export const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+export interface ProviderConfig {
+  graphqlUrl: string;
+  merchantUid: string;
+  secretKey: string;
+  liveMode: boolean;
+  timeoutMs: number;
+}
+
+/** The provider settings, or a list of what is missing: the api and worker refuse to start without them. */
+export function providerConfigOf(config: Config): ProviderConfig {
+  const {
+    PAYTHEORY_GRAPHQL_URL: graphqlUrl,
+    PAYTHEORY_MERCHANT_UID: merchantUid,
+    PAYTHEORY_SECRET_KEY: secretKey,
+  } = config;
+  if (!graphqlUrl || !merchantUid || !secretKey) {
+    throw new ConfigError(
+      ['PAYTHEORY_GRAPHQL_URL', 'PAYTHEORY_MERCHANT_UID', 'PAYTHEORY_SECRET_KEY']
+        .filter((key) => !config[key as keyof Config])
+        .map((key) => `${key}: required (npm start provides the sandbox provider when none is configured)`),
+    );
+  }
+  return {
+    graphqlUrl,
+    merchantUid,
+    secretKey,
+    liveMode: config.PAYTHEORY_LIVE_MODE,
+    timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
+  };
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -73,6 +141,11 @@ export function loadConfigOrExit(env: Record<string, string | undefined> = proce
 
 export function publicConfigOf(config: Config): PublicConfig {
   return {
+    payments: {
+      sdkUrl: config.PAYTHEORY_SDK_URL ?? '',
+      apiKey: config.PAYTHEORY_API_KEY ?? '',
+      testMode: !config.PAYTHEORY_LIVE_MODE,
+    },
     orgName: config.ORG_NAME,
     contactEmail: config.CONTACT_EMAIL,
     contactPhone: config.CONTACT_PHONE,

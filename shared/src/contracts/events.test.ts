@@ -23,15 +23,22 @@ describe('parsePricingTiers', () => {
 describe('eventRegistrationSchema', () => {
   const valid = { firstName: 'Abigail', lastName: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' };
 
-  it('requires a ticket type only when the event requires payment', () => {
-    expect(eventRegistrationSchema({ requiresPayment: false }).safeParse(valid).success).toBe(true);
-    const paid = eventRegistrationSchema({ requiresPayment: true }).safeParse(valid);
-    expect(paid.success).toBe(false);
-    expect(paid.error?.issues[0]?.message).toBe('Please select a ticket type');
+  it("requires one of the event's ticket types only when the event requires payment", () => {
+    expect(eventRegistrationSchema({ requiresPayment: false, pricingTiers: [tier] }).safeParse(valid).success).toBe(
+      true,
+    );
+    const paid = eventRegistrationSchema({ requiresPayment: true, pricingTiers: [tier] });
+    expect(paid.safeParse(valid).error?.issues[0]?.message).toBe('Please select a ticket type');
+    expect(paid.safeParse({ ...valid, selectedTier: 'platinum' }).success).toBe(false);
+    expect(paid.safeParse({ ...valid, selectedTier: 'vip' }).success).toBe(true);
+  });
+
+  it('needs no ticket type for a paid event with a direct price and no tiers', () => {
+    expect(eventRegistrationSchema({ requiresPayment: true, pricingTiers: [] }).safeParse(valid).success).toBe(true);
   });
 
   it('uses the messages of the spec', () => {
-    const result = eventRegistrationSchema({ requiresPayment: false }).safeParse({
+    const result = eventRegistrationSchema({ requiresPayment: false, pricingTiers: [] }).safeParse({
       firstName: '',
       lastName: ' ',
       email: 'x',

@@ -66,12 +66,14 @@ export const EventRegistrationFields = z.object({
 });
 
 /**
- * The tier is required only when the event requires payment, so the schema is built per event.
- * The same builder serves the form (zodResolver) and the API.
+ * The tier is required only when the event requires payment (SPEC section 5) and offers tiers to
+ * choose from: a paid event with a direct price has none. Built per event; the same builder
+ * serves the form (zodResolver) and the API.
  */
-export function eventRegistrationSchema(event: Pick<EventDetail, 'requiresPayment'>) {
+export function eventRegistrationSchema(event: Pick<EventDetail, 'requiresPayment' | 'pricingTiers'>) {
   return EventRegistrationFields.superRefine((value, ctx) => {
-    if (event.requiresPayment && !value.selectedTier) {
+    const tierIds = event.pricingTiers.map((t) => t.id);
+    if (event.requiresPayment && tierIds.length > 0 && !tierIds.includes(value.selectedTier ?? '')) {
       ctx.addIssue({ code: 'custom', path: ['selectedTier'], message: registrationMessages.selectTier });
     }
   });

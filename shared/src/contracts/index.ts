@@ -10,3 +10,4 @@ export * from './payments';
 export * from './auth';
 export * from './admin';
 export * from './public-config';
+export * from './payments-api';

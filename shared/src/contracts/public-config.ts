@@ -12,6 +12,15 @@ export const PublicConfig = z.object({
   contactAddress: z.string().default('1776 Liberty Avenue, Philadelphia, PA 19106'),
   /** The canonical public origin used for share links, e.g. https://patriotpillars.org. */
   publicUrl: z.string().default('http://localhost:5000'),
+  /** The card provider's browser SDK: where to load it from and its public API key. */
+  payments: z
+    .object({
+      sdkUrl: z.string(),
+      apiKey: z.string(),
+      /** True against the sandbox provider or a test merchant: the UI shows a test-mode banner. */
+      testMode: z.boolean(),
+    })
+    .default({ sdkUrl: '', apiKey: '', testMode: true }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -12,9 +12,11 @@ export interface DatabaseHandle {
 
 export function createDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // An idle client losing its connection (database restart) must not crash the process;
-  // the pool discards it and the next query reconnects.
+  // A connection lost under a client (database restart, failover) must not crash the process:
+  // idle clients report on the pool, checked-out ones on the client; the query in flight fails
+  // with its own error and the pool replaces the connection.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

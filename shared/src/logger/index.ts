@@ -1,4 +1,4 @@
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
 
 export type { Logger };
 
@@ -31,12 +31,16 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-export function createLogger(options: { level?: LoggerOptions['level']; name?: string } = {}): Logger {
-  return pino({
+/** `destination` lets tests read what was logged; by default lines go to stdout. */
+export function createLogger(
+  options: { level?: LoggerOptions['level']; name?: string; destination?: DestinationStream } = {},
+): Logger {
+  const settings: LoggerOptions = {
     level: options.level ?? 'info',
     ...(options.name ? { name: options.name } : {}),
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return options.destination ? pino(settings, options.destination) : pino(settings);
 }

@@ -2,6 +2,7 @@ import type { PublicConfig } from '@pillars/shared/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type BaseLocationHook, type BaseSearchHook, Router } from 'wouter';
+import { ToastProvider } from '@/components/ui/toast';
 import { PublicConfigContext } from '@/lib/use-public-config';
 
 export type AppProvidersProps = {
@@ -15,7 +16,9 @@ export type AppProvidersProps = {
 export function AppProviders({ queryClient, config, location, children }: AppProvidersProps) {
   const content = (
     <QueryClientProvider client={queryClient}>
-      <PublicConfigContext value={config}>{children}</PublicConfigContext>
+      <PublicConfigContext value={config}>
+        <ToastProvider>{children}</ToastProvider>
+      </PublicConfigContext>
     </QueryClientProvider>
   );
   return location ? (

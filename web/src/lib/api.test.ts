@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, getQueryFn } from './api';
+import { ApiRequestError, apiRequest, getQueryFn } from './api';
 import { createQueryClient } from './query-client';
 
 function stubFetch(response: () => Response) {
@@ -37,6 +37,22 @@ describe('apiRequest', () => {
   it('throws "{status}: {body}" on a non-2xx response', async () => {
     stubFetch(() => Response.json({ error: 'Slug taken', code: 'CONFLICT' }, { status: 409 }));
     await expect(apiRequest('POST', '/api/x', {})).rejects.toThrow('409: {"error":"Slug taken","code":"CONFLICT"}');
+  });
+
+  it('adds extra headers, such as an Idempotency-Key, next to the content type', async () => {
+    const fetchMock = stubFetch(() => Response.json({}, { status: 202 }));
+    await apiRequest('POST', '/api/donations', { amount: '25.00' }, { headers: { 'Idempotency-Key': 'k1234567' } });
+    expect(fetchMock.mock.calls[0]?.[1]?.headers).toEqual({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'k1234567',
+    });
+  });
+
+  it('keeps the status and body on the error it throws', async () => {
+    stubFetch(() => Response.json({ error: 'Slug taken', code: 'CONFLICT' }, { status: 409 }));
+    const error: unknown = await apiRequest('POST', '/api/x', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 409, bodyText: '{"error":"Slug taken","code":"CONFLICT"}' });
   });
 
   it('falls back to the status text when the body is empty', async () => {

@@ -1,21 +1,51 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** SPEC section 8: the message is "{status}: {body text}", or the status text when the body is empty. */
+/**
+ * A non-2xx answer. The message follows SPEC section 8 ("{status}: {body text}", or the status
+ * text when the body is empty); `status` and `bodyText` let callers tell a declined request
+ * (4xx, with the API's `{ error, code, issues? }` body) from a transient one (5xx) without
+ * parsing the message.
+ */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly bodyText: string;
+
+  constructor(status: number, bodyText: string, statusText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.bodyText = bodyText;
+  }
+}
+
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text();
-  throw new Error(`${response.status}: ${bodyText || response.statusText}`);
+  throw new ApiRequestError(response.status, bodyText, response.statusText);
 }
 
+export type ApiRequestOptions = {
+  /** Extra headers, e.g. the Idempotency-Key of a payment request. */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
 /** A call that sends cookies, and a JSON body only when one is given (SPEC section 7). */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<Response> {
   const hasBody = body !== undefined;
-  const response = await fetch(url, {
+  const init: RequestInit = {
     method,
-    headers: hasBody ? { 'Content-Type': 'application/json' } : {},
+    headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...options.headers },
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
-  });
+  };
+  if (options.signal) init.signal = options.signal;
+  const response = await fetch(url, init);
   await throwIfNotOk(response);
   return response;
 }

@@ -2,12 +2,13 @@ import { ApiError, EventDetail, EventList } from '@pillars/shared/contracts';
 import { events, seedDemoContent } from '@pillars/shared/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../infra/testing/test-database';
-import { testApp } from '../../test/test-app';
+import { testApp, useAppInfra } from '../../test/test-app';
 
 const database = await useTestDatabase();
+const infra = await useAppInfra(database);
 const seeded = await useTestDatabase();
 const now = new Date('2026-06-01T12:00:00Z');
-const app = testApp(database, { now: () => now });
+const app = testApp(database, { ...infra, now: () => now });
 
 const tiers = [
   { id: 'general', name: 'General', price: 4500, description: 'Entry', benefits: ['Seat'] },
@@ -98,7 +99,7 @@ describe('GET /api/events/:slug', () => {
 
 describe('demo content', () => {
   it('is served as the contracts describe, and seeding twice adds nothing', async () => {
-    const seededApp = testApp(seeded);
+    const seededApp = testApp(seeded, infra);
     const first = await seedDemoContent(seeded.db);
     const second = await seedDemoContent(seeded.db);
     expect(first.news).toBeGreaterThanOrEqual(6);

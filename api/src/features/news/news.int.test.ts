@@ -2,10 +2,11 @@ import { ApiError, NewsArticle, NewsList } from '@pillars/shared/contracts';
 import { newsArticles } from '@pillars/shared/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../infra/testing/test-database';
-import { testApp } from '../../test/test-app';
+import { testApp, useAppInfra } from '../../test/test-app';
 
 const database = await useTestDatabase();
-const app = testApp(database);
+const infra = await useAppInfra(database);
+const app = testApp(database, infra);
 
 const article = (slug: string, publishedAt: string) => ({
   slug,

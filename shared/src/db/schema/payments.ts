@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
@@ -7,6 +20,8 @@ export const PAYMENT_KINDS = ['donation', 'recurring_donation', 'membership', 'r
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PAYMENT_STATES = ['queued', 'processing', 'succeeded', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
+/** NOTIFY channel carrying the id of a payment that just became succeeded or failed. */
+export const PAYMENT_SETTLED_CHANNEL = 'payment_settled';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -28,6 +43,13 @@ export const payments = pgTable(
     paymentMethodToken: text('payment_method_token'),
     providerTransactionId: text('provider_transaction_id'),
     providerRecurringId: text('provider_recurring_id'),
+    /** yyyy-MM-dd of a recurring plan's next charge, as the provider reports it. */
+    nextPaymentDate: text('next_payment_date'),
+    /**
+     * A charge id the browser reported (the spec's plain-payment fallback). Only a claim: the
+     * worker verifies it with the provider before copying it to providerTransactionId.
+     */
+    claimedTransactionId: text('claimed_transaction_id'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     /** Sent to the provider as metadata so an unclear outcome can be looked up, never re-charged. */
@@ -39,6 +61,9 @@ export const payments = pgTable(
   (t) => [
     index('payments_record_idx').on(t.kind, t.recordId),
     index('payments_state_updated_at_idx').on(t.state, t.updatedAt),
+    // One provider charge pays for one thing: a reported id cannot be replayed for a second record.
+    uniqueIndex('payments_provider_transaction_id_key').on(t.providerTransactionId),
+    uniqueIndex('payments_claimed_transaction_id_key').on(t.claimedTransactionId),
     check('payments_kind_known', inList('kind', PAYMENT_KINDS)),
     check('payments_state_known', inList('state', PAYMENT_STATES)),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
@@ -89,4 +114,22 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_created_at_idx').on(t.createdAt.desc()),
   ],
+);
+
+/**
+ * Responses to requests that carried an Idempotency-Key: a retried or double-submitted request
+ * gets the first answer back instead of creating a second record and a second charge.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the request body: the same key with a different body is refused. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: smallint('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );

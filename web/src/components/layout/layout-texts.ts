@@ -40,4 +40,5 @@ export const layoutTexts = {
   termsOfService: 'Terms of Service',
   rightsReserved: 'All rights reserved.',
   loadingPage: 'Loading page…',
+  testModeBanner: 'Test mode: no real cards are charged. Use card 4111 1111 1111 1111.',
 } as const;

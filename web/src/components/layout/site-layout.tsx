@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { layoutTexts } from './layout-texts';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { TestModeBanner } from './test-mode-banner';
 
 function PageLoading() {
   return (
@@ -30,6 +31,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {layoutTexts.skipToContent}
       </a>
       <SiteHeader />
+      <TestModeBanner />
       <main id="main-content" tabIndex={-1} className="flex-1">
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { HomeSection } from '@/components/ui/home-section';
 import { homeTexts } from '../home-texts';
 
-/** Target of every Contribute link; the contribution form arrives with the payments work. */
-export function ContributionSection() {
+/** Target of every Contribute link; the home page passes the contribution form as children. */
+export function ContributionSection({ children }: { children?: ReactNode }) {
   return (
     <HomeSection
       id="contribution"
@@ -11,6 +12,8 @@ export function ContributionSection() {
       title={homeTexts.contributionTitle}
       eyebrow={homeTexts.contributionEyebrow}
       intro={homeTexts.contributionIntro}
-    />
+    >
+      {children}
+    </HomeSection>
   );
 }

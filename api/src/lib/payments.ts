@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { type PaymentKind, payments } from '@pillars/shared/db';
+import { type QueueBackend, addToOutbox, chargeJobFor, publishOutbox } from '@pillars/shared/jobs';
+import type { Database } from '@pillars/shared/db';
+import type { Logger } from '@pillars/shared/logger';
+import type { Tx } from './idempotency';
+
+export interface NewPayment {
+  kind: PaymentKind;
+  recordId: string;
+  amountCents: number;
+  paymentMethodToken?: string | undefined;
+  claimedTransactionId?: string | undefined;
+}
+
+/**
+ * Records a charge to make and its job, in the caller's transaction (DESIGN.md rule 1). The
+ * provider idempotency key derives from the payment id, so every retry of this payment's job
+ * presents the same key to the provider (rule 2). Returns the payment id and the outbox ids.
+ */
+export async function queuePayment(tx: Tx, payment: NewPayment): Promise<{ paymentId: string; outboxIds: number[] }> {
+  const paymentId = randomUUID();
+  await tx.insert(payments).values({
+    id: paymentId,
+    kind: payment.kind,
+    recordId: payment.recordId,
+    amountCents: payment.amountCents,
+    paymentMethodToken: payment.paymentMethodToken ?? null,
+    claimedTransactionId: payment.claimedTransactionId ?? null,
+    idempotencyKey: `pay_${paymentId.replace(/-/g, '')}`,
+  });
+  const job = chargeJobFor({ kind: payment.kind, claimedTransactionId: payment.claimedTransactionId ?? null });
+  const outboxIds = await addToOutbox(tx, [{ job, paymentId }]);
+  return { paymentId, outboxIds };
+}
+
+/** After commit: publish at once; when the queue is down the worker's relay publishes later. */
+export async function publishNow(
+  db: Database,
+  queues: QueueBackend,
+  logger: Logger,
+  outboxIds: number[],
+): Promise<void> {
+  if (outboxIds.length === 0) return;
+  try {
+    await publishOutbox(db, queues, logger, outboxIds);
+  } catch (error) {
+    logger.warn({ err: error }, 'publishing deferred to the outbox relay');
+  }
+}

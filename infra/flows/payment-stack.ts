@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { PaymentStatus } from '@pillars/shared/contracts';
+import { type QueueBackendKind } from '@pillars/shared/jobs';
+import { type Logger, createLogger } from '@pillars/shared/logger';
+import { afterAll } from 'vitest';
+import { testApp } from '../../api/src/test/test-app';
+import { useTestDatabase } from '../testing/test-database';
+import { useQueueBackend } from '../testing/test-queues';
+import { useSandbox } from '../testing/test-sandbox';
+import { startWorkers } from '../../worker/src/workers';
+
+/**
+ * Everything a payment test needs, real and private to the file: a database, queues, a sandbox
+ * provider, the API app and in-process workers.
+ */
+export async function usePaymentStack(
+  kind: QueueBackendKind,
+  options: { logger?: Logger; env?: Record<string, string> } = {},
+) {
+  const database = await useTestDatabase();
+  const queues = await useQueueBackend(kind, database.url);
+  const sandbox = await useSandbox();
+  const logger = options.logger ?? createLogger({ level: 'silent' });
+  const app = testApp(database, { queues, provider: sandbox.provider, ...(options.env ? { env: options.env } : {}) });
+  const workers = await startWorkers({
+    db: database.db,
+    backend: queues,
+    provider: sandbox.provider,
+    logger,
+    concurrency: 4,
+    relayIntervalMs: 200,
+  });
+  afterAll(() => workers.stop());
+
+  async function post(path: string, body: unknown, key: string = randomUUID()) {
+    return app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+  }
+
+  /** Long-polls the payment until it is succeeded or failed. */
+  async function settled(paymentId: string): Promise<PaymentStatus> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const status = PaymentStatus.parse(await (await app.request(`/api/payments/${paymentId}?waitMs=5000`)).json());
+      if (status.state === 'succeeded' || status.state === 'failed') return status;
+      if (Date.now() > deadline) throw new Error(`payment ${paymentId} still ${status.state}`);
+    }
+  }
+
+  const chargesFor = (paymentId: string) =>
+    sandbox.sandbox
+      .ledger()
+      .filter((e) => e.kind === 'charge' && e.idempotencyKey === `pay_${paymentId.replace(/-/g, '')}`);
+
+  return { database, queues, ...sandbox, app, post, settled, chargesFor };
+}

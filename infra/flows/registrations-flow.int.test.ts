@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { eventRegistrations, events, payments } from '@pillars/shared/db';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usePaymentStack } from './payment-stack';
+
+// Event registration and its payment: the fee comes from the database, never the browser.
+const { database, app, post, settled, chargesFor, tokenFor, provider } = await usePaymentStack('redis');
+
+const tiers = [
+  { id: 'general', name: 'General', price: 4500, description: 'Entry', benefits: ['Seat'] },
+  { id: 'vip', name: 'VIP', price: 12500, description: 'Front rows', benefits: ['Dinner'] },
+];
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  const start = new Date(Date.now() + 7 * 86_400_000);
+  const end = new Date(start.getTime() + 3_600_000);
+  const rows = await database.db
+    .insert(events)
+    .values([
+      { slug: 'free-day', title: 'Free Day', location: 'Hall', startDate: start, endDate: end },
+      {
+        slug: 'paid-direct',
+        title: 'Breakfast',
+        location: 'Hall',
+        startDate: start,
+        endDate: end,
+        requiresPayment: true,
+        price: 3500,
+      },
+      {
+        slug: 'tiered',
+        title: 'Summit',
+        location: 'Hall',
+        startDate: start,
+        endDate: end,
+        requiresPayment: true,
+        pricingTiers: JSON.stringify(tiers),
+      },
+    ])
+    .returning({ id: events.id, slug: events.slug });
+  for (const row of rows) ids[row.slug] = row.id;
+});
+
+const person = () => ({
+  firstName: 'John',
+  lastName: 'Hancock',
+  email: `john+${randomUUID().slice(0, 8)}@example.org`,
+  phone: '555-010-1776',
+  comments: 'Looking forward to it',
+});
+
+async function register(slug: string, extra: Record<string, unknown> = {}) {
+  return post(`/api/events/${slug}/register`, { ...person(), eventId: ids[slug], ...extra });
+}
+
+describe('POST /api/events/:slug/register', () => {
+  it('registers for a free event without a fee', async () => {
+    const res = await register('free-day');
+    expect(res.status).toBe(201);
+    const { data } = (await res.json()) as { data: { registrationId: string } };
+    const [row] = await database.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, data.registrationId));
+    expect(row).toMatchObject({ status: 'pending', paymentAmount: 0, selectedTier: null });
+  });
+
+  it('takes the tier price from the database, whatever the browser says', async () => {
+    const res = await register('tiered', { selectedTier: 'vip', paymentAmount: 1 });
+    const { data } = (await res.json()) as { data: { registrationId: string } };
+    const detail = (await (await app.request(`/api/event-registrations/${data.registrationId}`)).json()) as {
+      data: Record<string, unknown>;
+    };
+    expect(detail.data).toMatchObject({ paymentAmount: 12500, selectedTier: 'vip', status: 'pending' });
+    expect(detail.data).not.toHaveProperty('email');
+  });
+
+  it.each([
+    ['a paid event without a ticket type', 'tiered', {}, 'Please select a ticket type'],
+    ['a ticket type the event does not have', 'tiered', { selectedTier: 'platinum' }, 'Please select a ticket type'],
+    ['a missing first name', 'free-day', { firstName: '' }, 'First name is required'],
+    ['a bad e-mail', 'free-day', { email: 'x@' }, 'Please enter a valid email address'],
+    ['a short phone', 'free-day', { phone: '12345' }, 'Please enter a valid phone number'],
+  ])('refuses %s and stores nothing', async (_, slug, extra, message) => {
+    const before = await database.db.select().from(eventRegistrations);
+    const res = await register(slug, extra);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe(message);
+    expect(await database.db.select().from(eventRegistrations)).toHaveLength(before.length);
+  });
+
+  it('answers 404 for an unknown event', async () => {
+    expect((await post('/api/events/no-such-event/register', { ...person(), eventId: randomUUID() })).status).toBe(404);
+  });
+});
+
+describe('paying for a registration', () => {
+  it('charges the direct event price once and marks the registration paid', async () => {
+    const { data } = (await (await register('paid-direct')).json()) as { data: { registrationId: string } };
+    const token = await tokenFor();
+    const key = randomUUID();
+    const [first, again] = await Promise.all([
+      post(`/api/event-registrations/${data.registrationId}/payment`, { paymentMethodToken: token }, key),
+      post(`/api/event-registrations/${data.registrationId}/payment`, { paymentMethodToken: token }),
+    ]);
+    const a = (await first.json()) as { paymentId: string };
+    const b = (await again.json()) as { paymentId: string };
+    expect(b.paymentId).toBe(a.paymentId);
+    const status = await settled(a.paymentId);
+    expect(status).toMatchObject({ state: 'succeeded', amountCents: 3500, kind: 'registration' });
+    expect(chargesFor(a.paymentId)).toHaveLength(1);
+    await expect
+      .poll(
+        async () =>
+          (await database.db.select().from(eventRegistrations).where(eq(eventRegistrations.id, data.registrationId)))[0]
+            ?.status,
+      )
+      .toBe('paid');
+  });
+
+  it('verifies a charge the browser reports before marking anything paid', async () => {
+    const { data } = (await (await register('tiered', { selectedTier: 'general' })).json()) as {
+      data: { registrationId: string };
+    };
+    // A claim of a charge that never happened is refused by the worker.
+    const claimed = await app.request(`/api/event-registrations/${data.registrationId}/payment`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        payTheoryPaymentId: 'pt_made_up',
+        paymentAmount: 4500,
+        paymentDetails: { status: 'SUCCEEDED', provider: 'paytheory', paymentMethod: 'card' },
+      }),
+    });
+    expect(claimed.status).toBe(202);
+    const { paymentId } = (await claimed.json()) as { paymentId: string };
+    expect(await settled(paymentId)).toMatchObject({ state: 'failed', failureCode: 'UNVERIFIED' });
+    const [row] = await database.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, data.registrationId));
+    expect(row?.status).toBe('pending');
+
+    // A real charge of the right amount, made by the "browser", is accepted once verified.
+    const charge = await provider.charge({
+      amountCents: 4500,
+      paymentMethodId: await tokenFor(),
+      idempotencyKey: `browser_${randomUUID()}`,
+      payor: { firstName: 'John', lastName: 'Hancock', email: 'john@example.org' },
+    });
+    if (charge.status !== 'succeeded') throw new Error('sandbox charge failed');
+    const reported = await app.request(`/api/event-registrations/${data.registrationId}/payment`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        payTheoryPaymentId: charge.transactionId,
+        paymentAmount: 1,
+        paymentDetails: { status: 'SUCCEEDED', provider: 'paytheory', paymentMethod: 'card' },
+      }),
+    });
+    const second = (await reported.json()) as { paymentId: string };
+    expect(await settled(second.paymentId)).toMatchObject({ state: 'succeeded', amountCents: 4500 });
+    const [paid] = await database.db.select().from(payments).where(eq(payments.id, second.paymentId));
+    expect(paid?.providerTransactionId).toBe(charge.transactionId);
+  });
+
+  it('refuses to take payment for a free event', async () => {
+    const { data } = (await (await register('free-day')).json()) as { data: { registrationId: string } };
+    const res = await post(`/api/event-registrations/${data.registrationId}/payment`, {
+      paymentMethodToken: await tokenFor(),
+    });
+    expect(res.status).toBe(409);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { FaultPlan } from './faults';
+
+describe('fault plan', () => {
+  it('consumes the deterministic counters in order', () => {
+    const plan = new FaultPlan(() => 0.99);
+    plan.set({ failNext: 1, timeoutNext: 1, dropNextCharges: 1 });
+    expect([plan.onRequest(), plan.onRequest(), plan.onRequest()]).toEqual(['fail', 'hang', 'proceed']);
+    expect([plan.dropAfterCharge(), plan.dropAfterCharge()]).toEqual([true, false]);
+  });
+
+  it('applies rates with the injected random source and validates settings', () => {
+    const plan = new FaultPlan(() => 0.1);
+    plan.set({ errorRate: 0.5 });
+    expect(plan.onRequest()).toBe('fail');
+    plan.set({ errorRate: 0, timeoutRate: 0.2, dropAfterChargeRate: 0.2 });
+    expect(plan.onRequest()).toBe('hang');
+    expect(plan.dropAfterCharge()).toBe(true);
+    expect(() => plan.set({ errorRate: 2 })).toThrow();
+    plan.reset();
+    expect(plan.current().timeoutRate).toBe(0);
+  });
+});

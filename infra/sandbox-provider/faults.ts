@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Fault knobs, so tests can prove the payment rules under failure (DESIGN.md rules 2 and 6).
+ * The rates draw from Math.random for soak and bench runs; the `…Next` counters are
+ * deterministic and are what unit and integration tests should use.
+ */
+export const FaultsSchema = z.object({
+  /** Added before every GraphQL answer, after the work is done (a slow provider, not a slow queue). */
+  latencyMs: z.number().int().min(0).max(600_000),
+  /** Share of GraphQL requests answered 503 without doing anything. */
+  errorRate: z.number().min(0).max(1),
+  /** Share of GraphQL requests never answered (the client has to give up). */
+  timeoutRate: z.number().min(0).max(1),
+  /** Share of charges performed and recorded, after which the connection is dropped unanswered. */
+  dropAfterChargeRate: z.number().min(0).max(1),
+  /** The next N GraphQL requests get 503. */
+  failNext: z.number().int().min(0),
+  /** The next N GraphQL requests are never answered. */
+  timeoutNext: z.number().int().min(0),
+  /** The next N requests that make a new charge make it, then drop the connection. */
+  dropNextCharges: z.number().int().min(0),
+});
+export type Faults = z.infer<typeof FaultsSchema>;
+
+export const NO_FAULTS: Faults = {
+  latencyMs: 0,
+  errorRate: 0,
+  timeoutRate: 0,
+  dropAfterChargeRate: 0,
+  failNext: 0,
+  timeoutNext: 0,
+  dropNextCharges: 0,
+};
+
+export const PartialFaultsSchema = FaultsSchema.partial().strict();
+
+/** Decides, request by request, which fault applies; counters are consumed as they fire. */
+export class FaultPlan {
+  private faults: Faults = { ...NO_FAULTS };
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  current(): Faults {
+    return { ...this.faults };
+  }
+
+  set(patch: Partial<Faults>): Faults {
+    this.faults = FaultsSchema.parse({ ...this.faults, ...patch });
+    return this.current();
+  }
+
+  reset(): void {
+    this.faults = { ...NO_FAULTS };
+  }
+
+  /** What happens to a GraphQL request before it is looked at. */
+  onRequest(): 'fail' | 'hang' | 'proceed' {
+    if (this.faults.failNext > 0) {
+      this.faults.failNext -= 1;
+      return 'fail';
+    }
+    if (this.faults.timeoutNext > 0) {
+      this.faults.timeoutNext -= 1;
+      return 'hang';
+    }
+    if (this.faults.errorRate > 0 && this.random() < this.faults.errorRate) return 'fail';
+    if (this.faults.timeoutRate > 0 && this.random() < this.faults.timeoutRate) return 'hang';
+    return 'proceed';
+  }
+
+  /** Asked once a request has made a new charge: should the answer be lost? */
+  dropAfterCharge(): boolean {
+    if (this.faults.dropNextCharges > 0) {
+      this.faults.dropNextCharges -= 1;
+      return true;
+    }
+    return this.faults.dropAfterChargeRate > 0 && this.random() < this.faults.dropAfterChargeRate;
+  }
+
+  latencyMs(): number {
+    return this.faults.latencyMs;
+  }
+}

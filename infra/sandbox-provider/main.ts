@@ -1,0 +1,40 @@
+import { createLogger } from '@pillars/shared/logger';
+import { startSandboxProvider } from './server';
+
+/**
+ * `node --import tsx infra/sandbox-provider/main.ts`: the sandbox card provider as a process,
+ * for `npm start`, docker compose and manual runs. It is test infrastructure, so it reads its own
+ * environment here rather than through shared/config, which describes the app.
+ */
+const env = process.env;
+const logger = createLogger({ name: 'sandbox-provider', level: env.LOG_LEVEL ?? 'info' });
+
+const sandbox = await startSandboxProvider({
+  port: Number(env.SANDBOX_PORT ?? 5090),
+  host: env.SANDBOX_HOST ?? '127.0.0.1',
+  merchantUid: env.PAYTHEORY_MERCHANT_UID ?? 'sandbox-merchant',
+  secretKey: env.PAYTHEORY_SECRET_KEY ?? 'sandbox-secret',
+  publicApiKey: env.PAYTHEORY_API_KEY ?? 'sandbox-public-key',
+  ...(env.SANDBOX_LEDGER_FILE ? { ledgerFile: env.SANDBOX_LEDGER_FILE } : {}),
+  logger,
+});
+logger.info(
+  {
+    url: sandbox.url,
+    graphqlUrl: sandbox.graphqlUrl,
+    sdkUrl: sandbox.sdkUrl,
+    ledgerFile: env.SANDBOX_LEDGER_FILE ?? null,
+  },
+  'sandbox provider listening',
+);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'sandbox provider stopping');
+  await sandbox.close();
+  logger.info('sandbox provider stopped');
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));

@@ -1,0 +1,225 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Logger } from '@pillars/shared/logger';
+import { handleBrowserRoute } from './browser-routes';
+import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
+import { GraphQLSyntaxError, parseOperation } from './graphql-parse';
+import { execute } from './graphql-operations';
+import { BodyError, fromLoopback, isJsonRequest, readJson, sendJson } from './http-util';
+import { type LedgerEntry, SandboxStore } from './store';
+
+export type { Faults } from './faults';
+export type { LedgerEntry } from './store';
+export { IDEMPOTENCY_METADATA_KEY } from './store';
+export { TEST_CARDS, DECLINING_AMOUNTS } from './card-rules';
+
+export interface SandboxProviderOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  merchantUid: string;
+  secretKey: string;
+  /** The browser SDK's public key (Pay Theory's `apiKey`). */
+  publicApiKey: string;
+  /** Ledger entries are also appended here as JSON lines; the file is truncated at start and reset. */
+  ledgerFile?: string;
+  faults?: Partial<Faults>;
+  /** Request summaries (operation, status, duration) and fault activations; never bodies. */
+  logger?: Logger;
+}
+
+export interface SandboxProvider {
+  /** Origin, e.g. http://127.0.0.1:5090. */
+  url: string;
+  graphqlUrl: string;
+  sdkUrl: string;
+  ledger(): LedgerEntry[];
+  setFaults(faults: Partial<Faults>): void;
+  /** Forgets payment methods, transactions, plans, the ledger and all faults. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function graphqlError(message: string, code: string) {
+  return { errors: [{ message, extensions: { code } }] };
+}
+
+/**
+ * The sandbox card provider (DESIGN.md, "The card provider"): Pay Theory's GraphQL API for the
+ * server-side adapter, its browser SDK with hosted fields for the web app, fault knobs and a
+ * ledger for tests. Plain node:http, because it is test infrastructure with a dozen routes.
+ */
+export async function startSandboxProvider(options: SandboxProviderOptions): Promise<SandboxProvider> {
+  const { ledgerFile, logger } = options;
+  if (ledgerFile) writeFileSync(ledgerFile, '');
+  const store = new SandboxStore((entry) => {
+    if (ledgerFile) appendFileSync(ledgerFile, `${JSON.stringify(entry)}\n`);
+  });
+  const faults = new FaultPlan();
+  if (options.faults) faults.set(options.faults);
+  const expectedAuthorization = `${options.merchantUid};${options.secretKey}`;
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closing = false;
+
+  function delay(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+  }
+
+  type Answer = { status: number; body: unknown } | 'drop';
+
+  /** Does the work and decides the answer; faults that skip the work are handled by the caller. */
+  async function answerGraphQL(req: IncomingMessage): Promise<Answer> {
+    // Pay Theory's documented header: `Authorization: MERCHANT_UID;SECRET_KEY`.
+    if (req.headers.authorization !== expectedAuthorization) {
+      return { status: 401, body: graphqlError('Unauthorized', 'UNAUTHORIZED') };
+    }
+    let request: { query?: unknown; variables?: unknown } | null;
+    try {
+      request = (await readJson(req)) as typeof request;
+    } catch (error) {
+      if (!(error instanceof BodyError)) throw error;
+      return { status: error.status, body: graphqlError(error.message, 'BAD_REQUEST') };
+    }
+    if (!request || typeof request.query !== 'string') {
+      return { status: 400, body: graphqlError('Must provide query string.', 'BAD_REQUEST') };
+    }
+    const variables = (request.variables ?? {}) as Record<string, unknown>;
+    let operation;
+    try {
+      operation = parseOperation(request.query);
+    } catch (error) {
+      if (!(error instanceof GraphQLSyntaxError)) throw error;
+      return { status: 400, body: graphqlError(error.message, 'GRAPHQL_PARSE_FAILED') };
+    }
+    const { charged, ...result } = execute(operation, { store, merchantUid: options.merchantUid, variables });
+    logger?.info(
+      {
+        operation: operation.selections.map((f) => f.name).join(','),
+        errors: result.errors?.map((e) => e.extensions.code),
+      },
+      'sandbox: graphql',
+    );
+    if (charged && faults.dropAfterCharge()) {
+      logger?.warn({ fault: 'drop-after-charge' }, 'sandbox: charged, dropping the connection');
+      return 'drop';
+    }
+    return { status: 200, body: result };
+  }
+
+  async function handleGraphQL(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const decision = faults.onRequest();
+    if (decision === 'hang') {
+      // Never answered: the client's timeout is what ends it (or close(), which destroys sockets).
+      logger?.warn({ fault: 'timeout' }, 'sandbox: leaving a request unanswered');
+      req.resume();
+      return;
+    }
+    let answer: Answer;
+    if (decision === 'fail') {
+      logger?.warn({ fault: 'error' }, 'sandbox: answering 503');
+      req.resume();
+      answer = { status: 503, body: graphqlError('Service Unavailable', 'SERVICE_UNAVAILABLE') };
+    } else {
+      answer = await answerGraphQL(req);
+    }
+    if (answer === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    // Latency comes after the work, like a slow provider: a client that gives up meanwhile
+    // does not know whether it was charged.
+    await delay(faults.latencyMs());
+    if (!closing) sendJson(res, answer.status, answer.body);
+  }
+
+  async function handleAdmin(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    // Loopback only, and POSTs must be JSON so a web page cannot fire them without a preflight.
+    if (!fromLoopback(req)) {
+      sendJson(res, 403, { error: 'admin endpoints answer loopback requests only' });
+    } else if (req.method === 'GET' && path === '/__sandbox/ledger') {
+      sendJson(res, 200, store.ledger());
+    } else if (req.method === 'POST' && !isJsonRequest(req)) {
+      sendJson(res, 415, { error: 'send application/json' });
+    } else if (req.method === 'POST' && path === '/__sandbox/faults') {
+      const patch = PartialFaultsSchema.safeParse(await readJson(req));
+      if (!patch.success) sendJson(res, 400, { error: 'invalid faults', issues: patch.error.issues });
+      else sendJson(res, 200, faults.set(patch.data));
+    } else if (req.method === 'POST' && path === '/__sandbox/reset') {
+      reset();
+      sendJson(res, 200, { ok: true });
+    } else {
+      sendJson(res, 404, { error: 'not found' });
+    }
+  }
+
+  function reset(): void {
+    store.reset();
+    faults.reset();
+    if (ledgerFile) writeFileSync(ledgerFile, '');
+  }
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    const handle = async () => {
+      if (path === '/graphql') {
+        if (req.method === 'POST') await handleGraphQL(req, res);
+        else sendJson(res, 405, graphqlError('POST a JSON body to /graphql', 'METHOD_NOT_ALLOWED'), { allow: 'POST' });
+      } else if (path.startsWith('/__sandbox/')) {
+        await handleAdmin(req, res, path);
+      } else if (req.method === 'GET' && path === '/health') {
+        sendJson(res, 200, { ok: true });
+      } else if (!(await handleBrowserRoute(req, res, path, { store, publicApiKey: options.publicApiKey }))) {
+        sendJson(res, 404, { error: 'not found' });
+      }
+    };
+    handle().catch((error: unknown) => {
+      if (error instanceof BodyError && !res.headersSent) return sendJson(res, error.status, { error: error.message });
+      logger?.error({ err: error }, 'sandbox: request failed');
+      if (!res.headersSent) sendJson(res, 500, graphqlError('Internal error', 'INTERNAL_SERVER_ERROR'));
+      else res.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+
+  return {
+    url,
+    graphqlUrl: `${url}/graphql`,
+    sdkUrl: `${url}/sdk.js`,
+    ledger: () => store.ledger(),
+    setFaults: (patch) => void faults.set(patch),
+    reset,
+    close: async () => {
+      closing = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Hung requests (timeout faults) and keep-alive connections would otherwise hold close() open.
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

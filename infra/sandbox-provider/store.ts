@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto';
+import { type CardBrand, type RawCard, checkCard, declineFor } from './card-rules';
+
+/**
+ * The sandbox's memory: payment methods, transactions, recurring plans and the ledger tests
+ * count charges in. Card numbers never get here: tokenize keeps last four, brand and expiry.
+ *
+ * Idempotency: Pay Theory's docs describe no idempotency key on createTransaction, so the
+ * adapter stores one in metadata (`idempotency_key`) and looks it up before charging again. The
+ * sandbox additionally treats a repeated key as a replay, so a test can prove "one charge".
+ */
+export const IDEMPOTENCY_METADATA_KEY = 'idempotency_key';
+
+export class SandboxError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+export interface PaymentMethod {
+  paymentMethodId: string;
+  payorId: string;
+  lastFour: string;
+  brand: CardBrand;
+  expiration: string;
+  metadata: Record<string, unknown>;
+}
+
+export type TransactionStatus = 'SUCCEEDED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
+
+export interface Transaction {
+  transactionId: string;
+  amountCents: number;
+  status: TransactionStatus;
+  type: 'DEBIT' | 'FAILURE' | 'REVERSAL';
+  failureCode: string | null;
+  failureText: string | null;
+  paymentMethodId: string;
+  metadata: Record<string, unknown>;
+  recurringId: string | null;
+  parentId: string | null;
+  refundedCents: number;
+  createdAt: string;
+}
+
+export interface RecurringPlan {
+  recurringId: string;
+  amountCents: number;
+  interval: 'MONTHLY';
+  name: string;
+  paymentMethodId: string;
+  metadata: Record<string, unknown>;
+  isActive: boolean;
+  status: 'SUCCESS' | 'INSTRUMENT_FAILURE';
+  createdAt: string;
+  nextPaymentDate: string | null;
+  prevPaymentDate: string | null;
+}
+
+interface CardFields {
+  paymentMethodId: string;
+  lastFour: string;
+  brand: CardBrand;
+}
+
+/** One line per event; never a full card number (last four and brand only). */
+export type LedgerEntry =
+  | ({
+      kind: 'charge';
+      at: string;
+      transactionId: string;
+      amountCents: number;
+      state: 'SUCCEEDED' | 'FAILED';
+      failureCode: string | null;
+      idempotencyKey: string | null;
+      recurringId: string | null;
+      source: 'api' | 'sdk';
+    } & CardFields)
+  | {
+      kind: 'recurring';
+      at: string;
+      recurringId: string;
+      amountCents: number;
+      interval: 'MONTHLY';
+      paymentMethodId: string;
+      idempotencyKey: string | null;
+      status: RecurringPlan['status'];
+      nextPaymentDate: string | null;
+    }
+  | { kind: 'recurring_cancelled'; at: string; recurringId: string }
+  | { kind: 'refund'; at: string; refundId: string; transactionId: string; amountCents: number };
+
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(9).toString('base64url')}`;
+}
+
+/** Same day next month, clamped to the month's last day (Jan 31 -> Feb 28/29). */
+export function addOneMonth(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
+}
+
+function keyOf(metadata: Record<string, unknown>): string | null {
+  const key = metadata[IDEMPOTENCY_METADATA_KEY];
+  return typeof key === 'string' && key.length > 0 ? key : null;
+}
+
+export class SandboxStore {
+  private paymentMethods = new Map<string, PaymentMethod>();
+  private transactions: Transaction[] = [];
+  private plans: RecurringPlan[] = [];
+  private entries: LedgerEntry[] = [];
+
+  constructor(
+    private readonly onEntry: (entry: LedgerEntry) => void = () => undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  ledger(): LedgerEntry[] {
+    return this.entries.map((entry) => ({ ...entry }));
+  }
+
+  reset(): void {
+    this.paymentMethods.clear();
+    this.transactions = [];
+    this.plans = [];
+    this.entries = [];
+  }
+
+  private record(entry: LedgerEntry): void {
+    this.entries.push(entry);
+    this.onEntry(entry);
+  }
+
+  tokenize(
+    raw: RawCard,
+    metadata: Record<string, unknown> = {},
+  ): { ok: true; method: PaymentMethod } | { ok: false; problems: string[] } {
+    const check = checkCard(raw, this.now());
+    if (!check.ok) return check;
+    const method: PaymentMethod = {
+      paymentMethodId: newId('pt_pmt'),
+      payorId: newId('pt_pay'),
+      ...check.card,
+      metadata,
+    };
+    this.paymentMethods.set(method.paymentMethodId, method);
+    return { ok: true, method };
+  }
+
+  paymentMethod(id: string): PaymentMethod | null {
+    return this.paymentMethods.get(id) ?? null;
+  }
+
+  private requireMethod(id: string): PaymentMethod {
+    const method = this.paymentMethods.get(id);
+    if (!method) throw new SandboxError('NOT_FOUND', 'Payment method not found');
+    return method;
+  }
+
+  transactionsWhere(predicate: (t: Transaction) => boolean): Transaction[] {
+    return this.transactions.filter(predicate);
+  }
+
+  plansWhere(predicate: (p: RecurringPlan) => boolean): RecurringPlan[] {
+    return this.plans.filter(predicate);
+  }
+
+  /** A new charge, or the earlier one made with the same idempotency key (`replayed`). */
+  charge(input: {
+    amountCents: number;
+    paymentMethodId: string;
+    metadata: Record<string, unknown>;
+    recurringId?: string;
+    source: 'api' | 'sdk';
+  }): { transaction: Transaction; replayed: boolean } {
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new SandboxError('INVALID_AMOUNT', 'amount must be a positive integer number of cents');
+    }
+    const method = this.requireMethod(input.paymentMethodId);
+    const key = keyOf(input.metadata);
+    if (key && !input.recurringId) {
+      const earlier = this.transactions.find(
+        (t) => t.recurringId === null && t.type !== 'REVERSAL' && keyOf(t.metadata) === key,
+      );
+      if (earlier) return { transaction: earlier, replayed: true };
+    }
+    const decline = declineFor(input.amountCents);
+    const transaction: Transaction = {
+      transactionId: newId('pt_txn'),
+      amountCents: input.amountCents,
+      status: decline ? 'FAILED' : 'SUCCEEDED',
+      type: decline ? 'FAILURE' : 'DEBIT',
+      failureCode: decline?.code ?? null,
+      failureText: decline?.text ?? null,
+      paymentMethodId: method.paymentMethodId,
+      metadata: input.metadata,
+      recurringId: input.recurringId ?? null,
+      parentId: null,
+      refundedCents: 0,
+      createdAt: this.now().toISOString(),
+    };
+    this.transactions.push(transaction);
+    this.record({
+      kind: 'charge',
+      at: transaction.createdAt,
+      transactionId: transaction.transactionId,
+      amountCents: transaction.amountCents,
+      state: decline ? 'FAILED' : 'SUCCEEDED',
+      failureCode: transaction.failureCode,
+      paymentMethodId: method.paymentMethodId,
+      lastFour: method.lastFour,
+      brand: method.brand,
+      idempotencyKey: key,
+      recurringId: transaction.recurringId,
+      source: input.source,
+    });
+    return { transaction, replayed: false };
+  }
+
+  /** Charges the first instalment now (no first_payment_date), as Pay Theory does by default. */
+  createRecurring(input: {
+    amountCents: number;
+    paymentMethodId: string;
+    name: string;
+    metadata: Record<string, unknown>;
+  }): { plan: RecurringPlan; replayed: boolean } {
+    const method = this.requireMethod(input.paymentMethodId);
+    const key = keyOf(input.metadata);
+    const earlier = key ? this.plans.find((p) => keyOf(p.metadata) === key) : undefined;
+    if (earlier) return { plan: earlier, replayed: true };
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new SandboxError('INVALID_AMOUNT', 'amount must be a positive integer number of cents');
+    }
+    const today = this.now().toISOString().slice(0, 10);
+    const plan: RecurringPlan = {
+      recurringId: newId('pt_rec'),
+      amountCents: input.amountCents,
+      interval: 'MONTHLY',
+      name: input.name,
+      paymentMethodId: method.paymentMethodId,
+      metadata: input.metadata,
+      isActive: true,
+      status: 'SUCCESS',
+      createdAt: this.now().toISOString(),
+      nextPaymentDate: addOneMonth(today),
+      prevPaymentDate: today,
+    };
+    this.plans.push(plan);
+    const { transaction } = this.charge({
+      amountCents: plan.amountCents,
+      paymentMethodId: plan.paymentMethodId,
+      metadata: plan.metadata,
+      recurringId: plan.recurringId,
+      source: 'api',
+    });
+    if (transaction.status === 'FAILED') {
+      // A declined first instalment leaves the plan failed and inactive: nothing more is charged.
+      Object.assign(plan, { status: 'INSTRUMENT_FAILURE', isActive: false, nextPaymentDate: null });
+    }
+    this.record({
+      kind: 'recurring',
+      at: plan.createdAt,
+      recurringId: plan.recurringId,
+      amountCents: plan.amountCents,
+      interval: plan.interval,
+      paymentMethodId: plan.paymentMethodId,
+      idempotencyKey: key,
+      status: plan.status,
+      nextPaymentDate: plan.nextPaymentDate,
+    });
+    return { plan, replayed: false };
+  }
+
+  cancelRecurring(recurringId: string): void {
+    const plan = this.plans.find((p) => p.recurringId === recurringId);
+    if (!plan) throw new SandboxError('NOT_FOUND', 'Recurring payment not found');
+    if (!plan.isActive) return;
+    plan.isActive = false;
+    plan.nextPaymentDate = null;
+    this.record({ kind: 'recurring_cancelled', at: this.now().toISOString(), recurringId });
+  }
+
+  /** A refund of a settled-or-not charge; the sandbox never voids, so `is_void` is always false. */
+  reverse(transactionId: string, amountCents: number): Transaction {
+    const original = this.transactions.find((t) => t.transactionId === transactionId && t.type === 'DEBIT');
+    if (!original) throw new SandboxError('NOT_FOUND', 'Transaction not found');
+    const refundable = original.amountCents - original.refundedCents;
+    if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > refundable) {
+      throw new SandboxError('INVALID_AMOUNT', `refund amount must be between 1 and ${refundable} cents`);
+    }
+    original.refundedCents += amountCents;
+    original.status = original.refundedCents === original.amountCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    const reversal: Transaction = {
+      ...original,
+      transactionId: newId('pt_txn'),
+      amountCents,
+      status: 'SUCCEEDED',
+      type: 'REVERSAL',
+      parentId: original.transactionId,
+      refundedCents: 0,
+      createdAt: this.now().toISOString(),
+    };
+    this.transactions.push(reversal);
+    this.record({
+      kind: 'refund',
+      at: reversal.createdAt,
+      refundId: reversal.transactionId,
+      transactionId: original.transactionId,
+      amountCents,
+    });
+    return reversal;
+  }
+}

@@ -1,0 +1,48 @@
+import { type CardProvider, createPayTheoryProvider } from '@pillars/shared/payments';
+import { afterAll } from 'vitest';
+import { type SandboxProvider, startSandboxProvider } from '../sandbox-provider/server';
+
+export const SANDBOX_CREDENTIALS = {
+  merchantUid: 'test-merchant',
+  secretKey: 'test-secret',
+  publicApiKey: 'test-public-key',
+} as const;
+
+/**
+ * A sandbox card provider of this test file's own (its faults and ledger are not shared), and
+ * the real Pay Theory adapter talking to it over HTTP.
+ */
+export async function useSandbox(options: { timeoutMs?: number } = {}): Promise<{
+  sandbox: SandboxProvider;
+  provider: CardProvider;
+  /** A payment method id for a card, made the way the raw-card fallback makes one. */
+  tokenFor: (cardNumber?: string) => Promise<string>;
+}> {
+  const sandbox = await startSandboxProvider({ ...SANDBOX_CREDENTIALS, host: '127.0.0.1' });
+  afterAll(() => sandbox.close());
+  const provider = createPayTheoryProvider({
+    graphqlUrl: sandbox.graphqlUrl,
+    merchantUid: SANDBOX_CREDENTIALS.merchantUid,
+    secretKey: SANDBOX_CREDENTIALS.secretKey,
+    liveMode: false,
+    timeoutMs: options.timeoutMs ?? 2000,
+  });
+  return {
+    sandbox,
+    provider,
+    tokenFor: async (cardNumber = '4111111111111111') => {
+      const outcome = await provider.tokenizeCard(
+        {
+          number: cardNumber,
+          securityCode: cardNumber.startsWith('3') ? '1234' : '123',
+          expMonth: '12',
+          expYear: '2035',
+          postalCode: '19106',
+        },
+        { firstName: 'Test', lastName: 'Donor', email: 'donor@example.org' },
+      );
+      if (outcome.status !== 'tokenized') throw new Error(`sandbox refused the test card: ${outcome.message}`);
+      return outcome.paymentMethodId;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { Email, Id, Phone, messages } from './common';
+import { MIN_CONTRIBUTION_DOLLARS, PaymentMethod, contributionMessages } from './donations';
+
+/** The largest single contribution we accept online; larger gifts go through the office. */
+export const MAX_CONTRIBUTION_DOLLARS = 100_000;
+
+/** Header a client sends once per form submission so a retried request is not a second gift. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IdempotencyKey = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Idempotency-Key must be 8-128 letters, digits, - or _');
+
+/** A dollar amount as the forms send it: a decimal string with at most two decimals. */
+export const DollarString = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d{1,2})?$/, contributionMessages.invalidAmount)
+  .refine((v) => Number(v) >= MIN_CONTRIBUTION_DOLLARS, contributionMessages.invalidAmount)
+  .refine(
+    (v) => Number(v) <= MAX_CONTRIBUTION_DOLLARS,
+    `The most we accept online is $${MAX_CONTRIBUTION_DOLLARS.toLocaleString('en-US')}.`,
+  );
+
+/**
+ * POST /api/donations (SPEC section 7). With `paymentMethodToken` the server records the
+ * donation and queues the charge (or the monthly plan when `isRecurring`); the amount charged
+ * is computed from `amount`, and `amountCents`, when sent, must agree with it.
+ */
+export const DonationRequest = z.object({
+  firstName: z.string().trim().min(1, messages.firstNameRequired).max(100),
+  lastName: z.string().trim().min(1, messages.lastNameRequired).max(100),
+  email: Email,
+  phone: Phone.max(40),
+  amount: DollarString,
+  paymentMethod: PaymentMethod,
+  isRecurring: z.boolean().default(false),
+  billingAddress: z.string().max(200).optional(),
+  billingCity: z.string().max(100).optional(),
+  billingState: z.string().max(50).optional(),
+  billingZip: z.string().max(20).optional(),
+  paymentMethodToken: z.string().min(1).max(200).optional(),
+  provider: z.string().max(50).optional(),
+  amountCents: z.string().regex(/^\d+$/).optional(),
+});
+export type DonationRequest = z.infer<typeof DonationRequest>;
+
+export const PaymentState = z.enum(['queued', 'processing', 'succeeded', 'failed']);
+export type PaymentState = z.infer<typeof PaymentState>;
+
+/** 202 answer to a request that queued a charge: poll `GET /api/payments/{paymentId}`. */
+export const PaymentAccepted = z.object({
+  success: z.literal(true),
+  data: z.object({ id: Id }),
+  paymentId: Id,
+  status: PaymentState,
+});
+export type PaymentAccepted = z.infer<typeof PaymentAccepted>;
+
+/** GET /api/payments/:id[?waitMs=…]: the charge's state from the ledger. */
+export const PaymentStatus = z.object({
+  id: Id,
+  kind: z.enum(['donation', 'recurring_donation', 'membership', 'registration']),
+  recordId: Id,
+  state: PaymentState,
+  amountCents: z.number().int(),
+  transactionId: z.string().nullable(),
+  recurringId: z.string().nullable(),
+  nextPaymentDate: z.string().nullable(),
+  failureCode: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+});
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** Longest a poll may wait for the state to change before answering with the current one. */
+export const MAX_PAYMENT_WAIT_MS = 25_000;
+
+export const Buyer = z.object({
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  email: Email,
+  phone: z.string().max(40).optional(),
+});
+export type Buyer = z.infer<typeof Buyer>;

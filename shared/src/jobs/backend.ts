@@ -1,0 +1,226 @@
+import {
+  type Job,
+  type JobsOptions,
+  type Processor,
+  Queue,
+  type RedisOptions as BullRedisOptions,
+  Worker,
+  type WorkerOptions,
+  createPostgresBackend,
+} from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+import { type PaymentJobData, QUEUES, type QueueName } from './definitions';
+
+/**
+ * BullMQ on Redis (production, docker compose) or on BullMQ's PostgreSQL backend (the embedded
+ * default, so `npm start` needs nothing but Node). Callers see one small interface; both
+ * backends pass the same queue tests (docs/decisions/006-queue-backends.md).
+ */
+export type QueueBackendKind = 'redis' | 'postgres';
+
+export interface JobQueue {
+  readonly name: QueueName;
+  add(jobName: string, data: PaymentJobData | Record<string, never>, options: JobsOptions): Promise<unknown>;
+  upsertScheduler(schedulerId: string, everyMs: number, jobName: string, options: JobsOptions): Promise<unknown>;
+  /** The state of a job by id ('unknown' when there is none). */
+  jobState(jobId: string): Promise<string>;
+  counts(): Promise<Record<string, number>>;
+  /** Remove everything (tests only). */
+  obliterate(): Promise<void>;
+}
+
+export interface JobWorker {
+  close(): Promise<void>;
+}
+
+export interface WorkerHandlers {
+  concurrency: number;
+  onFailed?: (job: Job | undefined, error: Error) => void;
+  onCompleted?: (job: Job) => void;
+  onError?: (error: Error) => void;
+}
+
+export interface QueueBackend {
+  readonly kind: QueueBackendKind;
+  queue(name: QueueName): JobQueue;
+  createWorker(name: QueueName, processor: Processor, handlers: WorkerHandlers): JobWorker;
+  /** True when the backend answers within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface QueueBackendOptions {
+  /** redis:// URL, or undefined to keep queues in PostgreSQL. */
+  redisUrl: string | undefined;
+  databaseUrl: string;
+  /** Key prefix (Redis) or schema (PostgreSQL); tests use a unique one per file. */
+  prefix?: string;
+  /** Job lock duration: a dead worker's job is retried this long after it stopped renewing it. */
+  lockMs?: number;
+  logger: Logger;
+}
+
+/** BullMQ's production guide: never evict keys (an evicted key is a lost job). */
+export async function assertRedisNoEviction(redis: Redis, logger: Logger): Promise<void> {
+  let policy: string | undefined;
+  try {
+    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
+    policy = reply[1];
+  } catch (error) {
+    // Some managed services forbid CONFIG; their documentation then has to be trusted.
+    logger.warn({ err: error }, 'could not read Redis maxmemory-policy; make sure it is noeviction');
+    return;
+  }
+  if (policy !== 'noeviction') {
+    throw new Error(
+      `Redis maxmemory-policy is "${policy ?? 'unknown'}"; BullMQ needs "noeviction" or jobs can be lost. ` +
+        'Set it in redis.conf or with CONFIG SET maxmemory-policy noeviction.',
+    );
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.catch(() => fallback),
+    new Promise<T>((resolve) => {
+      timer = setTimeout(() => resolve(fallback), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** The stalled-job check runs as often as a lock lasts, so a dead worker's jobs come back quickly. */
+function locking(options: QueueBackendOptions): Pick<WorkerOptions, 'lockDuration' | 'stalledInterval'> {
+  return options.lockMs ? { lockDuration: options.lockMs, stalledInterval: options.lockMs } : {};
+}
+
+function wrapQueue(name: QueueName, queue: Queue): JobQueue {
+  return {
+    name,
+    add: (jobName, data, options) => queue.add(jobName, data, options),
+    upsertScheduler: (schedulerId, everyMs, jobName, options) =>
+      queue.upsertJobScheduler(schedulerId, { every: everyMs }, { name: jobName, data: {}, opts: options }),
+    jobState: async (jobId) => String(await queue.getJobState(jobId)),
+    counts: () => queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized'),
+    obliterate: () => queue.obliterate({ force: true }),
+  };
+}
+
+function wrapWorker(worker: Worker, handlers: WorkerHandlers): JobWorker {
+  if (handlers.onFailed) worker.on('failed', handlers.onFailed);
+  if (handlers.onCompleted) worker.on('completed', handlers.onCompleted);
+  worker.on('error', (error) => handlers.onError?.(error));
+  return { close: () => worker.close() };
+}
+
+export async function createQueueBackend(options: QueueBackendOptions): Promise<QueueBackend> {
+  return options.redisUrl
+    ? createRedisQueueBackend(options.redisUrl, options)
+    : Promise.resolve(createPostgresQueueBackend(options.databaseUrl, options));
+}
+
+async function createRedisQueueBackend(url: string, options: QueueBackendOptions): Promise<QueueBackend> {
+  const prefix = options.prefix ?? 'bull';
+  // Producers fail fast (the outbox relay publishes later); workers wait for Redis forever.
+  // Passing options rather than a client lets BullMQ own each connection and its reconnects.
+  const producerOptions: BullRedisOptions = {
+    url,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2000,
+  };
+  const workerOptions: BullRedisOptions = { url, maxRetriesPerRequest: null };
+  // A plain client for the start-up check and readiness pings.
+  const admin = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  admin.on('error', (error) => options.logger.debug({ err: error }, 'redis connection error'));
+  await new Promise<void>((resolve, reject) => {
+    admin.once('ready', resolve);
+    admin.once('error', reject);
+  });
+  await assertRedisNoEviction(admin, options.logger);
+
+  // Every queue up front, connected before use: with the offline queue off, a command sent
+  // before the connection is ready would fail.
+  const queues = new Map<QueueName, { queue: Queue; wrapped: JobQueue }>();
+  for (const name of Object.values(QUEUES)) {
+    const queue = new Queue(name, { connection: producerOptions, prefix });
+    queue.on('error', (error) => options.logger.debug({ err: error, queue: name }, 'queue error'));
+    queues.set(name, { queue, wrapped: wrapQueue(name, queue) });
+  }
+  await Promise.all([...queues.values()].map(({ queue }) => queue.waitUntilReady()));
+  const workers: Worker[] = [];
+  return {
+    kind: 'redis',
+    queue(name) {
+      const entry = queues.get(name);
+      if (!entry) throw new Error(`unknown queue ${name}`);
+      return entry.wrapped;
+    },
+    createWorker(name, processor, handlers) {
+      const worker = new Worker(name, processor, {
+        connection: workerOptions,
+        prefix,
+        concurrency: handlers.concurrency,
+        ...locking(options),
+      });
+      workers.push(worker);
+      return wrapWorker(worker, handlers);
+    },
+    ping: (timeoutMs = 1000) =>
+      withTimeout(
+        admin.ping().then(() => true),
+        timeoutMs,
+        false,
+      ),
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...queues.values()].map(({ queue }) => queue.close()));
+      admin.disconnect();
+    },
+  };
+}
+
+function createPostgresQueueBackend(url: string, options: QueueBackendOptions): QueueBackend {
+  // migrate: BullMQ creates or upgrades its schema on first connect (it serialises concurrent migrators).
+  const connection = { connectionString: url, schema: options.prefix ?? 'bull', max: 5, migrate: true };
+  const queues = new Map<QueueName, { queue: Queue; wrapped: JobQueue }>();
+  const workers: Worker[] = [];
+  const queueOf = (name: QueueName) => {
+    let entry = queues.get(name);
+    if (!entry) {
+      // The PostgreSQL backend's classes are typed by their connection; ours is a pool config.
+      const queue = new Queue(name, { connection }, createPostgresBackend) as unknown as Queue;
+      queue.on('error', (error) => options.logger.debug({ err: error, queue: name }, 'queue error'));
+      entry = { queue, wrapped: wrapQueue(name, queue) };
+      queues.set(name, entry);
+    }
+    return entry;
+  };
+  return {
+    kind: 'postgres',
+    queue: (name) => queueOf(name).wrapped,
+    createWorker(name, processor, handlers) {
+      const worker = new Worker(
+        name,
+        processor,
+        { connection, concurrency: handlers.concurrency },
+        createPostgresBackend,
+      ) as unknown as Worker;
+      workers.push(worker);
+      return wrapWorker(worker, handlers);
+    },
+    ping: (timeoutMs = 1000) =>
+      withTimeout(
+        queueOf('maintenance')
+          .wrapped.counts()
+          .then(() => true),
+        timeoutMs,
+        false,
+      ),
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...queues.values()].map(({ queue }) => queue.close()));
+    },
+  };
+}

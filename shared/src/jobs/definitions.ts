@@ -1,0 +1,80 @@
+import type { JobsOptions } from 'bullmq';
+import { z } from 'zod';
+
+/**
+ * Every queue, job name and payload of the system (DESIGN.md, "Payments").
+ * Payloads carry ids only: the payment row is the source of truth, so a job can be retried,
+ * duplicated or replayed from the outbox and still find the current state in the database.
+ */
+export const QUEUES = {
+  /** Talks to the card provider: one job per payment. */
+  charges: 'charges',
+  /** What follows a successful charge; each job idempotent and retried on its own. */
+  followUps: 'follow-ups',
+  /** Scheduled housekeeping. */
+  maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export const JOBS = {
+  charge: 'charge',
+  startRecurring: 'start-recurring',
+  verifyReportedCharge: 'verify-reported-charge',
+  updateStatus: 'update-status',
+  recordTransaction: 'record-transaction',
+  reconcilePayments: 'reconcile-payments',
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+export const PaymentJobData = z.object({ paymentId: z.uuid() });
+export type PaymentJobData = z.infer<typeof PaymentJobData>;
+
+/** Which queue each job runs on. */
+export const QUEUE_OF: Record<JobName, QueueName> = {
+  [JOBS.charge]: QUEUES.charges,
+  [JOBS.startRecurring]: QUEUES.charges,
+  [JOBS.verifyReportedCharge]: QUEUES.charges,
+  [JOBS.updateStatus]: QUEUES.followUps,
+  [JOBS.recordTransaction]: QUEUES.followUps,
+  [JOBS.reconcilePayments]: QUEUES.maintenance,
+};
+
+/**
+ * Deterministic job ids (no ':' — BullMQ reserves it): publishing the same job twice, from the
+ * API and again from the outbox relay, adds it once.
+ */
+export const jobIdOf = (job: JobName, paymentId: string) => `${job}-${paymentId}`;
+
+/** Bounded retention: enough history to debug, never an ever-growing Redis. */
+const retention = {
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 14 * 24 * 3600, count: 50_000 },
+} satisfies JobsOptions;
+
+/**
+ * Transient provider failures retry with exponential backoff and jitter: 2 s, 4 s, 8 s … up to
+ * ~8.5 minutes over 9 attempts. Declines throw UnrecoverableError and never retry. Payments
+ * still unresolved after the last attempt are settled by the reconcile sweep.
+ */
+export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
+  [JOBS.charge]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
+  [JOBS.startRecurring]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
+  [JOBS.verifyReportedCharge]: {
+    attempts: 9,
+    backoff: { type: 'exponential', delay: 2000, jitter: 0.5 },
+    ...retention,
+  },
+  [JOBS.updateStatus]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
+  [JOBS.recordTransaction]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
+  [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+};
+
+/** How often the sweep looks for payments stuck in `processing`, and how old they must be. */
+export const RECONCILE_EVERY_MS = 60_000;
+export const STUCK_AFTER_MS = 15 * 60_000;
+
+/** The charges-queue job that settles a payment of this kind. */
+export function chargeJobFor(payment: { kind: string; claimedTransactionId: string | null }): JobName {
+  if (payment.claimedTransactionId) return JOBS.verifyReportedCharge;
+  return payment.kind === 'recurring_donation' || payment.kind === 'membership' ? JOBS.startRecurring : JOBS.charge;
+}

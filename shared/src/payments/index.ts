@@ -1,0 +1,4 @@
+/** The card provider interface and its Pay Theory adapter (DESIGN.md, "The card provider"). */
+export * from './provider';
+export { createPayTheoryProvider, type PayTheoryProviderOptions } from './paytheory/paytheory-provider';
+export { IDEMPOTENCY_METADATA_KEY } from './paytheory/operations';

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ProviderRequestError, TransientProviderError } from '../provider';
+import { PayTheoryGraphQLError, createGraphQLClient, redactDigits } from './graphql-client';
+
+const SECRET = 'sk-very-secret';
+const CARD = '4111111111111111';
+
+function client(respond: (init: RequestInit) => Response | Promise<Response>, timeoutMs = 1000) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchStub = (async (url: string | URL | Request, init?: RequestInit) => {
+    calls.push({ url: url instanceof Request ? url.url : url.toString(), init: init ?? {} });
+    return respond(init ?? {});
+  }) as typeof fetch;
+  const request = createGraphQLClient({
+    graphqlUrl: 'http://provider.test/graphql',
+    merchantUid: 'merchant-1',
+    secretKey: SECRET,
+    timeoutMs,
+    fetch: fetchStub,
+  });
+  const send = () =>
+    request('createPaymentMethod', 'mutation { x }', { card_number: CARD }, z.object({ ok: z.boolean() }));
+  return { calls, send };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof Error)) throw new Error('expected a rejection');
+  expect(error.message).not.toContain(SECRET);
+  expect(error.message).not.toContain(CARD);
+  return error;
+}
+
+describe('Pay Theory GraphQL client', () => {
+  it('POSTs JSON with the documented `MERCHANT_UID;SECRET_KEY` Authorization header', async () => {
+    const { calls, send } = client(() => json(200, { data: { ok: true } }));
+    await expect(send()).resolves.toEqual({ ok: true });
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(headers.authorization).toBe(`merchant-1;${SECRET}`);
+    expect(JSON.parse(calls[0]?.init.body as string)).toMatchObject({
+      query: 'mutation { x }',
+      operationName: 'createPaymentMethod',
+    });
+  });
+
+  it('maps a timeout to TransientProviderError', async () => {
+    const { send } = client(
+      (init) =>
+        new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error))),
+      20,
+    );
+    const error = await failure(send());
+    expect(error).toBeInstanceOf(TransientProviderError);
+    expect(error.message).toContain('20 ms');
+  });
+
+  it('maps a network error, 5xx, 408 and 429 to TransientProviderError', async () => {
+    for (const respond of [
+      () => Promise.reject(new TypeError('fetch failed')),
+      () => json(503, { errors: [{ message: 'down' }] }),
+      () => json(500, {}),
+      () => json(429, {}),
+      () => json(408, {}),
+    ]) {
+      expect(await failure(client(respond).send())).toBeInstanceOf(TransientProviderError);
+    }
+  });
+
+  it('maps 401, 403 and 400 to ProviderRequestError', async () => {
+    for (const status of [401, 403, 400]) {
+      const error = await failure(
+        client(() => json(status, { errors: [{ message: 'no', extensions: { code: 'X' } }] })).send(),
+      );
+      expect(error).toBeInstanceOf(ProviderRequestError);
+      expect(error).not.toBeInstanceOf(TransientProviderError);
+      expect(error.message).toContain(`HTTP ${status}`);
+    }
+  });
+
+  it('maps GraphQL errors to ProviderRequestError with their codes, masking echoed card numbers', async () => {
+    const { send } = client(() =>
+      json(200, { data: null, errors: [{ message: `bad card ${CARD}`, extensions: { code: 'NOT_VALID' } }] }),
+    );
+    const error = await failure(send());
+    expect(error).toBeInstanceOf(PayTheoryGraphQLError);
+    expect((error as PayTheoryGraphQLError).codes).toEqual(['NOT_VALID']);
+    expect(error.message).toContain('[redacted]');
+  });
+
+  it('reads AppSync-style errorType and treats provider-side error codes as transient', async () => {
+    const appsync = await failure(
+      client(() => json(200, { errors: [{ message: 'x', errorType: 'Unauthorized' }] })).send(),
+    );
+    expect((appsync as PayTheoryGraphQLError).codes).toEqual(['Unauthorized']);
+    const down = await failure(
+      client(() => json(200, { errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] })).send(),
+    );
+    expect(down).toBeInstanceOf(TransientProviderError);
+  });
+
+  it('treats an unreadable 2xx as unknown (transient) and a schema mismatch as our error', async () => {
+    expect(await failure(client(() => new Response('<html>', { status: 200 })).send())).toBeInstanceOf(
+      TransientProviderError,
+    );
+    const mismatch = await failure(client(() => json(200, { data: { ok: 'yes' } })).send());
+    expect(mismatch).toBeInstanceOf(ProviderRequestError);
+    expect(mismatch.message).toContain('schema');
+  });
+
+  it('redacts long digit runs only', () => {
+    expect(redactDigits('card 4111 1111 1111 1111 for 2500 cents')).toBe('card [redacted] for 2500 cents');
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Payor } from '../provider';
+import { createPayTheoryProvider } from './paytheory-provider';
+
+const payor: Payor = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
+
+/** A stub Pay Theory: answers each operation by name from a table, recording what was sent. */
+function provider(answers: Record<string, (variables: Record<string, unknown>) => unknown>) {
+  const sent: { operationName: string; variables: Record<string, unknown> }[] = [];
+  const fetchStub = ((_url: string | URL | Request, init?: RequestInit) => {
+    const body = JSON.parse(init?.body as string) as { operationName: string; variables: Record<string, unknown> };
+    sent.push(body);
+    const answer = answers[body.operationName];
+    if (!answer)
+      return Promise.resolve(new Response(JSON.stringify({ errors: [{ message: 'unexpected' }] }), { status: 400 }));
+    return Promise.resolve(new Response(JSON.stringify(answer(body.variables)), { status: 200 }));
+  }) as typeof fetch;
+  const p = createPayTheoryProvider({
+    graphqlUrl: 'http://provider.test/graphql',
+    merchantUid: 'merchant-1',
+    secretKey: 'secret',
+    liveMode: false,
+    fetch: fetchStub,
+  });
+  return { p, sent };
+}
+
+const txn = (overrides: Record<string, unknown> = {}) => ({
+  transaction_id: 'pt_txn_1',
+  gross_amount: 2500,
+  refunded_amount: 0,
+  status: 'SUCCEEDED',
+  transaction_type: 'DEBIT',
+  failure_reasons: null,
+  parent_id: null,
+  transaction_date: '2026-01-01T00:00:00Z',
+  recurring: null,
+  ...overrides,
+});
+
+describe('Pay Theory provider', () => {
+  it('charges with the idempotency key in metadata and maps success', async () => {
+    const { p, sent } = provider({ createTransaction: () => ({ data: { createTransaction: txn() } }) });
+    const outcome = await p.charge({
+      amountCents: 2500,
+      paymentMethodId: 'pt_pmt_1',
+      idempotencyKey: 'key-1',
+      payor,
+      metadata: { payment_id: 'p1' },
+    });
+    expect(outcome).toEqual({
+      status: 'succeeded',
+      transactionId: 'pt_txn_1',
+      amountCents: 2500,
+      receiptNumber: 'pt_txn_1',
+    });
+    expect(sent[0]?.variables).toMatchObject({
+      merchant_uid: 'merchant-1',
+      amount: 2500,
+      payment_method_id: 'pt_pmt_1',
+    });
+    expect(JSON.parse(sent[0]?.variables.metadata as string)).toEqual({ payment_id: 'p1', idempotency_key: 'key-1' });
+  });
+
+  it('maps a FAILED transaction to a decline with the failure code and a text', async () => {
+    const { p } = provider({
+      createTransaction: () => ({
+        data: {
+          createTransaction: txn({
+            status: 'FAILED',
+            transaction_type: 'FAILURE',
+            failure_reasons: ['INSUFFICIENT_FUNDS'],
+          }),
+        },
+      }),
+    });
+    const outcome = await p.charge({ amountCents: 193, paymentMethodId: 'pt_pmt_1', idempotencyKey: 'k', payor });
+    expect(outcome).toMatchObject({ status: 'declined', code: 'INSUFFICIENT_FUNDS', transactionId: 'pt_txn_1' });
+    expect(outcome.status === 'declined' && outcome.message).toMatch(/insufficient funds/);
+  });
+
+  it('finds a one-time charge by key, ignoring recurring instalments and reversals', async () => {
+    const { p, sent } = provider({
+      transactions: () => ({
+        data: {
+          transactions: {
+            items: [
+              txn({ transaction_id: 'instalment', recurring: { recurring_id: 'pt_rec_1' } }),
+              txn({ transaction_id: 'refund', transaction_type: 'REVERSAL' }),
+              txn({ transaction_id: 'one-time' }),
+            ],
+          },
+        },
+      }),
+    });
+    await expect(p.findChargeByIdempotencyKey('key-1')).resolves.toMatchObject({ transactionId: 'one-time' });
+    expect(sent[0]?.variables.metadata_query).toEqual([
+      { key: 'idempotency_key', value: 'key-1', operator: 'EQUAL', conjunctive_operator: 'NONE_NEXT' },
+    ]);
+  });
+
+  it('answers null when nothing matches', async () => {
+    const { p } = provider({ transactions: () => ({ data: { transactions: { items: [] } } }) });
+    await expect(p.findChargeByIdempotencyKey('none')).resolves.toBeNull();
+    await expect(p.getCharge('pt_txn_none')).resolves.toBeNull();
+  });
+
+  it('reports an invalid card from createPaymentMethod as an invalid outcome', async () => {
+    const { p } = provider({
+      createPaymentMethod: () => ({
+        data: null,
+        errors: [{ message: 'NOT_VALID: card number is not valid', extensions: { code: 'NOT_VALID' } }],
+      }),
+    });
+    const outcome = await p.tokenizeCard(
+      { number: '4111111111111112', securityCode: '123', expMonth: '12', expYear: '2030' },
+      payor,
+    );
+    expect(outcome).toEqual({ status: 'invalid', message: 'The card details are not valid.' });
+  });
+
+  it('treats a plan whose first instalment is not visible yet as unknown (transient)', async () => {
+    const { p } = provider({
+      createRecurringPayment: () => ({
+        data: {
+          createRecurringPayment: {
+            recurring_id: 'pt_rec_1',
+            status: 'SUCCESS',
+            is_active: true,
+            next_payment_date: '2026-02-01',
+          },
+        },
+      }),
+      transactions: () => ({ data: { transactions: { items: [] } } }),
+    });
+    await expect(
+      p.createRecurring({
+        amountCents: 2500,
+        paymentMethodId: 'pt_pmt_1',
+        idempotencyKey: 'k',
+        payor,
+        interval: 'MONTHLY',
+      }),
+    ).rejects.toThrow(/first payment not found/);
+  });
+});

@@ -1,0 +1,265 @@
+import {
+  type CardDetails,
+  type CardProvider,
+  type ChargeOutcome,
+  type Payor,
+  ProviderRequestError,
+  type RecurringOutcome,
+  TransientProviderError,
+} from '../provider';
+import { failureText } from './failure-codes';
+import { PayTheoryGraphQLError, createGraphQLClient } from './graphql-client';
+import {
+  CANCEL_RECURRING_PAYMENT,
+  CREATE_PAYMENT_METHOD,
+  CREATE_RECURRING_PAYMENT,
+  CREATE_REVERSAL,
+  CREATE_TRANSACTION,
+  CancelRecurringData,
+  CreatePaymentMethodData,
+  CreateRecurringData,
+  CreateReversalData,
+  CreateTransactionData,
+  FIND_RECURRING_PAYMENTS,
+  FIND_TRANSACTIONS,
+  FindRecurringData,
+  FindTransactionsData,
+  IDEMPOTENCY_METADATA_KEY,
+  type PayTheoryRecurringPayment,
+  type PayTheoryTransaction,
+  equals,
+} from './operations';
+
+export interface PayTheoryProviderOptions {
+  /** e.g. https://api.PARTNER.STAGE.com/graphql, or the sandbox provider's /graphql. */
+  graphqlUrl: string;
+  merchantUid: string;
+  secretKey: string;
+  liveMode: boolean;
+  /** Per request; default 10 000. A timeout is a TransientProviderError (outcome unknown). */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+const LIST_LIMIT = 100;
+/** Statuses of a card debit that went through (a later refund does not undo the charge). */
+const CHARGED = new Set(['PENDING', 'SUCCEEDED', 'SETTLED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
+
+function toChargeOutcome(t: PayTheoryTransaction): ChargeOutcome {
+  if (CHARGED.has(t.status)) {
+    // The SDK's receipt_number is the transaction id; the API has no separate receipt number.
+    return {
+      status: 'succeeded',
+      transactionId: t.transaction_id,
+      amountCents: t.gross_amount,
+      receiptNumber: t.transaction_id,
+    };
+  }
+  // FAILED carries the failure code; VOIDED / RETURNED were never money we may keep.
+  const code = t.status === 'FAILED' ? (t.failure_reasons?.find((r) => r) ?? 'UNKNOWN_ERROR') : t.status;
+  return { status: 'declined', code, message: failureText(code), transactionId: t.transaction_id };
+}
+
+const isDebit = (t: PayTheoryTransaction) => t.transaction_type !== 'REVERSAL' && t.transaction_type !== 'ACH_RETURN';
+const byDate = (a: PayTheoryTransaction, b: PayTheoryTransaction) =>
+  (a.transaction_date ?? '').localeCompare(b.transaction_date ?? '');
+
+function payorInput(payor: Payor) {
+  return {
+    full_name: `${payor.firstName} ${payor.lastName}`.trim(),
+    email: payor.email,
+    ...(payor.phone ? { phone: payor.phone } : {}),
+  };
+}
+
+export function createPayTheoryProvider(options: PayTheoryProviderOptions): CardProvider {
+  const request = createGraphQLClient({
+    graphqlUrl: options.graphqlUrl,
+    merchantUid: options.merchantUid,
+    secretKey: options.secretKey,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    fetch: options.fetch ?? globalThis.fetch,
+  });
+  const merchant_uid = options.merchantUid;
+
+  async function findTransactions(variables: { query?: unknown; metadata_query?: unknown }) {
+    const data = await request(
+      'transactions',
+      FIND_TRANSACTIONS,
+      { limit: LIST_LIMIT, ...variables },
+      FindTransactionsData,
+    );
+    return data.transactions.items;
+  }
+
+  const byKey = (key: string) => ({ metadata_query: [equals(IDEMPOTENCY_METADATA_KEY, key)] });
+
+  async function getTransaction(transactionId: string): Promise<PayTheoryTransaction | null> {
+    const items = await findTransactions({ query: { query_list: [equals('transaction_id', transactionId)] } });
+    return items.find((t) => t.transaction_id === transactionId) ?? null;
+  }
+
+  /** A plan's outcome is its first instalment's: charged with the plan, carrying its metadata. */
+  async function recurringOutcome(plan: PayTheoryRecurringPayment, key: string): Promise<RecurringOutcome> {
+    const instalments = (await findTransactions(byKey(key)))
+      .filter((t) => isDebit(t) && t.recurring?.recurring_id === plan.recurring_id)
+      .sort(byDate);
+    const first = instalments[0];
+    if (!first) {
+      // Created but its first charge not visible (yet): unknown, so the caller retries the lookup.
+      throw new TransientProviderError(`Pay Theory recurring payment ${plan.recurring_id}: first payment not found`);
+    }
+    const outcome = toChargeOutcome(first);
+    if (outcome.status === 'declined') return outcome;
+    if (!plan.next_payment_date) {
+      throw new ProviderRequestError(`Pay Theory recurring payment ${plan.recurring_id}: no next_payment_date`);
+    }
+    return {
+      status: 'active',
+      recurringId: plan.recurring_id,
+      nextPaymentDate: plan.next_payment_date.slice(0, 10),
+      firstCharge: outcome,
+    };
+  }
+
+  return {
+    name: 'paytheory',
+    liveMode: options.liveMode,
+
+    // Pay Theory attaches the payor to the payment method at tokenization; createTransaction
+    // takes no payor, so `request.payor` is not sent here.
+    async charge(req) {
+      const metadata = { ...req.metadata, [IDEMPOTENCY_METADATA_KEY]: req.idempotencyKey };
+      const data = await request(
+        'createTransaction',
+        CREATE_TRANSACTION,
+        {
+          merchant_uid,
+          amount: req.amountCents,
+          payment_method_id: req.paymentMethodId,
+          metadata: JSON.stringify(metadata),
+        },
+        CreateTransactionData,
+      );
+      return toChargeOutcome(data.createTransaction);
+    },
+
+    // Instalments of a recurring plan carry the plan's metadata, so they are skipped: the
+    // question here is about the one-time charge made with this key.
+    async findChargeByIdempotencyKey(key) {
+      const items = (await findTransactions(byKey(key))).filter((t) => isDebit(t) && !t.recurring);
+      const found = items.find((t) => CHARGED.has(t.status)) ?? items.sort(byDate).at(-1);
+      return found ? toChargeOutcome(found) : null;
+    },
+
+    async getCharge(transactionId) {
+      const found = await getTransaction(transactionId);
+      return found && isDebit(found) ? toChargeOutcome(found) : null;
+    },
+
+    async createRecurring(req) {
+      const metadata = { ...req.metadata, [IDEMPOTENCY_METADATA_KEY]: req.idempotencyKey };
+      const data = await request(
+        'createRecurringPayment',
+        CREATE_RECURRING_PAYMENT,
+        {
+          input: {
+            merchant_uid,
+            amount: req.amountCents,
+            payment_interval: req.interval,
+            payment_method_id: req.paymentMethodId,
+            // Required by the API; shown to the payor in Pay Theory's emails and portal.
+            recurring_name: 'Monthly payment',
+            payor: payorInput(req.payor),
+            metadata: JSON.stringify(metadata),
+          },
+        },
+        CreateRecurringData,
+      );
+      return recurringOutcome(data.createRecurringPayment, req.idempotencyKey);
+    },
+
+    async findRecurringByIdempotencyKey(key) {
+      const data = await request(
+        'recurringPayments',
+        FIND_RECURRING_PAYMENTS,
+        { limit: LIST_LIMIT, ...byKey(key) },
+        FindRecurringData,
+      );
+      const plan = data.recurringPayments.items[0];
+      return plan ? recurringOutcome(plan, key) : null;
+    },
+
+    async cancelRecurring(recurringId) {
+      const data = await request(
+        'cancelRecurringPayment',
+        CANCEL_RECURRING_PAYMENT,
+        { recurring_id: recurringId },
+        CancelRecurringData,
+      );
+      if (data.cancelRecurringPayment !== true) {
+        throw new ProviderRequestError(`Pay Theory did not cancel recurring payment ${recurringId}`);
+      }
+    },
+
+    // Refunds what is left of the charge. A charge already fully refunded (a retry after an
+    // answer was lost) returns the earlier reversal instead of failing.
+    async refund(transactionId) {
+      const original = await getTransaction(transactionId);
+      if (!original || !isDebit(original)) {
+        throw new ProviderRequestError(`Pay Theory transaction ${transactionId} not found`);
+      }
+      const remaining = original.gross_amount - (original.refunded_amount ?? 0);
+      if (remaining <= 0) {
+        const reversals = await findTransactions({ query: { query_list: [equals('parent_id', transactionId)] } });
+        const earlier = reversals
+          .filter((t) => t.transaction_type === 'REVERSAL')
+          .sort(byDate)
+          .at(-1);
+        if (earlier) return { refundId: earlier.transaction_id };
+        throw new ProviderRequestError(`Pay Theory transaction ${transactionId} has nothing left to refund`);
+      }
+      const data = await request(
+        'createReversal',
+        CREATE_REVERSAL,
+        { transaction_id: transactionId, amount: remaining, refund_reason: { reason_code: 'REQUESTED_BY_CUSTOMER' } },
+        CreateReversalData,
+      );
+      // A full void creates no new transaction; the voided charge's id is then the reference.
+      return { refundId: data.createReversal.transaction_id ?? transactionId };
+    },
+
+    async tokenizeCard(card: CardDetails, payor: Payor) {
+      const payment_method = {
+        card: {
+          card_number: card.number,
+          security_code: card.securityCode,
+          exp_date: { month: card.expMonth.padStart(2, '0'), year: card.expYear.slice(-2) },
+          ...(card.postalCode ? { postal_code: card.postalCode } : {}),
+          ...(card.fullName ? { full_name: card.fullName } : {}),
+        },
+        payor: payorInput(payor),
+      };
+      try {
+        const data = await request(
+          'createPaymentMethod',
+          CREATE_PAYMENT_METHOD,
+          { merchant_uid, payment_method },
+          CreatePaymentMethodData,
+        );
+        const method = data.createPaymentMethod;
+        return {
+          status: 'tokenized',
+          paymentMethodId: method.payment_method_id,
+          lastFour: method.last_four ?? '',
+          brand: method.card_brand ?? 'UNKNOWN',
+        };
+      } catch (error) {
+        if (error instanceof PayTheoryGraphQLError && error.codes.includes('NOT_VALID')) {
+          return { status: 'invalid', message: 'The card details are not valid.' };
+        }
+        throw error;
+      }
+    },
+  };
+}

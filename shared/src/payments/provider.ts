@@ -1,0 +1,115 @@
+/**
+ * The card provider as the rest of the system sees it (DESIGN.md, "The card provider").
+ * One implementation speaks Pay Theory's GraphQL API; tests run that same implementation
+ * against the sandbox provider in infra/sandbox-provider, selected by config only.
+ *
+ * Errors are typed so the worker can decide without guessing:
+ * - a decline is an outcome (final: retrying cannot make a declined card succeed);
+ * - `TransientProviderError` (timeout, 5xx, network, rate limit) means "unknown, try again",
+ *   and before charging again the caller must look the charge up by its idempotency key.
+ * No card number or CVV ever passes through this interface except `tokenizeCard`, which
+ * exists only for the spec's raw-card fallback and is off unless configured (DESIGN.md rule 4).
+ */
+
+export interface Payor {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | undefined;
+}
+
+/** Free-form metadata the provider stores with a charge; values are strings. */
+export type ProviderMetadata = Record<string, string>;
+
+export interface ChargeRequest {
+  /** Integer cents, > 0. */
+  amountCents: number;
+  /** A tokenized payment method id from the provider's hosted fields. */
+  paymentMethodId: string;
+  /** Stored as metadata; the same key never produces a second charge. */
+  idempotencyKey: string;
+  payor: Payor;
+  metadata?: ProviderMetadata;
+}
+
+export type ChargeOutcome =
+  | {
+      status: 'succeeded';
+      transactionId: string;
+      amountCents: number;
+      receiptNumber: string | null;
+    }
+  | {
+      status: 'declined';
+      /** Provider's code, e.g. GENERIC_DECLINE, INSUFFICIENT_FUNDS, INVALID_ACCOUNT_NUMBER. */
+      code: string;
+      message: string;
+      transactionId: string | null;
+    };
+
+export interface RecurringRequest {
+  amountCents: number;
+  paymentMethodId: string;
+  idempotencyKey: string;
+  payor: Payor;
+  interval: 'MONTHLY';
+  metadata?: ProviderMetadata;
+}
+
+export type RecurringOutcome =
+  | {
+      status: 'active';
+      recurringId: string;
+      /** ISO date (yyyy-MM-dd) of the next scheduled charge. */
+      nextPaymentDate: string;
+      /** The first instalment, charged when the plan is created. */
+      firstCharge: Extract<ChargeOutcome, { status: 'succeeded' }>;
+    }
+  | Extract<ChargeOutcome, { status: 'declined' }>;
+
+export interface CardDetails {
+  number: string;
+  securityCode: string;
+  expMonth: string;
+  expYear: string;
+  postalCode?: string | undefined;
+  fullName?: string | undefined;
+}
+
+export type TokenizeOutcome =
+  | { status: 'tokenized'; paymentMethodId: string; lastFour: string; brand: string }
+  | { status: 'invalid'; message: string };
+
+export interface CardProvider {
+  /** `paytheory`; recorded on transactions as paymentProvider. */
+  readonly name: string;
+  /** False against a sandbox or test merchant; recorded in transaction metadata. */
+  readonly liveMode: boolean;
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** The charge made with this idempotency key, if any: the answer to "did it go through?". */
+  findChargeByIdempotencyKey(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /** A charge by the provider's id: how a payment id reported by a browser is verified. */
+  getCharge(transactionId: string): Promise<ChargeOutcome | null>;
+  createRecurring(request: RecurringRequest): Promise<RecurringOutcome>;
+  findRecurringByIdempotencyKey(idempotencyKey: string): Promise<RecurringOutcome | null>;
+  cancelRecurring(recurringId: string): Promise<void>;
+  refund(transactionId: string): Promise<{ refundId: string }>;
+  /** Raw-card fallback only (off by default): exchange card details for a payment method id. */
+  tokenizeCard(card: CardDetails, payor: Payor): Promise<TokenizeOutcome>;
+}
+
+/** Unknown outcome: retry later (after checking by idempotency key). */
+export class TransientProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransientProviderError';
+  }
+}
+
+/** Our request was wrong (bad credentials, schema mismatch): retrying will not help; alert. */
+export class ProviderRequestError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderRequestError';
+  }
+}

@@ -1,0 +1,62 @@
+import { type Config, ConfigError, loadConfigOrExit, providerConfigOf } from '../config';
+import { type DatabaseHandle, createDatabase, runMigrations } from '../db';
+import { type QueueBackend, createQueueBackend } from '../jobs';
+import { type Logger, createLogger } from '../logger';
+import { type CardProvider, createPayTheoryProvider } from '../payments';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  databaseUrl: string;
+  database: DatabaseHandle;
+  provider: CardProvider;
+  queues: QueueBackend;
+}
+
+/**
+ * What every server process (api, worker) starts with: validated config, a logger, a migrated
+ * database, the card provider and the queue backend. Misconfiguration exits with the list.
+ */
+export async function bootstrap(name: string): Promise<Runtime> {
+  const config = loadConfigOrExit();
+  const logger = createLogger({ level: config.LOG_LEVEL, name });
+  const databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    logger.fatal('DATABASE_URL is not set. `npm start` provides an embedded database; see README.md.');
+    process.exit(1);
+  }
+  let providerConfig;
+  try {
+    providerConfig = providerConfigOf(config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
+  await runMigrations(database.pool);
+  const provider = createPayTheoryProvider(providerConfig);
+  const queues = await createQueueBackend({
+    redisUrl: config.REDIS_URL,
+    databaseUrl,
+    prefix: config.QUEUE_PREFIX,
+    lockMs: config.WORKER_LOCK_MS,
+    logger,
+  });
+  return { config, logger, databaseUrl, database, provider, queues };
+}
+
+/** Runs `stop` once on SIGTERM or SIGINT, logging around it, then exits 0. */
+export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handle = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await stop();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void handle('SIGTERM'));
+  process.on('SIGINT', () => void handle('SIGINT'));
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { type JourneyPage, useBrowser } from './browser';
+
+// A visitor contributes on the home page through the sandbox provider's hosted card fields:
+// the card number is typed into the provider's iframes only, the charge runs in the worker.
+const { newPage } = await useBrowser();
+
+async function fillContribution({ page }: JourneyPage, amount: { preset: string } | { custom: string }, card: string) {
+  await page.goto('/#contribution');
+  const form = page.getByRole('form', { name: 'Contribution form' });
+  await form.waitFor();
+  // The radio itself is visually hidden; a visitor clicks its label, shown as a button.
+  if ('preset' in amount) {
+    await form
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: amount.preset }) })
+      .click();
+  } else await form.getByLabel('Other amount').fill(amount.custom);
+  await form.getByLabel('First name').fill('Betsy');
+  await form.getByLabel('Last name').fill('Ross');
+  await form.getByLabel('Email').fill('betsy.ross@example.org');
+  await form.getByLabel('Phone').fill('555-010-1776');
+  const field = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
+  await field('pay-theory-credit-card-number').fill(card);
+  await field('pay-theory-credit-card-exp').fill('12/30');
+  await field('pay-theory-credit-card-cvv').fill('123');
+  await field('pay-theory-credit-card-zip').fill('19106');
+  return form;
+}
+
+describe('contribution on the home page', () => {
+  it('contributes $25 once with a test card and lands on the success page', async () => {
+    const journey = await newPage();
+    const form = await fillContribution(journey, { preset: '$25' }, '4111 1111 1111 1111');
+    await form.getByRole('button', { name: 'Contribute $25.00' }).click();
+    await journey.page.waitForURL('**/success?type=contribution&amount=25.00', { timeout: 30_000 });
+    expect(await journey.page.content()).not.toContain('4111111111111111');
+    expect(journey.errors).toEqual([]);
+  });
+
+  it('shows Payment Processing Error for a declined amount and stays on the page', async () => {
+    const journey = await newPage();
+    const form = await fillContribution(journey, { custom: '1.02' }, '5454 5454 5454 5454');
+    await form.getByRole('button', { name: 'Contribute $1.02' }).click();
+    await journey.page.getByText('Payment Processing Error', { exact: true }).waitFor({ timeout: 30_000 });
+    // The toast carries the provider's reason for the decline.
+    const toast = journey.page.locator('li').filter({ hasText: 'Payment Processing Error' });
+    expect(await toast.textContent()).toMatch(/declined/i);
+    expect(new URL(journey.page.url()).pathname).toBe('/');
+    expect(await form.getByRole('button', { name: 'Contribute $1.02' }).isVisible()).toBe(true);
+  });
+});

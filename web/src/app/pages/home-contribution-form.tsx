@@ -1,0 +1,16 @@
+import { ContributionForm } from '@/features/donations/components/contribution-form';
+import { HostedCardFields } from '@/features/payments/components/hosted-card-fields';
+import { useCardPayment } from '@/features/payments/hooks/use-card-payment';
+
+/**
+ * The contribution form wired to the card provider. Composed here, at the app level, so the
+ * donations feature never imports the payments feature.
+ */
+export function HomeContributionForm() {
+  const card = useCardPayment();
+  return (
+    <ContributionForm
+      payment={{ ready: card.ready, pay: card.pay, fields: <HostedCardFields error={card.error} ready={card.ready} /> }}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import { usePublicConfig } from '@/lib/use-public-config';
+import { layoutTexts } from './layout-texts';
+
+/** A thin strip under the header while payments run against the sandbox or a test merchant. */
+export function TestModeBanner() {
+  const { payments } = usePublicConfig();
+  if (!payments.testMode) return null;
+  return (
+    <p className="border-b border-gold-400/60 bg-gold-300 px-4 py-1.5 text-center text-sm font-medium text-navy-950">
+      {layoutTexts.testModeBanner}
+    </p>
+  );
+}

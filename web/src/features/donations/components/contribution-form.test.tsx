@@ -1,0 +1,169 @@
+import { PRESET_AMOUNTS } from '@pillars/shared/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { type ContributionPayment, ContributionForm } from './contribution-form';
+
+function renderForm(payment: Partial<ContributionPayment> = {}) {
+  const pay = vi.fn<ContributionPayment['pay']>(() => Promise.resolve({ status: 'succeeded' }));
+  const user = userEvent.setup();
+  const result = renderWithProviders(
+    <ContributionForm payment={{ ready: true, fields: <div data-testid="card-fields" />, pay, ...payment }} />,
+  );
+  return { ...result, user, pay: payment.pay ?? pay };
+}
+
+async function fillDetails(user: UserEvent) {
+  await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Martha');
+  await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Washington');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'martha@example.org');
+  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '555-010-1776');
+}
+
+const submitButton = () => screen.getByRole('button', { name: /^(Contribute|Processing)/ });
+const customAmount = () => screen.getByRole('spinbutton', { name: 'Other amount' });
+const notifications = () => screen.getByRole('region', { name: /Notifications/ });
+
+/** The toast on screen: title and description. */
+async function findToast(title: string) {
+  const toast = await within(notifications()).findByText(title);
+  return toast.parentElement?.textContent ?? '';
+}
+
+describe('ContributionForm', () => {
+  it('offers the preset amounts, a custom amount, card as the only method and the hosted fields', () => {
+    renderForm();
+    expect(PRESET_AMOUNTS).toEqual([17.76, 25, 50, 100]);
+    const group = screen.getByRole('radiogroup', { name: 'Choose an amount' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['17.76', '25', '50', '100']);
+    for (const name of ['$17.76', '$25', '$50', '$100'])
+      expect(within(group).getByRole('radio', { name })).toBeDefined();
+    expect(customAmount().getAttribute('min')).toBe('1');
+    expect(customAmount().getAttribute('step')).toBe('0.01');
+    expect(screen.getByRole('radio', { name: 'Credit or debit card' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('switch', { name: /Make this a monthly contribution/ })).toHaveProperty('checked', false);
+    expect(screen.getByTestId('card-fields')).toBeDefined();
+    expect(submitButton().textContent).toBe('Contribute');
+  });
+
+  it('shows the spec validation messages on the fields, announced and linked', async () => {
+    const { user, pay } = renderForm();
+    await user.click(screen.getByRole('radio', { name: '$25' }));
+    await user.click(submitButton());
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      'First name is required',
+      'Last name is required',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+    ]);
+    const firstName = screen.getByRole('textbox', { name: 'First name' });
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(firstName.hasAttribute('required')).toBe(true);
+    expect(document.getElementById(firstName.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'First name is required',
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '555-0101');
+    await user.click(submitButton());
+    expect(await screen.findByText('Please enter a valid phone number')).toBeDefined();
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('clears the preset when a custom amount is typed, and the custom amount when a preset is chosen', async () => {
+    const { user } = renderForm();
+    const preset25 = screen.getByRole('radio', { name: '$25' });
+    await user.click(preset25);
+    expect(preset25).toHaveProperty('checked', true);
+    expect(submitButton().textContent).toBe('Contribute $25.00');
+
+    await user.type(customAmount(), '40');
+    expect(preset25).toHaveProperty('checked', false);
+    expect(submitButton().textContent).toBe('Contribute $40.00');
+
+    await user.click(screen.getByRole('radio', { name: '$17.76' }));
+    expect(customAmount()).toHaveProperty('value', '');
+    expect(submitButton().textContent).toBe('Contribute $17.76');
+
+    await user.click(screen.getByRole('switch', { name: /monthly/ }));
+    expect(submitButton().textContent).toBe('Contribute $17.76 monthly');
+  });
+
+  it('toasts "Invalid Amount" without an amount of at least $1.00', async () => {
+    const { user, pay } = renderForm();
+    await fillDetails(user);
+    await user.click(submitButton());
+    expect(await findToast('Invalid Amount')).toContain('Please select or enter a donation amount of at least $1.00.');
+
+    await user.type(customAmount(), '0.99');
+    await user.click(submitButton());
+    await waitFor(() => expect(within(notifications()).getAllByRole('listitem')).toHaveLength(1));
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('toasts "Payment System Not Ready" while the card fields are not ready', async () => {
+    const { user, pay } = renderForm({ ready: false });
+    await fillDetails(user);
+    await user.click(screen.getByRole('radio', { name: '$50' }));
+    await user.click(submitButton());
+    expect(await findToast('Payment System Not Ready')).toContain(
+      'Payment system is loading. Please wait a moment and try again.',
+    );
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('reads "Processing..." while paying, ignores a second submit, then goes to /success', async () => {
+    let finish: (value: unknown) => void = () => {};
+    const pay = vi.fn<ContributionPayment['pay']>(() => new Promise((resolve) => (finish = resolve)));
+    const { user, location } = renderForm({ pay });
+    await fillDetails(user);
+    await user.click(screen.getByRole('radio', { name: '$25' }));
+    await user.click(submitButton());
+
+    await waitFor(() => expect(submitButton().textContent).toBe('Processing...'));
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(pay.mock.calls[0]?.[0]).toMatchObject({
+      amountCents: 2500,
+      values: { firstName: 'Martha', lastName: 'Washington', isRecurring: false, paymentMethod: 'card' },
+    });
+
+    await user.click(submitButton());
+    fireEvent.submit(screen.getByRole('form', { name: 'Contribution form' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pay).toHaveBeenCalledTimes(1);
+
+    finish({ status: 'succeeded' });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/success?type=contribution&amount=25.00'));
+  });
+
+  it('on failure toasts "Payment Processing Error" with the message and returns to idle with its values', async () => {
+    const pay = vi
+      .fn<ContributionPayment['pay']>()
+      .mockRejectedValueOnce(new Error('Insufficient funds'))
+      .mockRejectedValueOnce(new Error(''));
+    const { user, location } = renderForm({ pay });
+    await fillDetails(user);
+    await user.type(customAmount(), '17.76');
+    await user.click(submitButton());
+
+    expect(await findToast('Payment Processing Error')).toContain('Insufficient funds');
+    await waitFor(() => expect(submitButton().textContent).toBe('Contribute $17.76'));
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveProperty('value', 'Martha');
+    expect(customAmount()).toHaveProperty('value', '17.76');
+
+    await user.click(submitButton());
+    await waitFor(() =>
+      expect(within(notifications()).getByRole('listitem').textContent).toContain(
+        'There was an error processing your payment. Please try again.',
+      ),
+    );
+    expect(pay).toHaveBeenCalledTimes(2);
+    expect(location.history).toEqual(['/']);
+  });
+});

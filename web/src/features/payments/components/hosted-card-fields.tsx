@@ -1,0 +1,64 @@
+import { cn } from '@/lib/cn';
+import { CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
+
+type HostedCardFieldsProps = {
+  /** The provider's error, if any (from useHostedCardFields). */
+  error?: string | null;
+  /** Whether the fields are ready; other errors only matter while they are not. */
+  ready?: boolean;
+  className?: string;
+};
+
+const fields = [
+  { id: CARD_FIELD_IDS.number, label: hostedFieldTexts.cardNumber, span: 'col-span-6' },
+  { id: CARD_FIELD_IDS.expiry, label: hostedFieldTexts.expiry, span: 'col-span-3 sm:col-span-2' },
+  { id: CARD_FIELD_IDS.cvv, label: hostedFieldTexts.cvv, span: 'col-span-3 sm:col-span-2' },
+  { id: CARD_FIELD_IDS.zip, label: hostedFieldTexts.zip, span: 'col-span-6 sm:col-span-2' },
+] as const;
+
+const ERROR_ID = 'hosted-card-fields-error';
+
+/**
+ * What the visitor can act on: a card the provider rejects, or fields that never became ready.
+ * Errors while paying (timeouts, declines) reach the visitor through the payment toast instead.
+ */
+function visibleError(error: string | null | undefined, ready: boolean): string | null {
+  if (!error) return null;
+  if (error.startsWith('NOT_VALID')) return hostedFieldTexts.invalid;
+  return ready ? null : hostedFieldTexts.unavailable;
+}
+
+/**
+ * The containers the provider's SDK mounts its card iframes into. React renders them empty and
+ * never touches their children, so the SDK owns what is inside. Each container is a labelled
+ * group; the iframe inside carries its own title from the SDK.
+ */
+export function HostedCardFields({ error, ready = false, className }: HostedCardFieldsProps) {
+  const message = visibleError(error, ready);
+  return (
+    <fieldset className={cn('min-w-0', className)} aria-describedby={message ? ERROR_ID : undefined}>
+      <legend className="text-sm font-semibold text-navy-900">{hostedFieldTexts.legend}</legend>
+      <div className="mt-2 grid grid-cols-6 gap-4">
+        {fields.map((field) => (
+          <div key={field.id} className={field.span}>
+            <span id={`${field.id}-label`} className="block text-sm font-medium text-slate-700">
+              {field.label}
+            </span>
+            <div
+              id={field.id}
+              role="group"
+              aria-labelledby={`${field.id}-label`}
+              className="mt-1 h-11 overflow-hidden rounded-md border border-slate-300 bg-white px-3 focus-within:border-navy-700 focus-within:ring-2 focus-within:ring-navy-700/30 [&_iframe]:block [&_iframe]:h-full [&_iframe]:w-full [&_iframe]:border-0"
+            />
+          </div>
+        ))}
+      </div>
+      {message ? (
+        <p id={ERROR_ID} role="alert" className="mt-2 text-sm text-crimson-700">
+          {message}
+        </p>
+      ) : null}
+      <p className="mt-2 text-xs text-slate-600">{hostedFieldTexts.secureNote}</p>
+    </fieldset>
+  );
+}

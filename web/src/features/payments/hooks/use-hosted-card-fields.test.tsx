@@ -1,0 +1,178 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HostedCardFields } from '../components/hosted-card-fields';
+import type { PayTheoryGlobal } from '../lib/provider-sdk';
+import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS, CARD_FIELD_IDS } from '../payments-texts';
+import { useHostedCardFields } from './use-hosted-card-fields';
+
+/** Runs due timers and the promise callbacks they release, inside act(). */
+async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+function mountFrames(): void {
+  for (const id of Object.values(CARD_FIELD_IDS)) {
+    const frame = document.createElement('iframe');
+    frame.title = id;
+    // A srcdoc frame: happy-dom does not load pages into iframes and would log an error for a src.
+    frame.srcdoc = '<p>hosted field</p>';
+    document.getElementById(id)?.append(frame);
+  }
+}
+
+type Observers = {
+  ready?: (ready: boolean) => void;
+  valid?: (valid: string | boolean) => void;
+  error?: (error: string | false) => void;
+};
+
+function fakeSdk({ mounts = true } = {}) {
+  const observers: Observers = {};
+  const unsubscribe = vi.fn();
+  const sdk = {
+    payTheoryFields: vi.fn(() => {
+      if (mounts) mountFrames();
+    }),
+    readyObserver: vi.fn((callback: Observers['ready']) => {
+      observers.ready = callback;
+      return unsubscribe;
+    }),
+    validObserver: vi.fn((callback: Observers['valid']) => {
+      observers.valid = callback;
+      return unsubscribe;
+    }),
+    errorObserver: vi.fn((callback: Observers['error']) => {
+      observers.error = callback;
+      return unsubscribe;
+    }),
+    stateObserver: vi.fn(() => unsubscribe),
+    tokenizePaymentMethod: vi.fn(),
+    transact: vi.fn(),
+    removeEventListeners: vi.fn(),
+  } satisfies PayTheoryGlobal;
+  window.paytheory = sdk;
+  return { sdk, observers, unsubscribe };
+}
+
+function Harness({ sdkUrl = 'https://sdk.test/paytheory.js' }: { sdkUrl?: string }) {
+  const { ready, valid, error } = useHostedCardFields({ sdkUrl, apiKey: 'pk_test_123' });
+  return (
+    <>
+      <output data-testid="state">{JSON.stringify({ ready, valid, error })}</output>
+      <HostedCardFields error={error} ready={ready} />
+    </>
+  );
+}
+
+type FieldsState = { ready: boolean; valid: boolean; error: string | null };
+
+function state(): FieldsState {
+  return JSON.parse(screen.getByTestId('state').textContent ?? '{}') as FieldsState;
+}
+
+describe('useHostedCardFields', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    delete window.paytheory;
+  });
+
+  it('uses the SPEC timings: 200 ms to set up, a check at 3000 ms', () => {
+    expect(CARD_FIELDS_INIT_DELAY_MS).toBe(200);
+    expect(CARD_FIELDS_CHECK_MS).toBe(3000);
+  });
+
+  it('tears down a previous card session at once and sets up after 200 ms, not before', async () => {
+    const { sdk } = fakeSdk();
+    render(<Harness />);
+    expect(sdk.removeEventListeners).toHaveBeenCalledTimes(1);
+
+    await advance(199);
+    expect(sdk.payTheoryFields).not.toHaveBeenCalled();
+    await advance(1);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
+    expect(sdk.payTheoryFields).toHaveBeenCalledWith(expect.objectContaining({ apiKey: 'pk_test_123' }));
+  });
+
+  it('keeps the first setup when the four frames are mounted by 3000 ms', async () => {
+    const { sdk } = fakeSdk();
+    render(<Harness />);
+    await advance(CARD_FIELDS_CHECK_MS + 10_000);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
+    for (const id of Object.values(CARD_FIELD_IDS)) {
+      expect(document.getElementById(id)?.querySelectorAll('iframe')).toHaveLength(1);
+    }
+  });
+
+  it('retries setup once when the frames are missing at 3000 ms', async () => {
+    const { sdk } = fakeSdk({ mounts: false });
+    render(<Harness />);
+
+    await advance(2999);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
+    expect(sdk.removeEventListeners).toHaveBeenCalledTimes(1);
+
+    await advance(1);
+    expect(sdk.removeEventListeners).toHaveBeenCalledTimes(2);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(2);
+
+    await advance(30_000);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports ready, valid and errors from the observers', async () => {
+    const { observers } = fakeSdk();
+    render(<Harness />);
+    await advance(CARD_FIELDS_INIT_DELAY_MS);
+    expect(state()).toEqual({ ready: false, valid: false, error: null });
+
+    act(() => observers.ready?.(true));
+    act(() => observers.valid?.('card'));
+    expect(state()).toEqual({ ready: true, valid: true, error: null });
+
+    act(() => observers.error?.('NOT_VALID: card number'));
+    act(() => observers.valid?.(''));
+    expect(state()).toEqual({ ready: true, valid: false, error: 'NOT_VALID: card number' });
+    expect(screen.getByRole('alert').textContent).toBe('Please check your card details.');
+    act(() => observers.valid?.('card'));
+    expect(state().error).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    act(() => observers.error?.('TIMEOUT: no answer from the hosted fields'));
+    expect(state().error).toBe('TIMEOUT: no answer from the hosted fields');
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => observers.error?.(false));
+    expect(state().error).toBeNull();
+  });
+
+  it('removes its observers and tears the session down on unmount', async () => {
+    const { sdk, unsubscribe } = fakeSdk();
+    const { unmount } = render(<Harness />);
+    await advance(CARD_FIELDS_INIT_DELAY_MS);
+    unmount();
+    expect(unsubscribe).toHaveBeenCalledTimes(3);
+    expect(sdk.removeEventListeners).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('says the card form could not load when there is no SDK to load', async () => {
+    render(<Harness sdkUrl="" />);
+    await advance(CARD_FIELDS_INIT_DELAY_MS);
+    expect(state().error).toBe('card payment provider not loaded');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The card form could not load. Please refresh the page and try again.',
+    );
+  });
+
+  it('labels each hosted field container', () => {
+    fakeSdk();
+    render(<Harness />);
+    for (const name of ['Card number', 'Expiry', 'CVV', 'ZIP']) {
+      expect(screen.getByRole('group', { name }).id).toMatch(/^pay-theory-credit-card-/);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import {
+  type ProviderSdk,
+  clearHostedFrames,
+  hostedFramesMounted,
+  loadProviderSdk,
+  teardownCardSession,
+} from '../lib/provider-sdk';
+import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS, hostedFieldTexts } from '../payments-texts';
+
+export type HostedCardFieldsOptions = {
+  sdkUrl: string;
+  apiKey: string;
+  /** Loads the SDK; tests may pass their own. */
+  loadSdk?: (sdkUrl: string) => Promise<ProviderSdk>;
+};
+
+export type HostedCardFieldsState = {
+  /** The provider reported its fields ready to take a card. */
+  ready: boolean;
+  /** The provider considers the card entered so far complete and valid. */
+  valid: boolean;
+  /** The provider's latest error (e.g. "NOT_VALID: …"), or the SDK failing to load. */
+  error: string | null;
+  /** The SDK once loaded; what runCardPayment charges through. */
+  sdk: ProviderSdk | null;
+};
+
+const fieldStyles = {
+  // Our container draws the border and padding like the other inputs; the field inside stays
+  // bare, and 42px fills the 44px container inside its 1px border.
+  default: {
+    color: '#0b1f3a',
+    fontSize: '16px',
+    height: '42px',
+    padding: '0',
+    border: '0',
+    borderRadius: '0',
+    backgroundColor: 'transparent',
+  },
+  success: { color: '#0b1f3a' },
+  error: { color: '#b22234' },
+};
+
+const placeholders = {
+  'card-number': hostedFieldTexts.placeholders.cardNumber,
+  'card-exp': hostedFieldTexts.placeholders.expiry,
+  'card-cvv': hostedFieldTexts.placeholders.cvv,
+  'billing-zip': hostedFieldTexts.placeholders.zip,
+};
+
+const initialState: HostedCardFieldsState = { ready: false, valid: false, error: null, sdk: null };
+
+/**
+ * Mounts the provider's hosted card fields into the containers rendered by <HostedCardFields>
+ * (SPEC section 4): any previous card session is torn down at once; setup runs once after
+ * 200 ms; at 3000 ms, if the four frames are not all there, setup is retried once. Observers
+ * are removed and the session torn down on unmount.
+ */
+export function useHostedCardFields({
+  sdkUrl,
+  apiKey,
+  loadSdk = loadProviderSdk,
+}: HostedCardFieldsOptions): HostedCardFieldsState {
+  const [state, setState] = useState(initialState);
+
+  useEffect(() => {
+    let disposed = false;
+    let attempt = 0;
+    let unsubscribers: Array<() => void> = [];
+    const unsubscribeAll = () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      unsubscribers = [];
+    };
+    const update = (patch: Partial<HostedCardFieldsState>) => {
+      if (!disposed) setState((current) => ({ ...current, ...patch }));
+    };
+
+    teardownCardSession();
+
+    const setup = async () => {
+      attempt += 1;
+      const current = attempt;
+      const superseded = () => disposed || current !== attempt;
+      try {
+        const sdk = await loadSdk(sdkUrl);
+        if (superseded()) return;
+        unsubscribeAll();
+        unsubscribers = [
+          sdk.onReady((ready) => update({ ready })),
+          // A valid card clears a NOT_VALID error left from an earlier attempt.
+          sdk.onValid((valid) => update(valid ? { valid, error: null } : { valid })),
+          sdk.onError((error) => update({ error })),
+        ];
+        update({ sdk });
+        await sdk.mountFields({ apiKey, styles: fieldStyles, placeholders });
+      } catch (error) {
+        if (superseded()) return;
+        update({ error: error instanceof Error ? error.message : String(error) });
+      }
+    };
+
+    const initTimer = window.setTimeout(() => void setup(), CARD_FIELDS_INIT_DELAY_MS);
+    const checkTimer = window.setTimeout(() => {
+      if (hostedFramesMounted()) return;
+      unsubscribeAll();
+      teardownCardSession();
+      clearHostedFrames();
+      update(initialState);
+      void setup();
+    }, CARD_FIELDS_CHECK_MS);
+
+    return () => {
+      disposed = true;
+      window.clearTimeout(initTimer);
+      window.clearTimeout(checkTimer);
+      unsubscribeAll();
+      teardownCardSession();
+    };
+  }, [sdkUrl, apiKey, loadSdk]);
+
+  return state;
+}

@@ -1,0 +1,61 @@
+/**
+ * Card payment constants and texts. Internal messages are SPEC section 8 verbatim; they are
+ * what the payment toast shows when a card payment fails.
+ */
+
+/** SPEC section 4 and 9: hosted card field setup runs once after 200 ms… */
+export const CARD_FIELDS_INIT_DELAY_MS = 200;
+/** …and a check after 3000 ms confirms the frames mounted, otherwise setup is retried once. */
+export const CARD_FIELDS_CHECK_MS = 3000;
+/** How long the provider's script may take to load before the card form reports an error. */
+export const SDK_LOAD_TIMEOUT_MS = 20_000;
+
+/** Each poll asks the server to hold the answer up to this long (it caps at MAX_PAYMENT_WAIT_MS). */
+export const PAYMENT_POLL_WAIT_MS = 10_000;
+/** After this long without a final state the visitor sees an error instead of a spinner. */
+export const PAYMENT_DEADLINE_MS = 90_000;
+/** Pause before asking again after a transient failure (network, 5xx), and the shortest poll cycle. */
+export const PAYMENT_RETRY_DELAY_MS = 1000;
+/** Waits before re-sending a payment request that failed transiently, with the same Idempotency-Key. */
+export const PAYMENT_REQUEST_RETRY_DELAYS_MS = [1000, 3000] as const;
+
+/** The provider identifier sent with a tokenized card (SPEC section 7). */
+export const CARD_PROVIDER = 'paytheory';
+
+/** The ids the provider's SDK mounts its hosted field iframes into. */
+export const CARD_FIELD_IDS = {
+  number: 'pay-theory-credit-card-number',
+  expiry: 'pay-theory-credit-card-exp',
+  cvv: 'pay-theory-credit-card-cvv',
+  zip: 'pay-theory-credit-card-zip',
+} as const;
+
+export const paymentMessages = {
+  alreadyInProgress: 'Payment already in progress',
+  fieldsNotReady: 'Payment fields not ready. Please wait and try again.',
+  processingFailed: 'Payment processing failed',
+  sdkTokenizationFailed: 'SDK tokenization failed',
+  invalidCard: 'Unable to process payment information. Please verify your card details and try again.',
+  validationFailed: (providerError: string) => `Payment validation failed: ${providerError}`,
+  checkCardDetails: 'Payment processing failed - please check your card details',
+  unexpectedSuccessFormat: 'Unexpected success response format',
+  createDonationFailed: 'Failed to create donation',
+  donationProcessingFailed: 'Donation processing failed',
+  recurringSetupFailed: 'Recurring donation setup failed',
+  providerNotLoaded: 'card payment provider not loaded',
+  /** Not in the spec: the charge may still complete, so the visitor is told not to pay twice. */
+  confirmationTimeout:
+    'Your payment is taking longer than expected to confirm. Please wait a few minutes before trying again so you are not charged twice.',
+} as const;
+
+export const hostedFieldTexts = {
+  legend: 'Card details',
+  cardNumber: 'Card number',
+  expiry: 'Expiry',
+  cvv: 'CVV',
+  zip: 'ZIP',
+  placeholders: { cardNumber: '1234 1234 1234 1234', expiry: 'MM / YY', cvv: 'CVC', zip: '12345' },
+  secureNote: 'Card details go straight to our payment provider; they never touch our servers.',
+  invalid: 'Please check your card details.',
+  unavailable: 'The card form could not load. Please refresh the page and try again.',
+} as const;

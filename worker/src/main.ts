@@ -1,0 +1,22 @@
+import { bootstrap, onShutdown } from '@pillars/shared/runtime';
+import { startWorkers } from './workers';
+
+const { config, logger, database, provider, queues } = await bootstrap('worker');
+const runtime = await startWorkers({
+  db: database.db,
+  backend: queues,
+  provider,
+  logger,
+  concurrency: config.WORKER_CONCURRENCY,
+});
+logger.info(
+  { queues: queues.kind, concurrency: config.WORKER_CONCURRENCY, liveMode: provider.liveMode },
+  'worker started',
+);
+
+// SIGTERM: take no new jobs, finish the active ones, then exit (a deploy never cuts a charge).
+onShutdown(logger, async () => {
+  await runtime.stop();
+  await queues.close();
+  await database.close();
+});

@@ -1,0 +1,85 @@
+import type { Database } from '@pillars/shared/db';
+import {
+  JOBS,
+  JOB_OPTIONS,
+  QUEUES,
+  type QueueBackend,
+  RECONCILE_EVERY_MS,
+  startOutboxRelay,
+} from '@pillars/shared/jobs';
+import type { Logger } from '@pillars/shared/logger';
+import type { CardProvider } from '@pillars/shared/payments';
+import type { Job } from 'bullmq';
+import { chargesProcessor } from './jobs/charges/charges.processor';
+import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
+import { reconcileProcessor } from './jobs/reconcile/reconcile.processor';
+import { PaymentLedger } from './payments/ledger';
+
+export interface WorkerDeps {
+  db: Database;
+  backend: QueueBackend;
+  provider: CardProvider;
+  logger: Logger;
+  concurrency: number;
+  /** How often the outbox relay looks for jobs the API could not publish. */
+  relayIntervalMs?: number;
+}
+
+export interface WorkerRuntime {
+  /** Stops taking jobs, lets active ones finish, then returns. */
+  stop(): Promise<void>;
+}
+
+/** Wires one worker per queue, the outbox relay and the reconcile schedule. */
+export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
+  const { db, backend, provider, logger, concurrency } = deps;
+  const ledger = new PaymentLedger(db, backend, logger);
+
+  const logJob = (queue: string) => ({
+    onCompleted: (job: Job) =>
+      logger.info({ queue, job: job.name, jobId: job.id, attempts: job.attemptsMade + 1 }, 'job completed'),
+    onFailed: (job: Job | undefined, error: Error) =>
+      logger.warn(
+        { queue, job: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message },
+        'job failed',
+      ),
+    onError: (error: Error) => logger.error({ queue, err: error }, 'worker error'),
+  });
+
+  const workers = [
+    backend.createWorker(QUEUES.charges, chargesProcessor({ ledger, provider, logger }), {
+      concurrency,
+      ...logJob(QUEUES.charges),
+    }),
+    backend.createWorker(
+      QUEUES.followUps,
+      followUpsProcessor({ db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode }),
+      { concurrency, ...logJob(QUEUES.followUps) },
+    ),
+    backend.createWorker(QUEUES.maintenance, reconcileProcessor({ db, ledger, provider, backend, logger }), {
+      concurrency: 1,
+      ...logJob(QUEUES.maintenance),
+    }),
+  ];
+  await backend
+    .queue(QUEUES.maintenance)
+    .upsertScheduler(
+      JOBS.reconcilePayments,
+      RECONCILE_EVERY_MS,
+      JOBS.reconcilePayments,
+      JOB_OPTIONS[JOBS.reconcilePayments],
+    );
+  const relay = startOutboxRelay({
+    db,
+    backend,
+    logger,
+    ...(deps.relayIntervalMs ? { intervalMs: deps.relayIntervalMs } : {}),
+  });
+
+  return {
+    async stop() {
+      await relay.stop();
+      await Promise.all(workers.map((worker) => worker.close()));
+    },
+  };
+}
