@@ -157,45 +157,46 @@ describe('when Redis goes away', async () => {
   });
 });
 
-describe('when a worker is killed mid-charge', async () => {
+describe('when a worker process stops', async () => {
   const database = await useTestDatabase();
   const { sandbox, provider, tokenFor } = await useSandbox();
+  const prefix = `stop${randomUUID().slice(0, 8)}`;
+  const queues = await createQueueBackend({
+    redisUrl: inject('redisUrl'),
+    databaseUrl: database.url,
+    prefix,
+    logger: createLogger({ level: 'silent' }),
+  });
+  afterAll(() => queues.close());
+  const app = testApp(database, { queues, provider });
 
-  it('settles every payment after a restart, charging each at most once', { timeout: 180_000 }, async () => {
-    const prefix = `kill${randomUUID().slice(0, 8)}`;
-    const logger = createLogger({ level: 'silent' });
-    const queues = await createQueueBackend({
-      redisUrl: inject('redisUrl'),
-      databaseUrl: database.url,
-      prefix,
-      logger,
+  /** The real worker process (worker/src/main.ts), configured like production. */
+  const startWorker = () =>
+    spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
+      cwd: REPO_ROOT,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url,
+        REDIS_URL: inject('redisUrl'),
+        QUEUE_PREFIX: prefix,
+        WORKER_LOCK_MS: '2000',
+        WORKER_CONCURRENCY: '4',
+        PAYTHEORY_GRAPHQL_URL: sandbox.graphqlUrl,
+        PAYTHEORY_MERCHANT_UID: SANDBOX_CREDENTIALS.merchantUid,
+        PAYTHEORY_SECRET_KEY: SANDBOX_CREDENTIALS.secretKey,
+        PAYMENT_PROVIDER_TIMEOUT_MS: '5000',
+      },
     });
-    onTestFinished(() => queues.close());
-    const app = testApp(database, { queues, provider });
-
-    const env = {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_URL: inject('redisUrl'),
-      QUEUE_PREFIX: prefix,
-      WORKER_LOCK_MS: '2000',
-      WORKER_CONCURRENCY: '4',
-      PAYTHEORY_GRAPHQL_URL: sandbox.graphqlUrl,
-      PAYTHEORY_MERCHANT_UID: SANDBOX_CREDENTIALS.merchantUid,
-      PAYTHEORY_SECRET_KEY: SANDBOX_CREDENTIALS.secretKey,
-      PAYMENT_PROVIDER_TIMEOUT_MS: '5000',
-    };
-    const startWorker = () =>
-      spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], { cwd: REPO_ROOT, env, stdio: 'ignore' });
-    const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
-
-    const tokens = await Promise.all(Array.from({ length: 6 }, () => tokenFor()));
-    // Charges are made, then answered slowly: the kill lands between charge and answer.
-    sandbox.setFaults({ latencyMs: 1500 });
-    let worker = startWorker();
-    const accepted = await Promise.all(
+  const exited = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) resolve(child.exitCode);
+      else child.once('exit', (code) => resolve(code));
+    });
+  const submitAll = (tokens: string[]) =>
+    Promise.all(
       tokens.map(async (token) =>
         PaymentAccepted.parse(
           await (
@@ -208,43 +209,59 @@ describe('when a worker is killed mid-charge', async () => {
         ),
       ),
     );
-    const ids = accepted.map((a) => a.paymentId);
-    await expect
-      .poll(
-        async () =>
-          (await database.db.select().from(payments).where(inArray(payments.id, ids))).some(
-            (p) => p.state === 'processing',
-          ),
-        { timeout: 30_000, interval: 50 },
-      )
-      .toBe(true);
-    worker.kill('SIGKILL');
-    await exited(worker);
+  const rowsOf = (ids: string[]) => database.db.select().from(payments).where(inArray(payments.id, ids));
+  const chargesOf = (id: string) =>
+    sandbox.ledger().filter((e) => e.kind === 'charge' && e.idempotencyKey === `pay_${id.replace(/-/g, '')}`);
 
-    sandbox.setFaults({ latencyMs: 0 });
-    worker = startWorker();
-    onTestFinished(async () => {
-      worker.kill('SIGTERM');
-      await exited(worker);
-    });
+  it('on SIGTERM finishes the charges in hand, then exits cleanly', { timeout: 60_000 }, async () => {
+    const tokens = await Promise.all(Array.from({ length: 3 }, () => tokenFor()));
+    sandbox.setFaults({ latencyMs: 1500 });
+    onTestFinished(() => sandbox.setFaults({ latencyMs: 0 }));
+    const worker = startWorker();
+    onTestFinished(() => void worker.kill('SIGKILL'));
+    const ids = (await submitAll(tokens)).map((a) => a.paymentId);
     await expect
-      .poll(
-        async () =>
-          (await database.db.select().from(payments).where(inArray(payments.id, ids))).every(
-            (p) => p.state === 'succeeded' || p.state === 'failed',
-          ),
-        { timeout: 90_000, interval: 250 },
-      )
+      .poll(async () => (await rowsOf(ids)).some((p) => p.state === 'processing'), { timeout: 30_000, interval: 50 })
       .toBe(true);
-    for (const id of ids) {
-      const key = `pay_${id.replace(/-/g, '')}`;
-      expect(
-        sandbox.ledger().filter((e) => e.kind === 'charge' && e.idempotencyKey === key).length,
-      ).toBeLessThanOrEqual(1);
-    }
-    const rows = await database.db.select().from(payments).where(inArray(payments.id, ids));
-    expect(rows.filter((p) => p.state === 'succeeded')).toHaveLength(6);
+    const inHand = (await rowsOf(ids)).filter((p) => p.state === 'processing').map((p) => p.id);
+    worker.kill('SIGTERM');
+    expect(await exited(worker)).toBe(0);
+    // What the worker had started, it finished: charged once and recorded, nothing left hanging.
+    for (const row of await rowsOf(inHand)) expect(row.state).toBe('succeeded');
+    for (const id of inHand) expect(chargesOf(id)).toHaveLength(1);
   });
+
+  it(
+    'after SIGKILL mid-charge settles every payment on restart, charging each at most once',
+    { timeout: 180_000 },
+    async () => {
+      const tokens = await Promise.all(Array.from({ length: 6 }, () => tokenFor()));
+      // Charges are made, then answered slowly: the kill lands between charge and answer.
+      sandbox.setFaults({ latencyMs: 1500 });
+      let worker = startWorker();
+      const ids = (await submitAll(tokens)).map((a) => a.paymentId);
+      await expect
+        .poll(async () => (await rowsOf(ids)).some((p) => p.state === 'processing'), { timeout: 30_000, interval: 50 })
+        .toBe(true);
+      worker.kill('SIGKILL');
+      await exited(worker);
+
+      sandbox.setFaults({ latencyMs: 0 });
+      worker = startWorker();
+      onTestFinished(async () => {
+        worker.kill('SIGTERM');
+        await exited(worker);
+      });
+      await expect
+        .poll(async () => (await rowsOf(ids)).every((p) => p.state === 'succeeded' || p.state === 'failed'), {
+          timeout: 90_000,
+          interval: 250,
+        })
+        .toBe(true);
+      for (const id of ids) expect(chargesOf(id).length).toBeLessThanOrEqual(1);
+      expect((await rowsOf(ids)).filter((p) => p.state === 'succeeded')).toHaveLength(6);
+    },
+  );
 });
 
 describe('when the status update keeps failing', async () => {
