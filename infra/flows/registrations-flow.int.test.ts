@@ -164,6 +164,21 @@ describe('paying for a registration', () => {
     expect(await settled(second.paymentId)).toMatchObject({ state: 'succeeded', amountCents: 4500 });
     const [paid] = await database.db.select().from(payments).where(eq(payments.id, second.paymentId));
     expect(paid?.providerTransactionId).toBe(charge.transactionId);
+
+    // The same charge cannot pay for a second registration.
+    const other = (await (await register('tiered', { selectedTier: 'general' })).json()) as {
+      data: { registrationId: string };
+    };
+    const replay = await app.request(`/api/event-registrations/${other.data.registrationId}/payment`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        payTheoryPaymentId: charge.transactionId,
+        paymentAmount: 4500,
+        paymentDetails: { status: 'SUCCEEDED', provider: 'paytheory', paymentMethod: 'card' },
+      }),
+    });
+    expect(replay.status).toBe(409);
   });
 
   it('refuses to take payment for a free event', async () => {

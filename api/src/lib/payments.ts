@@ -3,7 +3,14 @@ import { type PaymentKind, payments } from '@pillars/shared/db';
 import { type QueueBackend, addToOutbox, chargeJobFor, publishOutbox } from '@pillars/shared/jobs';
 import type { Database } from '@pillars/shared/db';
 import type { Logger } from '@pillars/shared/logger';
+import { AppError } from './errors';
 import type { Tx } from './idempotency';
+
+/** The violated constraint of a PostgreSQL error, through drizzle's wrapper. */
+function constraintOf(error: unknown): string | undefined {
+  const pgError = (error instanceof Error && error.cause ? error.cause : error) as { constraint?: unknown };
+  return typeof pgError.constraint === 'string' ? pgError.constraint : undefined;
+}
 
 export interface NewPayment {
   kind: PaymentKind;
@@ -20,15 +27,24 @@ export interface NewPayment {
  */
 export async function queuePayment(tx: Tx, payment: NewPayment): Promise<{ paymentId: string; outboxIds: number[] }> {
   const paymentId = randomUUID();
-  await tx.insert(payments).values({
-    id: paymentId,
-    kind: payment.kind,
-    recordId: payment.recordId,
-    amountCents: payment.amountCents,
-    paymentMethodToken: payment.paymentMethodToken ?? null,
-    claimedTransactionId: payment.claimedTransactionId ?? null,
-    idempotencyKey: `pay_${paymentId.replace(/-/g, '')}`,
-  });
+  await tx
+    .insert(payments)
+    .values({
+      id: paymentId,
+      kind: payment.kind,
+      recordId: payment.recordId,
+      amountCents: payment.amountCents,
+      paymentMethodToken: payment.paymentMethodToken ?? null,
+      claimedTransactionId: payment.claimedTransactionId ?? null,
+      idempotencyKey: `pay_${paymentId.replace(/-/g, '')}`,
+    })
+    .catch((error: unknown) => {
+      // One provider charge pays for one record: replaying a reported charge id is refused.
+      if (constraintOf(error) === 'payments_claimed_transaction_id_key') {
+        throw new AppError('CONFLICT', 'This payment was already reported for another record.');
+      }
+      throw error;
+    });
   const job = chargeJobFor({ kind: payment.kind, claimedTransactionId: payment.claimedTransactionId ?? null });
   const outboxIds = await addToOutbox(tx, [{ job, paymentId }]);
   return { paymentId, outboxIds };
