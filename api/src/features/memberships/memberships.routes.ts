@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { idempotencyKeyOf, once } from '../../lib/idempotency';
+import { type Tx, idempotencyKeyOf, once } from '../../lib/idempotency';
 import { publishNow, queuePayment } from '../../lib/payments';
 import { parseJson } from '../../lib/validate';
 import { paymentMethodOf } from '../payments/raw-card';
@@ -29,6 +29,37 @@ const MembershipPaymentRequest = z.object({
   formData: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** Inserts a membership from either form; status and payment fields are the server's to set. */
+async function insertMembership(
+  tx: Tx,
+  m: Pick<
+    MembershipForm,
+    'firstName' | 'lastName' | 'email' | 'phone' | 'message' | 'address' | 'city' | 'state' | 'zip'
+  >,
+  extra: { paymentMethod: string; waiverAccepted?: true },
+): Promise<string> {
+  const [row] = await tx
+    .insert(memberships)
+    .values({
+      firstName: m.firstName,
+      lastName: m.lastName,
+      email: m.email,
+      phone: m.phone || null,
+      message: m.message || null,
+      address: m.address ?? null,
+      city: m.city ?? null,
+      state: m.state ?? null,
+      zip: m.zip ?? null,
+      paymentMethod: extra.paymentMethod,
+      ...(extra.waiverAccepted
+        ? { waiverAccepted: true, waiverAcceptedAt: new Date(), waiverVersion: WAIVER_VERSION }
+        : {}),
+    })
+    .returning({ id: memberships.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
 export function membershipsRoutes(deps: AppDeps) {
   const { db, queues } = deps;
   return new Hono<AppEnv>()
@@ -36,19 +67,8 @@ export function membershipsRoutes(deps: AppDeps) {
       // The home page's membership-interest form: an application to follow up, no payment.
       const body = await parseJson(c, MembershipApplication);
       const result = await once(db, 'memberships', idempotencyKeyOf(c), body, async (tx) => {
-        const [row] = await tx
-          .insert(memberships)
-          .values({
-            firstName: body.firstName,
-            lastName: body.lastName,
-            email: body.email,
-            phone: body.phone || null,
-            message: body.message || null,
-            paymentMethod: body.paymentMethod,
-          })
-          .returning({ id: memberships.id });
-        if (!row) throw new Error('insert returned no row');
-        return { status: 201, body: { success: true, data: { id: row.id } } };
+        const id = await insertMembership(tx, body, { paymentMethod: body.paymentMethod });
+        return { status: 201, body: { success: true, data: { id } } };
       });
       return c.json(result.body, result.status);
     })
@@ -69,29 +89,10 @@ export function membershipsRoutes(deps: AppDeps) {
       if (!token) throw new AppError('INVALID_DATA', 'Payment method creation failed');
 
       const result = await once(db, 'process-membership-payment', idempotencyKeyOf(c), fingerprint, async (tx) => {
-        const m = membership.data;
-        const [row] = await tx
-          .insert(memberships)
-          .values({
-            firstName: m.firstName,
-            lastName: m.lastName,
-            email: m.email,
-            phone: m.phone || null,
-            message: m.message || null,
-            paymentMethod: 'card',
-            address: m.address ?? null,
-            city: m.city ?? null,
-            state: m.state ?? null,
-            zip: m.zip ?? null,
-            waiverAccepted: true,
-            waiverAcceptedAt: new Date(),
-            waiverVersion: WAIVER_VERSION,
-          })
-          .returning({ id: memberships.id });
-        if (!row) throw new Error('insert returned no row');
+        const id = await insertMembership(tx, membership.data, { paymentMethod: 'card', waiverAccepted: true });
         const queued = await queuePayment(tx, {
           kind: 'membership',
-          recordId: row.id,
+          recordId: id,
           amountCents: MEMBERSHIP_PRICE_CENTS,
           paymentMethodToken: token,
         });
@@ -100,8 +101,8 @@ export function membershipsRoutes(deps: AppDeps) {
           body: {
             success: true,
             paymentId: queued.paymentId,
-            membershipId: row.id,
-            data: { id: row.id },
+            membershipId: id,
+            data: { id },
             transactionId: null,
             status: 'queued',
           },
