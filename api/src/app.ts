@@ -10,6 +10,7 @@ import { membershipsRoutes } from './features/memberships/memberships.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { registrationsRoutes } from './features/registrations/registrations.routes';
 import { webRoutes } from './features/web/web.routes';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { requestLogger } from './lib/request-logger';
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', paymentsRoutes(deps));
   app.route('/api', membershipsRoutes(deps));
   app.route('/api', registrationsRoutes(deps));
+  app.route('/api/webhooks', webhooksRoutes(deps));
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all('/api/*', () => {

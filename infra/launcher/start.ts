@@ -86,16 +86,19 @@ async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
  * The configured card provider, or else the sandbox provider as a service of its own, with the
  * settings the api and worker need to reach it (the UI then shows its test-mode banner).
  */
-async function provideCardProvider(): Promise<Record<string, string>> {
+async function provideCardProvider(apiPort: number): Promise<Record<string, string>> {
   if (config.PAYTHEORY_GRAPHQL_URL) return {};
   const credentials = {
     PAYTHEORY_MERCHANT_UID: 'sandbox-merchant',
     PAYTHEORY_SECRET_KEY: 'sandbox-secret',
     PAYTHEORY_API_KEY: 'sandbox-public-key',
+    PAYTHEORY_WEBHOOK_SECRET: 'sandbox-webhook-secret',
   };
   const port = String(config.SANDBOX_PORT);
   run('sandbox', ['--import', 'tsx', 'infra/sandbox-provider/main.ts'], {
     ...credentials,
+    // Recurring instalments are reported to the api the way Pay Theory would: by webhook.
+    SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${apiPort}/api/webhooks/paytheory`,
     SANDBOX_PORT: port,
     SANDBOX_HOST: '127.0.0.1',
   });
@@ -122,9 +125,9 @@ try {
     await handle.close();
   }
 
-  const providerEnv = await provideCardProvider();
-  const shared = { DATABASE_URL: database.url, ...providerEnv };
   const apiPort = dev ? config.PORT + 1 : config.PORT;
+  const providerEnv = await provideCardProvider(apiPort);
+  const shared = { DATABASE_URL: database.url, ...providerEnv };
   run('worker', ['--import', 'tsx', 'worker/src/main.ts'], shared);
   run('api', ['--import', 'tsx', 'api/src/server.ts'], {
     ...shared,

@@ -104,7 +104,7 @@ function checkMerchant(merchantUid: string, ctx: Context): void {
     throw new SandboxError('FORBIDDEN', 'merchant_uid does not match the credentials');
 }
 
-function paymentMethodToApi(id: string, ctx: Context) {
+function paymentMethodToApi(id: string, ctx: Pick<Context, 'store' | 'merchantUid'>) {
   const method = ctx.store.paymentMethod(id);
   if (!method) return null;
   return {
@@ -143,7 +143,8 @@ function planToApi(plan: RecurringPlan, ctx: Context) {
   };
 }
 
-function transactionToApi(t: Transaction, ctx: Context) {
+/** A transaction as the API (and a TRANSACTION webhook's payload) shows it. */
+export function transactionToApi(t: Transaction, ctx: Pick<Context, 'store' | 'merchantUid'>) {
   return {
     transaction_id: t.transactionId,
     merchant_uid: ctx.merchantUid,

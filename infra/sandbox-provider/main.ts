@@ -16,6 +16,8 @@ const sandbox = await startSandboxProvider({
   secretKey: env.PAYTHEORY_SECRET_KEY ?? 'sandbox-secret',
   publicApiKey: env.PAYTHEORY_API_KEY ?? 'sandbox-public-key',
   ...(env.SANDBOX_LEDGER_FILE ? { ledgerFile: env.SANDBOX_LEDGER_FILE } : {}),
+  ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
+  ...(env.PAYTHEORY_WEBHOOK_SECRET ? { webhookSecret: env.PAYTHEORY_WEBHOOK_SECRET } : {}),
   logger,
 });
 logger.info(
@@ -24,6 +26,7 @@ logger.info(
     graphqlUrl: sandbox.graphqlUrl,
     sdkUrl: sandbox.sdkUrl,
     ledgerFile: env.SANDBOX_LEDGER_FILE ?? null,
+    webhookUrl: env.SANDBOX_WEBHOOK_URL ?? null,
   },
   'sandbox provider listening',
 );

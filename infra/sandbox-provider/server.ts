@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -5,9 +6,9 @@ import type { Logger } from '@pillars/shared/logger';
 import { handleBrowserRoute } from './browser-routes';
 import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
 import { GraphQLSyntaxError, parseOperation } from './graphql-parse';
-import { execute } from './graphql-operations';
+import { execute, transactionToApi } from './graphql-operations';
 import { BodyError, fromLoopback, isJsonRequest, readJson, sendJson } from './http-util';
-import { type LedgerEntry, SandboxStore } from './store';
+import { type LedgerEntry, SandboxError, SandboxStore, newId } from './store';
 
 export type { Faults } from './faults';
 export type { LedgerEntry } from './store';
@@ -27,6 +28,29 @@ export interface SandboxProviderOptions {
   faults?: Partial<Faults>;
   /** Request summaries (operation, status, duration) and fault activations; never bodies. */
   logger?: Logger;
+  /** Where webhook events are POSTed (e.g. the API's /api/webhooks/paytheory); unset: none sent. */
+  webhookUrl?: string;
+  /** Signs each delivery: hex HMAC-SHA256 of the raw body in `x-paytheory-signature`. */
+  webhookSecret?: string;
+}
+
+/** The signature header; the same choice as the adapter's (shared/src/payments/paytheory/webhooks.ts). */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-paytheory-signature';
+
+/** What one delivery attempt got back: the HTTP status, or the error when none came. */
+export interface WebhookDelivery {
+  eventId: string;
+  status: number | null;
+  error?: string;
+}
+
+export interface InstalmentResult {
+  transactionId: string;
+  state: 'SUCCEEDED' | 'FAILED';
+  /** The webhook event announcing the instalment; redeliver it with redeliverWebhook(eventId). */
+  eventId: string;
+  /** Null when no webhookUrl is configured. */
+  delivery: WebhookDelivery | null;
 }
 
 export interface SandboxProvider {
@@ -36,10 +60,20 @@ export interface SandboxProvider {
   sdkUrl: string;
   ledger(): LedgerEntry[];
   setFaults(faults: Partial<Faults>): void;
-  /** Forgets payment methods, transactions, plans, the ledger and all faults. */
+  /**
+   * Charges a recurring plan's next instalment now (ledger entry with the plan's metadata),
+   * advances its next_payment_date and POSTs a signed TRANSACTION webhook event to webhookUrl.
+   */
+  chargeNextInstalment(recurringId: string, options?: { decline?: boolean }): Promise<InstalmentResult>;
+  /** Sends an earlier webhook event again, byte for byte (same event id): a provider's retry. */
+  redeliverWebhook(eventId: string): Promise<WebhookDelivery>;
+  /** Forgets payment methods, transactions, plans, the ledger, webhook events and all faults. */
   reset(): void;
   close(): Promise<void>;
 }
+
+const CHARGE_NEXT = /^\/__sandbox\/recurring\/([^/]+)\/charge-next$/;
+const REDELIVER = /^\/__sandbox\/webhooks\/([^/]+)\/redeliver$/;
 
 function graphqlError(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
@@ -62,6 +96,50 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let closing = false;
+  /** Sent webhook bodies by event id, so a redelivery is the identical request. */
+  const webhookBodies = new Map<string, string>();
+
+  async function deliver(eventId: string): Promise<WebhookDelivery> {
+    const body = webhookBodies.get(eventId);
+    if (body === undefined) throw new SandboxError('NOT_FOUND', 'Webhook event not found');
+    const { webhookUrl, webhookSecret } = options;
+    if (!webhookUrl) return { eventId, status: null, error: 'no webhookUrl configured' };
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (webhookSecret) {
+      headers[WEBHOOK_SIGNATURE_HEADER] = createHmac('sha256', webhookSecret).update(body, 'utf8').digest('hex');
+    }
+    try {
+      // Pay Theory's documented limit for one notification is 10 seconds.
+      const res = await fetch(webhookUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+      await res.arrayBuffer();
+      logger?.info({ eventId, status: res.status }, 'sandbox: webhook delivered');
+      return { eventId, status: res.status };
+    } catch (error) {
+      logger?.warn({ eventId, err: error }, 'sandbox: webhook delivery failed');
+      return { eventId, status: null, error: String(error) };
+    }
+  }
+
+  async function chargeNextInstalment(recurringId: string, opts: { decline?: boolean } = {}) {
+    const transaction = store.chargeNextInstalment(recurringId, opts);
+    // Pay Theory's webhook body (docs/api/webhooks.md): { event, subtype, payload }; the event id
+    // travels as `id` (the docs give events an id but not its place: our choice, as in the adapter).
+    const eventId = newId('pt_evt');
+    const body = JSON.stringify({
+      id: eventId,
+      event: 'TRANSACTION',
+      subtype: 'CREATED',
+      payload: transactionToApi(transaction, { store, merchantUid: options.merchantUid }),
+    });
+    webhookBodies.set(eventId, body);
+    const delivery = options.webhookUrl ? await deliver(eventId) : null;
+    return {
+      transactionId: transaction.transactionId,
+      state: transaction.status === 'FAILED' ? ('FAILED' as const) : ('SUCCEEDED' as const),
+      eventId,
+      delivery,
+    };
+  }
 
   function delay(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
@@ -156,6 +234,20 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     } else if (req.method === 'POST' && path === '/__sandbox/reset') {
       reset();
       sendJson(res, 200, { ok: true });
+    } else if (req.method === 'POST' && CHARGE_NEXT.test(path)) {
+      const recurringId = decodeURIComponent(CHARGE_NEXT.exec(path)?.[1] ?? '');
+      const body = (await readJson(req)) as { decline?: unknown } | null;
+      try {
+        sendJson(res, 200, await chargeNextInstalment(recurringId, { decline: body?.decline === true }));
+      } catch (error) {
+        if (!(error instanceof SandboxError)) throw error;
+        sendJson(res, error.code === 'NOT_FOUND' ? 404 : 409, { error: error.message, code: error.code });
+      }
+    } else if (req.method === 'POST' && REDELIVER.test(path)) {
+      const eventId = decodeURIComponent(REDELIVER.exec(path)?.[1] ?? '');
+      await readJson(req).catch(() => null);
+      if (!webhookBodies.has(eventId)) sendJson(res, 404, { error: 'webhook event not found' });
+      else sendJson(res, 200, await deliver(eventId));
     } else {
       sendJson(res, 404, { error: 'not found' });
     }
@@ -163,6 +255,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
 
   function reset(): void {
     store.reset();
+    webhookBodies.clear();
     faults.reset();
     if (ledgerFile) writeFileSync(ledgerFile, '');
   }
@@ -211,6 +304,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     sdkUrl: `${url}/sdk.js`,
     ledger: () => store.ledger(),
     setFaults: (patch) => void faults.set(patch),
+    chargeNextInstalment,
+    redeliverWebhook: deliver,
     reset,
     close: async () => {
       closing = true;

@@ -178,6 +178,8 @@ export class SandboxStore {
     metadata: Record<string, unknown>;
     recurringId?: string;
     source: 'api' | 'sdk';
+    /** Decline whatever the amount (GENERIC_DECLINE): a plan's later instalment on a failing card. */
+    forceDecline?: boolean;
   }): { transaction: Transaction; replayed: boolean } {
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
       throw new SandboxError('INVALID_AMOUNT', 'amount must be a positive integer number of cents');
@@ -190,7 +192,7 @@ export class SandboxStore {
       );
       if (earlier) return { transaction: earlier, replayed: true };
     }
-    const decline = declineFor(input.amountCents);
+    const decline = input.forceDecline ? declineFor(102) : declineFor(input.amountCents);
     const transaction: Transaction = {
       transactionId: newId('pt_txn'),
       amountCents: input.amountCents,
@@ -275,6 +277,36 @@ export class SandboxStore {
       nextPaymentDate: plan.nextPaymentDate,
     });
     return { plan, replayed: false };
+  }
+
+  /**
+   * The plan's next instalment, charged now as if its date had come (Pay Theory charges on
+   * next_payment_date; tests cannot wait a month). The instalment carries the plan's metadata. A
+   * success advances next_payment_date by a month; a decline leaves the date and puts the plan in
+   * INSTRUMENT_FAILURE (Pay Theory: no retry until the payment method is updated).
+   */
+  chargeNextInstalment(recurringId: string, options: { decline?: boolean } = {}): Transaction {
+    const plan = this.plans.find((p) => p.recurringId === recurringId);
+    if (!plan) throw new SandboxError('NOT_FOUND', 'Recurring payment not found');
+    if (!plan.isActive || !plan.nextPaymentDate) {
+      throw new SandboxError('NOT_ACTIVE', 'Recurring payment is not active');
+    }
+    const { transaction } = this.charge({
+      amountCents: plan.amountCents,
+      paymentMethodId: plan.paymentMethodId,
+      metadata: plan.metadata,
+      recurringId: plan.recurringId,
+      source: 'api',
+      forceDecline: options.decline ?? false,
+    });
+    if (transaction.status === 'FAILED') {
+      plan.status = 'INSTRUMENT_FAILURE';
+    } else {
+      plan.status = 'SUCCESS';
+      plan.prevPaymentDate = plan.nextPaymentDate;
+      plan.nextPaymentDate = addOneMonth(plan.nextPaymentDate);
+    }
+    return transaction;
   }
 
   cancelRecurring(recurringId: string): void {

@@ -13,6 +13,7 @@ import type { Job } from 'bullmq';
 import { chargesProcessor } from './jobs/charges/charges.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { reconcileProcessor } from './jobs/reconcile/reconcile.processor';
+import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
 import { PaymentLedger } from './payments/ledger';
 
 export interface WorkerDeps {
@@ -56,6 +57,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       followUpsProcessor({ db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode }),
       { concurrency, ...logJob(QUEUES.followUps) },
     ),
+    backend.createWorker(QUEUES.webhooks, webhooksProcessor({ db, ledger, provider, logger }), {
+      concurrency,
+      ...logJob(QUEUES.webhooks),
+    }),
     backend.createWorker(QUEUES.maintenance, reconcileProcessor({ db, ledger, provider, backend, logger }), {
       concurrency: 1,
       ...logJob(QUEUES.maintenance),

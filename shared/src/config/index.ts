@@ -56,6 +56,8 @@ export const ConfigSchema = z.object({
   PAYTHEORY_SECRET_KEY: optionalString,
   /** Public key of the browser SDK; safe to expose. */
   PAYTHEORY_API_KEY: optionalString,
+  /** Secret that signs Pay Theory webhook deliveries; unset: POST /api/webhooks/paytheory answers 401. */
+  PAYTHEORY_WEBHOOK_SECRET: optionalString,
   PAYTHEORY_SDK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PAYTHEORY_LIVE_MODE: z
     .enum(['true', 'false'])
@@ -86,6 +88,7 @@ export interface ProviderConfig {
   secretKey: string;
   liveMode: boolean;
   timeoutMs: number;
+  webhookSecret?: string | undefined;
 }
 
 /** The provider settings, or a list of what is missing: the api and worker refuse to start without them. */
@@ -108,6 +111,7 @@ export function providerConfigOf(config: Config): ProviderConfig {
     secretKey,
     liveMode: config.PAYTHEORY_LIVE_MODE,
     timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
+    webhookSecret: config.PAYTHEORY_WEBHOOK_SECRET,
   };
 }
 

@@ -13,6 +13,8 @@ export const QUEUES = {
   followUps: 'follow-ups',
   /** Scheduled housekeeping. */
   maintenance: 'maintenance',
+  /** Provider webhooks: re-fetch from the provider, then record later instalments. */
+  webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -23,11 +25,16 @@ export const JOBS = {
   updateStatus: 'update-status',
   recordTransaction: 'record-transaction',
   reconcilePayments: 'reconcile-payments',
+  processWebhook: 'process-webhook',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
 export const PaymentJobData = z.object({ paymentId: z.uuid() });
 export type PaymentJobData = z.infer<typeof PaymentJobData>;
+
+/** process-webhook: the id of our webhook_events row (a uuid, so the job id stays free of ':'). */
+export const WebhookJobData = z.object({ eventId: z.uuid() });
+export type WebhookJobData = z.infer<typeof WebhookJobData>;
 
 /** Which queue each job runs on. */
 export const QUEUE_OF: Record<JobName, QueueName> = {
@@ -37,6 +44,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.updateStatus]: QUEUES.followUps,
   [JOBS.recordTransaction]: QUEUES.followUps,
   [JOBS.reconcilePayments]: QUEUES.maintenance,
+  [JOBS.processWebhook]: QUEUES.webhooks,
 };
 
 /**
@@ -44,6 +52,8 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
  * API and again from the outbox relay, adds it once.
  */
 export const jobIdOf = (job: JobName, paymentId: string) => `${job}-${paymentId}`;
+/** Payload of each outbox row: a payment id, or a webhook event id for process-webhook. */
+export type OutboxPayload = PaymentJobData | WebhookJobData;
 
 /** Bounded retention: enough history to debug, never an ever-growing Redis. */
 const retention = {
@@ -66,6 +76,7 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   },
   [JOBS.updateStatus]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
   [JOBS.recordTransaction]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
+  [JOBS.processWebhook]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };
 

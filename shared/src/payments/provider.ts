@@ -80,6 +80,30 @@ export type TokenizeOutcome =
   | { status: 'tokenized'; paymentMethodId: string; lastFour: string; brand: string }
   | { status: 'invalid'; message: string };
 
+/**
+ * A provider webhook whose signature checked out: only ids, because the worker re-fetches the
+ * charge and the plan from the provider before acting (DESIGN.md rule 7).
+ */
+export interface WebhookEvent {
+  /** The provider's event id: deliveries of one event share it (deduplication key). */
+  id: string;
+  /** e.g. `TRANSACTION.CREATED` (Pay Theory: `event` + `.` + `subtype`). */
+  type: string;
+  transactionId?: string;
+  recurringId?: string;
+}
+
+/** A recurring plan as the provider reports it now. */
+export interface RecurringPlanStatus {
+  recurringId: string;
+  isActive: boolean;
+  /** Pay Theory: SUCCESS, INSTRUMENT_FAILURE, SYSTEM_FAILURE. */
+  status: string | null;
+  amountCents: number | null;
+  /** yyyy-MM-dd, or null when nothing more is scheduled. */
+  nextPaymentDate: string | null;
+}
+
 export interface CardProvider {
   /** `paytheory`; recorded on transactions as paymentProvider. */
   readonly name: string;
@@ -96,6 +120,13 @@ export interface CardProvider {
   refund(transactionId: string): Promise<{ refundId: string }>;
   /** Raw-card fallback only (off by default): exchange card details for a payment method id. */
   tokenizeCard(card: CardDetails, payor: Payor): Promise<TokenizeOutcome>;
+  /** A recurring plan by the provider's id, or null when the provider does not know it. */
+  getRecurring(recurringId: string): Promise<RecurringPlanStatus | null>;
+  /**
+   * Checks a webhook delivery's signature over the raw body (synchronous, no network). Null when
+   * the signature is missing or wrong, no webhook secret is configured, or the body is unusable.
+   */
+  verifyWebhook(headers: Record<string, string | undefined>, rawBody: string): WebhookEvent | null;
 }
 
 /** Unknown outcome: retry later (after checking by idempotency key). */

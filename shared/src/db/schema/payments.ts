@@ -133,3 +133,25 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Provider webhook deliveries, one row per provider event id (DESIGN.md rule 7): a redelivered
+ * event finds its row and queues nothing again. Only ids are kept; the worker re-fetches the
+ * charge and the plan from the provider before acting, then sets processed_at.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    type: text('type').notNull(),
+    transactionId: text('transaction_id'),
+    recurringId: text('recurring_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+    /** What processing did (recorded, failed-recorded, ignored, …), for operators. */
+    outcome: text('outcome'),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_id_key').on(t.providerEventId)],
+);

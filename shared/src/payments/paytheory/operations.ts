@@ -60,6 +60,16 @@ query FindRecurringPayments($metadata_query: [QueryPair], $limit: Int) {
   }
 }`;
 
+/** One plan by its id (a `query_list` on Pay Theory's own fields, docs: query.md). */
+export const GET_RECURRING_PAYMENT = `
+query GetRecurringPayment($query: SqlQuery, $limit: Int) {
+  recurringPayments(query: $query, limit: $limit) {
+    items {${RECURRING_FIELDS}
+    }
+    total_row_count
+  }
+}`;
+
 export const CANCEL_RECURRING_PAYMENT = `
 mutation CancelRecurringPayment($recurring_id: String!) {
   cancelRecurringPayment(recurring_id: $recurring_id)

@@ -7,6 +7,7 @@ import {
   type RecurringOutcome,
   TransientProviderError,
 } from '../provider';
+import { verifyPayTheoryWebhook } from './webhooks';
 import { failureText } from './failure-codes';
 import { PayTheoryGraphQLError, createGraphQLClient } from './graphql-client';
 import {
@@ -24,6 +25,7 @@ import {
   FIND_TRANSACTIONS,
   FindRecurringData,
   FindTransactionsData,
+  GET_RECURRING_PAYMENT,
   IDEMPOTENCY_METADATA_KEY,
   type PayTheoryRecurringPayment,
   type PayTheoryTransaction,
@@ -39,6 +41,8 @@ export interface PayTheoryProviderOptions {
   /** Per request; default 10 000. A timeout is a TransientProviderError (outcome unknown). */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Signs webhook deliveries (HMAC-SHA256 of the raw body); unset: every webhook is refused. */
+  webhookSecret?: string | undefined;
 }
 
 const LIST_LIMIT = 100;
@@ -260,6 +264,28 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
         }
         throw error;
       }
+    },
+
+    async getRecurring(recurringId) {
+      const data = await request(
+        'recurringPayments',
+        GET_RECURRING_PAYMENT,
+        { limit: 1, query: { query_list: [equals('recurring_id', recurringId)] } },
+        FindRecurringData,
+      );
+      const plan = data.recurringPayments.items.find((p) => p.recurring_id === recurringId);
+      if (!plan) return null;
+      return {
+        recurringId: plan.recurring_id,
+        isActive: plan.is_active ?? false,
+        status: plan.status ?? null,
+        amountCents: plan.amount_per_payment ?? null,
+        nextPaymentDate: plan.next_payment_date ? plan.next_payment_date.slice(0, 10) : null,
+      };
+    },
+
+    verifyWebhook(headers, rawBody) {
+      return verifyPayTheoryWebhook(options.webhookSecret, headers, rawBody);
     },
   };
 }
