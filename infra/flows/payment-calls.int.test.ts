@@ -9,7 +9,7 @@ import { usePaymentStack } from './payment-stack';
 // The spec's other payment calls: process-payment (token, or a charge the browser made),
 // the status and transaction reports, and the raw-card fallback when a merchant turns it on.
 const stack = await usePaymentStack('redis', { env: { RAW_CARD_FALLBACK_ENABLED: 'true' } });
-const { database, app, post, settled, chargesFor, tokenFor, provider, queues } = stack;
+const { database, app, post, settled, chargesFor, tokenFor, provider, queues, chargeAsBrowser } = stack;
 
 const buyer = { first_name: 'James', last_name: 'Madison', email: 'james@example.org', phone: '555-010-1787' };
 const donation = (overrides: Record<string, unknown> = {}) => ({
@@ -45,13 +45,7 @@ describe('POST /api/process-payment', () => {
   });
 
   it('records a charge the browser made only after the provider confirms it', async () => {
-    const charge = await provider.charge({
-      amountCents: 5000,
-      paymentMethodId: await tokenFor(),
-      idempotencyKey: `browser_${randomUUID()}`,
-      payor: { firstName: 'James', lastName: 'Madison', email: 'james@example.org' },
-    });
-    if (charge.status !== 'succeeded') throw new Error('sandbox charge failed');
+    const charge = await chargeAsBrowser(5000);
     const res = await post('/api/process-payment', {
       amount: 5000,
       buyer,
@@ -130,13 +124,7 @@ describe('reports from the spec client', () => {
     const created = await post('/api/donations', donation({ amount: '20.00' }));
     expect(created.status).toBe(201);
     const { data } = (await created.json()) as { data: { id: string } };
-    const charge = await provider.charge({
-      amountCents: 2000,
-      paymentMethodId: await tokenFor(),
-      idempotencyKey: `browser_${randomUUID()}`,
-      payor: { firstName: 'James', lastName: 'Madison', email: 'james@example.org' },
-    });
-    if (charge.status !== 'succeeded') throw new Error('sandbox charge failed');
+    const charge = await chargeAsBrowser(2000);
     const res = await patch(`/api/donations/${data.id}/status`, {
       status: 'completed',
       payTheoryPaymentId: charge.transactionId,

@@ -55,5 +55,17 @@ export async function usePaymentStack(
       .ledger()
       .filter((e) => e.kind === 'charge' && e.idempotencyKey === `pay_${paymentId.replace(/-/g, '')}`);
 
-  return { database, queues, ...sandbox, app, post, settled, chargesFor };
+  /** A charge made the way the spec's browser makes one (SDK transact), for report-and-verify tests. */
+  async function chargeAsBrowser(amountCents: number): Promise<{ transactionId: string }> {
+    const charge = await sandbox.provider.charge({
+      amountCents,
+      paymentMethodId: await sandbox.tokenFor(),
+      idempotencyKey: `browser_${randomUUID()}`,
+      payor: { firstName: 'Test', lastName: 'Donor', email: 'donor@example.org' },
+    });
+    if (charge.status !== 'succeeded') throw new Error(`sandbox declined a ${amountCents} cent test charge`);
+    return charge;
+  }
+
+  return { database, queues, ...sandbox, app, post, settled, chargesFor, chargeAsBrowser };
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { usePaymentStack } from './payment-stack';
 
 // Event registration and its payment: the fee comes from the database, never the browser.
-const { database, app, post, settled, chargesFor, tokenFor, provider } = await usePaymentStack('redis');
+const { database, app, post, settled, chargesFor, tokenFor, chargeAsBrowser } = await usePaymentStack('redis');
 
 const tiers = [
   { id: 'general', name: 'General', price: 4500, description: 'Entry', benefits: ['Seat'] },
@@ -144,13 +144,7 @@ describe('paying for a registration', () => {
     expect(row?.status).toBe('pending');
 
     // A real charge of the right amount, made by the "browser", is accepted once verified.
-    const charge = await provider.charge({
-      amountCents: 4500,
-      paymentMethodId: await tokenFor(),
-      idempotencyKey: `browser_${randomUUID()}`,
-      payor: { firstName: 'John', lastName: 'Hancock', email: 'john@example.org' },
-    });
-    if (charge.status !== 'succeeded') throw new Error('sandbox charge failed');
+    const charge = await chargeAsBrowser(4500);
     const reported = await app.request(`/api/event-registrations/${data.registrationId}/payment`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
