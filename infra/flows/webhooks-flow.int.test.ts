@@ -6,16 +6,15 @@ import { PaymentAccepted, PaymentStatus, transactionFeeCents } from '@pillars/sh
 import { memberships, outbox, payments, transactions, webhookEvents } from '@pillars/shared/db';
 import { JOBS } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
-import { WEBHOOK_SIGNATURE_HEADER, createPayTheoryProvider, signWebhookBody } from '@pillars/shared/payments';
+import { WEBHOOK_SIGNATURE_HEADER, signWebhookBody } from '@pillars/shared/payments';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../../api/src/app';
 import { testApp } from '../../api/src/test/test-app';
 import { startWorkers } from '../../worker/src/workers';
-import { startSandboxProvider } from '../sandbox-provider/server';
 import { useTestDatabase } from '../testing/test-database';
 import { useQueueBackend } from '../testing/test-queues';
-import { SANDBOX_CREDENTIALS } from '../testing/test-sandbox';
+import { useSandbox } from '../testing/test-sandbox';
 
 // Provider webhooks end to end (DESIGN.md rule 7), over real HTTP both ways: the sandbox charges a
 // plan's next instalment and POSTs a signed event to the API served on a free port; the API
@@ -48,21 +47,7 @@ afterAll(async () => {
 const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const webhookUrl = `${apiUrl}/api/webhooks/paytheory`;
 
-const sandbox = await startSandboxProvider({
-  ...SANDBOX_CREDENTIALS,
-  host: '127.0.0.1',
-  webhookUrl,
-  webhookSecret: WEBHOOK_SECRET,
-});
-afterAll(() => sandbox.close());
-const provider = createPayTheoryProvider({
-  graphqlUrl: sandbox.graphqlUrl,
-  merchantUid: SANDBOX_CREDENTIALS.merchantUid,
-  secretKey: SANDBOX_CREDENTIALS.secretKey,
-  liveMode: false,
-  timeoutMs: 2000,
-  webhookSecret: WEBHOOK_SECRET,
-});
+const { sandbox, provider, tokenFor } = await useSandbox({ webhook: { url: webhookUrl, secret: WEBHOOK_SECRET } });
 api.app = testApp(database, { queues, provider });
 const workers = await startWorkers({
   db: database.db,
@@ -90,15 +75,6 @@ async function settled(paymentId: string): Promise<PaymentStatus> {
     if (status.state === 'succeeded' || status.state === 'failed') return status;
     if (Date.now() > deadline) throw new Error(`payment ${paymentId} still ${status.state}`);
   }
-}
-
-async function tokenFor(cardNumber = '4111111111111111') {
-  const outcome = await provider.tokenizeCard(
-    { number: cardNumber, securityCode: '123', expMonth: '12', expYear: '2035', postalCode: '19106' },
-    { firstName: 'Test', lastName: 'Donor', email: 'donor@example.org' },
-  );
-  if (outcome.status !== 'tokenized') throw new Error(outcome.message);
-  return outcome.paymentMethodId;
 }
 
 const transactionRow = async (providerTransactionId: string) =>

@@ -12,13 +12,24 @@ export const SANDBOX_CREDENTIALS = {
  * A sandbox card provider of this test file's own (its faults and ledger are not shared), and
  * the real Pay Theory adapter talking to it over HTTP.
  */
-export async function useSandbox(options: { timeoutMs?: number } = {}): Promise<{
+export async function useSandbox(
+  options: {
+    timeoutMs?: number;
+    /** Where the sandbox delivers signed webhooks, and the secret both sides share. */
+    webhook?: { url: string; secret: string };
+  } = {},
+): Promise<{
   sandbox: SandboxProvider;
   provider: CardProvider;
   /** A payment method id for a card, made the way the raw-card fallback makes one. */
   tokenFor: (cardNumber?: string) => Promise<string>;
 }> {
-  const sandbox = await startSandboxProvider({ ...SANDBOX_CREDENTIALS, host: '127.0.0.1' });
+  const { webhook } = options;
+  const sandbox = await startSandboxProvider({
+    ...SANDBOX_CREDENTIALS,
+    host: '127.0.0.1',
+    ...(webhook ? { webhookUrl: webhook.url, webhookSecret: webhook.secret } : {}),
+  });
   afterAll(() => sandbox.close());
   const provider = createPayTheoryProvider({
     graphqlUrl: sandbox.graphqlUrl,
@@ -26,6 +37,7 @@ export async function useSandbox(options: { timeoutMs?: number } = {}): Promise<
     secretKey: SANDBOX_CREDENTIALS.secretKey,
     liveMode: false,
     timeoutMs: options.timeoutMs ?? 2000,
+    ...(webhook ? { webhookSecret: webhook.secret } : {}),
   });
   return {
     sandbox,
