@@ -10,7 +10,7 @@ import {
 } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import { type PaymentJobData, QUEUES, type QueueName } from './definitions';
+import { type OutboxPayload, QUEUES, type QueueName } from './definitions';
 
 /**
  * BullMQ on Redis (production, docker compose) or on BullMQ's PostgreSQL backend (the embedded
@@ -21,7 +21,7 @@ export type QueueBackendKind = 'redis' | 'postgres';
 
 export interface JobQueue {
   readonly name: QueueName;
-  add(jobName: string, data: PaymentJobData | Record<string, never>, options: JobsOptions): Promise<unknown>;
+  add(jobName: string, data: OutboxPayload | Record<string, never>, options: JobsOptions): Promise<unknown>;
   upsertScheduler(schedulerId: string, everyMs: number, jobName: string, options: JobsOptions): Promise<unknown>;
   /** The state of a job by id ('unknown' when there is none). */
   jobState(jobId: string): Promise<string>;

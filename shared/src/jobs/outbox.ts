@@ -3,25 +3,28 @@ import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
 import type { Logger } from '../logger';
 import type { QueueBackend } from './backend';
-import { JOB_OPTIONS, type JobName, QUEUE_OF, jobIdOf } from './definitions';
+import { JOB_OPTIONS, type JobName, type OutboxPayload, QUEUE_OF, jobIdOf } from './definitions';
 
 /** A transaction handle or the database itself: both can insert. */
 type Executor = Pick<Database, 'insert'>;
+
+/** A job for the outbox: a payment's job, or a webhook event's. The job id derives from the id. */
+export type OutboxJob = { job: JobName; paymentId: string } | { job: JobName; eventId: string };
 
 /**
  * Records jobs to publish, inside the caller's transaction: they exist exactly when the change
  * that caused them was committed (DESIGN.md rule 1). Returns the outbox ids to publish now.
  */
-export async function addToOutbox(tx: Executor, jobs: { job: JobName; paymentId: string }[]): Promise<number[]> {
+export async function addToOutbox(tx: Executor, jobs: OutboxJob[]): Promise<number[]> {
   if (jobs.length === 0) return [];
   const rows = await tx
     .insert(outbox)
     .values(
-      jobs.map(({ job, paymentId }) => ({
+      jobs.map(({ job, ...payload }) => ({
         queue: QUEUE_OF[job],
         jobName: job,
-        jobId: jobIdOf(job, paymentId),
-        payload: { paymentId },
+        jobId: jobIdOf(job, 'paymentId' in payload ? payload.paymentId : payload.eventId),
+        payload,
       })),
     )
     .returning({ id: outbox.id });
@@ -53,7 +56,7 @@ export async function publishOutbox(
     for (const row of rows) {
       const job = row.jobName as JobName;
       try {
-        await backend.queue(QUEUE_OF[job]).add(job, row.payload as { paymentId: string }, {
+        await backend.queue(QUEUE_OF[job]).add(job, row.payload as OutboxPayload, {
           ...JOB_OPTIONS[job],
           jobId: row.jobId,
         });

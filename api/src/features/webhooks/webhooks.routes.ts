@@ -1,5 +1,5 @@
-import { outbox, webhookEvents } from '@pillars/shared/db';
-import { JOBS, QUEUE_OF, type WebhookJobData, jobIdOf } from '@pillars/shared/jobs';
+import { webhookEvents } from '@pillars/shared/db';
+import { JOBS, addToOutbox } from '@pillars/shared/jobs';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -33,17 +33,7 @@ export function webhooksRoutes(deps: AppDeps) {
         .onConflictDoNothing({ target: webhookEvents.providerEventId })
         .returning({ id: webhookEvents.id });
       if (!row) return [];
-      const payload: WebhookJobData = { eventId: row.id };
-      const queued = await tx
-        .insert(outbox)
-        .values({
-          queue: QUEUE_OF[JOBS.processWebhook],
-          jobName: JOBS.processWebhook,
-          jobId: jobIdOf(JOBS.processWebhook, row.id),
-          payload,
-        })
-        .returning({ id: outbox.id });
-      return queued.map((q) => q.id);
+      return addToOutbox(tx, [{ job: JOBS.processWebhook, eventId: row.id }]);
     });
 
     const duplicate = outboxIds.length === 0;
