@@ -1,6 +1,7 @@
 import { ContributionForm } from '@/features/donations/components/contribution-form';
 import { HostedCardFields } from '@/features/payments/components/hosted-card-fields';
 import { useCardPayment } from '@/features/payments/hooks/use-card-payment';
+import { runCardPayment } from '@/features/payments/lib/run-card-payment';
 
 /**
  * The contribution form wired to the card provider. Composed here, at the app level, so the
@@ -10,7 +11,11 @@ export function HomeContributionForm() {
   const card = useCardPayment();
   return (
     <ContributionForm
-      payment={{ ready: card.ready, pay: card.pay, fields: <HostedCardFields error={card.error} ready={card.ready} /> }}
+      payment={{
+        ready: card.ready,
+        pay: (request) => card.run((context) => runCardPayment({ ...context, ...request })),
+        fields: <HostedCardFields error={card.error} ready={card.ready} />,
+      }}
     />
   );
 }

@@ -2,6 +2,7 @@ import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { findNotifications } from '@/test/toasts';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY, type ToastInput, useToast, useToastState } from './use-toast';
 
 function Trigger({ toasts }: { toasts: ToastInput[] }) {
@@ -12,8 +13,6 @@ function Trigger({ toasts }: { toasts: ToastInput[] }) {
     </button>
   );
 }
-
-const viewport = () => screen.getByRole('region', { name: /Notifications/ });
 
 describe('toasts', () => {
   it('follows SPEC section 9: one toast at a time, removed 1,000,000 ms after dismissal', () => {
@@ -32,22 +31,24 @@ describe('toasts', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Notify' }));
+    const viewport = await findNotifications();
 
-    const items = within(viewport()).getAllByRole('listitem');
+    const items = await within(viewport).findAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]?.textContent).toContain('Payment Processing Error');
     expect(items[0]?.textContent).toContain('Card declined');
     expect(items[0]?.className).toContain('bg-crimson-600');
-    expect(within(viewport()).queryByText('Invalid Amount')).toBeNull();
-    expect(viewport().querySelector('ol')?.className).toContain('md:max-w-[420px]');
+    expect(within(viewport).queryByText('Invalid Amount')).toBeNull();
+    expect(viewport.querySelector('ol')?.className).toContain('md:max-w-[420px]');
   });
 
   it('closes with its close button', async () => {
     const user = userEvent.setup();
     renderWithProviders(<Trigger toasts={[{ title: 'Login Successful' }]} />);
     await user.click(screen.getByRole('button', { name: 'Notify' }));
-    await user.click(within(viewport()).getByRole('button', { name: 'Close' }));
-    expect(within(viewport()).queryByText('Login Successful')).toBeNull();
+    const viewport = await findNotifications();
+    await user.click(within(viewport).getByRole('button', { name: 'Close' }));
+    expect(within(viewport).queryByText('Login Successful')).toBeNull();
   });
 
   it('keeps a dismissed toast in state until the remove delay has passed', () => {

@@ -43,6 +43,9 @@ export const paymentMessages = {
   donationProcessingFailed: 'Donation processing failed',
   recurringSetupFailed: 'Recurring donation setup failed',
   providerNotLoaded: 'card payment provider not loaded',
+  membershipSetupFailed: 'Membership subscription setup failed',
+  membershipSetupRetry: 'Failed to set up membership subscription. Please try again.',
+  paymentFailed: 'Payment failed',
   /** Not in the spec: the charge may still complete, so the visitor is told not to pay twice. */
   confirmationTimeout:
     'Your payment is taking longer than expected to confirm. Please wait a few minutes before trying again so you are not charged twice.',

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { findNotifications, findToast } from '@/test/toasts';
 import { type ContributionPayment, ContributionForm } from './contribution-form';
 
 function renderForm(payment: Partial<ContributionPayment> = {}) {
@@ -23,13 +24,8 @@ async function fillDetails(user: UserEvent) {
 
 const submitButton = () => screen.getByRole('button', { name: /^(Contribute|Processing)/ });
 const customAmount = () => screen.getByRole('spinbutton', { name: 'Other amount' });
-const notifications = () => screen.getByRole('region', { name: /Notifications/ });
 
 /** The toast on screen: title and description. */
-async function findToast(title: string) {
-  const toast = await within(notifications()).findByText(title);
-  return toast.parentElement?.textContent ?? '';
-}
 
 describe('ContributionForm', () => {
   it('offers the preset amounts, a custom amount, card as the only method and the hosted fields', () => {
@@ -103,7 +99,8 @@ describe('ContributionForm', () => {
 
     await user.type(customAmount(), '0.99');
     await user.click(submitButton());
-    await waitFor(() => expect(within(notifications()).getAllByRole('listitem')).toHaveLength(1));
+    const viewport = await findNotifications();
+    await waitFor(() => expect(within(viewport).getAllByRole('listitem')).toHaveLength(1));
     expect(pay).not.toHaveBeenCalled();
   });
 
@@ -158,8 +155,9 @@ describe('ContributionForm', () => {
     expect(customAmount()).toHaveProperty('value', '17.76');
 
     await user.click(submitButton());
+    const notifications = await findNotifications();
     await waitFor(() =>
-      expect(within(notifications()).getByRole('listitem').textContent).toContain(
+      expect(within(notifications).getByRole('listitem').textContent).toContain(
         'There was an error processing your payment. Please try again.',
       ),
     );

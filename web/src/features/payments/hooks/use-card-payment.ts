@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import { type CardPaymentSucceeded, type CardPaymentValues, runCardPayment } from '../lib/run-card-payment';
+import type { CardPaymentContext } from '../lib/payment-steps';
 import { paymentMessages } from '../payments-texts';
 import { type HostedCardFieldsState, useHostedCardFields } from './use-hosted-card-fields';
 
-export type CardPaymentRequest = { values: CardPaymentValues; amountCents: number };
-
 export type CardPayment = HostedCardFieldsState & {
   /**
-   * Charges the card entered in the hosted fields. Each call is one submission with its own
-   * Idempotency-Key. Rejects with the message to show; a call while one runs is refused.
+   * Runs one card payment through the mounted hosted fields, e.g. `run((context) =>
+   * runCardPayment({ ...context, values, amountCents }))`. Each call is one submission with its
+   * own Idempotency-Key; a call while one runs, or before the fields are ready, is refused.
+   * Rejects with the message to show.
    */
-  pay: (request: CardPaymentRequest) => Promise<CardPaymentSucceeded>;
+  run: <T>(payment: (context: CardPaymentContext) => Promise<T>) => Promise<T>;
 };
 
-/** Hosted card fields from the public config's SDK, and the payment that runs through them. */
+/** Hosted card fields from the public config's SDK, and the payments that run through them. */
 export function useCardPayment(): CardPayment {
   const { payments } = usePublicConfig();
   const fields = useHostedCardFields({ sdkUrl: payments.sdkUrl, apiKey: payments.apiKey });
@@ -26,15 +26,15 @@ export function useCardPayment(): CardPayment {
   // Leaving the page stops the polling (the charge itself goes on server-side).
   useEffect(() => () => controller.current?.abort(), []);
 
-  const pay = useCallback(
-    async (request: CardPaymentRequest) => {
+  const run = useCallback(
+    async <T>(payment: (context: CardPaymentContext) => Promise<T>): Promise<T> => {
       if (inFlight.current) throw new Error(paymentMessages.alreadyInProgress);
       if (!ready || !sdk) throw new Error(paymentMessages.fieldsNotReady);
       inFlight.current = true;
       const abort = new AbortController();
       controller.current = abort;
       try {
-        return await runCardPayment({ ...request, sdk, idempotencyKey: newIdempotencyKey(), signal: abort.signal });
+        return await payment({ sdk, idempotencyKey: newIdempotencyKey(), signal: abort.signal });
       } finally {
         inFlight.current = false;
         if (controller.current === abort) controller.current = null;
@@ -43,5 +43,5 @@ export function useCardPayment(): CardPayment {
     [ready, sdk],
   );
 
-  return { ...fields, pay };
+  return { ...fields, run };
 }

@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '@pillars/shared/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '../payments-texts';
-import { type PayTheoryGlobal, createProviderSdk } from './provider-sdk';
+import { type ApiReply, fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
 import { type CardPaymentValues, type RunCardPaymentInput, runCardPayment } from './run-card-payment';
 
 const PAYMENT_ID = '5b1f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e6f';
@@ -16,79 +16,11 @@ const values: CardPaymentValues = {
   isRecurring: false,
 };
 
-type Call = { method: string; url: string; headers: Record<string, string>; body: unknown };
-type Reply = (call: Call) => Response;
+const status = (state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {}) =>
+  paymentStatusReply({ id: PAYMENT_ID, kind: 'donation', recordId: DONATION_ID, amountCents: 2500 }, state, extra);
 
-/**
- * The HTTP boundary: answers by "METHOD path" (query string ignored) from a queue of replies,
- * the last reply repeating, and records every call.
- */
-function stubApi(routes: Record<string, Reply[]>) {
-  const calls: Call[] = [];
-  const answer = (input: RequestInfo | URL, init?: RequestInit): Response => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      url,
-      headers: { ...(init?.headers as Record<string, string> | undefined) },
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    const queue = routes[`${call.method} ${url.split('?')[0]}`];
-    const reply = queue && (queue.length > 1 ? queue.shift() : queue[0]);
-    return reply ? reply(call) : Response.json({ error: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
-  };
-  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(answer(input, init)));
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
-
-function status(state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {}): Reply {
-  return () =>
-    Response.json({
-      id: PAYMENT_ID,
-      kind: 'donation',
-      recordId: DONATION_ID,
-      state,
-      amountCents: 2500,
-      transactionId: null,
-      recurringId: null,
-      nextPaymentDate: null,
-      failureCode: null,
-      failureMessage: null,
-      ...extra,
-    } satisfies PaymentStatus);
-}
-
-const accepted: Reply = () =>
+const accepted: ApiReply = () =>
   Response.json({ success: true, data: { id: DONATION_ID }, paymentId: PAYMENT_ID, status: 'queued' }, { status: 202 });
-
-/** A provider global whose tokenize and transact answer as given. */
-function fakeSdk(answers: { tokenize?: () => Promise<unknown>; transact?: () => Promise<unknown> }) {
-  const global = {
-    payTheoryFields: vi.fn(),
-    readyObserver: vi.fn(),
-    errorObserver: vi.fn(),
-    stateObserver: vi.fn(),
-    validObserver: vi.fn(),
-    tokenizePaymentMethod: vi.fn(
-      answers.tokenize ??
-        (() =>
-          Promise.resolve({
-            type: 'TOKENIZED',
-            body: {
-              payment_method_id: 'pm_123',
-              last_four: '1111',
-              brand: 'VISA',
-              expiration: '1230',
-              payment_type: 'card',
-            },
-          })),
-    ),
-    transact: vi.fn(answers.transact ?? (() => Promise.resolve({ type: 'ERROR', error: 'transact not expected' }))),
-  } satisfies PayTheoryGlobal;
-  return { global, sdk: createProviderSdk(global) };
-}
 
 function run(sdk: RunCardPaymentInput['sdk'], overrides: Partial<RunCardPaymentInput> = {}) {
   return runCardPayment({

@@ -2,17 +2,29 @@ import {
   type ContributionForm,
   type DonationRequest,
   MIN_CONTRIBUTION_DOLLARS,
-  type PaymentStatus,
   contributionMessages,
   dollarsToCents,
   formatCents,
 } from '@pillars/shared/contracts';
 import { createDonation } from '../api/create-donation';
-import { PaymentTimeoutError, waitForPayment } from '../api/get-payment';
 import { processPayment } from '../api/process-payment';
-import { CARD_PROVIDER, PAYMENT_REQUEST_RETRY_DELAYS_MS, paymentMessages } from '../payments-texts';
-import type { BillingInfo, PayorInfo, ProviderSdk, TransactOutcome } from './provider-sdk';
-import { apiErrorMessage, withRetries } from './request-retry';
+import { CARD_PROVIDER, paymentMessages } from '../payments-texts';
+import {
+  type CardPaymentContext,
+  type CardPaymentSucceeded,
+  chargeInBrowser,
+  isCardValidationError,
+  payorInfo,
+  paymentError,
+  rethrowIfAborted,
+  sendPaymentRequest,
+  settle,
+  tokenizeCard,
+} from './payment-steps';
+import type { BillingInfo } from './provider-sdk';
+import { apiErrorMessage } from './request-retry';
+
+export type { CardPaymentSucceeded, CardPaymentTiming } from './payment-steps';
 
 /** The form values a card contribution uses (a ContributionForm fits). */
 export type CardPaymentValues = Pick<
@@ -28,47 +40,13 @@ export type CardPaymentValues = Pick<
   | 'billingZip'
 >;
 
-/** Waits and retry pauses; tests shorten them. */
-export type CardPaymentTiming = {
-  pollWaitMs?: number;
-  deadlineMs?: number;
-  retryDelayMs?: number;
-  requestRetryDelaysMs?: readonly number[];
-};
-
-export type RunCardPaymentInput = {
+export type RunCardPaymentInput = CardPaymentContext & {
   values: CardPaymentValues;
   /** Integer cents, at least MIN_CONTRIBUTION_DOLLARS. */
   amountCents: number;
-  /** The loaded SDK with mounted fields; null when the card form is not ready. */
-  sdk: Pick<ProviderSdk, 'tokenize' | 'transact'> | null;
-  /** One per submission; sent with every request of it, retries included. */
-  idempotencyKey: string;
-  signal?: AbortSignal;
-  timing?: CardPaymentTiming;
 };
 
-export type CardPaymentSucceeded = { status: 'succeeded'; paymentId: string };
-
 const METADATA_SOURCE = 'contribution';
-
-/** Card validation errors from the SDK start with NOT_VALID; the visitor has to fix the card. */
-export function isCardValidationError(error: string): boolean {
-  return error.startsWith('NOT_VALID');
-}
-
-/** An error whose message is what the payment toast shows; `cause` keeps the technical reason. */
-function paymentError(message: string, cause?: unknown): Error {
-  return new Error(message, cause === undefined ? undefined : { cause });
-}
-
-function rethrowIfAborted(error: unknown, signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw error;
-}
-
-function payorInfo({ firstName, lastName, email, phone }: CardPaymentValues): PayorInfo {
-  return { first_name: firstName, last_name: lastName, email, phone };
-}
 
 function billingInfo(values: CardPaymentValues): BillingInfo {
   const address = {
@@ -102,23 +80,6 @@ function donationFields(values: CardPaymentValues, amountCents: number) {
   } satisfies Omit<DonationRequest, 'paymentMethodToken' | 'provider' | 'amountCents'>;
 }
 
-type TokenizeAttempt =
-  { type: 'TOKENIZED'; paymentMethodId: string } | { type: 'ERROR'; error: string; cause?: unknown };
-
-async function tokenizeCard(
-  sdk: Pick<ProviderSdk, 'tokenize'>,
-  values: CardPaymentValues,
-  metadata: Record<string, string>,
-  signal: AbortSignal | undefined,
-): Promise<TokenizeAttempt> {
-  try {
-    return await sdk.tokenize({ payorInfo: payorInfo(values), billingInfo: billingInfo(values), metadata });
-  } catch (error) {
-    rethrowIfAborted(error, signal);
-    return { type: 'ERROR', error: paymentMessages.sdkTokenizationFailed, cause: error };
-  }
-}
-
 /**
  * Charges a card contribution and resolves once the server reports the payment succeeded.
  * Every rejection is an Error whose message is what the visitor should read (SPEC section 8).
@@ -136,7 +97,8 @@ export async function runCardPayment(input: RunCardPaymentInput): Promise<CardPa
     throw paymentError(contributionMessages.invalidAmount);
   }
 
-  const tokenized = await tokenizeCard(sdk, values, { source: METADATA_SOURCE }, signal);
+  const payor = { payorInfo: payorInfo(values), billingInfo: billingInfo(values) };
+  const tokenized = await tokenizeCard(sdk, { ...payor, metadata: { source: METADATA_SOURCE } }, signal);
   let paymentId: string;
   if (tokenized.type === 'TOKENIZED') {
     paymentId = await submitTokenizedCard(input, tokenized.paymentMethodId);
@@ -150,13 +112,20 @@ export async function runCardPayment(input: RunCardPaymentInput): Promise<CardPa
     // The key in the charge's metadata makes the provider return the first charge, not a second
     // one, if this very submission reaches it twice.
     const metadata = { source: METADATA_SOURCE, idempotency_key: input.idempotencyKey };
-    paymentId = await chargeInBrowser(sdk, input, metadata, tokenized.cause ?? tokenized.error);
+    const receipt = await chargeInBrowser(
+      sdk,
+      { ...payor, amountCents, metadata },
+      signal,
+      tokenized.cause ?? tokenized.error,
+    );
+    paymentId = await reportBrowserCharge(input, receipt.receiptNumber, receipt.paymentMethodId);
   }
-  return settle(paymentId, input);
+  const failedFallback = values.isRecurring ? paymentMessages.recurringSetupFailed : paymentMessages.processingFailed;
+  return settle(paymentId, input, failedFallback);
 }
 
 async function submitTokenizedCard(input: RunCardPaymentInput, paymentMethodToken: string): Promise<string> {
-  const { values, amountCents, idempotencyKey, signal, timing } = input;
+  const { values, amountCents, idempotencyKey, signal } = input;
   const request: DonationRequest = {
     ...donationFields(values, amountCents),
     paymentMethodToken,
@@ -164,11 +133,7 @@ async function submitTokenizedCard(input: RunCardPaymentInput, paymentMethodToke
     amountCents: String(amountCents),
   };
   try {
-    const accepted = await withRetries(
-      () => createDonation({ request, idempotencyKey, signal }),
-      timing?.requestRetryDelaysMs ?? PAYMENT_REQUEST_RETRY_DELAYS_MS,
-      signal,
-    );
+    const accepted = await sendPaymentRequest(() => createDonation({ request, idempotencyKey, signal }), input);
     return accepted.paymentId;
   } catch (error) {
     rethrowIfAborted(error, signal);
@@ -177,41 +142,15 @@ async function submitTokenizedCard(input: RunCardPaymentInput, paymentMethodToke
   }
 }
 
-function transactErrorMessage(error: string): string {
-  if (isCardValidationError(error)) return paymentMessages.invalidCard;
-  if (error === paymentMessages.unexpectedSuccessFormat) return error;
-  return paymentMessages.validationFailed(error);
-}
-
-/** The plain payment call: the SDK charges the card, then the server is told the receipt. */
-async function chargeInBrowser(
-  sdk: Pick<ProviderSdk, 'transact'>,
+/** POST /api/process-payment with the browser's receipt; the server verifies it. */
+async function reportBrowserCharge(
   input: RunCardPaymentInput,
-  metadata: Record<string, string>,
-  tokenizeCause: unknown,
+  receiptNumber: string,
+  paymentMethodId: string | undefined,
 ): Promise<string> {
-  const { values, amountCents, idempotencyKey, signal, timing } = input;
-
-  let outcome: TransactOutcome;
+  const { values, amountCents, idempotencyKey, signal } = input;
   try {
-    outcome = await sdk.transact({
-      amountCents,
-      payorInfo: payorInfo(values),
-      billingInfo: billingInfo(values),
-      metadata,
-    });
-  } catch (error) {
-    rethrowIfAborted(error, signal);
-    throw paymentError(paymentMessages.processingFailed, { transact: error, tokenize: tokenizeCause });
-  }
-  if (outcome.type === 'ERROR') throw paymentError(transactErrorMessage(outcome.error), tokenizeCause);
-  if (outcome.type === 'FAILED') {
-    throw paymentError(outcome.failureText || paymentMessages.checkCardDetails, outcome.failureCode);
-  }
-
-  const receipt = outcome;
-  try {
-    const accepted = await withRetries(
+    const accepted = await sendPaymentRequest(
       () =>
         processPayment({
           request: {
@@ -219,42 +158,20 @@ async function chargeInBrowser(
             buyer: payorInfo(values),
             donation: donationFields(values, amountCents),
             paymentMethod: 'card',
-            ...(receipt.paymentMethodId ? { payment_method_id: receipt.paymentMethodId } : {}),
+            ...(paymentMethodId ? { payment_method_id: paymentMethodId } : {}),
             provider: CARD_PROVIDER,
             tokenized: false,
             recurring: values.isRecurring,
-            transactionId: receipt.receiptNumber,
+            transactionId: receiptNumber,
           },
           idempotencyKey,
           signal,
         }),
-      timing?.requestRetryDelaysMs ?? PAYMENT_REQUEST_RETRY_DELAYS_MS,
-      signal,
+      input,
     );
     return accepted.paymentId;
   } catch (error) {
     rethrowIfAborted(error, signal);
     throw paymentError(apiErrorMessage(error) ?? paymentMessages.donationProcessingFailed, error);
   }
-}
-
-/** Polls the payment; resolves when it succeeded, throws the server's failure message otherwise. */
-async function settle(paymentId: string, input: RunCardPaymentInput): Promise<CardPaymentSucceeded> {
-  const { values, signal, timing } = input;
-  let status: PaymentStatus;
-  try {
-    status = await waitForPayment(paymentId, {
-      pollWaitMs: timing?.pollWaitMs,
-      deadlineMs: timing?.deadlineMs,
-      retryDelayMs: timing?.retryDelayMs,
-      signal,
-    });
-  } catch (error) {
-    rethrowIfAborted(error, signal);
-    const message = error instanceof PaymentTimeoutError ? error.message : paymentMessages.processingFailed;
-    throw paymentError(message, error);
-  }
-  if (status.state === 'succeeded') return { status: 'succeeded', paymentId };
-  const fallback = values.isRecurring ? paymentMessages.recurringSetupFailed : paymentMessages.processingFailed;
-  throw paymentError(status.failureMessage || fallback, status.failureCode);
 }

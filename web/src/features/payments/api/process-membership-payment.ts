@@ -1,0 +1,35 @@
+import {
+  type Buyer,
+  IDEMPOTENCY_HEADER,
+  type MEMBERSHIP_PRICE_CENTS,
+  type MembershipForm,
+  PaymentAccepted,
+} from '@pillars/shared/contracts';
+import { apiRequest } from '@/lib/api';
+
+/** SPEC section 7, POST /api/process-membership-payment with a tokenized card. */
+export type MembershipPaymentRequest = {
+  amount: typeof MEMBERSHIP_PRICE_CENTS;
+  buyer: Buyer;
+  membership: MembershipForm;
+  paymentMethod: 'card';
+  payment_method_id: string;
+  provider: string;
+  tokenized: true;
+  recurring: true;
+};
+
+/**
+ * The server checks the waiver, records the membership (pending) and queues the monthly plan at
+ * its own price; it answers 202 with the payment to poll.
+ */
+export async function processMembershipPayment(
+  request: MembershipPaymentRequest,
+  options: { idempotencyKey: string; signal?: AbortSignal },
+) {
+  const response = await apiRequest('POST', '/api/process-membership-payment', request, {
+    headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey },
+    signal: options.signal,
+  });
+  return PaymentAccepted.parse(await response.json());
+}
