@@ -7,6 +7,8 @@ declare module 'vitest' {
     redisUrl: string;
     chromiumPath: string;
     e2eBaseUrl: string;
+    /** PUBLIC_URL of the app under test: the canonical host share links use. */
+    e2ePublicUrl: string;
   }
 }
 export {};

@@ -8,6 +8,8 @@ import { provideTestPostgres, withDatabase } from './postgres';
 import { freePort } from './provision';
 import { dropDatabase } from './template-database';
 
+const E2E_PUBLIC_URL = 'https://pillars.example.org';
+
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -66,6 +68,8 @@ export default async function setup(project: TestProject) {
         PORT: String(port),
         SANDBOX_PORT: String(sandboxPort),
         HOST: '127.0.0.1',
+        // The canonical host differs from where the journeys browse, as on a preview deployment.
+        PUBLIC_URL: E2E_PUBLIC_URL,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -74,6 +78,7 @@ export default async function setup(project: TestProject) {
     await waitUntilReady(`${baseUrl}/readyz`, app, 60_000);
     project.provide('chromiumPath', chromiumPath);
     project.provide('e2eBaseUrl', baseUrl);
+    project.provide('e2ePublicUrl', E2E_PUBLIC_URL);
   } catch (error) {
     await teardown();
     throw error;

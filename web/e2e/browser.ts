@@ -23,6 +23,7 @@ export interface JourneyPage {
 export async function useBrowser(): Promise<{
   browser: Browser;
   baseUrl: string;
+  publicUrl: string;
   newPage: (width?: number) => Promise<JourneyPage>;
 }> {
   const browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
@@ -32,6 +33,7 @@ export async function useBrowser(): Promise<{
   return {
     browser,
     baseUrl,
+    publicUrl: inject('e2ePublicUrl'),
     newPage: async (width = 1280) => {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 900 } });
       const page = await context.newPage();
@@ -51,4 +53,32 @@ export async function loadAllImages(page: Page): Promise<void> {
     img.loading = 'eager';
     return img.complete ? null : new Promise((resolve) => { img.onload = img.onerror = resolve; });
   }))`);
+}
+
+/** Sandbox test cards (DESIGN.md): each succeeds unless the amount is a decline amount. */
+export const TEST_CARDS = { visa: '4111 1111 1111 1111', mastercard: '5454 5454 5454 5454' } as const;
+
+/** Types a card into the provider's hosted field iframes; the page itself never sees it. */
+export async function fillCardFields(page: Page, card: string = TEST_CARDS.visa): Promise<void> {
+  const field = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
+  await field('pay-theory-credit-card-number').fill(card);
+  await field('pay-theory-credit-card-exp').fill('12/30');
+  await field('pay-theory-credit-card-cvv').fill('123');
+  await field('pay-theory-credit-card-zip').fill('19106');
+}
+
+/** How far the page is wider than the screen, in px; 0 or less means no horizontal scrolling. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  // A string, because this program is type-checked for Node, not the DOM.
+  return page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+}
+
+/** Calls our API the way the browser does, for journeys that need a record to start from. */
+export async function apiJson<T>(baseUrl: string, path: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(new URL(path, baseUrl), {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init?.headers },
+  });
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type JourneyPage, useBrowser } from './browser';
+import { type JourneyPage, TEST_CARDS, apiJson, fillCardFields, useBrowser } from './browser';
 
 // A visitor contributes on the home page through the sandbox provider's hosted card fields:
 // the card number is typed into the provider's iframes only, the charge runs in the worker.
-const { newPage } = await useBrowser();
+const { newPage, baseUrl } = await useBrowser();
 
 async function fillContribution({ page }: JourneyPage, amount: { preset: string } | { custom: string }, card: string) {
   await page.goto('/#contribution');
@@ -20,11 +20,7 @@ async function fillContribution({ page }: JourneyPage, amount: { preset: string 
   await form.getByLabel('Last name').fill('Ross');
   await form.getByLabel('Email').fill('betsy.ross@example.org');
   await form.getByLabel('Phone').fill('555-010-1776');
-  const field = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
-  await field('pay-theory-credit-card-number').fill(card);
-  await field('pay-theory-credit-card-exp').fill('12/30');
-  await field('pay-theory-credit-card-cvv').fill('123');
-  await field('pay-theory-credit-card-zip').fill('19106');
+  await fillCardFields(page, card);
   return form;
 }
 
@@ -35,6 +31,23 @@ describe('contribution on the home page', () => {
     await form.getByRole('button', { name: 'Contribute $25.00' }).click();
     await journey.page.waitForURL('**/success?type=contribution&amount=25.00', { timeout: 30_000 });
     expect(await journey.page.content()).not.toContain('4111111111111111');
+    expect(journey.errors).toEqual([]);
+  });
+
+  it('contributes $50 monthly: the server sets up a monthly plan, then the success page', async () => {
+    const journey = await newPage();
+    const form = await fillContribution(journey, { preset: '$50' }, TEST_CARDS.mastercard);
+    await form.getByRole('switch', { name: /monthly/ }).click();
+    const accepted = journey.page.waitForResponse((r) => r.url().endsWith('/api/donations') && r.status() === 202);
+    await form.getByRole('button', { name: 'Contribute $50.00 monthly' }).click();
+    const { paymentId } = (await (await accepted).json()) as { paymentId: string };
+    await journey.page.waitForURL('**/success?type=contribution&amount=50.00', { timeout: 30_000 });
+    const payment = await apiJson<{ kind: string; state: string; recurringId: string | null }>(
+      baseUrl,
+      `/api/payments/${paymentId}`,
+    );
+    expect(payment).toMatchObject({ kind: 'recurring_donation', state: 'succeeded' });
+    expect(payment.recurringId).toBeTruthy();
     expect(journey.errors).toEqual([]);
   });
 

@@ -124,6 +124,24 @@ describe('useHostedCardFields', () => {
     expect(sdk.payTheoryFields).toHaveBeenCalledTimes(2);
   });
 
+  it('waits for a page that renders the containers after loading its data, without a retry', async () => {
+    const { sdk } = fakeSdk();
+    function LatePage({ loaded }: { loaded: boolean }) {
+      useHostedCardFields({ sdkUrl: 'https://sdk.test/paytheory.js', apiKey: 'pk_test_123' });
+      return loaded ? <HostedCardFields /> : <p>Loading…</p>;
+    }
+    const { rerender } = render(<LatePage loaded={false} />);
+    await advance(CARD_FIELDS_CHECK_MS + 2000);
+    expect(sdk.payTheoryFields).not.toHaveBeenCalled();
+
+    rerender(<LatePage loaded />);
+    await advance(0);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
+    for (const id of Object.values(CARD_FIELD_IDS)) {
+      expect(document.getElementById(id)?.querySelectorAll('iframe')).toHaveLength(1);
+    }
+  });
+
   it('reports ready, valid and errors from the observers', async () => {
     const { observers } = fakeSdk();
     render(<Harness />);

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import {
   type ProviderSdk,
   clearHostedFrames,
+  hostedContainersPresent,
   hostedFramesMounted,
   loadProviderSdk,
   teardownCardSession,
+  whenHostedContainersPresent,
 } from '../lib/provider-sdk';
 import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS, hostedFieldTexts } from '../payments-texts';
 
@@ -66,6 +68,7 @@ export function useHostedCardFields({
 
   useEffect(() => {
     let disposed = false;
+    const disposal = new AbortController();
     let attempt = 0;
     let unsubscribers: Array<() => void> = [];
     const unsubscribeAll = () => {
@@ -93,6 +96,8 @@ export function useHostedCardFields({
           sdk.onError((error) => update({ error })),
         ];
         update({ sdk });
+        await whenHostedContainersPresent(disposal.signal);
+        if (superseded()) return;
         await sdk.mountFields({ apiKey, styles: fieldStyles, placeholders });
       } catch (error) {
         if (superseded()) return;
@@ -102,7 +107,8 @@ export function useHostedCardFields({
 
     const initTimer = window.setTimeout(() => void setup(), CARD_FIELDS_INIT_DELAY_MS);
     const checkTimer = window.setTimeout(() => {
-      if (hostedFramesMounted()) return;
+      // Still waiting for the page to render the containers is not a failed setup.
+      if (hostedFramesMounted() || !hostedContainersPresent()) return;
       unsubscribeAll();
       teardownCardSession();
       clearHostedFrames();
@@ -112,6 +118,7 @@ export function useHostedCardFields({
 
     return () => {
       disposed = true;
+      disposal.abort();
       window.clearTimeout(initTimer);
       window.clearTimeout(checkTimer);
       unsubscribeAll();

@@ -181,6 +181,35 @@ export function hostedFramesMounted(doc: Document = document): boolean {
   return Object.values(CARD_FIELD_IDS).every((id) => doc.getElementById(id)?.querySelector('iframe'));
 }
 
+/** The page has rendered the four containers the fields mount into. */
+export function hostedContainersPresent(doc: Document = document): boolean {
+  return Object.values(CARD_FIELD_IDS).every((id) => doc.getElementById(id));
+}
+
+/**
+ * Resolves once the containers are in the page: a page that loads its data first (the event
+ * payment page) renders them later than the 200 ms setup. Rejects when `signal` aborts.
+ */
+export function whenHostedContainersPresent(signal: AbortSignal, doc: Document = document): Promise<void> {
+  if (hostedContainersPresent(doc)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const observer = new MutationObserver(() => {
+      if (!hostedContainersPresent(doc)) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(doc.body, { childList: true, subtree: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        observer.disconnect();
+        reject(new DOMException('The card form was closed.', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
 /** Removes frames a failed attempt left behind, so a retry does not mount a second set. */
 export function clearHostedFrames(doc: Document = document): void {
   for (const id of Object.values(CARD_FIELD_IDS)) doc.getElementById(id)?.replaceChildren();
