@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/shared/contracts';
-import { createDatabase } from '@pillars/shared/db';
+import { createDatabase, newsArticles } from '@pillars/shared/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../infra/testing/test-database';
 import { testApp, useAppInfra } from './test/test-app';
@@ -68,7 +68,10 @@ describe('serving the built web app', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'pillars-web-'));
   afterAll(() => rm(dir, { recursive: true, force: true }));
   await mkdir(join(dir, 'assets'));
-  await writeFile(join(dir, 'index.html'), `<html><head>${PUBLIC_CONFIG_PLACEHOLDER}</head><body></body></html>`);
+  await writeFile(
+    join(dir, 'index.html'),
+    `<html><head><title>Site</title><meta name="description" content="About the site" />${PUBLIC_CONFIG_PLACEHOLDER}</head><body></body></html>`,
+  );
   await writeFile(join(dir, 'assets', 'index-abc123.js'), 'export {}');
   await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const webApp = testApp(database, {
@@ -96,6 +99,33 @@ describe('serving the built web app', async () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await webApp.request('/favicon.svg')).status).toBe(200);
+  });
+
+  it('renders an article’s title and social metadata for link previews, escaped', async () => {
+    await database.db.insert(newsArticles).values({
+      slug: 'flag-day',
+      title: 'Flag Day "</title><script>alert(1)</script>',
+      excerpt: 'Why we fly it & what it means.',
+      content: 'Body.',
+      imageUrl: '/images/news/flag.svg',
+      publishedAt: new Date('2025-06-14T12:00:00Z'),
+    });
+    const html = await (await webApp.request('/news/flag-day')).text();
+    expect(html).toContain('<title>Flag Day &quot;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Liberty');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('<meta property="og:description" content="Why we fly it &amp; what it means." />');
+    expect(html).toContain('<meta property="og:image" content="https://liberty.example/images/news/flag.svg" />');
+    expect(html).toContain('<meta property="og:url" content="https://liberty.example/news/flag-day" />');
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain('<meta name="description" content="Why we fly it &amp; what it means." />');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it('serves the plain page for an unknown article, for the app to show its not-found state', async () => {
+    const html = await (await webApp.request('/news/no-such-article')).text();
+    expect(html).toContain('<title>Site</title>');
+    expect(html).not.toContain('og:title');
   });
 
   it('still answers unknown API paths with JSON', async () => {

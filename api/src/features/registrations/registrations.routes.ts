@@ -1,6 +1,7 @@
 import {
   EventPaymentPatch,
   EventRegistrationRequest,
+  type RegistrationSummaryResponse,
   eventRegistrationSchema,
   parsePricingTiers,
 } from '@pillars/shared/contracts';
@@ -126,7 +127,7 @@ export function registrationsRoutes({ db, queues }: AppDeps) {
             requiresPayment: event.requiresPayment,
           },
         },
-      });
+      } satisfies RegistrationSummaryResponse);
     })
     .post('/event-registrations/:id/payment', async (c) => {
       const id = RegistrationId.safeParse(c.req.param('id'));

@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { PUBLIC_CONFIG_ELEMENT_ID, PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/shared/contracts';
 import { publicConfigOf } from '@pillars/shared/config';
+import { events, newsArticles } from '@pillars/shared/db';
+import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { type SocialMeta, withSocialMeta } from './social-meta';
 
 /** JSON inside <script> must not be able to close the element. */
 function escapeForScript(json: string): string {
@@ -22,22 +25,50 @@ export function renderIndexHtml(template: string, deps: Pick<AppDeps, 'config'>)
  * (the client router decides, including its own 404 page). /api/* never reaches this.
  */
 export function webRoutes(deps: AppDeps, staticDir: string) {
+  const { db, config } = deps;
   const indexHtml = renderIndexHtml(readFileSync(join(staticDir, 'index.html'), 'utf8'), deps);
-  const page = (c: Context) => {
+  const site = { orgName: config.ORG_NAME, publicUrl: config.PUBLIC_URL };
+  const page = (c: Context, meta?: SocialMeta | null) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(meta ? withSocialMeta(indexHtml, meta, site) : indexHtml);
   };
+
+  // Shared links to an article or an event show its title, summary and image in the preview.
+  // A missing slug gets the plain page: the web app shows its not-found state.
+  async function articleMeta(slug: string): Promise<SocialMeta | null> {
+    const [article] = await db
+      .select({ title: newsArticles.title, excerpt: newsArticles.excerpt, imageUrl: newsArticles.imageUrl })
+      .from(newsArticles)
+      .where(eq(newsArticles.slug, slug))
+      .limit(1);
+    if (!article) return null;
+    const { title, excerpt, imageUrl } = article;
+    return { title, description: excerpt, image: imageUrl, path: `/news/${slug}`, type: 'article' };
+  }
+  async function eventMeta(slug: string): Promise<SocialMeta | null> {
+    const [event] = await db
+      .select({ title: events.title, description: events.description, imageUrl: events.imageUrl })
+      .from(events)
+      .where(eq(events.slug, slug))
+      .limit(1);
+    if (!event) return null;
+    const { title, description, imageUrl } = event;
+    return { title, description: description ?? title, image: imageUrl, path: `/events/${slug}`, type: 'website' };
+  }
+
   return (
     new Hono<AppEnv>()
       // index.html is a template: it must never be served raw, only with the config rendered in.
-      .get('/', page)
-      .get('/index.html', page)
+      .get('/', (c) => page(c))
+      .get('/index.html', (c) => page(c))
+      .get('/news/:slug', async (c) => page(c, await articleMeta(c.req.param('slug'))))
+      .get('/events/:slug', async (c) => page(c, await eventMeta(c.req.param('slug'))))
       .use('/assets/*', async (c, next) => {
         await next();
         // Vite content-hashes these file names, so a cached copy can never be stale.
         if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
       })
       .use('*', serveStatic({ root: staticDir }))
-      .get('*', page)
+      .get('*', (c) => page(c))
   );
 }
