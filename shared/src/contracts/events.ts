@@ -101,3 +101,33 @@ export type EventPaymentPatch = z.infer<typeof EventPaymentPatch>;
 
 /** Time of an event: stored instants, shown in the organisation's zone (SPEC section 9). */
 export const EVENT_TIME_ZONE = 'America/New_York';
+
+/**
+ * GET /api/event-registrations/{id}: what the event payment page needs (SPEC section 2), without
+ * the registrant's contact details. `paymentAmount` is the fee in cents, computed by the server.
+ */
+export const RegistrationSummary = z.object({
+  id: Id,
+  eventId: Id,
+  firstName: z.string(),
+  lastName: z.string(),
+  status: z.string(),
+  selectedTier: z.string().nullable(),
+  paymentAmount: z.number().int().nonnegative(),
+  createdAt: IsoDateTime,
+  event: z.object({
+    slug: z.string(),
+    title: z.string(),
+    startDate: IsoDateTime,
+    endDate: IsoDateTime,
+    location: z.string(),
+    requiresPayment: z.boolean(),
+  }),
+});
+export type RegistrationSummary = z.infer<typeof RegistrationSummary>;
+
+export const RegistrationSummaryResponse = z.object({
+  success: z.literal(true),
+  data: RegistrationSummary,
+});
+export type RegistrationSummaryResponse = z.infer<typeof RegistrationSummaryResponse>;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { usePublicConfig } from '@/lib/use-public-config';
-import { newIdempotencyKey } from '../lib/idempotency-key';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { CardPaymentContext } from '../lib/payment-steps';
 import { paymentMessages } from '../payments-texts';
 import { type HostedCardFieldsState, useHostedCardFields } from './use-hosted-card-fields';

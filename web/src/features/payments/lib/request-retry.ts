@@ -1,4 +1,3 @@
-import { ApiError } from '@pillars/shared/contracts';
 import { ApiRequestError } from '@/lib/api';
 
 function abortReason(signal: AbortSignal | undefined): Error {
@@ -33,21 +32,6 @@ export function isTransientRequestError(error: unknown): boolean {
   if (error instanceof ApiRequestError) return error.status >= 500 || error.status === 408 || error.status === 429;
   if (error instanceof DOMException) return error.name === 'TimeoutError';
   return error instanceof TypeError;
-}
-
-/**
- * The message of a 4xx JSON error (`{ error, code, issues? }`): the first validation issue when
- * there is one, as it names the field. Null for anything else.
- */
-export function apiErrorMessage(error: unknown): string | null {
-  if (!(error instanceof ApiRequestError) || error.status >= 500) return null;
-  try {
-    const parsed = ApiError.safeParse(JSON.parse(error.bodyText));
-    if (!parsed.success) return null;
-    return parsed.data.issues?.[0]?.message ?? parsed.data.error;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   tokenizeCard,
 } from './payment-steps';
 import type { BillingInfo } from './provider-sdk';
-import { apiErrorMessage } from './request-retry';
+import { apiErrorMessage } from '@/lib/api';
 
 export type { CardPaymentSucceeded, CardPaymentTiming } from './payment-steps';
 

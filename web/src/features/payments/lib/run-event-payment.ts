@@ -13,7 +13,7 @@ import {
   settle,
   tokenizeCard,
 } from './payment-steps';
-import { apiErrorMessage } from './request-retry';
+import { apiErrorMessage } from '@/lib/api';
 
 export type EventPaymentInput = CardPaymentContext & {
   registrationId: string;

@@ -12,7 +12,7 @@ import {
   settle,
   tokenizeCard,
 } from './payment-steps';
-import { apiErrorMessage } from './request-retry';
+import { apiErrorMessage } from '@/lib/api';
 
 export type MembershipPaymentInput = CardPaymentContext & { values: MembershipForm };
 
