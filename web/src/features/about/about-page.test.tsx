@@ -1,0 +1,44 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { AboutPage } from './about-page';
+
+describe('AboutPage', () => {
+  it('names the organisation in the only h1 and states the mission of SPEC section 1', async () => {
+    document.title = 'Site';
+    renderWithProviders(<AboutPage />, { path: '/about', config: { orgName: 'Liberty Pillars' } });
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings.map((h) => h.textContent)).toEqual(['About Liberty Pillars']);
+    expect(
+      screen.getByText(
+        'Liberty Pillars equips everyday Americans to become their strongest, most purpose-driven selves through the 7 Pillars of a Patriot, so they can defend freedom, lead with faith and transform their communities and country.',
+      ),
+    ).toBeDefined();
+    await waitFor(() => expect(document.title).toBe('About Us | Liberty Pillars'));
+  });
+
+  it('has the mission, what we stand for and the vision as sections', () => {
+    renderWithProviders(<AboutPage />, { path: '/about' });
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(sections).toEqual(['Our Mission', 'What We Stand For', 'Our Vision', 'Join the Movement']);
+  });
+
+  it('lists the 7 Pillars of a Patriot', () => {
+    renderWithProviders(<AboutPage />, { path: '/about' });
+    const pillars = screen.getByRole('region', { name: 'What We Stand For' });
+    expect(within(pillars).getByText('The 7 Pillars of a Patriot')).toBeDefined();
+    const items = within(pillars).getAllByRole('listitem');
+    expect(items).toHaveLength(7);
+    expect(
+      within(pillars)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Faith', 'Family', 'Freedom', 'Integrity', 'Courage', 'Service', 'Community']);
+  });
+
+  it('has join buttons to the membership and events sections of the home page', () => {
+    renderWithProviders(<AboutPage />, { path: '/about' });
+    expect(screen.getByRole('link', { name: 'Become a Member' }).getAttribute('href')).toBe('/#membership');
+    expect(screen.getByRole('link', { name: 'Attend an Event' }).getAttribute('href')).toBe('/#events');
+  });
+});

@@ -1,0 +1,115 @@
+import {
+  CalendarDays,
+  Cross,
+  Flag,
+  HandHelping,
+  Handshake,
+  Heart,
+  type LucideIcon,
+  Scale,
+  Shield,
+  UserPlus,
+} from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { HomeSection } from '@/components/ui/home-section';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { usePublicConfig } from '@/lib/use-public-config';
+import { aboutTexts } from './about-texts';
+
+/** One icon per pillar, in the order of aboutTexts.pillars. */
+const pillarIcons: LucideIcon[] = [Cross, Heart, Flag, Scale, Shield, HandHelping, Handshake];
+
+function Paragraphs({ items }: { items: readonly string[] }) {
+  return (
+    <div className="max-w-3xl space-y-5 text-lg leading-relaxed text-slate-700">
+      {items.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </div>
+  );
+}
+
+/** SPEC section 2, /about: mission, what we stand for, vision, and ways to join. */
+export function AboutPage() {
+  const { orgName } = usePublicConfig();
+  useDocumentMeta({ title: aboutTexts.pageTitle, description: aboutTexts.heroBody(orgName) });
+
+  return (
+    <>
+      <section aria-labelledby="about-heading" data-surface="dark" className="hero-backdrop bg-navy-900 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
+          <p className="text-sm font-semibold tracking-widest text-gold-300 uppercase">{aboutTexts.heroEyebrow}</p>
+          <h1 id="about-heading" className="mt-3 font-display text-4xl font-bold break-words sm:text-5xl lg:text-6xl">
+            {aboutTexts.heroTitle(orgName)}
+          </h1>
+          <p className="mt-6 max-w-3xl text-lg text-white/90 sm:text-xl">{aboutTexts.heroBody(orgName)}</p>
+        </div>
+      </section>
+
+      <HomeSection
+        headingId="about-mission-heading"
+        surface="cream-light"
+        title={aboutTexts.missionTitle}
+        eyebrow={aboutTexts.missionEyebrow}
+        intro={aboutTexts.missionIntro}
+      >
+        <Paragraphs items={aboutTexts.missionParagraphs} />
+      </HomeSection>
+
+      <HomeSection
+        headingId="about-pillars-heading"
+        title={aboutTexts.pillarsTitle}
+        eyebrow={aboutTexts.pillarsEyebrow}
+        intro={aboutTexts.pillarsIntro}
+      >
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {aboutTexts.pillars.map((pillar, index) => {
+            const Icon = pillarIcons[index] ?? Flag;
+            return (
+              <li key={pillar.title} className="rounded-lg border-t-4 border-crimson-600 bg-cream-50 p-6 shadow-sm">
+                <div className="flex items-center gap-3">
+                  <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-navy-900 text-gold-400">
+                    <Icon aria-hidden="true" className="size-6" />
+                  </span>
+                  <h3 className="font-display text-xl font-bold text-navy-900">{pillar.title}</h3>
+                </div>
+                <p className="mt-4 text-slate-700">{pillar.body}</p>
+              </li>
+            );
+          })}
+        </ol>
+      </HomeSection>
+
+      <HomeSection
+        headingId="about-vision-heading"
+        surface="cream"
+        title={aboutTexts.visionTitle}
+        eyebrow={aboutTexts.visionEyebrow}
+        intro={aboutTexts.visionIntro}
+      >
+        <Paragraphs items={aboutTexts.visionParagraphs} />
+      </HomeSection>
+
+      <section aria-labelledby="about-join-heading" data-surface="dark" className="bg-navy-900 py-20 text-white">
+        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
+          <h2 id="about-join-heading" className="font-display text-3xl font-bold sm:text-4xl">
+            {aboutTexts.joinTitle}
+          </h2>
+          <span aria-hidden="true" className="mx-auto mt-4 block h-1 w-16 rounded-full bg-gold-400" />
+          <p className="mt-5 text-lg text-white/90">{aboutTexts.joinBody}</p>
+          <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
+            <Link href="/#membership" className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
+              <UserPlus aria-hidden="true" className="size-5" />
+              {aboutTexts.becomeMember}
+            </Link>
+            <Link href="/#events" className={buttonClasses('outline-light', 'px-7 py-3 text-lg')}>
+              <CalendarDays aria-hidden="true" className="size-5" />
+              {aboutTexts.attendEvent}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

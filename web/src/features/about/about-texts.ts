@@ -1,0 +1,67 @@
+/** User-facing texts of the About page (SPEC section 1 and 2). */
+export const aboutTexts = {
+  pageTitle: 'About Us',
+  heroEyebrow: 'About Us',
+  heroTitle: (orgName: string) => `About ${orgName}`,
+  heroBody: (orgName: string) =>
+    `${orgName} equips everyday Americans to become their strongest, most purpose-driven selves through the 7 Pillars of a Patriot, so they can defend freedom, lead with faith and transform their communities and country.`,
+
+  missionEyebrow: 'Why We Exist',
+  missionTitle: 'Our Mission',
+  missionIntro:
+    'We believe a free nation is only as strong as the character of its citizens. Our mission is to help everyday Americans grow into that strength and put it to work where they live.',
+  missionParagraphs: [
+    'Through events, mentorship, education and service projects, we give members practical ways to grow in body, mind and spirit, and to carry that growth into their homes, workplaces and neighborhoods.',
+    'We honor the sacrifice of those who secured our liberties by living up to them: learning the founding principles, speaking up with courage and respect, and serving the people around us.',
+  ],
+
+  pillarsEyebrow: 'The 7 Pillars of a Patriot',
+  pillarsTitle: 'What We Stand For',
+  pillarsIntro:
+    'Seven commitments, the 7 Pillars of a Patriot, shape everything we do. Together they describe the citizen we strive to be and help others become.',
+  pillars: [
+    {
+      title: 'Faith',
+      body: 'We draw strength and direction from faith, and we lead with humility, gratitude and hope.',
+    },
+    {
+      title: 'Family',
+      body: 'Strong families are the first school of citizenship. We invest in marriages, parents and the next generation.',
+    },
+    {
+      title: 'Freedom',
+      body: 'We study, cherish and defend the liberties secured by the Constitution and the sacrifice of those who served.',
+    },
+    {
+      title: 'Integrity',
+      body: 'We keep our word, tell the truth and hold ourselves to the same standards we expect of our leaders.',
+    },
+    {
+      title: 'Courage',
+      body: 'We do what is right when it is hard, speak with conviction and respect, and stand up for others.',
+    },
+    {
+      title: 'Service',
+      body: 'Patriotism is something we do. We give our time and talents to veterans, neighbors and people in need.',
+    },
+    {
+      title: 'Community',
+      body: 'We build friendships across generations and backgrounds, and we show up for the places we call home.',
+    },
+  ],
+
+  visionEyebrow: 'Where We Are Going',
+  visionTitle: 'Our Vision',
+  visionIntro:
+    'We envision an America renewed from the ground up: one citizen, one family and one community at a time.',
+  visionParagraphs: [
+    'We see towns where neighbors know and help one another, where young people are mentored by those who came before them, and where civic life is marked by honesty, courage and goodwill.',
+    'We see citizens who are prepared to defend freedom, lead with faith and serve their communities and country, and who pass that legacy on to the next generation.',
+  ],
+
+  joinTitle: 'Join the Movement',
+  joinBody:
+    'Become a member to stand with a nationwide community of patriots, or come to an upcoming event to meet us in person.',
+  becomeMember: 'Become a Member',
+  attendEvent: 'Attend an Event',
+} as const;

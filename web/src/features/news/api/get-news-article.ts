@@ -1,0 +1,20 @@
+import { NewsArticle } from '@pillars/shared/contracts';
+import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
+import { defaultQueryFn } from '@/lib/query-client';
+
+/** GET /api/news/{slug}; the key is the path segments (SPEC section 7). */
+export const newsArticleQueryKey = (slug: string) => ['/api/news', slug] as const;
+
+export async function getNewsArticle(context: QueryFunctionContext): Promise<NewsArticle> {
+  return NewsArticle.parse(await defaultQueryFn(context));
+}
+
+/** The article with this slug; `enabled: false` skips the request (e.g. a malformed slug). */
+export function useNewsArticle(slug: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: newsArticleQueryKey(slug), queryFn: getNewsArticle, enabled });
+}
+
+/** SPEC section 8: a failed call's message starts with its status, so "404: " means no such article. */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('404: ');
+}

@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { SuccessPage } from './success-page';
+
+function renderAt(path: string) {
+  return renderWithProviders(<SuccessPage />, { path, config: { orgName: 'Patriot Pillars Foundation' } });
+}
+
+const heading = () => screen.getByRole('heading', { level: 1 });
+
+function expectReturnHome() {
+  expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+}
+
+describe('SuccessPage', () => {
+  it('thanks a contributor and shows the amount', async () => {
+    document.title = 'Site';
+    renderAt('/success?type=contribution&amount=25.00');
+    expect(heading().textContent).toBe('Thank You for Your Contribution!');
+    expect(screen.getByText('Contribution Amount: $25.00')).toBeDefined();
+    expectReturnHome();
+    await waitFor(() => expect(document.title).toBe('Thank You for Your Contribution! | Patriot Pillars Foundation'));
+  });
+
+  it('shows a contribution amount with two decimals', () => {
+    renderAt('/success?type=contribution&amount=17.76');
+    expect(screen.getByText('Contribution Amount: $17.76')).toBeDefined();
+  });
+
+  it('welcomes a new member with the monthly fee', () => {
+    renderAt('/success?type=membership&amount=25.00');
+    expect(heading().textContent).toBe('Welcome to Patriot Pillars Foundation!');
+    expect(screen.getByText('Monthly Membership: $25.00')).toBeDefined();
+    expectReturnHome();
+  });
+
+  it('shows the membership fee even without an amount in the link', () => {
+    renderAt('/success?type=membership');
+    expect(screen.getByText('Monthly Membership: $25.00')).toBeDefined();
+  });
+
+  it('thanks for a paid registration, naming the event and the fee', () => {
+    renderAt('/success?type=event&amount=45.00&event=Town%20Hall');
+    expect(heading().textContent).toBe('Thank You for Registering!');
+    expect(
+      screen.getByText('We have received your registration for Town Hall and look forward to seeing you there.'),
+    ).toBeDefined();
+    expect(screen.getByText('Registration Fee: $45.00')).toBeDefined();
+    expect(screen.queryByText('Free Event Registration')).toBeNull();
+    expectReturnHome();
+  });
+
+  it('thanks for a paid registration without an event name', () => {
+    renderAt('/success?type=event&amount=45');
+    expect(heading().textContent).toBe('Thank You for Registering!');
+    expect(screen.getByText('We have received your registration and look forward to seeing you there.')).toBeDefined();
+    expect(screen.getByText('Registration Fee: $45.00')).toBeDefined();
+  });
+
+  it('shows a free registration when the amount is zero', () => {
+    renderAt('/success?type=event&amount=0.00&event=Flag%20Retirement%20Ceremony');
+    expect(screen.getByText('Free Event Registration')).toBeDefined();
+    expect(screen.getByText(/Flag Retirement Ceremony/)).toBeDefined();
+    expect(screen.queryByText(/Registration Fee/)).toBeNull();
+    expectReturnHome();
+  });
+
+  it('shows a free registration when the amount is missing', () => {
+    renderAt('/success?type=event&event=Town%20Hall');
+    expect(screen.getByText('Free Event Registration')).toBeDefined();
+  });
+
+  it('treats a malformed amount as missing', () => {
+    renderAt('/success?type=event&amount=-45&event=Town%20Hall');
+    expect(screen.getByText('Free Event Registration')).toBeDefined();
+    expect(screen.queryByText(/Registration Fee/)).toBeNull();
+  });
+
+  it('leaves the amount out of a contribution when it is malformed', () => {
+    renderAt('/success?type=contribution&amount=1e9');
+    expect(heading().textContent).toBe('Thank You for Your Contribution!');
+    expect(screen.queryByText(/Contribution Amount/)).toBeNull();
+    expect(screen.queryByText(/\$/)).toBeNull();
+  });
+
+  it('shows an event name as plain text, cut to a sane length', () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    const { container } = renderAt(`/success?type=event&event=${encodeURIComponent(markup + 'x'.repeat(300))}`);
+    expect(container.querySelector('img')).toBeNull();
+    const body = screen.getByText(/We have received your registration for/);
+    expect(body.textContent).toContain(markup);
+    expect(body.textContent).toContain('…');
+    expect(body.textContent?.length).toBeLessThan(220);
+  });
+
+  it("says 'Payment Successful!' for an unknown type", () => {
+    renderAt('/success?type=refund&amount=10.00');
+    expect(heading().textContent).toBe('Payment Successful!');
+    expect(screen.queryByText(/\$10\.00/)).toBeNull();
+    expectReturnHome();
+  });
+
+  it("says 'Payment Successful!' without any parameters", () => {
+    renderAt('/success');
+    expect(heading().textContent).toBe('Payment Successful!');
+    expectReturnHome();
+  });
+});

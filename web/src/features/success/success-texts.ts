@@ -1,0 +1,24 @@
+/** User-facing texts of the /success page; SPEC section 2 texts are verbatim. */
+export const successTexts = {
+  returnHome: 'Return Home',
+
+  contributionTitle: 'Thank You for Your Contribution!',
+  contributionBody:
+    'Your generosity helps equip everyday Americans to defend freedom, lead with faith and transform their communities and country.',
+  contributionAmount: (amount: string) => `Contribution Amount: ${amount}`,
+
+  membershipTitle: (orgName: string) => `Welcome to ${orgName}!`,
+  membershipBody:
+    'Thank you for becoming a member. We are honored to have you stand with us as we equip everyday Americans to defend freedom, lead with faith and serve their communities.',
+  membershipFee: (amount: string) => `Monthly Membership: ${amount}`,
+
+  eventTitle: 'Thank You for Registering!',
+  eventBody: 'We have received your registration and look forward to seeing you there.',
+  eventBodyNamed: (event: string) =>
+    `We have received your registration for ${event} and look forward to seeing you there.`,
+  eventFree: 'Free Event Registration',
+  eventFee: (amount: string) => `Registration Fee: ${amount}`,
+
+  otherTitle: 'Payment Successful!',
+  otherBody: 'Thank you. Your payment has been processed successfully.',
+} as const;
