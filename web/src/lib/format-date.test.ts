@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { eventDateBadge, formatEventDateTime, formatLongDate, formatTime12h } from './format-date';
+import {
+  eventDateBadge,
+  formatEventDate,
+  formatEventDateTime,
+  formatEventTimeRange,
+  formatLongDate,
+  formatTime12h,
+} from './format-date';
 
 describe('news dates (viewer zone)', () => {
   // Built from local parts so the expectation holds in whatever zone the tests run.
@@ -38,5 +45,32 @@ describe('event dates (America/New_York)', () => {
 
   it('builds the day and month badge', () => {
     expect(eventDateBadge('2026-03-14T22:00:00Z')).toEqual({ day: '14', month: 'MAR' });
+  });
+});
+
+describe('event day and time range (America/New_York)', () => {
+  it('names the weekday, month, day and year of the Eastern day', () => {
+    expect(formatEventDate('2026-03-14T22:00:00.000Z')).toBe('Saturday, March 14, 2026');
+    expect(formatEventDate('2026-07-04T02:00:00Z')).toBe('Friday, July 3, 2026');
+  });
+
+  it('shows a range within one day once, with " ET"', () => {
+    expect(formatEventTimeRange('2026-03-14T22:00:00.000Z', '2026-03-15T00:00:00.000Z')).toBe('6:00 PM – 8:00 PM ET');
+    expect(formatEventTimeRange('2026-01-15T14:00:00Z', '2026-01-15T16:30:00Z')).toBe('9:00 AM – 11:30 AM ET');
+  });
+
+  it('names the end day when the event ends on another Eastern day', () => {
+    expect(formatEventTimeRange('2026-03-15T02:00:00Z', '2026-03-15T05:00:00Z')).toBe(
+      '10:00 PM – Sunday, March 15, 1:00 AM ET',
+    );
+    expect(formatEventTimeRange('2026-06-12T13:00:00Z', '2026-06-14T21:00:00Z')).toBe(
+      '9:00 AM – Sunday, June 14, 5:00 PM ET',
+    );
+  });
+
+  it('adds the year when the event runs into the next one', () => {
+    expect(formatEventTimeRange('2027-01-01T03:00:00Z', '2027-01-01T06:00:00Z')).toBe(
+      '10:00 PM – Friday, January 1, 2027, 1:00 AM ET',
+    );
   });
 });

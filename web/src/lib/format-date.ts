@@ -32,3 +32,24 @@ export function eventDateBadge(instant: Instant): { day: string; month: string }
     month: format(date, 'MMM', { in: inEventZone }).toUpperCase(),
   };
 }
+
+/** 'Saturday, March 14, 2026': the day of an event in the organisation's zone. */
+export function formatEventDate(instant: Instant): string {
+  return format(new Date(instant), 'EEEE, MMMM d, yyyy', { in: inEventZone });
+}
+
+/**
+ * '6:00 PM – 8:00 PM ET'. An event that ends on another Eastern day names that day before its
+ * end time ('10:00 PM – Sunday, March 15, 1:00 AM ET'), and its year too when that changes.
+ */
+export function formatEventTimeRange(start: Instant, end: Instant): string {
+  const from = new Date(start);
+  const to = new Date(end);
+  const startTime = format(from, 'h:mm a', { in: inEventZone });
+  const endTime = format(to, 'h:mm a', { in: inEventZone });
+  const dayKey = (date: Date) => format(date, 'yyyy-MM-dd', { in: inEventZone });
+  if (dayKey(from) === dayKey(to)) return `${startTime} – ${endTime} ET`;
+  const sameYear = format(from, 'yyyy', { in: inEventZone }) === format(to, 'yyyy', { in: inEventZone });
+  const endDay = format(to, sameYear ? 'EEEE, MMMM d' : 'EEEE, MMMM d, yyyy', { in: inEventZone });
+  return `${startTime} – ${endDay}, ${endTime} ET`;
+}

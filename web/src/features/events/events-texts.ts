@@ -1,3 +1,5 @@
+import { type EventDetail, type PricingTier, formatCents, registrationMessages } from '@pillars/shared/contracts';
+
 /** User-facing texts of the events feature; SPEC section 2 and 8 texts are verbatim. */
 export const eventsTexts = {
   sectionTitle: 'Upcoming Events',
@@ -8,4 +10,110 @@ export const eventsTexts = {
   loadError: 'Failed to load events. Please try again later.',
   empty: 'No upcoming events right now. Check back soon.',
   registerNow: 'Register Now',
+
+  // Event page /events/{slug}
+  notFoundTitle: 'Event Not Found',
+  notFoundHint: "The event you're looking for could not be found.",
+  loadingEvent: 'Loading event…',
+  loadErrorHeading: 'Event Unavailable',
+  loadEventError: "We couldn't load this event. Please try again later.",
+  backToHome: 'Back to Home',
+  backToEvents: 'Back to Events',
+  backLinksLabel: 'Back links',
+  aboutHeading: 'About This Event',
+  detailsHeading: 'Event Details',
+  dateLabel: 'Date',
+  timeLabel: 'Time',
+  locationLabel: 'Location',
+  priceLabel: 'Price',
+  free: 'Free',
+  shareLabel: 'Share this event',
+
+  // Registration form
+  registerHeading: 'Register for This Event',
+  registerIntro: 'Reserve your place. We will send the details to your email.',
+  registerIntroPaid: 'Reserve your place, then pay the registration fee on the next page.',
+  registrationFormLabel: 'Event registration form',
+  requiredNote: 'Fields marked * are required.',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  comments: 'Comments or questions (optional)',
+  ticketLegend: 'Ticket type',
+  popular: 'POPULAR',
+  register: 'Complete Registration',
+  continueToPayment: 'Continue to Payment',
+  registering: 'Registering...',
+  registrationFailedTitle: 'Registration Failed',
+  registrationFailed: 'There was an error processing your registration. Please try again.',
+  selectTier: registrationMessages.selectTier,
+
+  // Event payment page /events/{slug}/payment/{registrationId}
+  paymentNotFound: "We couldn't find the event or registration you're looking for.",
+  loadingPayment: 'Loading your registration…',
+  loadPaymentError: "We couldn't load your registration. Please try again later.",
+  paymentEyebrow: 'Event Registration',
+  paymentHeading: 'Complete Your Registration',
+  backToEvent: 'Back to Event',
+  summaryHeading: 'Registration Summary',
+  eventLabel: 'Event',
+  registrantLabel: 'Registrant',
+  tierLabel: 'Ticket type',
+  feeLabel: 'Registration Fee',
+  paymentHeadingForm: 'Payment Information',
+  paymentFormLabel: 'Event payment form',
+  payerLegend: 'Your details',
+  processingPayment: 'Processing Payment...',
+  secureNote: 'Payments are processed securely by our card payment provider.',
+  refundNote: 'Event registration fees are non-refundable unless the event is cancelled.',
+  notReadyTitle: 'Payment System Not Ready',
+  notReady: 'Payment system is loading. Please wait a moment and try again.',
+  paymentFailedTitle: 'Payment Failed',
+  paymentFailed: "We couldn't process your payment. Please check your information and try again.",
 } as const;
+
+/** A tier price without decimals (SPEC section 9): 4500 cents → '$45'. */
+export function tierPriceLabel(cents: number): string {
+  return `$${(cents / 100).toFixed(0)}`;
+}
+
+/**
+ * The price on the event details card: 'Free', the direct price ('$20.00'), or for an event
+ * priced by ticket type the cheapest one ('From $45'). The direct price wins (SPEC section 9).
+ */
+export function eventPriceLabel(event: Pick<EventDetail, 'requiresPayment' | 'price' | 'pricingTiers'>): string {
+  if (!event.requiresPayment) return eventsTexts.free;
+  if (event.price > 0) return `$${formatCents(event.price)}`;
+  const prices = event.pricingTiers.map((tier: PricingTier) => tier.price);
+  if (prices.length === 0) return eventsTexts.free;
+  return `From ${tierPriceLabel(Math.min(...prices))}`;
+}
+
+/** The accessible name of a tier's benefits list, e.g. 'VIP benefits'. */
+export function tierBenefitsLabel(tierName: string): string {
+  return `${tierName} benefits`;
+}
+
+/** 'Pay $45.00': the fee in cents with two decimals. */
+export function payLabel(cents: number): string {
+  return `Pay $${formatCents(cents)}`;
+}
+
+/** The page title of the payment page. */
+export function paymentPageTitle(eventTitle: string): string {
+  return `${eventsTexts.paymentHeading}: ${eventTitle}`;
+}
+
+/** SPEC section 2: after registering (free, amount '0.00') or paying ('45.00'). */
+export function eventSuccessPath(amount: string, eventTitle: string): string {
+  return `/success?type=event&amount=${amount}&event=${encodeURIComponent(eventTitle)}`;
+}
+
+export function eventPagePath(slug: string): string {
+  return `/events/${slug}`;
+}
+
+export function eventPaymentPath(slug: string, registrationId: string): string {
+  return `/events/${slug}/payment/${registrationId}`;
+}

@@ -1,0 +1,21 @@
+import { EventDetail } from '@pillars/shared/contracts';
+import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
+import { defaultQueryFn } from '@/lib/query-client';
+
+/** GET /api/events/{slug}: one event; the key is the path (SPEC section 7). */
+export function eventQueryKey(slug: string) {
+  return ['/api/events', slug] as const;
+}
+
+export async function getEvent(context: QueryFunctionContext): Promise<EventDetail> {
+  return EventDetail.parse(await defaultQueryFn(context));
+}
+
+export function useEvent(slug: string) {
+  return useQuery({ queryKey: eventQueryKey(slug), queryFn: getEvent });
+}
+
+/** A 404 from the API: the error message starts with the status (SPEC section 8). */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('404: ');
+}

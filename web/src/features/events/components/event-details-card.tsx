@@ -1,0 +1,46 @@
+import type { EventDetail } from '@pillars/shared/contracts';
+import { CalendarDays, Clock, type LucideIcon, MapPin, Ticket } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
+import { eventPriceLabel, eventsTexts } from '../events-texts';
+
+function Detail({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="relative pl-8">
+      <dt className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+        <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-5 text-crimson-600" />
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-navy-900 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+/** Date, time (Eastern), location and price of an event (SPEC section 2, "event details card"). */
+export function EventDetailsCard({ event }: { event: EventDetail }) {
+  return (
+    <section
+      aria-labelledby="event-details-heading"
+      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="event-details-heading" className="font-display text-2xl font-bold text-navy-900">
+        {eventsTexts.detailsHeading}
+      </h2>
+      <span aria-hidden="true" className="mt-3 block h-1 w-12 rounded-full bg-gold-400" />
+      <dl className="mt-5 space-y-4">
+        <Detail icon={CalendarDays} label={eventsTexts.dateLabel}>
+          <time dateTime={event.startDate}>{formatEventDate(event.startDate)}</time>
+        </Detail>
+        <Detail icon={Clock} label={eventsTexts.timeLabel}>
+          {formatEventTimeRange(event.startDate, event.endDate)}
+        </Detail>
+        <Detail icon={MapPin} label={eventsTexts.locationLabel}>
+          {event.location}
+        </Detail>
+        <Detail icon={Ticket} label={eventsTexts.priceLabel}>
+          <span className="font-semibold">{eventPriceLabel(event)}</span>
+        </Detail>
+      </dl>
+    </section>
+  );
+}

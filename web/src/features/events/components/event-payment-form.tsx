@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EventRegistrationFields, formatCents } from '@pillars/shared/contracts';
+import { Lock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/use-toast';
+import type { EventCardPayment, EventPaymentValues } from '../event-payment';
+import { eventSuccessPath, eventsTexts, payLabel } from '../events-texts';
+
+/** SPEC section 5: the payment form checks the payer's details with the registration's messages. */
+export const EventPaymentFormSchema = EventRegistrationFields.pick({
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+});
+
+type EventPaymentFormProps = {
+  payment: EventCardPayment;
+  registrationId: string;
+  eventId: string;
+  eventTitle: string;
+  /** The fee in cents, computed by the server. */
+  amountCents: number;
+  /** Prefilled from the registration. */
+  firstName: string;
+  lastName: string;
+};
+
+/**
+ * SPEC section 2, 4 and 5: the payer's details and the hosted card fields, then idle →
+ * processing → /success, or a toast and back to idle. A submit while processing is ignored.
+ */
+export function EventPaymentForm({
+  payment,
+  registrationId,
+  eventId,
+  eventTitle,
+  amountCents,
+  firstName,
+  lastName,
+}: EventPaymentFormProps) {
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  const [processing, setProcessing] = useState(false);
+  const processingRef = useRef(false);
+  const mounted = useRef(true);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EventPaymentValues>({
+    resolver: zodResolver(EventPaymentFormSchema),
+    defaultValues: { firstName, lastName, email: '', phone: '' },
+  });
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const pay = async (values: EventPaymentValues) => {
+    if (processingRef.current) return;
+    if (!payment.ready) {
+      toast({ title: eventsTexts.notReadyTitle, description: eventsTexts.notReady, variant: 'destructive' });
+      return;
+    }
+    processingRef.current = true;
+    setProcessing(true);
+    try {
+      await payment.pay({ registrationId, eventId, amountCents, values });
+      if (mounted.current) navigate(eventSuccessPath(formatCents(amountCents), eventTitle));
+    } catch (error) {
+      if (!mounted.current) return;
+      const description = error instanceof Error && error.message ? error.message : eventsTexts.paymentFailed;
+      toast({ title: eventsTexts.paymentFailedTitle, description, variant: 'destructive' });
+    } finally {
+      processingRef.current = false;
+      if (mounted.current) setProcessing(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={eventsTexts.paymentFormLabel}
+      aria-busy={processing}
+      className="space-y-6"
+      onSubmit={(formEvent) => {
+        // Ignored outright while a payment runs: no validation, no second charge.
+        if (processingRef.current) {
+          formEvent.preventDefault();
+          return;
+        }
+        void handleSubmit(pay)(formEvent);
+      }}
+    >
+      <fieldset className="min-w-0">
+        <legend className="text-sm font-semibold text-navy-900">{eventsTexts.payerLegend}</legend>
+        <p className="mt-1 text-sm text-slate-600">{eventsTexts.requiredNote}</p>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="payment-first-name"
+            label={eventsTexts.firstName}
+            autoComplete="given-name"
+            required
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            id="payment-last-name"
+            label={eventsTexts.lastName}
+            autoComplete="family-name"
+            required
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextField
+            id="payment-email"
+            type="email"
+            label={eventsTexts.email}
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            id="payment-phone"
+            type="tel"
+            label={eventsTexts.phone}
+            autoComplete="tel"
+            required
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+        </div>
+      </fieldset>
+
+      {payment.fields}
+
+      <button type="submit" aria-disabled={processing} className={buttonClasses('primary', 'w-full text-lg')}>
+        {processing ? eventsTexts.processingPayment : payLabel(amountCents)}
+      </button>
+
+      <div className="space-y-1 text-sm text-slate-600">
+        <p className="flex items-start gap-2">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-navy-700" />
+          <span>{eventsTexts.secureNote}</span>
+        </p>
+        <p>{eventsTexts.refundNote}</p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type EventDetail, type EventRegistrationRequest, eventRegistrationSchema } from '@pillars/shared/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { TextField, inputClasses } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/use-toast';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { apiErrorMessage } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { registerForEvent } from '../api/register-for-event';
+import { eventPaymentPath, eventSuccessPath, eventsTexts } from '../events-texts';
+import { TicketTierOptions } from './ticket-tier-options';
+
+type RegistrationValues = Omit<EventRegistrationRequest, 'eventId'>;
+
+/** SPEC section 3: the tier is picked only for a paid event that offers ticket types. */
+function offersTiers(event: EventDetail): boolean {
+  return event.requiresPayment && event.pricingTiers.length > 0;
+}
+
+/** Same bound as the contract, so the browser stops typing instead of failing validation. */
+const COMMENTS_MAX_LENGTH = 2000;
+
+/**
+ * SPEC section 2 and 5: the registration form of an event. A free registration goes to
+ * /success; a paid one to the event payment page. A submit while one runs is ignored.
+ */
+export function EventRegistrationForm({ event }: { event: EventDetail }) {
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  const [submitting, setSubmitting] = useState(false);
+  const submittingRef = useRef(false);
+  const mounted = useRef(true);
+  const withTiers = offersTiers(event);
+  const schema = useMemo(() => eventRegistrationSchema(event), [event]);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<RegistrationValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      comments: '',
+      selectedTier: withTiers ? event.pricingTiers[0]?.id : undefined,
+    },
+  });
+  const selectedTier = useWatch({ control, name: 'selectedTier' });
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const submit = async (values: RegistrationValues) => {
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    setSubmitting(true);
+    try {
+      const body = { ...values, selectedTier: withTiers ? values.selectedTier : undefined, eventId: event.id };
+      // One key per submission: a retried request is not registered twice.
+      const registrationId = await registerForEvent(event.slug, body, newIdempotencyKey());
+      if (!mounted.current) return;
+      navigate(
+        event.requiresPayment ? eventPaymentPath(event.slug, registrationId) : eventSuccessPath('0.00', event.title),
+      );
+    } catch (error) {
+      if (!mounted.current) return;
+      toast({
+        title: eventsTexts.registrationFailedTitle,
+        description: apiErrorMessage(error) ?? eventsTexts.registrationFailed,
+        variant: 'destructive',
+      });
+    } finally {
+      submittingRef.current = false;
+      if (mounted.current) setSubmitting(false);
+    }
+  };
+
+  const commentsError = errors.comments?.message;
+
+  return (
+    <form
+      noValidate
+      aria-label={eventsTexts.registrationFormLabel}
+      aria-busy={submitting}
+      className="space-y-6"
+      onSubmit={(formEvent) => {
+        // Ignored outright while a registration is being sent: no validation, no second request.
+        if (submittingRef.current) {
+          formEvent.preventDefault();
+          return;
+        }
+        void handleSubmit(submit)(formEvent);
+      }}
+    >
+      <p className="text-sm text-slate-600">{eventsTexts.requiredNote}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="registration-first-name"
+          label={eventsTexts.firstName}
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          id="registration-last-name"
+          label={eventsTexts.lastName}
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          id="registration-email"
+          type="email"
+          label={eventsTexts.email}
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="registration-phone"
+          type="tel"
+          label={eventsTexts.phone}
+          autoComplete="tel"
+          required
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+      </div>
+
+      {withTiers ? (
+        <TicketTierOptions
+          tiers={event.pricingTiers}
+          selected={selectedTier}
+          field={register('selectedTier')}
+          error={errors.selectedTier?.message}
+        />
+      ) : null}
+
+      <div>
+        <label htmlFor="registration-comments" className="block text-sm font-semibold text-navy-900">
+          {eventsTexts.comments}
+        </label>
+        <textarea
+          id="registration-comments"
+          rows={4}
+          maxLength={COMMENTS_MAX_LENGTH}
+          aria-invalid={commentsError ? true : undefined}
+          aria-describedby={commentsError ? 'registration-comments-error' : undefined}
+          className={cn(inputClasses, 'resize-y')}
+          {...register('comments')}
+        />
+        {commentsError ? (
+          <p id="registration-comments-error" role="alert" className="mt-1 text-sm text-crimson-700">
+            {commentsError}
+          </p>
+        ) : null}
+      </div>
+
+      <button type="submit" aria-disabled={submitting} className={buttonClasses('primary', 'w-full text-lg')}>
+        {submitting
+          ? eventsTexts.registering
+          : event.requiresPayment
+            ? eventsTexts.continueToPayment
+            : eventsTexts.register}
+      </button>
+    </form>
+  );
+}

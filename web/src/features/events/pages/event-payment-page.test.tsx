@@ -1,0 +1,227 @@
+import type { EventDetail, RegistrationSummaryResponse } from '@pillars/shared/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { json, pending, stubFetch } from '@/test/stub-fetch';
+import type { EventCardPayment } from '../event-payment';
+import { EventPaymentPage } from './event-payment-page';
+
+const event: EventDetail = {
+  id: '9c8b7a65-4d3e-4f21-8a0b-1c2d3e4f5a6b',
+  slug: 'seven-pillars-leadership-summit',
+  title: 'Seven Pillars Leadership Summit',
+  startDate: '2026-03-14T22:00:00.000Z',
+  endDate: '2026-03-15T00:00:00.000Z',
+  location: 'Independence Hall, Philadelphia',
+  description: 'A day of talks.',
+  imageUrl: null,
+  requiresPayment: true,
+  price: 0,
+  pricingTiers: [
+    { id: 'general', name: 'General Admission', price: 4500, description: 'All talks', benefits: [] },
+    { id: 'vip', name: 'VIP', price: 12500, description: 'Everything', benefits: ['Dinner'] },
+  ],
+};
+
+const registrationId = '7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2918';
+
+const registration: RegistrationSummaryResponse = {
+  success: true,
+  data: {
+    id: registrationId,
+    eventId: event.id,
+    firstName: 'Abigail',
+    lastName: 'Adams',
+    status: 'pending',
+    selectedTier: 'vip',
+    paymentAmount: 12500,
+    createdAt: '2026-02-01T15:00:00.000Z',
+    event: {
+      slug: event.slug,
+      title: event.title,
+      startDate: event.startDate,
+      endDate: event.endDate,
+      location: event.location,
+      requiresPayment: true,
+    },
+  },
+};
+
+const eventPath = `/api/events/${event.slug}`;
+const registrationPath = `/api/event-registrations/${registrationId}`;
+const pagePath = `/events/${event.slug}/payment/${registrationId}`;
+const successPath = '/success?type=event&amount=125.00&event=Seven%20Pillars%20Leadership%20Summit';
+
+function renderPage(payment: Partial<EventCardPayment> = {}) {
+  const pay = vi.fn<EventCardPayment['pay']>(() => Promise.resolve({ status: 'succeeded' }));
+  const user = userEvent.setup();
+  const result = renderWithProviders(
+    <Switch>
+      <Route path="/events/:slug/payment/:registrationId">
+        <EventPaymentPage payment={{ ready: true, fields: <div data-testid="card-fields" />, pay, ...payment }} />
+      </Route>
+      <Route path="/events/:slug">
+        <p>Event page</p>
+      </Route>
+    </Switch>,
+    { path: pagePath },
+  );
+  return { ...result, user, pay: payment.pay ?? pay };
+}
+
+async function fillContact(user: UserEvent) {
+  await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'abigail@example.org');
+  await user.type(screen.getByRole('textbox', { name: 'Phone' }), '555-010-1776');
+}
+
+const payButton = () => screen.getByRole('button', { name: /^(Pay|Processing)/ });
+
+/** The toast on screen: title and description. The toaster loads with the first toast. */
+async function findToast(title: string) {
+  const region = await screen.findByRole('region', { name: /Notifications/ });
+  const toast = await within(region).findByText(title);
+  return toast.parentElement?.textContent ?? '';
+}
+
+describe('EventPaymentPage', () => {
+  it('announces loading while the event and registration are on their way', () => {
+    stubFetch({ [eventPath]: pending, [registrationPath]: pending });
+    renderPage();
+    expect(screen.getByRole('status').textContent).toBe('Loading your registration…');
+  });
+
+  it('redirects to the event page when the event does not require payment', async () => {
+    stubFetch({ [eventPath]: json({ ...event, requiresPayment: false }), [registrationPath]: pending });
+    const { location } = renderPage();
+    expect(await screen.findByText('Event page')).toBeDefined();
+    expect(location.history).toEqual([`/events/${event.slug}`]);
+  });
+
+  it.each([
+    ['the registration is missing', { [eventPath]: json(event) }],
+    ['the event is missing', { [registrationPath]: json(registration) }],
+    [
+      'the registration belongs to another event',
+      {
+        [eventPath]: json(event),
+        [registrationPath]: json({
+          ...registration,
+          data: { ...registration.data, eventId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' },
+        }),
+      },
+    ],
+  ])('shows "Event Not Found" when %s', async (_, routes) => {
+    stubFetch(routes);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event Not Found' })).toBeDefined();
+    expect(screen.getByText("We couldn't find the event or registration you're looking for.")).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/events');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('shows the summary, the server-computed fee and the form prefilled from the registration', async () => {
+    stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Registration' })).toBeDefined();
+    const summary = screen.getByRole('region', { name: 'Registration Summary' });
+    const rows = within(summary)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(rows).toEqual([
+      ['Event', 'Seven Pillars Leadership Summit'],
+      ['Date', 'Saturday, March 14, 2026'],
+      ['Time', '6:00 PM – 8:00 PM ET'],
+      ['Location', 'Independence Hall, Philadelphia'],
+      ['Registrant', 'Abigail Adams'],
+      ['Ticket type', 'VIP'],
+      ['Registration Fee', '$125.00'],
+    ]);
+
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveProperty('value', 'Abigail');
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveProperty('value', 'Adams');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', '');
+    expect(screen.getByTestId('card-fields')).toBeDefined();
+    expect(payButton().textContent).toBe('Pay $125.00');
+    expect(screen.getByRole('link', { name: 'Back to Event' }).getAttribute('href')).toBe(`/events/${event.slug}`);
+  });
+
+  it('shows the spec validation messages', async () => {
+    stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
+    const { user, pay } = renderPage();
+    await user.clear(await screen.findByRole('textbox', { name: 'First name' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Last name' }));
+    await user.click(payButton());
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      'First name is required',
+      'Last name is required',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+    ]);
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('toasts "Payment System Not Ready" while the card fields are not ready', async () => {
+    stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
+    const { user, pay } = renderPage({ ready: false });
+    await fillContact(user);
+    await user.click(payButton());
+    expect(await findToast('Payment System Not Ready')).toContain(
+      'Payment system is loading. Please wait a moment and try again.',
+    );
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('reads "Processing Payment..." while paying, ignores a second submit, then goes to /success', async () => {
+    stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
+    let finish: (value: unknown) => void = () => {};
+    const pay = vi.fn<EventCardPayment['pay']>(() => new Promise((resolve) => (finish = resolve)));
+    const { user, location } = renderPage({ pay });
+    await fillContact(user);
+    await user.click(payButton());
+
+    await waitFor(() => expect(payButton().textContent).toBe('Processing Payment...'));
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(pay.mock.calls[0]?.[0]).toEqual({
+      registrationId,
+      eventId: event.id,
+      amountCents: 12500,
+      values: { firstName: 'Abigail', lastName: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' },
+    });
+
+    await user.click(payButton());
+    fireEvent.submit(screen.getByRole('form', { name: 'Event payment form' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pay).toHaveBeenCalledTimes(1);
+
+    finish({ status: 'succeeded' });
+    await waitFor(() => expect(location.history.at(-1)).toBe(successPath));
+  });
+
+  it('toasts "Payment Failed" with the message, or the fallback, and stays on the page', async () => {
+    stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
+    const pay = vi
+      .fn<EventCardPayment['pay']>()
+      .mockRejectedValueOnce(new Error('Your card was declined.'))
+      .mockRejectedValueOnce(new Error(''));
+    const { user, location } = renderPage({ pay });
+    await fillContact(user);
+    await user.click(payButton());
+
+    expect(await findToast('Payment Failed')).toContain('Your card was declined.');
+    await waitFor(() => expect(payButton().textContent).toBe('Pay $125.00'));
+
+    await user.click(payButton());
+    await waitFor(async () =>
+      expect(await findToast('Payment Failed')).toContain(
+        "We couldn't process your payment. Please check your information and try again.",
+      ),
+    );
+    expect(pay).toHaveBeenCalledTimes(2);
+    expect(location.history).toEqual([pagePath]);
+  });
+});

@@ -1,0 +1,160 @@
+import { type EventDetail, type RegistrationSummary, formatCents } from '@pillars/shared/contracts';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, Redirect, useParams } from 'wouter';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
+import { type DocumentMeta, useDocumentMeta } from '@/lib/use-document-meta';
+import { useEventRegistration } from '../api/get-event-registration';
+import { isNotFoundError, useEvent } from '../api/get-event';
+import { EventLoadError, EventNotFound, EventPageLoading } from '../components/event-page-states';
+import { EventPaymentForm } from '../components/event-payment-form';
+import type { EventCardPayment } from '../event-payment';
+import { eventPagePath, eventsTexts, paymentPageTitle } from '../events-texts';
+
+function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-3 first:pt-0">
+      <dt className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-navy-900 [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+function PaymentView({
+  event,
+  registration,
+  payment,
+}: {
+  event: EventDetail;
+  registration: RegistrationSummary;
+  payment: EventCardPayment;
+}) {
+  const tierName = event.pricingTiers.find((tier) => tier.id === registration.selectedTier)?.name;
+  const fee = registration.paymentAmount;
+  const registrant = `${registration.firstName} ${registration.lastName}`.trim();
+  return (
+    <>
+      <div data-surface="dark" className="hero-backdrop text-white">
+        <div className="mx-auto max-w-5xl px-4 py-10 sm:py-14">
+          <Link
+            href={eventPagePath(event.slug)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-white/90 hover:text-gold-300 hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {eventsTexts.backToEvent}
+          </Link>
+          <p className="mt-6 text-sm font-semibold tracking-widest text-gold-300 uppercase">
+            {eventsTexts.paymentEyebrow}
+          </p>
+          <h1 className="mt-2 font-display text-3xl leading-tight font-bold sm:text-4xl">
+            {eventsTexts.paymentHeading}
+          </h1>
+          <p className="mt-3 text-lg text-white/90 [overflow-wrap:anywhere]">{event.title}</p>
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 lg:grid-cols-5 lg:gap-10">
+        <section
+          aria-labelledby="payment-summary-heading"
+          className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
+        >
+          <h2 id="payment-summary-heading" className="font-display text-2xl font-bold text-navy-900">
+            {eventsTexts.summaryHeading}
+          </h2>
+          <span aria-hidden="true" className="mt-3 block h-1 w-12 rounded-full bg-gold-400" />
+          <dl className="mt-5 divide-y divide-slate-200">
+            <SummaryRow label={eventsTexts.eventLabel}>
+              <span className="font-semibold">{event.title}</span>
+            </SummaryRow>
+            <SummaryRow label={eventsTexts.dateLabel}>
+              <time dateTime={event.startDate}>{formatEventDate(event.startDate)}</time>
+            </SummaryRow>
+            <SummaryRow label={eventsTexts.timeLabel}>
+              {formatEventTimeRange(event.startDate, event.endDate)}
+            </SummaryRow>
+            <SummaryRow label={eventsTexts.locationLabel}>{event.location}</SummaryRow>
+            <SummaryRow label={eventsTexts.registrantLabel}>{registrant}</SummaryRow>
+            {tierName ? <SummaryRow label={eventsTexts.tierLabel}>{tierName}</SummaryRow> : null}
+            <SummaryRow label={eventsTexts.feeLabel}>
+              <span className="font-display text-3xl font-bold text-crimson-700">${formatCents(fee)}</span>
+            </SummaryRow>
+          </dl>
+        </section>
+
+        <section
+          aria-labelledby="payment-form-heading"
+          className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
+        >
+          <h2 id="payment-form-heading" className="mb-6 font-display text-2xl font-bold text-navy-900">
+            {eventsTexts.paymentHeadingForm}
+          </h2>
+          <EventPaymentForm
+            key={registration.id}
+            payment={payment}
+            registrationId={registration.id}
+            eventId={event.id}
+            eventTitle={event.title}
+            amountCents={fee}
+            firstName={registration.firstName}
+            lastName={registration.lastName}
+          />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function BackToEvents() {
+  // SPEC section 2 names /events as the target of this link.
+  return (
+    <Link href="/events" className={buttonClasses('secondary')}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {eventsTexts.backToEvents}
+    </Link>
+  );
+}
+
+/**
+ * /events/{slug}/payment/{registrationId} (SPEC section 2): the summary of a registration to a
+ * paid event, its server-computed fee and the card form. A free event sends the visitor back to
+ * its page; a missing event or registration, or one of another event, is "not found".
+ */
+export function EventPaymentPage({ payment }: { payment: EventCardPayment }) {
+  const { slug = '', registrationId = '' } = useParams<{ slug: string; registrationId: string }>();
+  const eventQuery = useEvent(slug);
+  const registrationQuery = useEventRegistration(registrationId);
+  const event = eventQuery.data;
+  const registration = registrationQuery.data;
+
+  const notFound =
+    (eventQuery.isError && isNotFoundError(eventQuery.error)) ||
+    (registrationQuery.isError && isNotFoundError(registrationQuery.error)) ||
+    (event !== undefined && registration !== undefined && registration.eventId !== event.id);
+  const failed = !notFound && (eventQuery.isError || registrationQuery.isError);
+  const ready = !notFound && !failed && event !== undefined && registration !== undefined;
+
+  let meta: DocumentMeta | null = null;
+  if (notFound) meta = { title: eventsTexts.notFoundTitle };
+  else if (failed) meta = { title: eventsTexts.loadErrorHeading };
+  else if (ready) meta = { title: paymentPageTitle(event.title) };
+  useDocumentMeta(meta);
+
+  if (event && !event.requiresPayment) return <Redirect to={eventPagePath(slug)} replace />;
+  if (notFound) {
+    return (
+      <EventNotFound hint={eventsTexts.paymentNotFound}>
+        <BackToEvents />
+      </EventNotFound>
+    );
+  }
+  if (failed) {
+    return (
+      <EventLoadError message={eventsTexts.loadPaymentError}>
+        <BackToEvents />
+      </EventLoadError>
+    );
+  }
+  if (!event || !registration) return <EventPageLoading label={eventsTexts.loadingPayment} />;
+  return <PaymentView event={event} registration={registration} payment={payment} />;
+}
