@@ -6,6 +6,7 @@ import { ContributionSection } from '@/features/home/components/contribution-sec
 import { HeroSection } from '@/features/home/components/hero-section';
 import { MembershipSection } from '@/features/home/components/membership-section';
 import { MissionSection } from '@/features/home/components/mission-section';
+import { homeTexts } from '@/features/home/home-texts';
 import { NewsSection } from '@/features/news/components/news-section';
 import { useHashScroll } from '@/lib/use-hash-scroll';
 
@@ -14,12 +15,17 @@ import { useHashScroll } from '@/lib/use-hash-scroll';
 const HomeContributionForm = lazy(() =>
   import('./home-contribution-form').then((m) => ({ default: m.HomeContributionForm })),
 );
+const MembershipInterestForm = lazy(() =>
+  import('@/features/memberships/components/membership-interest-form').then((m) => ({
+    default: m.MembershipInterestForm,
+  })),
+);
 
-/** Holds the form's place while its code loads, so sections below it do not jump. */
-function ContributionFormPlaceholder() {
+/** Holds a form's place while its code loads, so sections below it do not jump. */
+function FormPlaceholder({ label, className }: { label: string; className: string }) {
   return (
-    <div role="status" className="mx-auto min-h-[60rem] max-w-3xl rounded-xl bg-white/5 sm:min-h-[50rem]">
-      <span className="sr-only">{contributionTexts.loadingForm}</span>
+    <div role="status" className={className}>
+      <span className="sr-only">{label}</span>
     </div>
   );
 }
@@ -34,11 +40,26 @@ export function HomePage() {
       <NewsSection />
       <EventsSection />
       <ContributionSection>
-        <Suspense fallback={<ContributionFormPlaceholder />}>
+        <Suspense
+          fallback={
+            <FormPlaceholder
+              label={contributionTexts.loadingForm}
+              className="mx-auto min-h-[60rem] max-w-3xl rounded-xl bg-white/5 sm:min-h-[50rem]"
+            />
+          }
+        >
           <HomeContributionForm />
         </Suspense>
       </ContributionSection>
-      <MembershipSection />
+      <MembershipSection>
+        <Suspense
+          fallback={
+            <FormPlaceholder label={homeTexts.loadingMembershipForm} className="mx-auto min-h-[40rem] max-w-3xl" />
+          }
+        >
+          <MembershipInterestForm />
+        </Suspense>
+      </MembershipSection>
       <ContactSection />
     </>
   );

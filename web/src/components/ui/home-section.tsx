@@ -19,6 +19,8 @@ type HomeSectionProps = {
   eyebrow: string;
   intro: string;
   surface?: Surface;
+  /** Other fragments that lead here, e.g. `donate` for the article page's /#donate link. */
+  aliases?: readonly string[];
   children?: ReactNode;
 };
 
@@ -26,7 +28,16 @@ type HomeSectionProps = {
  * The shell every home page section shares: a labelled landmark, focusable when it is a link
  * target (so section links can move focus to it), offset below the sticky header.
  */
-export function HomeSection({ id, headingId, title, eyebrow, intro, surface = 'white', children }: HomeSectionProps) {
+export function HomeSection({
+  id,
+  headingId,
+  title,
+  eyebrow,
+  intro,
+  surface = 'white',
+  aliases = [],
+  children,
+}: HomeSectionProps) {
   const dark = surface === 'navy';
   return (
     <section
@@ -36,6 +47,9 @@ export function HomeSection({ id, headingId, title, eyebrow, intro, surface = 'w
       data-surface={dark ? 'dark' : undefined}
       className={cn('scroll-mt-20 py-20', surfaceClasses[surface])}
     >
+      {aliases.map((alias) => (
+        <span key={alias} id={alias} tabIndex={-1} className="block scroll-mt-20" />
+      ))}
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id={headingId} title={title} eyebrow={eyebrow} tone={dark ? 'dark' : 'light'}>
           <p>{intro}</p>

@@ -38,6 +38,7 @@ export const homeTexts = {
 
   membershipEyebrow: 'Join the Movement',
   membershipTitle: 'Become a Member',
+  loadingMembershipForm: 'Loading the membership form…',
   membershipIntro:
     'Members stand with a nationwide community of patriots for $25 a month, with access to programs, events and resources that put the 7 Pillars into practice.',
 

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { HomeSection } from '@/components/ui/home-section';
 import { homeTexts } from '../home-texts';
 
+/** SPEC section 2: the article page's 'Support Our Mission' links to /#donate. */
+const CONTRIBUTION_ALIASES = ['donate'] as const;
+
 /** Target of every Contribute link; the home page passes the contribution form as children. */
 export function ContributionSection({ children }: { children?: ReactNode }) {
   return (
@@ -12,6 +15,7 @@ export function ContributionSection({ children }: { children?: ReactNode }) {
       title={homeTexts.contributionTitle}
       eyebrow={homeTexts.contributionEyebrow}
       intro={homeTexts.contributionIntro}
+      aliases={CONTRIBUTION_ALIASES}
     >
       {children}
     </HomeSection>

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { HomeSection } from '@/components/ui/home-section';
 import { homeTexts } from '../home-texts';
 
-/** Anchor of /#membership links (article and About pages); its form arrives with memberships. */
-export function MembershipSection() {
+/** Anchor of /#membership links (article and About pages); the home page passes the interest form. */
+export function MembershipSection({ children }: { children?: ReactNode }) {
   return (
     <HomeSection
       id="membership"
@@ -10,6 +11,8 @@ export function MembershipSection() {
       title={homeTexts.membershipTitle}
       eyebrow={homeTexts.membershipEyebrow}
       intro={homeTexts.membershipIntro}
-    />
+    >
+      {children}
+    </HomeSection>
   );
 }

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MembershipForm as MembershipFormSchema } from '@pillars/shared/contracts';
+import type { MembershipForm as MembershipFormValues } from '@pillars/shared/contracts';
+import { Lock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/use-toast';
+import { usePublicConfig } from '@/lib/use-public-config';
+import type { MembershipCardPayment } from '../membership-payment';
+import { MEMBERSHIP_SUCCESS_PATH, membershipTexts } from '../memberships-texts';
+import { TextAreaField } from './text-area-field';
+import { WaiverSection } from './waiver-section';
+
+const defaultValues: MembershipFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  message: '',
+  paymentMethod: 'card',
+  waiverAccepted: false,
+};
+
+/**
+ * The waiver as a form field. Its own component so it registers after the text inputs: on a
+ * failed submit react-hook-form focuses the first invalid field in registration order, and the
+ * names come before the waiver on screen.
+ */
+function WaiverField({ control }: { control: Control<MembershipFormValues> }) {
+  const { field, fieldState } = useController({ control, name: 'waiverAccepted' });
+  return (
+    <WaiverSection
+      accepted={field.value}
+      onAcceptedChange={field.onChange}
+      error={fieldState.error?.message}
+      buttonRef={field.ref}
+    />
+  );
+}
+
+/** The rejection's message (an Error or a plain string), or the spec's membership fallback. */
+function failureMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return membershipTexts.paymentFailedFallback;
+}
+
+const contactLink = 'font-semibold break-words text-crimson-700 underline hover:text-crimson-800';
+
+/**
+ * SPEC section 2, 4 and 5: details, waiver and card, then idle → processing →
+ * /success?type=membership, or a toast and back to idle with the values kept. Nothing is paid
+ * without an accepted waiver, and a submit while processing is ignored.
+ */
+export function MembershipForm({ payment }: { payment: MembershipCardPayment }) {
+  const { orgName, contactEmail, contactPhone } = usePublicConfig();
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  const [processing, setProcessing] = useState(false);
+  const processingRef = useRef(false);
+  const mounted = useRef(true);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<MembershipFormValues>({ resolver: zodResolver(MembershipFormSchema), defaultValues });
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const invalid = (fieldErrors: FieldErrors<MembershipFormValues>) => {
+    if (!fieldErrors.waiverAccepted) return;
+    toast({
+      title: membershipTexts.waiverRequiredTitle,
+      description: membershipTexts.waiverRequiredToast,
+      variant: 'destructive',
+    });
+  };
+
+  const join = async (values: MembershipFormValues) => {
+    if (processingRef.current) return;
+    if (!payment.ready) {
+      toast({ title: membershipTexts.notReadyTitle, description: membershipTexts.notReady, variant: 'destructive' });
+      return;
+    }
+
+    processingRef.current = true;
+    setProcessing(true);
+    try {
+      await payment.pay(values);
+      if (mounted.current) navigate(MEMBERSHIP_SUCCESS_PATH);
+    } catch (error) {
+      if (!mounted.current) return;
+      toast({ title: membershipTexts.paymentFailedTitle, description: failureMessage(error), variant: 'destructive' });
+    } finally {
+      processingRef.current = false;
+      if (mounted.current) setProcessing(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={membershipTexts.formLabel}
+      aria-busy={processing}
+      data-surface="light"
+      className="mx-auto max-w-3xl space-y-8 rounded-xl bg-white p-5 text-navy-900 shadow-xl sm:p-8"
+      onSubmit={(event) => {
+        // Ignored outright while a payment runs: no validation, no second subscription.
+        if (processingRef.current) {
+          event.preventDefault();
+          return;
+        }
+        void handleSubmit(join, invalid)(event);
+      }}
+    >
+      <fieldset>
+        <legend className="text-sm font-semibold text-navy-900">{membershipTexts.yourDetails}</legend>
+        <p className="mt-1 text-sm text-slate-600">{membershipTexts.requiredNote}</p>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="membership-first-name"
+            label={membershipTexts.firstName}
+            autoComplete="given-name"
+            required
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            id="membership-last-name"
+            label={membershipTexts.lastName}
+            autoComplete="family-name"
+            required
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextField
+            id="membership-email"
+            type="email"
+            label={membershipTexts.email}
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            id="membership-phone"
+            type="tel"
+            label={membershipTexts.phoneOptional}
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextAreaField
+            id="membership-message"
+            className="sm:col-span-2"
+            label={membershipTexts.reasonOptional}
+            error={errors.message?.message}
+            {...register('message')}
+          />
+        </div>
+      </fieldset>
+
+      <WaiverField control={control} />
+
+      <fieldset className="min-w-0 space-y-4">
+        <legend className="text-sm font-semibold text-navy-900">{membershipTexts.paymentMethodLegend}</legend>
+        {/* Card only: the spec's membership form fixes paymentMethod to 'card'. */}
+        <label className="mt-2 flex items-center gap-3 rounded-md border-2 border-crimson-600 px-4 py-3 font-semibold">
+          <input {...register('paymentMethod')} type="radio" value="card" className="size-4 accent-crimson-600" />
+          {membershipTexts.cardOption}
+        </label>
+        {payment.fields}
+      </fieldset>
+
+      <div className="rounded-lg bg-cream-100 p-5 text-sm text-slate-700">
+        <h3 className="font-display text-base font-bold text-navy-900">{membershipTexts.termsTitle}</h3>
+        <p className="mt-2">{membershipTexts.terms}</p>
+        <p className="mt-2">
+          {membershipTexts.cancelLead}{' '}
+          <a href={`mailto:${contactEmail}`} className={contactLink}>
+            {contactEmail}
+          </a>{' '}
+          {membershipTexts.cancelOr}{' '}
+          <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`} className={contactLink}>
+            {contactPhone}
+          </a>
+          {membershipTexts.cancelEnd}
+        </p>
+      </div>
+
+      <button type="submit" aria-disabled={processing} className={buttonClasses('primary', 'w-full text-lg')}>
+        {processing ? membershipTexts.processing : membershipTexts.join(orgName)}
+      </button>
+
+      <p className="flex items-start gap-3 text-sm text-slate-700">
+        <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+        <span>
+          <strong className="font-semibold text-navy-900">{membershipTexts.secureTitle}:</strong>{' '}
+          {membershipTexts.secure}
+        </span>
+      </p>
+    </form>
+  );
+}

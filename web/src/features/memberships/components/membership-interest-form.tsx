@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MembershipApplication } from '@pillars/shared/contracts';
+import { ArrowRight } from 'lucide-react';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import type { z } from 'zod';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/use-toast';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { useCreateMembershipApplication } from '../api/create-membership-application';
+import { interestTexts } from '../memberships-texts';
+import { TextAreaField } from './text-area-field';
+
+type InterestValues = z.input<typeof MembershipApplication>;
+
+const defaultValues: InterestValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  message: '',
+  paymentMethod: 'card',
+};
+
+/**
+ * The same application sent again after a failure keeps its Idempotency-Key, so a request that
+ * reached the server before the error is not recorded twice; a changed application gets a new key.
+ */
+function useApplicationKey() {
+  const last = useRef<{ body: string; key: string } | null>(null);
+  return {
+    keyFor(application: MembershipApplication): string {
+      const body = JSON.stringify(application);
+      if (last.current?.body !== body) last.current = { body, key: newIdempotencyKey() };
+      return last.current.key;
+    },
+    forget() {
+      last.current = null;
+    },
+  };
+}
+
+/**
+ * SPEC section 2: the home page's membership-interest form. Posts an application (no payment);
+ * on success a toast and a cleared form, on failure a toast with the values kept.
+ */
+export function MembershipInterestForm() {
+  const { toast } = useToast();
+  const mutation = useCreateMembershipApplication();
+  const applicationKey = useApplicationKey();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<InterestValues, unknown, MembershipApplication>({
+    resolver: zodResolver(MembershipApplication),
+    defaultValues,
+  });
+  const submitting = mutation.isPending;
+  const submittingRef = useRef(false);
+
+  const submit = async (application: MembershipApplication) => {
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    try {
+      await mutation.mutateAsync({ application, idempotencyKey: applicationKey.keyFor(application) });
+    } catch {
+      toast({ title: interestTexts.failureTitle, description: interestTexts.failure, variant: 'destructive' });
+      return;
+    } finally {
+      submittingRef.current = false;
+    }
+    applicationKey.forget();
+    reset(defaultValues);
+    toast({ title: interestTexts.successTitle, description: interestTexts.success });
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={interestTexts.formLabel}
+      aria-busy={submitting}
+      data-surface="light"
+      className="mx-auto max-w-3xl space-y-6 rounded-xl bg-white p-5 text-navy-900 shadow-xl sm:p-8"
+      onSubmit={(event) => {
+        if (submittingRef.current) {
+          event.preventDefault();
+          return;
+        }
+        void handleSubmit(submit)(event);
+      }}
+    >
+      <div>
+        <h3 className="font-display text-2xl font-bold text-navy-900">{interestTexts.title}</h3>
+        <p className="mt-2 text-slate-700">{interestTexts.intro}</p>
+        <p className="mt-2 text-sm text-slate-600">{interestTexts.requiredNote}</p>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="interest-first-name"
+          label={interestTexts.firstName}
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          id="interest-last-name"
+          label={interestTexts.lastName}
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          id="interest-email"
+          type="email"
+          label={interestTexts.email}
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id="interest-phone"
+          type="tel"
+          label={interestTexts.phoneOptional}
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextAreaField
+          id="interest-message"
+          className="sm:col-span-2"
+          label={interestTexts.messageOptional}
+          error={errors.message?.message}
+          {...register('message')}
+        />
+      </div>
+
+      <button type="submit" aria-disabled={submitting} className={buttonClasses('secondary', 'w-full text-lg')}>
+        {submitting ? interestTexts.submitting : interestTexts.submit}
+      </button>
+
+      <p className="text-center text-slate-700">
+        {interestTexts.joinNowLead}{' '}
+        <Link
+          href="/membership"
+          className="inline-flex items-center gap-1 rounded-sm font-semibold text-crimson-700 underline hover:text-crimson-800"
+        >
+          {interestTexts.joinNowLink}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import type { MembershipForm } from '@pillars/shared/contracts';
+import type { ReactNode } from 'react';
+
+/**
+ * How the membership page charges a card. The app composes it from the payments feature, so this
+ * feature does not depend on the provider.
+ */
+export type MembershipCardPayment = {
+  /** Hosted card fields mounted. */
+  ready: boolean;
+  /** The hosted card form to render. */
+  fields: ReactNode;
+  /** Resolves when the membership subscription is set up; rejects with the message to show. */
+  pay: (values: MembershipForm) => Promise<unknown>;
+};
