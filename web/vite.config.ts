@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { browserBundleGuard } from './build/browser-bundle-guard.ts';
+import { initialJsBudget } from './build/initial-js-budget.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:5001';
@@ -11,7 +12,7 @@ const proxied = { target: apiTarget, changeOrigin: false };
 export default defineConfig({
   // Pinned so `vite build` and vitest behave the same whatever the working directory.
   root: webRoot,
-  plugins: [react(), tailwindcss(), browserBundleGuard()],
+  plugins: [react(), tailwindcss(), browserBundleGuard(), initialJsBudget()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,42 +1,54 @@
-import { lazy } from 'react';
-import { Route, Switch } from 'wouter';
+import { type ComponentType, lazy } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { UnbuiltPage } from './pages/unbuilt-page';
 
-// Admin pages load on demand: visitors never download back-office code.
-const AdminDashboardPage = lazy(() =>
-  import('@/features/admin/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+/** A page that loads on demand, so the home page's first download stays small. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const AboutPage = page(() => import('@/features/about/about-page'), 'AboutPage');
+const PrivacyPolicyPage = page(() => import('@/features/privacy/privacy-policy-page'), 'PrivacyPolicyPage');
+const SuccessPage = page(() => import('@/features/success/success-page'), 'SuccessPage');
+const NewsArticlePage = page(() => import('@/features/news/pages/news-article-page'), 'NewsArticlePage');
+const EventPage = page(() => import('@/features/events/pages/event-page'), 'EventPage');
+const EventPaymentRoute = page(() => import('./pages/event-payment-route'), 'EventPaymentRoute');
+const MembershipRoute = page(() => import('./pages/membership-route'), 'MembershipRoute');
+
+// Admin pages: visitors never download back-office code.
+const AdminDashboardPage = page(() => import('@/features/admin/pages/admin-dashboard-page'), 'AdminDashboardPage');
+const AdminEventsPage = page(() => import('@/features/admin/pages/admin-events-page'), 'AdminEventsPage');
+const AdminContributorsPage = page(
+  () => import('@/features/admin/pages/admin-contributors-page'),
+  'AdminContributorsPage',
 );
-const AdminEventsPage = lazy(() =>
-  import('@/features/admin/pages/admin-events-page').then((m) => ({ default: m.AdminEventsPage })),
-);
-const AdminContributorsPage = lazy(() =>
-  import('@/features/admin/pages/admin-contributors-page').then((m) => ({ default: m.AdminContributorsPage })),
-);
-const AdminMembersPage = lazy(() =>
-  import('@/features/admin/pages/admin-members-page').then((m) => ({ default: m.AdminMembersPage })),
-);
+const AdminMembersPage = page(() => import('@/features/admin/pages/admin-members-page'), 'AdminMembersPage');
 
 /** Every route of SPEC section 2; anything else is the not-found page. */
 export function AppRouter() {
   return (
     <Switch>
       <Route path="/" component={HomePage} />
-      <Route path="/about" component={UnbuiltPage} />
-      <Route path="/membership" component={UnbuiltPage} />
+      <Route path="/about" component={AboutPage} />
+      <Route path="/membership" component={MembershipRoute} />
       <Route path="/login" component={UnbuiltPage} />
       <Route path="/forgot-password" component={UnbuiltPage} />
       <Route path="/reset-password" component={UnbuiltPage} />
-      <Route path="/success" component={UnbuiltPage} />
+      <Route path="/success" component={SuccessPage} />
       <Route path="/admin" component={AdminDashboardPage} />
       <Route path="/admin/events" component={AdminEventsPage} />
       <Route path="/admin/contributors" component={AdminContributorsPage} />
       <Route path="/admin/members" component={AdminMembersPage} />
-      <Route path="/privacy-policy" component={UnbuiltPage} />
-      <Route path="/news/:slug" component={UnbuiltPage} />
-      <Route path="/events/:slug" component={UnbuiltPage} />
-      <Route path="/events/:slug/payment/:registrationId" component={UnbuiltPage} />
+      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+      <Route path="/news/:slug" component={NewsArticlePage} />
+      {/* Not a page of the spec, but its event payment page links here: the events list is on the home page. */}
+      <Route path="/events">
+        <Redirect to="/#events" replace />
+      </Route>
+      <Route path="/events/:slug" component={EventPage} />
+      <Route path="/events/:slug/payment/:registrationId" component={EventPaymentRoute} />
       <Route component={NotFoundPage} />
     </Switch>
   );
