@@ -32,8 +32,11 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
  */
 export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build: the
+  // journeys test the production bundle, as `npm start` serves it.
   execFileSync(process.execPath, [viteCli(), 'build', '--logLevel', 'warn'], {
     cwd: join(REPO_ROOT, 'web'),
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
 
