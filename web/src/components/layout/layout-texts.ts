@@ -40,5 +40,6 @@ export const layoutTexts = {
   termsOfService: 'Terms of Service',
   rightsReserved: 'All rights reserved.',
   loadingPage: 'Loading page…',
+  testModeLabel: 'Test mode',
   testModeBanner: 'Test mode: no real cards are charged. Use card 4111 1111 1111 1111.',
 } as const;

@@ -5,9 +5,13 @@ import { layoutTexts } from './layout-texts';
 export function TestModeBanner() {
   const { payments } = usePublicConfig();
   if (!payments.testMode) return null;
+  // A labelled region, so screen-reader users find it among the landmarks (axe "region" rule).
   return (
-    <p className="border-b border-gold-400/60 bg-gold-300 px-4 py-1.5 text-center text-sm font-medium text-navy-950">
-      {layoutTexts.testModeBanner}
-    </p>
+    <aside
+      aria-label={layoutTexts.testModeLabel}
+      className="border-b border-gold-400/60 bg-gold-300 px-4 py-1.5 text-center text-sm font-medium text-navy-950"
+    >
+      <p>{layoutTexts.testModeBanner}</p>
+    </aside>
   );
 }
