@@ -8,6 +8,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
 import type { EventCardPayment, EventPaymentValues } from '../event-payment';
+import { readPayerHandoff } from '../payer-handoff';
 import { eventSuccessPath, eventsTexts, payLabel } from '../events-texts';
 
 /** SPEC section 5: the payment form checks the payer's details with the registration's messages. */
@@ -54,7 +55,7 @@ export function EventPaymentForm({
     formState: { errors },
   } = useForm<EventPaymentValues>({
     resolver: zodResolver(EventPaymentFormSchema),
-    defaultValues: { firstName, lastName, email: '', phone: '' },
+    defaultValues: { firstName, lastName, ...readPayerHandoff() },
   });
 
   useEffect(() => {

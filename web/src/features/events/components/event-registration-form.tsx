@@ -7,6 +7,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField, inputClasses } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { payerHandoff } from '../payer-handoff';
 import { apiErrorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { registerForEvent } from '../api/register-for-event';
@@ -69,9 +70,11 @@ export function EventRegistrationForm({ event }: { event: EventDetail }) {
       // One key per submission: a retried request is not registered twice.
       const registrationId = await registerForEvent(event.slug, body, newIdempotencyKey());
       if (!mounted.current) return;
-      navigate(
-        event.requiresPayment ? eventPaymentPath(event.slug, registrationId) : eventSuccessPath('0.00', event.title),
-      );
+      if (event.requiresPayment) {
+        navigate(eventPaymentPath(event.slug, registrationId), { state: payerHandoff(values.email, values.phone) });
+      } else {
+        navigate(eventSuccessPath('0.00', event.title));
+      }
     } catch (error) {
       if (!mounted.current) return;
       toast({

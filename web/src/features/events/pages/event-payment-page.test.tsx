@@ -6,6 +6,7 @@ import { Route, Switch } from 'wouter';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import type { EventCardPayment } from '../event-payment';
+import { payerHandoff } from '../payer-handoff';
 import { EventPaymentPage } from './event-payment-page';
 
 const event: EventDetail = {
@@ -119,6 +120,18 @@ describe('EventPaymentPage', () => {
     expect(screen.getByText("We couldn't find the event or registration you're looking for.")).toBeDefined();
     expect(screen.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/events');
     expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('prefills the e-mail and phone handed over by the registration form', async () => {
+    window.history.replaceState(payerHandoff('abigail@example.org', '555-010-1776'), '');
+    try {
+      stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
+      renderPage();
+      expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'abigail@example.org');
+      expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveProperty('value', '555-010-1776');
+    } finally {
+      window.history.replaceState(null, '');
+    }
   });
 
   it('shows the summary, the server-computed fee and the form prefilled from the registration', async () => {
