@@ -82,3 +82,21 @@ export async function apiJson<T>(baseUrl: string, path: string, init?: RequestIn
   if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/**
+ * Waits for the page to reach `url` after a payment; if a toast appears first, fails with its
+ * text, so a declined or refused payment reads as what the visitor saw, not as a timeout.
+ */
+export async function waitForPaymentSuccess(page: Page, url: RegExp | string, timeout = 30_000): Promise<void> {
+  const toast = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .first();
+  const failed = toast.waitFor({ timeout }).then(
+    async () => {
+      throw new Error(`the payment ended with a toast: ${(await toast.textContent()) ?? ''}`);
+    },
+    () => undefined,
+  );
+  await Promise.race([page.waitForURL(url, { timeout }), failed]);
+}

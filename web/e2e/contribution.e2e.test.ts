@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type JourneyPage, TEST_CARDS, apiJson, fillCardFields, useBrowser } from './browser';
+import { type JourneyPage, TEST_CARDS, apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 
 // A visitor contributes on the home page through the sandbox provider's hosted card fields:
 // the card number is typed into the provider's iframes only, the charge runs in the worker.
@@ -37,11 +37,15 @@ describe('contribution on the home page', () => {
   it('contributes $50 monthly: the server sets up a monthly plan, then the success page', async () => {
     const journey = await newPage();
     const form = await fillContribution(journey, { preset: '$50' }, TEST_CARDS.mastercard);
-    await form.getByRole('switch', { name: /monthly/ }).click();
+    // The switch's input is visually hidden; a visitor clicks its label.
+    await form
+      .locator('label')
+      .filter({ has: journey.page.getByRole('switch', { name: /monthly/ }) })
+      .click();
     const accepted = journey.page.waitForResponse((r) => r.url().endsWith('/api/donations') && r.status() === 202);
     await form.getByRole('button', { name: 'Contribute $50.00 monthly' }).click();
     const { paymentId } = (await (await accepted).json()) as { paymentId: string };
-    await journey.page.waitForURL('**/success?type=contribution&amount=50.00', { timeout: 30_000 });
+    await waitForPaymentSuccess(journey.page, '**/success?type=contribution&amount=50.00');
     const payment = await apiJson<{ kind: string; state: string; recurringId: string | null }>(
       baseUrl,
       `/api/payments/${paymentId}`,

@@ -42,6 +42,27 @@ describe('home page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('sends a membership application from the home page, then thanks and resets the form', async () => {
+    const { page, errors } = await newPage();
+    await page.goto('/#membership');
+    const form = page.getByRole('form', { name: 'Membership interest form' });
+    await form.getByLabel('First name').fill('John');
+    await form.getByLabel('Last name').fill('Hancock');
+    await form.getByLabel('Email').fill('john.hancock@example.org');
+    await form.getByLabel('Message (optional)').fill('I would like to help organise events.');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/memberships') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    expect((await posted).status()).toBe(201);
+
+    const toast = page.locator('li').filter({ hasText: 'Membership Application Submitted' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain(
+      "Thank you for your interest! We'll review your application and contact you soon.",
+    );
+    expect(await form.getByLabel('First name').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     const { page, errors } = await newPage();
     const response = await page.goto('/no/such/page');

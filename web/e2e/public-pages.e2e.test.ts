@@ -1,0 +1,97 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS_DIR, VIEWPORTS, apiJson, horizontalOverflow, loadAllImages, useBrowser } from './browser';
+import { seriousViolations } from './axe';
+
+// Every public route of SPEC section 2: no serious or critical axe violation, no horizontal
+// scrolling at 375, 768 and 1280 px, and a screenshot of each width for review.
+const { newPage, baseUrl } = await useBrowser();
+
+type Route = { name: string; path: string; ready: string };
+
+let paymentPath = '';
+
+beforeAll(async () => {
+  // The payment page needs a registration for a paid event.
+  const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
+  const created = await apiJson<{ data: { registrationId: string } }>(
+    baseUrl,
+    '/api/events/patriot-leadership-breakfast/register',
+    {
+      method: 'POST',
+      body: JSON.stringify({
+        eventId: event.id,
+        firstName: 'Nathan',
+        lastName: 'Hale',
+        email: 'nathan.hale@example.org',
+        phone: '555-010-1776',
+      }),
+    },
+  );
+  paymentPath = `/events/patriot-leadership-breakfast/payment/${created.data.registrationId}`;
+});
+
+const routes = (): Route[] => [
+  { name: 'home', path: '/', ready: '#events article' },
+  { name: 'about', path: '/about', ready: 'h1' },
+  { name: 'membership', path: '/membership', ready: '#pay-theory-credit-card-number iframe' },
+  { name: 'privacy', path: '/privacy-policy', ready: 'h1' },
+  { name: 'article', path: '/news/memorial-day-tribute', ready: 'article h1' },
+  { name: 'event-free', path: '/events/flag-retirement-ceremony', ready: 'form' },
+  { name: 'event-tiers', path: '/events/seven-pillars-leadership-summit', ready: 'form input[type=radio]' },
+  { name: 'event-payment', path: paymentPath, ready: '#pay-theory-credit-card-number iframe' },
+  { name: 'success-contribution', path: '/success?type=contribution&amount=25.00', ready: 'h1' },
+  { name: 'success-membership', path: '/success?type=membership', ready: 'h1' },
+  { name: 'success-event', path: '/success?type=event&amount=45.00&event=Town%20Hall', ready: 'h1' },
+  { name: 'success-other', path: '/success', ready: 'h1' },
+  { name: 'article-missing', path: '/news/no-such-article', ready: 'h1' },
+  { name: 'event-missing', path: '/events/no-such-event', ready: 'h1' },
+  { name: 'not-found', path: '/no/such/page', ready: 'h1' },
+];
+
+describe('public pages', () => {
+  it('every route has no serious or critical accessibility violation (axe-core, WCAG 2.2 AA)', async () => {
+    const { page } = await newPage();
+    const found: Record<string, unknown> = {};
+    for (const route of routes()) {
+      await page.goto(route.path);
+      await page.locator(route.ready).first().waitFor();
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[route.name] = violations;
+    }
+    expect(found).toEqual({});
+  });
+
+  it.each(VIEWPORTS)('every route fits a $width px screen without horizontal scrolling', async ({ name, width }) => {
+    const { page } = await newPage(width);
+    const overflowing: Record<string, number> = {};
+    for (const route of routes()) {
+      await page.goto(route.path);
+      await page.locator(route.ready).first().waitFor();
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) overflowing[route.name] = overflow;
+      await loadAllImages(page);
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `${route.name}-${name}-${width}.png`), fullPage: true });
+    }
+    expect(overflowing).toEqual({});
+  });
+});
+
+describe('navigation on a phone', () => {
+  it('opens the menu, and choosing a link closes it and goes there', async () => {
+    const { page, errors } = await newPage(375);
+    await page.goto('/about');
+    const toggle = page.getByRole('button', { name: 'Open main menu' });
+    await toggle.click();
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'Become a Member' }).click();
+    await page.waitForURL('**/membership');
+    expect(await page.getByRole('button', { name: 'Open main menu' }).getAttribute('aria-expanded')).toBe('false');
+
+    await page.getByRole('button', { name: 'Open main menu' }).click();
+    await menu.getByRole('link', { name: 'Events' }).click();
+    await page.waitForURL('**/#events');
+    await page.locator('#events').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
