@@ -2,6 +2,11 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { csrfProtection, requireSession, sessionMiddleware } from './features/auth/auth-http';
+import { authRoutes } from './features/auth/auth.routes';
+import { createSessionStore, sessionTimeoutsOf } from './features/auth/sessions';
+import { postgresThrottle } from './features/auth/throttle';
+import { adminRoutes } from './features/admin/admin.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -17,6 +22,8 @@ import { requestLogger } from './lib/request-logger';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const sessions = createSessionStore(deps.db, sessionTimeoutsOf(deps.config), deps.now);
+  const throttle = deps.throttle ?? postgresThrottle(deps.db, deps.now);
 
   app.use('*', requestId());
   app.use('*', requestLogger(deps.logger));
@@ -30,7 +37,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  app.use('/api/*', csrfProtection(deps.config));
+  app.use('*', sessionMiddleware(deps.config, sessions));
+  app.use('/api/admin/*', requireSession);
+
   app.route('/', healthRoutes(deps));
+  app.route('/api/auth', authRoutes(deps, sessions, throttle));
+  app.route('/api/admin', adminRoutes(deps));
   app.route('/api/news', newsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/donations', donationsRoutes(deps));

@@ -1,16 +1,24 @@
+import { createMailer } from '@pillars/shared/mail';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
 import { startWorkers } from './workers';
 
 const { config, logger, database, provider, queues } = await bootstrap('worker');
+const mailer = createMailer(config, logger);
 const runtime = await startWorkers({
   db: database.db,
   backend: queues,
   provider,
   logger,
   concurrency: config.WORKER_CONCURRENCY,
+  email: { mailer, site: config },
 });
 logger.info(
-  { queues: queues.kind, concurrency: config.WORKER_CONCURRENCY, liveMode: provider.liveMode },
+  {
+    queues: queues.kind,
+    concurrency: config.WORKER_CONCURRENCY,
+    liveMode: provider.liveMode,
+    mail: mailer.destination,
+  },
   'worker started',
 );
 

@@ -8,9 +8,11 @@ import {
   startOutboxRelay,
 } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
+import type { Mailer } from '@pillars/shared/mail';
 import type { CardProvider } from '@pillars/shared/payments';
 import type { Job } from 'bullmq';
 import { chargesProcessor } from './jobs/charges/charges.processor';
+import { emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { reconcileProcessor } from './jobs/reconcile/reconcile.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
@@ -22,6 +24,11 @@ export interface WorkerDeps {
   provider: CardProvider;
   logger: Logger;
   concurrency: number;
+  /**
+   * Outbound e-mail (password resets) and what its links and wording need. main.ts always
+   * passes it; payment tests that send no e-mail leave the email queue without a worker.
+   */
+  email?: { mailer: Mailer; site: { PUBLIC_URL: string; ORG_NAME: string } };
   /** How often the outbox relay looks for jobs the API could not publish. */
   relayIntervalMs?: number;
 }
@@ -33,7 +40,7 @@ export interface WorkerRuntime {
 
 /** Wires one worker per queue, the outbox relay and the reconcile schedule. */
 export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
-  const { db, backend, provider, logger, concurrency } = deps;
+  const { db, backend, provider, logger, concurrency, email } = deps;
   const ledger = new PaymentLedger(db, backend, logger);
 
   const logJob = (queue: string) => ({
@@ -66,6 +73,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       ...logJob(QUEUES.maintenance),
     }),
   ];
+  if (email) {
+    workers.push(
+      backend.createWorker(QUEUES.email, emailProcessor({ db, mailer: email.mailer, logger, config: email.site }), {
+        concurrency,
+        ...logJob(QUEUES.email),
+      }),
+    );
+  }
   await backend
     .queue(QUEUES.maintenance)
     .upsertScheduler(

@@ -4,6 +4,8 @@ import type { QueueBackend } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import type { CardProvider } from '@pillars/shared/payments';
 import type pg from 'pg';
+import type { ValidSession } from '../features/auth/sessions';
+import type { LoginThrottle } from '../features/auth/throttle';
 import type { PaymentEvents } from './payment-events';
 
 /** What the app needs from the outside world; tests pass real instances of each. */
@@ -22,11 +24,15 @@ export interface AppDeps {
   paymentEvents?: PaymentEvents;
   /** Clock injection point, so "upcoming" can be tested without waiting for time to pass. */
   now?: () => Date;
+  /** Failed sign-in counters; Redis in production (server.ts), PostgreSQL when omitted. */
+  throttle?: LoginThrottle;
 }
 
 export interface AppEnv {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** The admin's session, when the request carries a valid session cookie. */
+    session?: ValidSession;
   };
 }

@@ -6,6 +6,7 @@ import type { CardProvider } from '@pillars/shared/payments';
 import { useQueueBackend } from '../../../infra/testing/test-queues';
 import { useSandbox } from '../../../infra/testing/test-sandbox';
 import { createApp } from '../app';
+import type { LoginThrottle } from '../features/auth/throttle';
 import type { PaymentEvents } from '../lib/payment-events';
 
 export interface TestAppOptions {
@@ -15,6 +16,7 @@ export interface TestAppOptions {
   now?: () => Date;
   logger?: Logger;
   paymentEvents?: PaymentEvents;
+  throttle?: LoginThrottle;
 }
 
 /** The real app over real test infrastructure; only the clock, config and logger are the test's. */
@@ -30,6 +32,7 @@ export function testApp(database: DatabaseHandle, options: TestAppOptions) {
     providerName: options.provider.name,
     ...(options.paymentEvents ? { paymentEvents: options.paymentEvents } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.throttle ? { throttle: options.throttle } : {}),
   });
 }
 

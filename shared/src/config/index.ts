@@ -73,6 +73,34 @@ export const ConfigSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(5090),
+  /**
+   * Outbound e-mail (password resets). With SMTP_URL unset, messages are written as .eml files
+   * to MAILBOX_DIR instead of being sent: the embedded default's dev mailbox.
+   */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default('Patriot Pillars Foundation <no-reply@patriotpillars.org>'),
+  MAILBOX_DIR: z.string().default('.data/mailbox'),
+  /** Admin sessions end after this long without a request, and this long after sign-in at most. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(12),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for sign-in throttling). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** For containers: the first admin, created at start when no user exists yet. */
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
   /** Seed demo content when the database has none (on by default outside production). */
   SEED_DEMO_CONTENT: z
     .enum(['true', 'false'])

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { AdminUser } from './auth';
+import { IsoDateTime, successList } from './common';
+import { ContributionDetail } from './donations';
+import { MemberDetail } from './memberships';
 
 export const ContributorType = z.enum(['Contribution', 'Membership', 'Event Registration']);
 export type ContributorType = z.infer<typeof ContributorType>;
@@ -60,3 +63,22 @@ export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
 /** Admins may only move a pending item to confirmed (SPEC section 4). */
 export const StatusChange = z.object({ status: z.literal('confirmed') });
+
+export const ContributionDetailList = successList(ContributionDetail);
+export const MemberDetailList = successList(MemberDetail);
+export const RegistrationDetailList = successList(RegistrationDetail);
+
+/** GET /api/admin/users: the admin accounts, oldest first. */
+export const AdminUserList = z.array(AdminUser);
+
+/** POST /api/admin/users → 201. */
+export const AdminUserCreated = z.object({ success: z.literal(true), user: AdminUser });
+
+/** PUT /api/admin/profile → 200. */
+export const ProfileUpdated = z.object({ success: z.literal(true), message: z.string(), user: AdminUser });
+
+/** PUT /api/admin/{contributions|registrations}/{id}/status → 200; a non-pending item is a 409. */
+export const StatusChanged = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.string(), status: z.literal('confirmed') }),
+});

@@ -65,3 +65,23 @@ export const ProfileUpdate = z.object({
   phone: z.string().trim().optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
+
+/** Texts of the auth calls' answers (SPEC section 8), shared by the API and the forms. */
+export const authResponseMessages = {
+  loginFailed: 'Login failed',
+  resetLinkSent: 'If the email exists, a reset link has been sent.',
+  invalidResetLink: 'This reset link is invalid or has expired.',
+  passwordReset: 'Your password has been reset. You can now sign in.',
+  commonPassword: 'This password is too common. Please choose a less predictable one.',
+  authenticationRequired: 'Authentication required',
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
+
+/** POST /api/auth/login: 200 with the signed-in user; 401 / 429 answer an ApiError. */
+export const LoginResponse = z.object({ success: z.literal(true), user: AuthUser });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** Answers that only confirm: logout, forgot-password, reset-password, profile. */
+export const MessageResponse = z.object({ success: z.literal(true), message: z.string().optional() });
+export type MessageResponse = z.infer<typeof MessageResponse>;

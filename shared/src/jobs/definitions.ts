@@ -15,6 +15,8 @@ export const QUEUES = {
   maintenance: 'maintenance',
   /** Provider webhooks: re-fetch from the provider, then record later instalments. */
   webhooks: 'webhooks',
+  /** Outbound e-mail (password resets), through nodemailer. */
+  email: 'email',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -26,6 +28,7 @@ export const JOBS = {
   recordTransaction: 'record-transaction',
   reconcilePayments: 'reconcile-payments',
   processWebhook: 'process-webhook',
+  sendEmail: 'send-email',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -36,6 +39,10 @@ export type PaymentJobData = z.infer<typeof PaymentJobData>;
 export const WebhookJobData = z.object({ eventId: z.uuid() });
 export type WebhookJobData = z.infer<typeof WebhookJobData>;
 
+/** send-email: the id of an outbound_emails row; the worker reads the rest from the database. */
+export const EmailJobData = z.object({ emailId: z.uuid() });
+export type EmailJobData = z.infer<typeof EmailJobData>;
+
 /** Which queue each job runs on. */
 export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.charge]: QUEUES.charges,
@@ -45,6 +52,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.recordTransaction]: QUEUES.followUps,
   [JOBS.reconcilePayments]: QUEUES.maintenance,
   [JOBS.processWebhook]: QUEUES.webhooks,
+  [JOBS.sendEmail]: QUEUES.email,
 };
 
 /**
@@ -52,8 +60,8 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
  * API and again from the outbox relay, adds it once.
  */
 export const jobIdOf = (job: JobName, paymentId: string) => `${job}-${paymentId}`;
-/** Payload of each outbox row: a payment id, or a webhook event id for process-webhook. */
-export type OutboxPayload = PaymentJobData | WebhookJobData;
+/** Payload of each outbox row: a payment id, a webhook event id, or an outbound e-mail id. */
+export type OutboxPayload = PaymentJobData | WebhookJobData | EmailJobData;
 
 /** Bounded retention: enough history to debug, never an ever-growing Redis. */
 const retention = {
@@ -77,6 +85,8 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   [JOBS.updateStatus]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
   [JOBS.recordTransaction]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
   [JOBS.processWebhook]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
+  // A mail server that is down for a while still gets the reset e-mail: 8 attempts over ~4 minutes.
+  [JOBS.sendEmail]: { attempts: 8, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };
 

@@ -8,8 +8,15 @@ import { JOB_OPTIONS, type JobName, type OutboxPayload, QUEUE_OF, jobIdOf } from
 /** A transaction handle or the database itself: both can insert. */
 type Executor = Pick<Database, 'insert'>;
 
-/** A job for the outbox: a payment's job, or a webhook event's. The job id derives from the id. */
-export type OutboxJob = { job: JobName; paymentId: string } | { job: JobName; eventId: string };
+/** A job for the outbox: a payment's, a webhook event's or an e-mail's. The job id derives from the id. */
+export type OutboxJob =
+  { job: JobName; paymentId: string } | { job: JobName; eventId: string } | { job: JobName; emailId: string };
+
+function idOf(payload: OutboxPayload): string {
+  if ('paymentId' in payload) return payload.paymentId;
+  if ('eventId' in payload) return payload.eventId;
+  return payload.emailId;
+}
 
 /**
  * Records jobs to publish, inside the caller's transaction: they exist exactly when the change
@@ -23,7 +30,7 @@ export async function addToOutbox(tx: Executor, jobs: OutboxJob[]): Promise<numb
       jobs.map(({ job, ...payload }) => ({
         queue: QUEUE_OF[job],
         jobName: job,
-        jobId: jobIdOf(job, 'paymentId' in payload ? payload.paymentId : payload.eventId),
+        jobId: jobIdOf(job, idOf(payload)),
         payload,
       })),
     )

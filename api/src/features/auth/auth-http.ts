@@ -1,0 +1,89 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Config } from '@pillars/shared/config';
+import { authResponseMessages } from '@pillars/shared/contracts';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { SessionStore } from './sessions';
+
+/**
+ * Served over HTTPS (PUBLIC_URL), the cookie is `__Host-session`: Secure, Path=/, no Domain, so
+ * no subdomain or plain-http page can set or read it. Over http (the embedded default on
+ * localhost) it is `session`.
+ */
+export function sessionCookieOf(config: Pick<Config, 'PUBLIC_URL'>) {
+  const secure = config.PUBLIC_URL.startsWith('https:');
+  return { name: secure ? '__Host-session' : 'session', secure };
+}
+
+export function setSessionCookie(c: Context, config: Pick<Config, 'PUBLIC_URL'>, token: string, expiresAt: Date) {
+  const { name, secure } = sessionCookieOf(config);
+  setCookie(c, name, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt });
+}
+
+export function clearSessionCookie(c: Context, config: Pick<Config, 'PUBLIC_URL'>) {
+  const { name, secure } = sessionCookieOf(config);
+  deleteCookie(c, name, { path: '/', secure });
+}
+
+/** Reads the session cookie on every request; a valid one puts the session in `c.var.session`. */
+export function sessionMiddleware(config: Config, store: SessionStore): MiddlewareHandler<AppEnv> {
+  const { name } = sessionCookieOf(config);
+  return async (c, next) => {
+    const token = getCookie(c, name);
+    if (token) {
+      const session = await store.validate(token);
+      if (session) c.set('session', session);
+      else clearSessionCookie(c, config);
+    }
+    await next();
+  };
+}
+
+/** Every admin call: 401 without a valid session. */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('session')) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
+  await next();
+};
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF: a state-changing /api request that carries our session cookie (or signs in) must come
+ * from our own pages. Browsers say where a request comes from in Sec-Fetch-Site, and in Origin;
+ * a cross-site one gets 403. A client that sends neither header is not a browser, and cannot be
+ * tricked into sending a victim's cookie.
+ */
+export function csrfProtection(config: Config): MiddlewareHandler<AppEnv> {
+  const { name } = sessionCookieOf(config);
+  const trustedOrigins = new Set([new URL(config.PUBLIC_URL).origin]);
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const signingIn = c.req.path === '/api/auth/login';
+    if (!signingIn && getCookie(c, name) === undefined) return next();
+    const fetchSite = c.req.header('sec-fetch-site');
+    const origin = c.req.header('origin');
+    const ownOrigin = new URL(c.req.url).origin;
+    const allowed =
+      fetchSite !== undefined
+        ? fetchSite === 'same-origin' || fetchSite === 'none'
+        : origin === undefined || origin === ownOrigin || trustedOrigins.has(origin);
+    if (!allowed) throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+    return next();
+  };
+}
+
+/** The client's address for throttling: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+export function clientAddress(c: Context, config: Pick<Config, 'TRUST_PROXY'>): string {
+  if (config.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // Requests that did not come through a socket (app.request in tests).
+    return 'unknown';
+  }
+}
