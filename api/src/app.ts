@@ -7,6 +7,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createSessionStore, sessionTimeoutsOf } from './features/auth/sessions';
 import { postgresThrottle } from './features/auth/throttle';
 import { adminRoutes } from './features/admin/admin.routes';
+import { QUEUE_MONITOR_PATH, queueMonitor } from './features/admin/queue-monitor';
 import { donationsRoutes } from './features/donations/donations.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -51,6 +52,17 @@ export function createApp(deps: AppDeps) {
   app.route('/api', membershipsRoutes(deps));
   app.route('/api', registrationsRoutes(deps));
   app.route('/api/webhooks', webhooksRoutes(deps));
+
+  // The operators' queue monitor: signed-out visitors are sent to sign in first.
+  app.use(`${QUEUE_MONITOR_PATH}/*`, async (c, next) => {
+    if (!c.get('session')) return c.redirect('/login', 302);
+    await next();
+  });
+  app.use(QUEUE_MONITOR_PATH, async (c, next) => {
+    if (!c.get('session')) return c.redirect('/login', 302);
+    await next();
+  });
+  app.route(QUEUE_MONITOR_PATH, queueMonitor(deps.queues));
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all('/api/*', () => {

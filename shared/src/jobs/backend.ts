@@ -44,6 +44,8 @@ export interface WorkerHandlers {
 export interface QueueBackend {
   readonly kind: QueueBackendKind;
   queue(name: QueueName): JobQueue;
+  /** The BullMQ queue itself, for the operators' monitor (bull-board); not for adding jobs. */
+  bullQueue(name: QueueName): Queue;
   createWorker(name: QueueName, processor: Processor, handlers: WorkerHandlers): JobWorker;
   /** True when the backend answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
@@ -157,6 +159,11 @@ async function createRedisQueueBackend(url: string, options: QueueBackendOptions
       if (!entry) throw new Error(`unknown queue ${name}`);
       return entry.wrapped;
     },
+    bullQueue(name) {
+      const entry = queues.get(name);
+      if (!entry) throw new Error(`unknown queue ${name}`);
+      return entry.queue;
+    },
     createWorker(name, processor, handlers) {
       const worker = new Worker(name, processor, {
         connection: workerOptions,
@@ -200,6 +207,7 @@ function createPostgresQueueBackend(url: string, options: QueueBackendOptions): 
   return {
     kind: 'postgres',
     queue: (name) => queueOf(name).wrapped,
+    bullQueue: (name) => queueOf(name).queue,
     createWorker(name, processor, handlers) {
       const worker = new Worker(
         name,
