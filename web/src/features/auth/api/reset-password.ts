@@ -1,0 +1,16 @@
+import { MessageResponse, type ResetPasswordRequest } from '@pillars/shared/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+/**
+ * POST /api/auth/reset-password (SPEC section 7). A 400 rejects with the API's message: the link
+ * is invalid or expired, or the password is refused (e.g. too common).
+ */
+export async function resetPassword(body: ResetPasswordRequest): Promise<MessageResponse> {
+  const response = await apiRequest('POST', '/api/auth/reset-password', body);
+  return MessageResponse.parse(await response.json());
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

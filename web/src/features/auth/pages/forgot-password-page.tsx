@@ -1,0 +1,109 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ForgotPasswordRequest } from '@pillars/shared/contracts';
+import { KeyRound, MailCheck } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/use-toast';
+import { apiErrorMessage } from '@/lib/api';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { forgotPasswordTexts as texts } from '../auth-texts';
+import { AuthCard } from '../components/auth-card';
+import { BackToLoginLink } from '../components/back-to-login-link';
+
+type ForgotValues = z.input<typeof ForgotPasswordRequest>;
+
+/**
+ * /forgot-password (SPEC section 2): an e-mail, 'Send Reset Link', then 'Check Your Email'. The
+ * answer never says whether the address belongs to an admin.
+ */
+export function ForgotPasswordPage() {
+  const { toast } = useToast();
+  const mutation = useRequestPasswordReset();
+  const [sent, setSent] = useState(false);
+  const submittingRef = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotValues, unknown, ForgotPasswordRequest>({
+    resolver: zodResolver(ForgotPasswordRequest),
+    defaultValues: { email: '' },
+  });
+  const submitting = mutation.isPending;
+
+  useDocumentMeta({ title: texts.pageTitle });
+
+  const requestLink = async (request: ForgotPasswordRequest) => {
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    try {
+      await mutation.mutateAsync(request);
+    } catch (error) {
+      const description = apiErrorMessage(error) ?? texts.failureFallback;
+      toast({ title: texts.failureTitle, description, variant: 'destructive' });
+      return;
+    } finally {
+      submittingRef.current = false;
+    }
+    toast({ title: texts.successTitle, description: texts.successDescription });
+    setSent(true);
+  };
+
+  if (sent) {
+    return (
+      <AuthCard icon={MailCheck} title={texts.sentTitle} focusHeading>
+        <div className="space-y-5 text-center">
+          <p className="text-lg text-navy-900">{texts.sentBody}</p>
+          <p className="text-slate-700">{texts.sentHint}</p>
+          <button
+            type="button"
+            onClick={() => {
+              mutation.reset();
+              setSent(false);
+            }}
+            className={buttonClasses('secondary', 'w-full')}
+          >
+            {texts.sendAnother}
+          </button>
+          <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard icon={KeyRound} title={texts.title} intro={texts.intro}>
+      <form
+        noValidate
+        aria-label={texts.formLabel}
+        aria-busy={submitting}
+        className="space-y-5"
+        onSubmit={(event) => {
+          if (submittingRef.current) {
+            event.preventDefault();
+            return;
+          }
+          void handleSubmit(requestLink)(event);
+        }}
+      >
+        <TextField
+          id="forgot-email"
+          type="email"
+          label={texts.email}
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" aria-disabled={submitting} className={buttonClasses('secondary', 'w-full')}>
+          {submitting ? texts.submitting : texts.submit}
+        </button>
+        <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
+      </form>
+    </AuthCard>
+  );
+}

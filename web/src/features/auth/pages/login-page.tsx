@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginRequest } from '@pillars/shared/contracts';
+import { LockKeyhole } from 'lucide-react';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Redirect, useLocation } from 'wouter';
+import type { z } from 'zod';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { TextField } from '@/components/ui/text-field';
+import { useToast } from '@/components/ui/use-toast';
+import { apiErrorMessage } from '@/lib/api';
+import { useCurrentUser } from '@/lib/auth';
+import { useDocumentMeta } from '@/lib/use-document-meta';
+import { useLogin } from '../api/login';
+import { loginTexts } from '../auth-texts';
+import { AuthCard, authLinkClasses } from '../components/auth-card';
+import { PasswordField } from '../components/password-field';
+
+type LoginValues = z.input<typeof LoginRequest>;
+
+const defaultValues: LoginValues = { username: '', password: '' };
+
+/**
+ * /login (SPEC section 2): username and password, 'Signing In...' while the request runs (a second
+ * submit is ignored), then a toast and /admin; a failure toasts the server's message. An admin who
+ * is already signed in goes straight to /admin.
+ */
+export function LoginPage() {
+  const { toast } = useToast();
+  const [, navigate] = useLocation();
+  const { data: currentUser } = useCurrentUser();
+  const mutation = useLogin();
+  const submittingRef = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues, unknown, LoginRequest>({ resolver: zodResolver(LoginRequest), defaultValues });
+  const submitting = mutation.isPending;
+
+  useDocumentMeta({ title: loginTexts.pageTitle });
+
+  const signIn = async (credentials: LoginRequest) => {
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    try {
+      await mutation.mutateAsync(credentials);
+    } catch (error) {
+      const description = apiErrorMessage(error) ?? loginTexts.failureFallback;
+      toast({ title: loginTexts.failureTitle, description, variant: 'destructive' });
+      return;
+    } finally {
+      submittingRef.current = false;
+    }
+    toast({ title: loginTexts.successTitle });
+    navigate('/admin');
+  };
+
+  // Only an admin who arrived signed in; after a sign-in here, signIn navigates itself.
+  if (currentUser && mutation.isIdle) return <Redirect to="/admin" replace />;
+
+  return (
+    <AuthCard icon={LockKeyhole} title={loginTexts.title} intro={loginTexts.intro}>
+      <form
+        noValidate
+        aria-label={loginTexts.formLabel}
+        aria-busy={submitting}
+        className="space-y-5"
+        onSubmit={(event) => {
+          if (submittingRef.current) {
+            event.preventDefault();
+            return;
+          }
+          void handleSubmit(signIn)(event);
+        }}
+      >
+        <TextField
+          id="login-username"
+          label={loginTexts.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <PasswordField
+          id="login-password"
+          label={loginTexts.password}
+          toggle={loginTexts.passwordToggle}
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" aria-disabled={submitting} className={buttonClasses('secondary', 'w-full')}>
+          {submitting ? loginTexts.submitting : loginTexts.submit}
+        </button>
+        <p className="text-center">
+          <Link href="/forgot-password" className={authLinkClasses}>
+            {loginTexts.forgotPassword}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}
