@@ -2,7 +2,6 @@ import { type ComponentType, lazy } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { UnbuiltPage } from './pages/unbuilt-page';
 
 /** A page that loads on demand, so the home page's first download stays small. */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -17,14 +16,15 @@ const EventPage = page(() => import('@/features/events/pages/event-page'), 'Even
 const EventPaymentRoute = page(() => import('./pages/event-payment-route'), 'EventPaymentRoute');
 const MembershipRoute = page(() => import('./pages/membership-route'), 'MembershipRoute');
 
-// Admin pages: visitors never download back-office code.
-const AdminDashboardPage = page(() => import('@/features/admin/pages/admin-dashboard-page'), 'AdminDashboardPage');
-const AdminEventsPage = page(() => import('@/features/admin/pages/admin-events-page'), 'AdminEventsPage');
-const AdminContributorsPage = page(
-  () => import('@/features/admin/pages/admin-contributors-page'),
-  'AdminContributorsPage',
-);
-const AdminMembersPage = page(() => import('@/features/admin/pages/admin-members-page'), 'AdminMembersPage');
+const LoginPage = page(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const ForgotPasswordPage = page(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+
+// Admin pages: visitors never download back-office code. Each is behind the sign-in guard.
+const AdminDashboardPage = page(() => import('./pages/admin-routes'), 'AdminDashboardRoute');
+const AdminEventsPage = page(() => import('./pages/admin-routes'), 'AdminEventsRoute');
+const AdminContributorsPage = page(() => import('./pages/admin-routes'), 'AdminContributorsRoute');
+const AdminMembersPage = page(() => import('./pages/admin-routes'), 'AdminMembersRoute');
 
 /** Every route of SPEC section 2; anything else is the not-found page. */
 export function AppRouter() {
@@ -33,9 +33,9 @@ export function AppRouter() {
       <Route path="/" component={HomePage} />
       <Route path="/about" component={AboutPage} />
       <Route path="/membership" component={MembershipRoute} />
-      <Route path="/login" component={UnbuiltPage} />
-      <Route path="/forgot-password" component={UnbuiltPage} />
-      <Route path="/reset-password" component={UnbuiltPage} />
+      <Route path="/login" component={LoginPage} />
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/success" component={SuccessPage} />
       <Route path="/admin" component={AdminDashboardPage} />
       <Route path="/admin/events" component={AdminEventsPage} />
