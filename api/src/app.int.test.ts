@@ -128,6 +128,12 @@ describe('serving the built web app', async () => {
     expect(html).not.toContain('og:title');
   });
 
+  it('serves the reset page with Referrer-Policy: no-referrer, so its token never leaks to another site', async () => {
+    const res = await webApp.request('/reset-password?token=abc');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('still answers unknown API paths with JSON', async () => {
     const res = await webApp.request('/api/unknown');
     expect(res.status).toBe(404);

@@ -34,6 +34,8 @@ export function createApp(deps: AppDeps) {
       // The hosted card fields of the payments issue are cross-origin iframes; a CSP arrives
       // with them. Until then keep the defaults that cannot break the pages.
       contentSecurityPolicy: undefined,
+      // No page sends its address elsewhere: the reset page's URL holds a token (issue 5).
+      referrerPolicy: 'no-referrer',
       crossOriginEmbedderPolicy: false,
     }),
   );
