@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigOrExit } from '@pillars/shared/config';
-import { createDatabase, hasNoContent, runMigrations, seedDemoContent } from '@pillars/shared/db';
+import { createDatabase, hasNoContent, runMigrations, seedDemoContent, users } from '@pillars/shared/db';
+import { sql } from 'drizzle-orm';
 import { createLogger } from '@pillars/shared/logger';
 import { provideDatabase } from './database';
 import { REPO_ROOT, WEB_DIST, viteCli } from './paths';
@@ -113,10 +114,13 @@ async function provideCardProvider(apiPort: number): Promise<Record<string, stri
   };
 }
 
+let noAdminYet = false;
 try {
   const handle = createDatabase(database.url, { max: 1 });
   try {
     await runMigrations(handle.pool);
+    const [admins] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(users);
+    noAdminYet = (admins?.count ?? 0) === 0 && !config.ADMIN_USERNAME;
     const seed = config.SEED_DEMO_CONTENT ?? config.NODE_ENV !== 'production';
     if (seed && (await hasNoContent(handle.db))) {
       logger.info(await seedDemoContent(handle.db), 'seeded demo content (first run)');
@@ -145,8 +149,12 @@ try {
 
   await waitUntilReady(`http://127.0.0.1:${apiPort}/readyz`, 60_000);
   logger.info({ url: `http://localhost:${config.PORT}` }, 'ready');
+  const adminHint = noAdminYet
+    ? `  No admin account yet: run \`npm run admin:create\` in another terminal, then sign in at /login.\n`
+    : '';
+  const mailHint = config.SMTP_URL ? '' : `  E-mails (password resets) are written to ${config.MAILBOX_DIR}/.\n`;
   process.stdout.write(
-    `\n  ${config.ORG_NAME} is running at http://localhost:${config.PORT}\n  Press Ctrl-C to stop.\n\n`,
+    `\n  ${config.ORG_NAME} is running at http://localhost:${config.PORT}\n${adminHint}${mailHint}  Press Ctrl-C to stop.\n\n`,
   );
 } catch (error) {
   logger.fatal({ err: error }, 'start failed');
