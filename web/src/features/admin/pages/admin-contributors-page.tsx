@@ -1,4 +1,110 @@
-/** /admin/contributors, built by the admin issue. Loaded lazily so admin code stays out of the public bundle. */
+import type { ContributionDetail } from '@pillars/shared/contracts';
+import { Megaphone } from 'lucide-react';
+import { useId } from 'react';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { adminTexts } from '../admin-texts';
+import { useContributorsDetail } from '../api/get-contributors-detail';
+import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { cardClasses } from '../components/admin-styles';
+import { Details, EmailLink, ShortId } from '../components/details';
+import { EmailAllLink, EmailDialog } from '../components/email-dialog';
+import { StatusBadge } from '../components/status-badge';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import { contributorName } from '../lib/contributors-table';
+import { newestFirst } from '../lib/detail-lists';
+import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
+import { uniqueRecipients } from '../lib/mailto';
+
+function ContributionCard({ contribution }: { contribution: ContributionDetail }) {
+  const headingId = useId();
+  const name = contributorName(contribution);
+  return (
+    <li>
+      <article aria-labelledby={headingId} className={cardClasses}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-lg font-bold break-words text-navy-900">
+              {name}
+            </h2>
+            <p className="font-display text-2xl font-bold text-navy-900">{formatDecimalDollars(contribution.amount)}</p>
+          </div>
+          <StatusBadge status={contribution.status} scheme="contribution" />
+        </div>
+        <Details
+          className="mt-4"
+          items={[
+            { label: adminTexts.paymentMethod, value: contribution.paymentMethod },
+            {
+              label: adminTexts.frequency,
+              value: contribution.isRecurring ? adminTexts.recurring : adminTexts.oneTime,
+            },
+            { label: adminTexts.columns.date, value: formatShortDate(contribution.createdAt) },
+            contribution.payTheoryPaymentId
+              ? { label: adminTexts.paymentId, value: <ShortId id={contribution.payTheoryPaymentId} /> }
+              : null,
+            contribution.phone ? { label: adminTexts.phone, value: contribution.phone } : null,
+          ]}
+        />
+        <div className="mt-3">
+          <EmailLink email={contribution.email} name={name} />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** SPEC section 2: /admin/contributors, a card per contribution with bulk e-mail. */
 export function AdminContributorsPage() {
-  return null;
+  const query = useContributorsDetail();
+  useRedirectOnUnauthorized(query.error);
+  const contributions = query.data ? newestFirst(query.data.data) : [];
+  const recipients = uniqueRecipients(contributions.map((contribution) => contribution.email));
+  const subject = adminTexts.contributorsSubject;
+  const description = adminTexts.contributorsBroadcastDescription(recipients.length);
+
+  return (
+    <AdminPage
+      title={adminTexts.contributorsTitle}
+      backLink
+      intro={query.data ? <p>{adminTexts.totalContributions(contributions.length)}</p> : null}
+      actions={
+        query.data ? (
+          <>
+            <EmailAllLink
+              recipients={recipients}
+              subject={subject}
+              title={adminTexts.broadcastMessage}
+              description={description}
+            />
+            <EmailDialog
+              title={adminTexts.broadcastMessage}
+              description={description}
+              recipients={recipients}
+              defaultSubject={subject}
+              trigger={
+                <button type="button" disabled={recipients.length === 0} className={buttonClasses('primary')}>
+                  <Megaphone aria-hidden="true" className="size-5" />
+                  {adminTexts.broadcastMessage}
+                </button>
+              }
+            />
+          </>
+        ) : null
+      }
+    >
+      {query.isPending ? (
+        <AdminLoading text={adminTexts.loadingContributions} />
+      ) : query.isError ? (
+        <AdminLoadError text={adminTexts.errorLoadingContributions(describeError(query.error))} />
+      ) : contributions.length === 0 ? (
+        <AdminEmpty text={adminTexts.noContributions} />
+      ) : (
+        <ul aria-label={adminTexts.contributionsLabel} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {contributions.map((contribution) => (
+            <ContributionCard key={contribution.id} contribution={contribution} />
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
 }

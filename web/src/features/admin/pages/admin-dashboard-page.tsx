@@ -1,4 +1,84 @@
-/** /admin, built by the admin issue. Loaded lazily so admin code stays out of the public bundle. */
+import { CalendarDays, HandCoins, LogOut, UsersRound } from 'lucide-react';
+import { Link } from 'wouter';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { ApiRequestError } from '@/lib/api';
+import { useCurrentUser, useLogout } from '@/lib/auth';
+import { adminTexts } from '../admin-texts';
+import { InvalidResponseError } from '../api/admin-query';
+import { useContributors } from '../api/get-contributors';
+import { AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { outlineButton } from '../components/admin-styles';
+import { ContributorsPanel } from '../components/contributors-panel';
+import { ManageAdminsDialog } from '../components/manage-admins-dialog';
+import { ProfileDialog } from '../components/profile-dialog';
+import { SummaryCards } from '../components/summary-cards';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import { describeError } from '../lib/format';
+
+/** SPEC section 2: the wrong shape, an HTTP error with its message, or no answer at all. */
+function loadErrorText(error: Error): string {
+  if (error instanceof InvalidResponseError) return adminTexts.failedToLoadContributors;
+  return adminTexts.errorLoadingContributors(
+    error instanceof ApiRequestError ? describeError(error) : adminTexts.failedToFetchContributors,
+  );
+}
+
+const subPages = [
+  { href: '/admin/events', label: adminTexts.eventsLink, Icon: CalendarDays },
+  { href: '/admin/contributors', label: adminTexts.contributorsLink, Icon: HandCoins },
+  { href: '/admin/members', label: adminTexts.membersLink, Icon: UsersRound },
+];
+
+/** SPEC section 2: /admin. The lead's guard checks the session; a 401 here also goes to /login. */
 export function AdminDashboardPage() {
-  return null;
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const contributors = useContributors();
+  useRedirectOnUnauthorized(contributors.error);
+
+  return (
+    <AdminPage
+      title={adminTexts.dashboardTitle}
+      intro={user ? <p>{adminTexts.welcome(user.username)}</p> : null}
+      actions={
+        <>
+          <ProfileDialog />
+          <ManageAdminsDialog />
+          <button
+            type="button"
+            disabled={logout.isPending}
+            onClick={() => logout.mutate()}
+            className={buttonClasses('secondary', 'text-sm')}
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            {logout.isPending ? adminTexts.loggingOut : adminTexts.logout}
+          </button>
+        </>
+      }
+    >
+      <nav aria-label={adminTexts.subPagesLabel}>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {subPages.map(({ href, label, Icon }) => (
+            <li key={href}>
+              <Link href={href} className={outlineButton('w-full justify-start text-base')}>
+                <Icon aria-hidden="true" className="size-5 text-crimson-700" />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {contributors.isPending ? (
+        <AdminLoading text={adminTexts.loadingContributors} />
+      ) : contributors.isError ? (
+        <AdminLoadError text={loadErrorText(contributors.error)} />
+      ) : (
+        <>
+          <SummaryCards summary={contributors.data.summary} />
+          <ContributorsPanel contributors={contributors.data.contributors} />
+        </>
+      )}
+    </AdminPage>
+  );
 }

@@ -1,4 +1,146 @@
-/** /admin/events, built by the admin issue. Loaded lazily so admin code stays out of the public bundle. */
+import type { RegistrationDetail } from '@pillars/shared/contracts';
+import { CalendarDays, Clock, MapPin, Megaphone } from 'lucide-react';
+import { useId } from 'react';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
+import { adminTexts } from '../admin-texts';
+import { useEventRegistrations } from '../api/get-event-registrations';
+import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { cardClasses } from '../components/admin-styles';
+import { Details, EmailLink, ShortId } from '../components/details';
+import { EmailDialog } from '../components/email-dialog';
+import { StatusBadge } from '../components/status-badge';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import { contributorName } from '../lib/contributors-table';
+import { type EventGroup, groupByEvent } from '../lib/detail-lists';
+import { describeError, formatCentsAsDollars, formatShortDateTime } from '../lib/format';
+import { uniqueRecipients } from '../lib/mailto';
+
+function RegistrationCard({ registration }: { registration: RegistrationDetail }) {
+  const headingId = useId();
+  const name = contributorName(registration);
+  return (
+    <li>
+      <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-cream-50 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-base font-bold break-words text-navy-900">
+              {name}
+            </h3>
+            <p className="text-sm text-slate-700">
+              {adminTexts.registeredAt(formatShortDateTime(registration.createdAt))}
+            </p>
+          </div>
+          <StatusBadge status={registration.status} scheme="registration" />
+        </div>
+        <Details
+          className="mt-3"
+          items={[
+            { label: adminTexts.phone, value: registration.phone },
+            registration.selectedTier ? { label: adminTexts.tier, value: registration.selectedTier } : null,
+            {
+              label: adminTexts.payment,
+              value:
+                registration.paymentAmount === null
+                  ? adminTexts.noPayment
+                  : formatCentsAsDollars(registration.paymentAmount),
+            },
+            registration.payTheoryPaymentId
+              ? { label: adminTexts.transactionId, value: <ShortId id={registration.payTheoryPaymentId} /> }
+              : null,
+            registration.comments?.trim() ? { label: adminTexts.comments, value: registration.comments } : null,
+          ]}
+        />
+        <div className="mt-2">
+          <EmailLink email={registration.email} name={name} />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function EventSection({ group }: { group: EventGroup }) {
+  const headingId = useId();
+  const { event, registrations } = group;
+  const recipients = uniqueRecipients(registrations.map((registration) => registration.email));
+  return (
+    <section aria-labelledby={headingId} className={cardClasses}>
+      <div className="flex flex-col gap-4 border-b border-slate-200 pb-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0 space-y-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id={headingId} className="font-display text-2xl font-bold break-words text-navy-900">
+              {event.title}
+            </h2>
+            <span className="rounded-full bg-navy-900 px-3 py-0.5 text-sm font-semibold text-white">
+              {adminTexts.registrationCount(registrations.length)}
+            </span>
+          </div>
+          <ul className="space-y-1 text-sm text-slate-700">
+            <li className="flex items-center gap-2">
+              <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-crimson-700" />
+              <span className="sr-only">{adminTexts.eventDate}: </span>
+              {formatEventDate(event.startDate)}
+            </li>
+            <li className="flex items-center gap-2">
+              <Clock aria-hidden="true" className="size-4 shrink-0 text-crimson-700" />
+              <span className="sr-only">{adminTexts.eventTime}: </span>
+              {formatEventTimeRange(event.startDate, event.endDate)}
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="size-4 shrink-0 text-crimson-700" />
+              <span className="sr-only">{adminTexts.eventLocation}: </span>
+              {event.location}
+            </li>
+          </ul>
+        </div>
+        <EmailDialog
+          title={adminTexts.sendMessageToAll}
+          description={adminTexts.eventBroadcastDescription(event.title, recipients.length)}
+          recipients={recipients}
+          defaultSubject={adminTexts.eventSubject(event.title)}
+          trigger={
+            <button
+              type="button"
+              aria-label={adminTexts.sendMessageToAllLabel(event.title)}
+              className={buttonClasses('secondary', 'shrink-0 text-sm')}
+            >
+              <Megaphone aria-hidden="true" className="size-4" />
+              {adminTexts.sendMessageToAll}
+            </button>
+          }
+        />
+      </div>
+      <ul aria-label={adminTexts.registrationsOf(event.title)} className="mt-4 grid gap-3 md:grid-cols-2">
+        {registrations.map((registration) => (
+          <RegistrationCard key={registration.id} registration={registration} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** SPEC section 2: /admin/events, registrations grouped by event with a message to each group. */
 export function AdminEventsPage() {
-  return null;
+  const query = useEventRegistrations();
+  useRedirectOnUnauthorized(query.error);
+  const registrations = query.data?.data ?? [];
+  const groups = groupByEvent(registrations);
+
+  return (
+    <AdminPage
+      title={adminTexts.eventsTitle}
+      backLink
+      intro={query.data ? <p>{adminTexts.totalRegistrations(registrations.length)}</p> : null}
+    >
+      {query.isPending ? (
+        <AdminLoading text={adminTexts.loadingRegistrations} />
+      ) : query.isError ? (
+        <AdminLoadError text={adminTexts.errorLoadingRegistrations(describeError(query.error))} />
+      ) : groups.length === 0 ? (
+        <AdminEmpty text={adminTexts.noRegistrations} />
+      ) : (
+        groups.map((group) => <EventSection key={group.key} group={group} />)
+      )}
+    </AdminPage>
+  );
 }

@@ -1,4 +1,137 @@
-/** /admin/members, built by the admin issue. Loaded lazily so admin code stays out of the public bundle. */
+import type { MemberDetail } from '@pillars/shared/contracts';
+import { Megaphone, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { usePublicConfig } from '@/lib/use-public-config';
+import { adminTexts } from '../admin-texts';
+import { useMembersDetail } from '../api/get-members-detail';
+import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { cardClasses } from '../components/admin-styles';
+import { Details, EmailLink, ShortId } from '../components/details';
+import { EmailAllLink, EmailDialog } from '../components/email-dialog';
+import { StatusBadge } from '../components/status-badge';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import { contributorName } from '../lib/contributors-table';
+import { newestFirst } from '../lib/detail-lists';
+import { describeError, formatShortDate } from '../lib/format';
+import { uniqueRecipients } from '../lib/mailto';
+
+/** 'Jan 5, 2025' when the stored value is a date, else the value as stored. */
+function waiverDate(value: string): string {
+  return Number.isNaN(Date.parse(value)) ? value : formatShortDate(value);
+}
+
+/** SPEC section 2: 'Accepted' with its date and version, or 'Not Accepted'. */
+function WaiverStatus({ member }: { member: MemberDetail }) {
+  if (!member.waiverAccepted) {
+    return <span className="font-semibold text-red-800">{adminTexts.waiverNotAccepted}</span>;
+  }
+  const extra = [
+    member.waiverAcceptedAt ? adminTexts.waiverAcceptedOn(waiverDate(member.waiverAcceptedAt)) : null,
+    member.waiverVersion ? adminTexts.waiverVersion(member.waiverVersion) : null,
+  ].filter(Boolean);
+  return (
+    <span>
+      <span className="font-semibold text-green-800">{adminTexts.waiverAccepted}</span>
+      {extra.length > 0 ? ` ${extra.join(', ')}` : null}
+    </span>
+  );
+}
+
+function MemberCard({ member }: { member: MemberDetail }) {
+  const headingId = useId();
+  const name = contributorName(member);
+  return (
+    <li>
+      <article aria-labelledby={headingId} className={cardClasses}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-lg font-bold break-words text-navy-900">
+              {name}
+            </h2>
+            <p className="font-display text-2xl font-bold text-navy-900">{adminTexts.monthlyPrice}</p>
+          </div>
+          <StatusBadge status={member.status} scheme="member" />
+        </div>
+        {member.waiverAccepted ? null : (
+          <p className="mt-3 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {adminTexts.waiverWarning}
+          </p>
+        )}
+        <Details
+          className="mt-4"
+          items={[
+            { label: adminTexts.paymentMethod, value: member.paymentMethod },
+            { label: adminTexts.memberSince, value: formatShortDate(member.createdAt) },
+            { label: adminTexts.waiver, value: <WaiverStatus member={member} /> },
+            member.payTheoryPaymentId
+              ? { label: adminTexts.paymentId, value: <ShortId id={member.payTheoryPaymentId} /> }
+              : null,
+            member.phone ? { label: adminTexts.phone, value: member.phone } : null,
+          ]}
+        />
+        <div className="mt-3">
+          <EmailLink email={member.email} name={name} />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** SPEC section 2: /admin/members, a card per membership with its waiver state and bulk e-mail. */
 export function AdminMembersPage() {
-  return null;
+  const { orgName } = usePublicConfig();
+  const query = useMembersDetail();
+  useRedirectOnUnauthorized(query.error);
+  const members = query.data ? newestFirst(query.data.data) : [];
+  const recipients = uniqueRecipients(members.map((member) => member.email));
+  const subject = adminTexts.membersSubject(orgName);
+  const description = adminTexts.membersBroadcastDescription(recipients.length);
+
+  return (
+    <AdminPage
+      title={adminTexts.membersTitle}
+      backLink
+      intro={query.data ? <p>{adminTexts.totalMembers(members.length)}</p> : null}
+      actions={
+        query.data ? (
+          <>
+            <EmailAllLink
+              recipients={recipients}
+              subject={subject}
+              title={adminTexts.broadcastMessage}
+              description={description}
+            />
+            <EmailDialog
+              title={adminTexts.broadcastMessage}
+              description={description}
+              recipients={recipients}
+              defaultSubject={subject}
+              trigger={
+                <button type="button" disabled={recipients.length === 0} className={buttonClasses('primary')}>
+                  <Megaphone aria-hidden="true" className="size-5" />
+                  {adminTexts.broadcastMessage}
+                </button>
+              }
+            />
+          </>
+        ) : null
+      }
+    >
+      {query.isPending ? (
+        <AdminLoading text={adminTexts.loadingMembers} />
+      ) : query.isError ? (
+        <AdminLoadError text={adminTexts.errorLoadingMembers(describeError(query.error))} />
+      ) : members.length === 0 ? (
+        <AdminEmpty text={adminTexts.noMembers} />
+      ) : (
+        <ul aria-label={adminTexts.membersLabel} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {members.map((member) => (
+            <MemberCard key={member.id} member={member} />
+          ))}
+        </ul>
+      )}
+    </AdminPage>
+  );
 }

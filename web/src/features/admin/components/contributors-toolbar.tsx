@@ -1,0 +1,132 @@
+import { ContributorType } from '@pillars/shared/contracts';
+import { ChevronDown, Search } from 'lucide-react';
+import { useId } from 'react';
+import { cn } from '@/lib/cn';
+import { adminTexts } from '../admin-texts';
+import { type ContributorFilters, emptyFilters } from '../lib/contributors-table';
+import { fieldClasses, outlineButton } from './admin-styles';
+
+type ContributorsToolbarProps = {
+  filters: ContributorFilters;
+  onFiltersChange: (filters: ContributorFilters) => void;
+  advancedOpen: boolean;
+  onAdvancedOpenChange: (open: boolean) => void;
+};
+
+const typeValues = ['all', ...ContributorType.options] as const;
+
+function isTypeValue(value: string): value is ContributorFilters['type'] {
+  return (typeValues as readonly string[]).includes(value);
+}
+
+/** SPEC section 2: search box, advanced search (transaction ID, exact amount, clear all), type filter. */
+export function ContributorsToolbar({
+  filters,
+  onFiltersChange,
+  advancedOpen,
+  onAdvancedOpenChange,
+}: ContributorsToolbarProps) {
+  const id = useId();
+  const set = (patch: Partial<ContributorFilters>) => onFiltersChange({ ...filters, ...patch });
+  const advancedId = `${id}-advanced`;
+
+  return (
+    <div role="search" aria-label={adminTexts.searchLabel} className="space-y-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${id}-search`} className="block text-sm font-semibold text-navy-900">
+            {adminTexts.searchLabel}
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 mt-0.5 size-5 -translate-y-1/2 text-slate-500"
+            />
+            <input
+              id={`${id}-search`}
+              type="search"
+              value={filters.search}
+              placeholder={adminTexts.searchPlaceholder}
+              onChange={(event) => set({ search: event.target.value })}
+              className={cn(fieldClasses, 'pl-10')}
+            />
+          </div>
+        </div>
+        <div className="sm:w-64">
+          <label htmlFor={`${id}-type`} className="block text-sm font-semibold text-navy-900">
+            {adminTexts.typeFilterLabel}
+          </label>
+          <select
+            id={`${id}-type`}
+            value={filters.type}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (isTypeValue(value)) set({ type: value });
+            }}
+            className={cn(fieldClasses, 'pl-3')}
+          >
+            {typeValues.map((value) => (
+              <option key={value} value={value}>
+                {adminTexts.typeOptions[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          aria-expanded={advancedOpen}
+          aria-controls={advancedId}
+          onClick={() => onAdvancedOpenChange(!advancedOpen)}
+          className={outlineButton()}
+        >
+          {adminTexts.advancedSearch}
+          <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', advancedOpen && 'rotate-180')} />
+        </button>
+      </div>
+
+      <div
+        id={advancedId}
+        hidden={!advancedOpen}
+        role="group"
+        aria-label={adminTexts.advancedSearchLabel}
+        className="rounded-lg border border-slate-200 bg-navy-50 p-4"
+      >
+        <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <div>
+            <label htmlFor={`${id}-transaction`} className="block text-sm font-semibold text-navy-900">
+              {adminTexts.transactionIdLabel}
+            </label>
+            <input
+              id={`${id}-transaction`}
+              value={filters.transactionId}
+              placeholder={adminTexts.transactionIdPlaceholder}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => set({ transactionId: event.target.value })}
+              className={cn(fieldClasses, 'pl-3')}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-navy-900">
+              {adminTexts.exactAmountLabel}
+            </label>
+            <input
+              id={`${id}-amount`}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={filters.amount}
+              placeholder={adminTexts.exactAmountPlaceholder}
+              onChange={(event) => set({ amount: event.target.value })}
+              className={cn(fieldClasses, 'pl-3')}
+            />
+          </div>
+          <button type="button" onClick={() => onFiltersChange(emptyFilters)} className={outlineButton()}>
+            {adminTexts.clearAll}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { Mail } from 'lucide-react';
+import { type ReactElement, useId, useState } from 'react';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { TextField, inputClasses } from '@/components/ui/text-field';
+import { usePublicConfig } from '@/lib/use-public-config';
+import { adminTexts } from '../admin-texts';
+import { mailtoBatches } from '../lib/mailto';
+import { AdminDialog } from './admin-dialog';
+import { linkClasses, outlineButton } from './admin-styles';
+
+type EmailDialogProps = {
+  /** The button that opens the dialog. */
+  trigger: ReactElement;
+  title: string;
+  description: string;
+  recipients: readonly string[];
+  defaultSubject: string;
+};
+
+/**
+ * Composes a bulk message (SPEC section 2 and 9): subject and message, then one link per batch that
+ * opens the mail client addressed to the organisation mailbox with the recipients in Bcc. A list
+ * too long for one `mailto:` URL is split into "Open batch 1 of 3", ….
+ */
+export function EmailDialog({ trigger, title, description, recipients, defaultSubject }: EmailDialogProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AdminDialog open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={description}>
+      {/* Mounted with each opening, so every message starts from the default subject. */}
+      <EmailComposer recipients={recipients} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
+    </AdminDialog>
+  );
+}
+
+function EmailComposer({
+  recipients,
+  defaultSubject,
+  onDone,
+}: Pick<EmailDialogProps, 'recipients' | 'defaultSubject'> & { onDone: () => void }) {
+  const { contactEmail } = usePublicConfig();
+  const id = useId();
+  const [subject, setSubject] = useState(defaultSubject);
+  const [body, setBody] = useState('');
+  const batches = mailtoBatches({ to: contactEmail, bcc: recipients, subject, body });
+  const [single] = batches;
+
+  return (
+    <div className="mt-5 space-y-4">
+      <p className="text-sm font-semibold text-navy-900">{adminTexts.recipients(recipients.length)}</p>
+      <TextField
+        id={`${id}-subject`}
+        label={adminTexts.subject}
+        value={subject}
+        onChange={(event) => setSubject(event.target.value)}
+      />
+      <div>
+        <label htmlFor={`${id}-message`} className="block text-sm font-semibold text-navy-900">
+          {adminTexts.message}
+        </label>
+        <textarea
+          id={`${id}-message`}
+          rows={6}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          className={`${inputClasses} min-h-32`}
+        />
+      </div>
+
+      {batches.length === 1 && single ? (
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className={outlineButton()} onClick={onDone}>
+            {adminTexts.cancel}
+          </button>
+          <a href={single.url} className={buttonClasses('primary')}>
+            <Mail aria-hidden="true" className="size-5" />
+            {adminTexts.openEmailClient}
+          </a>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700">{adminTexts.batchesIntro(batches.length)}</p>
+          <ol className="space-y-2">
+            {batches.map((batch, index) => (
+              <li key={batch.url} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <a href={batch.url} className={`${linkClasses} inline-flex min-h-11 items-center gap-2`}>
+                  <Mail aria-hidden="true" className="size-4" />
+                  {adminTexts.openBatch(index + 1, batches.length)}
+                </a>
+                <span className="text-sm text-slate-600">{adminTexts.batchRecipients(batch.recipients.length)}</span>
+              </li>
+            ))}
+          </ol>
+          <div className="flex justify-end">
+            <button type="button" className={outlineButton()} onClick={onDone}>
+              {adminTexts.close}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * 'Email All ({count})' (SPEC section 2): straight to the mail client with the default subject when
+ * the list fits one link, otherwise through the dialog that splits it into batches.
+ */
+export function EmailAllLink({
+  recipients,
+  subject,
+  title,
+  description,
+}: {
+  recipients: readonly string[];
+  subject: string;
+  title: string;
+  description: string;
+}) {
+  const { contactEmail } = usePublicConfig();
+  const label = adminTexts.emailAll(recipients.length);
+  const batches = mailtoBatches({ to: contactEmail, bcc: recipients, subject });
+  const [single] = batches;
+  if (recipients.length === 0) {
+    return (
+      <button type="button" disabled className={buttonClasses('secondary')}>
+        <Mail aria-hidden="true" className="size-5" />
+        {label}
+      </button>
+    );
+  }
+  if (batches.length === 1 && single) {
+    return (
+      <a href={single.url} className={buttonClasses('secondary')}>
+        <Mail aria-hidden="true" className="size-5" />
+        {label}
+      </a>
+    );
+  }
+  return (
+    <EmailDialog
+      title={title}
+      description={description}
+      recipients={recipients}
+      defaultSubject={subject}
+      trigger={
+        <button type="button" className={buttonClasses('secondary')}>
+          <Mail aria-hidden="true" className="size-5" />
+          {label}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import { cn } from '@/lib/cn';
+
+type Tone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
+
+/** Each pair has at least 6:1 contrast (WCAG 1.4.3 asks 4.5:1). */
+const toneClasses: Record<Tone, string> = {
+  success: 'border-green-300 bg-green-100 text-green-800',
+  warning: 'border-amber-300 bg-amber-100 text-amber-900',
+  danger: 'border-red-300 bg-red-100 text-red-800',
+  info: 'border-navy-100 bg-navy-50 text-navy-800',
+  neutral: 'border-slate-300 bg-slate-100 text-slate-700',
+};
+
+/**
+ * SPEC section 4: each list colours its own statuses. 'confirmed', the state an admin's Confirm
+ * sets, reads as done everywhere; the dashboard mixes all kinds of record.
+ */
+export type StatusScheme = 'contributor' | 'contribution' | 'member' | 'registration';
+
+const schemes: Record<StatusScheme, Record<string, Tone>> = {
+  registration: { pending: 'warning', paid: 'success', confirmed: 'success', attended: 'info', cancelled: 'danger' },
+  contribution: {
+    pending: 'warning',
+    success: 'success',
+    completed: 'success',
+    confirmed: 'success',
+    failed: 'danger',
+  },
+  member: {
+    pending: 'warning',
+    active: 'success',
+    success: 'success',
+    confirmed: 'success',
+    cancelled: 'danger',
+    inactive: 'danger',
+  },
+  contributor: {
+    pending: 'warning',
+    confirmed: 'success',
+    completed: 'success',
+    success: 'success',
+    active: 'success',
+    paid: 'success',
+    attended: 'info',
+    failed: 'danger',
+    cancelled: 'danger',
+    inactive: 'danger',
+  },
+};
+
+export function statusTone(scheme: StatusScheme, status: string): Tone {
+  return schemes[scheme][status.toLowerCase()] ?? 'neutral';
+}
+
+/** A status word in its colour; the word itself carries the meaning (WCAG 1.4.1). */
+export function StatusBadge({ status, scheme }: { status: string; scheme: StatusScheme }) {
+  return (
+    <span
+      data-tone={statusTone(scheme, status)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap capitalize',
+        toneClasses[statusTone(scheme, status)],
+      )}
+    >
+      {status}
+    </span>
+  );
+}

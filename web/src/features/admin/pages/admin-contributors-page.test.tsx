@@ -1,0 +1,111 @@
+import type { ContributionDetail } from '@pillars/shared/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { json, pending, stubFetch } from '@/test/stub-fetch';
+import { AdminContributorsPage } from './admin-contributors-page';
+
+const martha: ContributionDetail = {
+  id: 'c1',
+  firstName: 'Martha',
+  lastName: 'Washington',
+  email: 'martha@example.org',
+  phone: '555-010-1776',
+  amount: '17.76',
+  status: 'completed',
+  paymentMethod: 'card',
+  isRecurring: true,
+  payTheoryPaymentId: 'pt_0000000000ABCD1234',
+  createdAt: '2025-03-01T12:00:00.000Z',
+};
+const george: ContributionDetail = {
+  ...martha,
+  id: 'c2',
+  firstName: 'George',
+  lastName: 'Washington',
+  email: 'george@example.org',
+  amount: '100.00',
+  status: 'failed',
+  isRecurring: false,
+  payTheoryPaymentId: null,
+  createdAt: '2025-01-01T12:00:00.000Z',
+};
+
+function renderPage(reply = json({ success: true, data: [george, martha] })) {
+  stubFetch({ '/api/admin/contributors-detail': reply });
+  return {
+    ...renderWithProviders(<AdminContributorsPage />, { path: '/admin/contributors' }),
+    user: userEvent.setup(),
+  };
+}
+
+describe('AdminContributorsPage', () => {
+  it('shows a card per contribution, newest first, with the last 8 characters of the payment id', async () => {
+    renderPage();
+    expect(screen.getByRole('status').textContent).toBe('Loading contributors...');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/admin');
+    const list = await screen.findByRole('list', { name: 'Contributions' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Martha Washington',
+      'George Washington',
+    ]);
+    const [first, second] = cards;
+    if (!first || !second) throw new Error('expected two cards');
+    expect(first.textContent).toContain('$17.76');
+    expect(first.textContent).toContain('Monthly Recurring');
+    expect(first.textContent).toContain('ABCD1234');
+    expect(first.textContent).not.toContain('pt_0000000000ABCD1234');
+    expect(within(first).getByText('completed').getAttribute('data-tone')).toBe('success');
+    expect(within(first).getByRole('link', { name: 'Email Martha Washington' }).getAttribute('href')).toBe(
+      'mailto:martha@example.org',
+    );
+    expect(second.textContent).toContain('$100.00');
+    expect(second.textContent).toContain('One-time');
+    expect(within(second).getByText('failed').getAttribute('data-tone')).toBe('danger');
+    expect(screen.getByText('Total: 2 contributors')).toBeDefined();
+  });
+
+  it("'Email All (2)' opens the mail client with everyone in Bcc and the spec's subject", async () => {
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Email All (2)' });
+    expect(link.getAttribute('href')).toBe(
+      'mailto:info@patriotpillars.org?bcc=martha@example.org,george@example.org&subject=Thank%20you%20for%20your%20contribution',
+    );
+  });
+
+  it('composes a Broadcast Message', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Broadcast Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Broadcast Message' });
+    expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveProperty(
+      'value',
+      'Thank you for your contribution',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Thanks');
+    expect(within(dialog).getByRole('link', { name: 'Open Email Client' }).getAttribute('href')).toBe(
+      'mailto:info@patriotpillars.org?bcc=martha@example.org,george@example.org&subject=Thank%20you%20for%20your%20contribution&body=Thanks',
+    );
+  });
+
+  it('shows the empty state', async () => {
+    renderPage(json({ success: true, data: [] }));
+    expect(await screen.findByText('No contributions yet.')).toBeDefined();
+  });
+
+  it('announces a load error', async () => {
+    renderPage(json({ error: 'Boom', code: 'INTERNAL' }, 500));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error loading contributors: 500: Boom');
+  });
+
+  it('redirects to /login on a 401', async () => {
+    const { location } = renderPage(json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+  });
+
+  it('keeps the loading state while the call runs', () => {
+    renderPage(pending);
+    expect(screen.getByRole('status').textContent).toBe('Loading contributors...');
+  });
+});

@@ -1,0 +1,131 @@
+import type { RegistrationDetail } from '@pillars/shared/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { json, stubFetch } from '@/test/stub-fetch';
+import { AdminEventsPage } from './admin-events-page';
+
+const gala = {
+  title: 'Liberty Gala',
+  // 22:00 UTC in July is 6:00 PM EDT.
+  startDate: '2025-07-04T22:00:00.000Z',
+  endDate: '2025-07-05T01:00:00.000Z',
+  location: 'Independence Hall',
+};
+const ceremony = {
+  title: 'Flag Retirement Ceremony',
+  startDate: '2025-06-14T14:00:00.000Z',
+  endDate: '2025-06-14T16:00:00.000Z',
+  location: 'Veterans Memorial Park',
+};
+
+function registration(overrides: Partial<RegistrationDetail>): RegistrationDetail {
+  return {
+    id: 'r',
+    firstName: 'Abigail',
+    lastName: 'Adams',
+    email: 'abigail@example.org',
+    phone: '555-010-1776',
+    status: 'pending',
+    selectedTier: null,
+    comments: null,
+    paymentAmount: null,
+    payTheoryPaymentId: null,
+    createdAt: '2025-05-01T12:00:00.000Z',
+    event: gala,
+    ...overrides,
+  };
+}
+
+const data = [
+  registration({
+    id: 'r1',
+    status: 'paid',
+    selectedTier: 'vip',
+    comments: 'Two dietary restrictions',
+    paymentAmount: 12500,
+    payTheoryPaymentId: 'txn_000000000PAID4567',
+  }),
+  registration({ id: 'r2', firstName: 'Paul', lastName: 'Revere', email: 'paul@example.org', event: ceremony }),
+  registration({
+    id: 'r3',
+    firstName: 'John',
+    email: 'john@example.org',
+    status: 'attended',
+    createdAt: '2025-05-02T12:00:00.000Z',
+  }),
+];
+
+function renderPage(reply = json({ success: true, data })) {
+  stubFetch({ '/api/admin/event-registrations': reply });
+  return { ...renderWithProviders(<AdminEventsPage />, { path: '/admin/events' }), user: userEvent.setup() };
+}
+
+describe('AdminEventsPage', () => {
+  it('groups registrations by event with date, time, location and a count', async () => {
+    renderPage();
+    expect(screen.getByRole('status').textContent).toBe('Loading event registrations...');
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Liberty Gala', 'Flag Retirement Ceremony']);
+    expect(screen.getByText('Total: 3 registrations')).toBeDefined();
+
+    const galaSection = screen.getByRole('region', { name: 'Liberty Gala' });
+    expect(galaSection.textContent).toContain('2 registrations');
+    expect(galaSection.textContent).toContain('Friday, July 4, 2025');
+    expect(galaSection.textContent).toContain('6:00 PM – 9:00 PM ET');
+    expect(galaSection.textContent).toContain('Independence Hall');
+    const cards = within(
+      within(galaSection).getByRole('list', { name: 'Registrations for Liberty Gala' }),
+    ).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['John Adams', 'Abigail Adams']);
+
+    const [john, abigail] = cards;
+    if (!john || !abigail) throw new Error('expected two cards');
+    expect(within(john).getByText('attended').getAttribute('data-tone')).toBe('info');
+    expect(within(abigail).getByText('paid').getAttribute('data-tone')).toBe('success');
+    expect(abigail.textContent).toContain('vip');
+    expect(abigail.textContent).toContain('Two dietary restrictions');
+    expect(abigail.textContent).toContain('$125.00');
+    expect(abigail.textContent).toContain('PAID4567');
+    expect(abigail.textContent).not.toContain('txn_000000000PAID4567');
+    expect(abigail.textContent).toContain('555-010-1776');
+    expect(within(abigail).getByRole('link', { name: 'Email Abigail Adams' }).getAttribute('href')).toBe(
+      'mailto:abigail@example.org',
+    );
+
+    const ceremonySection = screen.getByRole('region', { name: 'Flag Retirement Ceremony' });
+    expect(ceremonySection.textContent).toContain('1 registration');
+    expect(within(ceremonySection).getByText('pending').getAttribute('data-tone')).toBe('warning');
+  });
+
+  it("'Send Message to All' writes to the event's registrants with '{event} - Important Update'", async () => {
+    const { user } = renderPage();
+    const galaSection = await screen.findByRole('region', { name: 'Liberty Gala' });
+    await user.click(within(galaSection).getByRole('button', { name: /^Send Message to All/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Message to All' });
+    expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveProperty(
+      'value',
+      'Liberty Gala - Important Update',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Open Email Client' }).getAttribute('href')).toBe(
+      'mailto:info@patriotpillars.org?bcc=john@example.org,abigail@example.org&subject=Liberty%20Gala%20-%20Important%20Update',
+    );
+  });
+
+  it('shows the empty state', async () => {
+    renderPage(json({ success: true, data: [] }));
+    expect(await screen.findByText('No event registrations yet.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('announces a load error', async () => {
+    renderPage(json({ error: 'Boom', code: 'INTERNAL' }, 500));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error loading event registrations: 500: Boom');
+  });
+
+  it('redirects to /login on a 401', async () => {
+    const { location } = renderPage(json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+  });
+});

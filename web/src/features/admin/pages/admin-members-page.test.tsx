@@ -1,0 +1,87 @@
+import type { MemberDetail } from '@pillars/shared/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { json, stubFetch } from '@/test/stub-fetch';
+import { AdminMembersPage } from './admin-members-page';
+
+const accepted: MemberDetail = {
+  id: 'm1',
+  firstName: 'John',
+  lastName: 'Adams',
+  email: 'john@example.org',
+  phone: null,
+  amount: '25.00',
+  status: 'active',
+  paymentMethod: 'card',
+  isRecurring: true,
+  payTheoryPaymentId: 'rec_00000000XYZ98765',
+  createdAt: '2025-03-01T12:00:00.000Z',
+  waiverAccepted: true,
+  waiverAcceptedAt: '2025-03-01T12:00:00.000Z',
+  waiverVersion: 'v1.0',
+};
+const notAccepted: MemberDetail = {
+  ...accepted,
+  id: 'm2',
+  firstName: 'Abigail',
+  email: 'abigail@example.org',
+  status: 'cancelled',
+  payTheoryPaymentId: null,
+  createdAt: '2025-02-01T12:00:00.000Z',
+  waiverAccepted: false,
+  waiverAcceptedAt: null,
+  waiverVersion: null,
+};
+
+function renderPage(reply = json({ success: true, data: [accepted, notAccepted] })) {
+  stubFetch({ '/api/admin/members-detail': reply });
+  return { ...renderWithProviders(<AdminMembersPage />, { path: '/admin/members' }), user: userEvent.setup() };
+}
+
+describe('AdminMembersPage', () => {
+  it("shows '$25.00/mo', the status and the waiver state with date and version", async () => {
+    renderPage();
+    expect(screen.getByRole('status').textContent).toBe('Loading members...');
+    const list = await screen.findByRole('list', { name: 'Members' });
+    const [john, abigail] = within(list).getAllByRole('article');
+    if (!john || !abigail) throw new Error('expected two cards');
+    expect(within(john).getByRole('heading').textContent).toBe('John Adams');
+    expect(within(john).getByText('$25.00/mo')).toBeDefined();
+    expect(within(john).getByText('active').getAttribute('data-tone')).toBe('success');
+    expect(within(john).getByText('Accepted').parentElement?.textContent).toBe('Accepted on Mar 1, 2025, version v1.0');
+    expect(john.textContent).toContain('XYZ98765');
+    expect(john.textContent).toContain('Mar 1, 2025');
+    expect(john.textContent).not.toContain('This member has not accepted the liability waiver.');
+
+    expect(within(abigail).getByText('$25.00/mo')).toBeDefined();
+    expect(within(abigail).getByText('Not Accepted')).toBeDefined();
+    expect(within(abigail).getByText('This member has not accepted the liability waiver.')).toBeDefined();
+    expect(within(abigail).getByText('cancelled').getAttribute('data-tone')).toBe('danger');
+    expect(screen.getByText('Total: 2 members')).toBeDefined();
+  });
+
+  it("e-mails every member with the '{orgName} Membership Update' subject", async () => {
+    const { user } = renderPage();
+    expect((await screen.findByRole('link', { name: 'Email All (2)' })).getAttribute('href')).toBe(
+      'mailto:info@patriotpillars.org?bcc=john@example.org,abigail@example.org&subject=Patriot%20Pillars%20Foundation%20Membership%20Update',
+    );
+    await user.click(screen.getByRole('button', { name: 'Broadcast Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Broadcast Message' });
+    expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveProperty(
+      'value',
+      'Patriot Pillars Foundation Membership Update',
+    );
+  });
+
+  it('shows the empty state', async () => {
+    renderPage(json({ success: true, data: [] }));
+    expect(await screen.findByText('No members yet.')).toBeDefined();
+  });
+
+  it('redirects to /login on a 401', async () => {
+    const { location } = renderPage(json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+  });
+});
