@@ -82,3 +82,38 @@ export const StatusChanged = z.object({
   success: z.literal(true),
   data: z.object({ id: z.string(), status: z.literal('confirmed') }),
 });
+
+/**
+ * GET /api/admin/payments/{id}: one charge from the ledger and the state of the queue job that
+ * settles it, for operators. Never the payment-method token.
+ */
+export const AdminPaymentDetail = z.object({
+  id: z.uuid(),
+  kind: z.enum(['donation', 'recurring_donation', 'membership', 'registration']),
+  recordId: z.uuid(),
+  amountCents: z.number().int(),
+  state: z.enum(['queued', 'processing', 'succeeded', 'failed']),
+  /** Charge attempts the worker has begun. */
+  attempts: z.number().int(),
+  failureCode: z.string().nullable(),
+  failureMessage: z.string().nullable(),
+  providerTransactionId: z.string().nullable(),
+  providerRecurringId: z.string().nullable(),
+  claimedTransactionId: z.string().nullable(),
+  nextPaymentDate: z.string().nullable(),
+  /** Sent to the provider as metadata: the key to look an unclear charge up there. */
+  idempotencyKey: z.string(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  job: z.object({
+    name: z.string(),
+    queue: z.string(),
+    id: z.string(),
+    /**
+     * BullMQ's state ('waiting', 'active', 'delayed', 'completed', 'failed', …); 'unknown' when the
+     * job is gone (completed jobs are kept a day), 'unavailable' when the queue backend did not answer.
+     */
+    state: z.string(),
+  }),
+});
+export type AdminPaymentDetail = z.infer<typeof AdminPaymentDetail>;

@@ -1,7 +1,173 @@
-import { Hono } from 'hono';
+import {
+  type AdminPaymentDetail,
+  type AdminUserCreated,
+  type AdminUserList,
+  type ContributionDetailList,
+  CreateAdminRequest,
+  type MemberDetailList,
+  ProfileUpdate,
+  type ProfileUpdated,
+  type RegistrationDetailList,
+  StatusChange,
+  type StatusChanged,
+  authResponseMessages,
+} from '@pillars/shared/contracts';
+import { payments } from '@pillars/shared/db';
+import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
+import type { Logger } from '@pillars/shared/logger';
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { parseJson } from '../../lib/validate';
+import { type Actor, actorOf } from './audit';
+import {
+  listContributionDetails,
+  listContributors,
+  listMemberDetails,
+  listRegistrationDetails,
+} from './contributors.service';
+import { confirmContribution, confirmRegistration } from './status.service';
+import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
+
+const RecordId = z.uuid();
+
+/** How long the payment detail waits for the queue backend before answering without the job state. */
+const JOB_STATE_TIMEOUT_MS = 2000;
+
+/** The signed-in admin; requireSession (app.ts) has already answered 401 without one. */
+function actorIn(c: Context<AppEnv>): Actor {
+  const session = c.get('session');
+  if (!session) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
+  return actorOf(session);
+}
+
+/** A path id that is not a UUID cannot name a record: 404, as for an unknown one. */
+function idParam(c: Context<AppEnv>, what: string): string {
+  const id = RecordId.safeParse(c.req.param('id'));
+  if (!id.success) throw notFound(what);
+  return id.data;
+}
+
+async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: () => Promise<string>) {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      read(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${JOB_STATE_TIMEOUT_MS} ms`)),
+          JOB_STATE_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    logger.warn({ err: error, queue, backend: deps.queues.kind }, 'job state unavailable');
+    return 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The admin API (SPEC section 7); every route sits behind requireSession (app.ts). */
-export function adminRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+export function adminRoutes(deps: AppDeps) {
+  const { db } = deps;
+
+  return new Hono<AppEnv>()
+    .get('/contributors', async (c) => {
+      const started = performance.now();
+      const body = await listContributors(db);
+      c.get('logger').info(
+        { event: 'admin.contributors', rows: body.contributors.length, ms: Math.round(performance.now() - started) },
+        'contributors listed',
+      );
+      return c.json(body);
+    })
+    .get('/contributors-detail', async (c) =>
+      c.json({ success: true, data: await listContributionDetails(db) } satisfies z.infer<
+        typeof ContributionDetailList
+      >),
+    )
+    .get('/members-detail', async (c) =>
+      c.json({ success: true, data: await listMemberDetails(db) } satisfies z.infer<typeof MemberDetailList>),
+    )
+    .get('/event-registrations', async (c) =>
+      c.json({ success: true, data: await listRegistrationDetails(db) } satisfies z.infer<
+        typeof RegistrationDetailList
+      >),
+    )
+    .get('/users', async (c) => c.json((await listAdmins(db)) satisfies z.infer<typeof AdminUserList>))
+    .post('/users', async (c) => {
+      const actor = actorIn(c);
+      const request = await parseJson(c, CreateAdminRequest);
+      const user = await createAdmin(db, actor, request);
+      c.get('logger').info({ event: 'admin.user.created', actorId: actor.userId, userId: user.id }, 'admin created');
+      return c.json({ success: true, user } satisfies z.infer<typeof AdminUserCreated>, 201);
+    })
+    .delete('/users/:id', async (c) => {
+      const actor = actorIn(c);
+      const id = idParam(c, 'Admin user');
+      await deleteAdmin(db, actor, id);
+      c.get('logger').info({ event: 'admin.user.deleted', actorId: actor.userId, userId: id }, 'admin deleted');
+      return c.json({ success: true });
+    })
+    .put('/profile', async (c) => {
+      const actor = actorIn(c);
+      const update = await parseJson(c, ProfileUpdate);
+      const user = await updateProfile(db, actor, update);
+      c.get('logger').info({ event: 'admin.profile.updated', actorId: actor.userId }, 'profile updated');
+      return c.json({ success: true, message: userMessages.profileUpdated, user } satisfies z.infer<
+        typeof ProfileUpdated
+      >);
+    })
+    .put('/contributions/:id/status', async (c) => {
+      const actor = actorIn(c);
+      const id = idParam(c, 'Contribution');
+      await parseJson(c, StatusChange);
+      const confirmed = await confirmContribution(db, actor, id);
+      c.get('logger').info(
+        { event: 'admin.status.confirmed', actorId: actor.userId, entityType: confirmed.entityType, id },
+        'contribution confirmed',
+      );
+      return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>);
+    })
+    .put('/registrations/:id/status', async (c) => {
+      const actor = actorIn(c);
+      const id = idParam(c, 'Registration');
+      await parseJson(c, StatusChange);
+      await confirmRegistration(db, actor, id);
+      c.get('logger').info(
+        { event: 'admin.status.confirmed', actorId: actor.userId, entityType: 'event_registration', id },
+        'registration confirmed',
+      );
+      return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>);
+    })
+    .get('/payments/:id', async (c) => {
+      const id = idParam(c, 'Payment');
+      const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+      if (!payment) throw notFound('Payment');
+      const job = chargeJobFor(payment);
+      const queue = QUEUE_OF[job];
+      const jobId = jobIdOf(job, payment.id);
+      const state = await jobStateOf(deps, c.get('logger'), queue, () => deps.queues.queue(queue).jobState(jobId));
+      return c.json({
+        id: payment.id,
+        kind: payment.kind,
+        recordId: payment.recordId,
+        amountCents: payment.amountCents,
+        state: payment.state,
+        attempts: payment.attempts,
+        failureCode: payment.failureCode,
+        failureMessage: payment.failureMessage,
+        providerTransactionId: payment.providerTransactionId,
+        providerRecurringId: payment.providerRecurringId,
+        claimedTransactionId: payment.claimedTransactionId,
+        nextPaymentDate: payment.nextPaymentDate,
+        idempotencyKey: payment.idempotencyKey,
+        createdAt: payment.createdAt.toISOString(),
+        updatedAt: payment.updatedAt.toISOString(),
+        job: { name: job, queue, id: jobId, state },
+      } satisfies AdminPaymentDetail);
+    });
 }

@@ -1,0 +1,38 @@
+import { auditLog } from '@pillars/shared/db';
+import type { Tx } from '../../lib/idempotency';
+import type { ValidSession } from '../auth/sessions';
+
+/** Who acted: the signed-in admin, with the username kept as a label in case the account goes. */
+export type Actor = { userId: string; label: string };
+
+export const actorOf = (session: ValidSession): Actor => ({ userId: session.user.id, label: session.user.username });
+
+export type AuditAction =
+  | 'contribution.confirmed'
+  | 'membership.confirmed'
+  | 'registration.confirmed'
+  | 'user.created'
+  | 'user.deleted'
+  | 'user.profile-updated';
+
+export interface AuditEntry {
+  action: AuditAction;
+  entityType: 'donation' | 'membership' | 'event_registration' | 'user';
+  entityId: string;
+  /** Only what changed or identifies the record; never a password hash or a reset token. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Written inside the transaction of the change, so there is no change without its row. */
+export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: actor.userId,
+    actorLabel: actor.label,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}

@@ -1,0 +1,262 @@
+/**
+ * Admin dashboard benchmark: how long GET /api/admin/contributors takes over many mixed records.
+ *
+ *   node --import tsx infra/bench/admin-bench.ts [--records N] [--runs R]
+ *
+ * A fresh, migrated PostgreSQL database (TEST_DATABASE_URL's server, else an embedded one, as
+ * payments-bench.ts gets it) is seeded with N records: half donations, a fifth memberships and
+ * the rest event registrations over 20 events, with mixed statuses and interleaved dates, one
+ * INSERT … SELECT generate_series per table, then ANALYZEd. The app comes from createApp with
+ * an embedded-default queue backend (BullMQ on PostgreSQL, unused by this route); requests go
+ * through app.request with a signed-in admin's cookie, so the figures include routing, the session
+ * check, both queries, mapping and JSON serialisation, but no socket. Figures only; no assertion.
+ */
+import { randomUUID } from 'node:crypto';
+import { arch, cpus, platform, release, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { loadConfig } from '@pillars/shared/config';
+import { ContributorsResponse } from '@pillars/shared/contracts';
+import { createDatabase, runMigrations } from '@pillars/shared/db';
+import { createQueueBackend } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '../../api/src/app';
+import { contributorRowsSql, listContributors } from '../../api/src/features/admin/contributors.service';
+import { createTestAdmin, signIn } from '../../api/src/test/admin-session';
+import { createPayTheoryProvider } from '@pillars/shared/payments';
+import { provideTestPostgres, withDatabase } from '../testing/postgres';
+import { dropDatabase } from '../testing/template-database';
+
+const USAGE = `usage: node --import tsx infra/bench/admin-bench.ts [--records N] [--runs R]
+
+  --records N   donations + memberships + registrations to seed (default 50000, max 1000000)
+  --runs R      timed requests after 3 warm-up ones (default 20, max 1000)
+`;
+
+const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+function intOption(raw: string | undefined, name: string, fallback: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new Error(`--${name} must be an integer from 1 to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** Nearest-rank percentile of ascending values. */
+function percentile(sorted: number[], p: number): number {
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] ?? Number.NaN;
+}
+
+const fmtMs = (ms: number) => `${ms.toFixed(1)} ms`;
+const fmtBytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;
+
+/**
+ * One statement per table. Row i of the whole mix gets created_at = now - i minutes, so the three
+ * tables interleave in time like real traffic; statuses cycle through the values each kind takes.
+ */
+async function seed(pool: pg.Pool, records: number) {
+  const nDonations = Math.round(records * 0.5);
+  const nMemberships = Math.round(records * 0.2);
+  const nRegistrations = records - nDonations - nMemberships;
+  const tiers = JSON.stringify([
+    { id: 'general', name: 'General', price: 4500, description: 'Entry', benefits: ['Seat'] },
+    { id: 'vip', name: 'VIP Table', price: 12500, description: 'Dinner', benefits: ['Front row'] },
+  ]);
+  await pool.query(
+    `INSERT INTO events (title, location, slug, start_date, end_date, requires_payment, price, pricing_tiers)
+     SELECT 'Event ' || g, 'Independence Hall, Philadelphia, PA', 'bench-event-' || g,
+            now() + g * interval '1 week', now() + g * interval '1 week' + interval '3 hours',
+            g % 2 = 0, 0, CASE WHEN g % 2 = 0 THEN $1 END
+       FROM generate_series(1, 20) AS g`,
+    [tiers],
+  );
+  await pool.query(
+    `INSERT INTO donations (first_name, last_name, email, phone, amount, payment_method, is_recurring,
+                            pay_theory_payment_id, status, billing_city, created_at)
+     SELECT 'Donor', 'Number ' || g, 'donor' || g || '@example.org', '215555' || lpad((g % 10000)::text, 4, '0'),
+            (ARRAY[17.76, 25, 50, 100, 250])[1 + g % 5], 'card', g % 3 = 0,
+            CASE WHEN g % 10 < 7 THEN 'pt_' || md5(g::text) END,
+            (ARRAY['completed','completed','completed','completed','completed','completed','pending','pending','failed','confirmed'])[1 + g % 10],
+            'Philadelphia', now() - (g * 2) * interval '1 minute'
+       FROM generate_series(1, $1::int) AS g`,
+    [nDonations],
+  );
+  await pool.query(
+    `INSERT INTO memberships (first_name, last_name, email, phone, message, payment_method, pay_theory_payment_id,
+                              status, waiver_accepted, waiver_accepted_at, created_at)
+     SELECT 'Member', 'Number ' || g, 'member' || g || '@example.org', '215556' || lpad((g % 10000)::text, 4, '0'),
+            CASE WHEN g % 4 = 0 THEN 'Proud to support the cause' END, 'card',
+            CASE WHEN g % 5 < 3 THEN 'pt_m_' || md5(g::text) END,
+            (ARRAY['active','active','active','pending','cancelled'])[1 + g % 5],
+            true, now() - (g * 5 + 1) * interval '1 minute', now() - (g * 5 + 1) * interval '1 minute'
+       FROM generate_series(1, $1::int) AS g`,
+    [nMemberships],
+  );
+  await pool.query(
+    `WITH e AS (SELECT id, requires_payment, row_number() OVER (ORDER BY slug) - 1 AS k FROM events)
+     INSERT INTO event_registrations (event_id, first_name, last_name, email, phone, comments, status,
+                                      pay_theory_payment_id, payment_amount, selected_tier, created_at)
+     SELECT e.id, 'Guest', 'Number ' || g, 'guest' || g || '@example.org', '215557' || lpad((g % 10000)::text, 4, '0'),
+            CASE WHEN g % 6 = 0 THEN 'Two seats please' END,
+            CASE WHEN e.requires_payment THEN (ARRAY['paid','paid','pending','attended'])[1 + g % 4]
+                 ELSE (ARRAY['pending','confirmed','attended'])[1 + g % 3] END,
+            CASE WHEN e.requires_payment AND g % 4 <> 2 THEN 'pt_r_' || md5(g::text) END,
+            CASE WHEN e.requires_payment THEN (ARRAY[4500, 12500])[1 + g % 2] ELSE 0 END,
+            CASE WHEN e.requires_payment THEN (ARRAY['general', 'vip'])[1 + g % 2] END,
+            now() - (g * 3 + 1) * interval '1 minute'
+       FROM generate_series(1, $1::int) AS g
+       JOIN e ON e.k = g % 20`,
+    [nRegistrations],
+  );
+  await pool.query('ANALYZE events, donations, memberships, event_registrations');
+  return { nDonations, nMemberships, nRegistrations };
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { records: { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const records = intOption(values.records, 'records', 50_000, 1_000_000);
+  const runs = intOption(values.runs, 'runs', 20, 1000);
+
+  const cleanup: (() => Promise<unknown>)[] = [];
+  try {
+    progress('starting PostgreSQL');
+    const postgres = await provideTestPostgres();
+    cleanup.push(() => postgres.stop());
+    const databaseName = `bench_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    let postgresVersion = 'unknown';
+    try {
+      await admin.query(`CREATE DATABASE ${databaseName}`);
+      postgresVersion =
+        (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ??
+        postgresVersion;
+    } finally {
+      await admin.end();
+    }
+    cleanup.push(() => dropDatabase(postgres.adminUrl, databaseName));
+    const databaseUrl = withDatabase(postgres.adminUrl, databaseName);
+
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+    const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
+    cleanup.push(() => database.close());
+    progress(`migrating ${databaseName}`);
+    await runMigrations(database.pool);
+
+    progress(`seeding ${records} records`);
+    const seedStart = performance.now();
+    const mix = await seed(database.pool, records);
+    const seedMs = performance.now() - seedStart;
+
+    const silent = createLogger({ level: 'silent' });
+    const queues = await createQueueBackend({
+      redisUrl: undefined,
+      databaseUrl,
+      prefix: 'bench_queues',
+      logger: silent,
+    });
+    cleanup.push(() => queues.close());
+    // The route never charges: the provider is only a required dependency of the app, and a
+    // fetch that refuses guarantees the bench sends nothing anywhere.
+    const provider = createPayTheoryProvider({
+      graphqlUrl: 'http://127.0.0.1:9/graphql',
+      merchantUid: 'bench-merchant',
+      secretKey: 'bench-secret',
+      liveMode: false,
+      fetch: () => Promise.reject(new Error('the admin bench makes no provider calls')),
+    });
+    const app = createApp({
+      config,
+      logger: silent,
+      db: database.db,
+      pool: database.pool,
+      queues,
+      provider,
+      providerName: provider.name,
+    });
+    const cookie = await signIn(app, await createTestAdmin(database.db));
+
+    const request = async () => {
+      const started = performance.now();
+      const res = await app.request('/api/admin/contributors', { headers: { cookie } });
+      const text = await res.text();
+      const ms = performance.now() - started;
+      if (res.status !== 200)
+        throw new Error(`GET /api/admin/contributors answered ${res.status}: ${text.slice(0, 300)}`);
+      return { ms, text };
+    };
+
+    progress('warming up');
+    let last = '';
+    for (let i = 0; i < 3; i++) last = (await request()).text;
+    const parsed = ContributorsResponse.parse(JSON.parse(last));
+    if (parsed.contributors.length !== records) {
+      throw new Error(`expected ${records} rows, got ${parsed.contributors.length}`);
+    }
+
+    progress(`timing ${runs} requests`);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) times.push((await request()).ms);
+    times.sort((a, b) => a - b);
+
+    const serviceTimes: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      await listContributors(database.db);
+      serviceTimes.push(performance.now() - started);
+    }
+    serviceTimes.sort((a, b) => a - b);
+
+    // The dashboard's own row query, as the route runs it.
+    const plan = await database.db.execute<{ 'QUERY PLAN': string }>(
+      sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${contributorRowsSql()}`,
+    );
+
+    const bytes = Buffer.byteLength(last);
+    const cpu = cpus();
+    const lines = [
+      '',
+      'Admin dashboard benchmark: GET /api/admin/contributors through createApp(...).request (no socket)',
+      '',
+      `machine     ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${platform()} ${release()} ${arch()}, Node ${process.version}`,
+      `infra       PostgreSQL ${postgresVersion} (${postgres.source}), same machine`,
+      `records     ${records}: ${mix.nDonations} donations, ${mix.nMemberships} memberships, ${mix.nRegistrations} registrations over 20 events (seeded in ${(seedMs / 1000).toFixed(1)} s)`,
+      `summary     ${JSON.stringify(parsed.summary)}`,
+      '',
+      `request     ${runs} runs after 3 warm-ups: p50 ${fmtMs(percentile(times, 50))}, p95 ${fmtMs(percentile(times, 95))}, min ${fmtMs(times[0] ?? Number.NaN)}, max ${fmtMs(times.at(-1) ?? Number.NaN)}`,
+      `service     listContributors alone (both queries + mapping, no JSON): p50 ${fmtMs(percentile(serviceTimes, 50))}, p95 ${fmtMs(percentile(serviceTimes, 95))}`,
+      `response    ${fmtBytes(bytes)} JSON (${bytes} bytes), ${fmtBytes(gzipSync(last).length)} gzipped`,
+      '',
+      'plan of the row query (EXPLAIN ANALYZE):',
+      ...plan.rows.map((r) => `  ${r['QUERY PLAN']}`),
+      '',
+    ];
+    process.stdout.write(lines.join('\n'));
+    return 0;
+  } catch (error) {
+    process.stderr.write(
+      `benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return 1;
+  } finally {
+    progress('tearing down');
+    for (const step of cleanup.reverse()) {
+      await step().catch((error: unknown) => progress(`teardown problem: ${String(error)}`));
+    }
+  }
+}
+
+process.exit(await main());
