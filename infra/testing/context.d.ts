@@ -9,6 +9,10 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     /** PUBLIC_URL of the app under test: the canonical host share links use. */
     e2ePublicUrl: string;
+    /** The admin the app under test created at start. */
+    e2eAdmin: { username: string; password: string };
+    /** Where the app under test writes its e-mails (.eml files). */
+    e2eMailboxDir: string;
   }
 }
 export {};

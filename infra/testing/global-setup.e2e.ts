@@ -1,4 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +11,8 @@ import { freePort } from './provision';
 import { dropDatabase } from './template-database';
 
 const E2E_PUBLIC_URL = 'https://pillars.example.org';
+/** The first admin, created by the app at start from ADMIN_USERNAME / ADMIN_PASSWORD. */
+const E2E_ADMIN = { username: 'journey-admin', password: 'journeys need a strong passphrase' };
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -41,6 +45,8 @@ export default async function setup(project: TestProject) {
   });
 
   const postgres = await provideTestPostgres();
+  // Password-reset e-mails land here as .eml files; the journeys read the link from them.
+  const mailboxDir = await mkdtemp(join(tmpdir(), 'pillars-e2e-mailbox-'));
   const database = `e2e_${process.pid}`;
   let app: ChildProcess | undefined;
   const teardown = async () => {
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
       await exited;
     }
     await dropDatabase(postgres.adminUrl, database).catch(() => undefined);
+    await rm(mailboxDir, { recursive: true, force: true });
     await postgres.stop();
   };
 
@@ -73,6 +80,9 @@ export default async function setup(project: TestProject) {
         HOST: '127.0.0.1',
         // The canonical host differs from where the journeys browse, as on a preview deployment.
         PUBLIC_URL: E2E_PUBLIC_URL,
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        MAILBOX_DIR: mailboxDir,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -82,6 +92,8 @@ export default async function setup(project: TestProject) {
     project.provide('chromiumPath', chromiumPath);
     project.provide('e2eBaseUrl', baseUrl);
     project.provide('e2ePublicUrl', E2E_PUBLIC_URL);
+    project.provide('e2eAdmin', E2E_ADMIN);
+    project.provide('e2eMailboxDir', mailboxDir);
   } catch (error) {
     await teardown();
     throw error;

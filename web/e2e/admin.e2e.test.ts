@@ -1,0 +1,216 @@
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { type JourneyPage, apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+
+// An administrator's day: sign in, find a fresh contribution among the seeded records, confirm a
+// pending registration, export CSV, visit each page, add an admin who resets a forgotten password
+// through the e-mailed link, remove that admin, and sign out.
+const { newPage, baseUrl } = await useBrowser();
+const admin = inject('e2eAdmin');
+const mailboxDir = inject('e2eMailboxDir');
+
+async function signIn({ page }: JourneyPage, credentials: { username: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel(/^Password/).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin');
+  await page.getByText(`Welcome, ${credentials.username}`).waitFor();
+}
+
+async function contribute(page: Page, firstName: string, amount: string) {
+  await page.goto('/#contribution');
+  const form = page.getByRole('form', { name: 'Contribution form' });
+  await form.getByLabel('Other amount').fill(amount);
+  await form.getByLabel('First name').fill(firstName);
+  await form.getByLabel('Last name').fill('Journey');
+  await form.getByLabel('Email').fill(`${firstName.toLowerCase()}@example.org`);
+  await form.getByLabel('Phone').fill('555-010-1776');
+  await fillCardFields(page);
+  await form.getByRole('button', { name: `Contribute $${amount}` }).click();
+  await waitForPaymentSuccess(page, `**/success?type=contribution&amount=${amount}`);
+}
+
+/** Closes every open dialog, innermost first, the way a keyboard user would. */
+async function closeDialogs(page: Page) {
+  for (let open = await page.getByRole('dialog').count(); open > 0; open = await page.getByRole('dialog').count()) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
+ * The signed-out checks of the app answer 401 by design (GET /api/auth/me); Chromium logs each
+ * as a failed resource. Anything else is an error of the page.
+ */
+const pageErrors = (errors: string[]) => errors.filter((e) => !e.includes('401 (Unauthorized)'));
+
+/** The newest reset link e-mailed to `address`, read from the app's dev mailbox. */
+async function resetLinkFor(address: string): Promise<string> {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const files = (await readdir(mailboxDir)).sort().reverse();
+    for (const file of files) {
+      const mail = (await readFile(join(mailboxDir, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (!mail.includes(`To: ${address}`)) continue;
+      const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no reset e-mail for ${address}`);
+}
+
+describe('admin area', () => {
+  it('sends a signed-out visitor from /admin to /login', async () => {
+    const { page } = await newPage();
+    await page.goto('/admin');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('refuses a wrong password with a toast', async () => {
+    const { page } = await newPage();
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel(/^Password/).fill('not the password at all');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const toast = page.locator('li').filter({ hasText: 'Login Failed' });
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Invalid username or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('shows fresh and seeded records, searches, filters, confirms a pending registration and exports CSV', async () => {
+    const journey = await newPage();
+    const { page } = journey;
+    await contribute(page, 'Deborah', '12.34');
+
+    // A pending registration for a paid event (not paid yet) to confirm.
+    const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
+    await apiJson(baseUrl, '/api/events/patriot-leadership-breakfast/register', {
+      method: 'POST',
+      body: JSON.stringify({
+        eventId: event.id,
+        firstName: 'Crispus',
+        lastName: 'Attucks',
+        email: 'crispus@example.org',
+        phone: '555-010-1770',
+      }),
+    });
+
+    await signIn(journey, admin);
+    const table = page.getByRole('table');
+    await table.waitFor();
+
+    // Search finds the fresh contribution by name.
+    const search = page.getByRole('searchbox', { name: 'Search contributors' });
+    await search.fill('Deborah');
+    await table.getByText('deborah@example.org').waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    expect(await table.locator('tbody tr').first().textContent()).toContain('12.34');
+
+    // Filter by type: the pending registration, confirmed.
+    await search.fill('Attucks');
+    await page.getByLabel('Filter by type').selectOption({ label: 'Event Registrations' });
+    const row = table.locator('tbody tr').filter({ hasText: 'crispus@example.org' });
+    await row.getByText('pending').waitFor();
+    await row.getByRole('button', { name: /^Confirm/ }).click();
+    await row.getByText('confirmed').waitFor();
+    expect(await row.getByRole('button', { name: /^Confirm/ }).count()).toBe(0);
+
+    // Export CSV of what matches.
+    await search.fill('');
+    await page.getByLabel('Filter by type').selectOption({ label: 'All Types' });
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^contributors-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...rows] = csv.trim().split(/\r?\n/);
+    expect(header).toBe(
+      'First Name,Last Name,Email,Phone,Type,Amount,Payment Method,Recurring,Status,Transaction ID,Details,Date',
+    );
+    expect(rows.some((line) => line.startsWith('Deborah,Journey,deborah@example.org'))).toBe(true);
+    expect(rows.every((line) => /\d{2}\/\d{2}\/\d{4}"?$/.test(line))).toBe(true);
+    expect(pageErrors(journey.errors)).toEqual([]);
+  });
+
+  it('opens each admin page', async () => {
+    const journey = await newPage();
+    const { page } = journey;
+    await signIn(journey, admin);
+    for (const [link, path, heading] of [
+      ['Event Registrations', '/admin/events', /Event Registrations/],
+      ['Contributors', '/admin/contributors', /Contributors/],
+      ['Members', '/admin/members', /Members/],
+    ] as const) {
+      await page.goto('/admin');
+      await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: link }).click();
+      await page.waitForURL(`**${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    expect(pageErrors(journey.errors)).toEqual([]);
+  });
+
+  it('adds an admin who resets a forgotten password by e-mail, removes them, and signs out', async () => {
+    const journey = await newPage();
+    const { page } = journey;
+    await signIn(journey, admin);
+    const newcomer = { email: `newcomer-${Date.now()}@example.org`, password: 'first day passphrase' };
+
+    await page.getByRole('button', { name: 'Manage Admins' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(newcomer.email);
+    await dialog.getByLabel(/^Password/).fill(newcomer.password);
+    await dialog.getByLabel('First name').fill('Nancy');
+    await dialog.getByRole('button', { name: 'Create Admin' }).click();
+    await dialog.getByText(newcomer.email).first().waitFor();
+    await closeDialogs(page);
+
+    // The newcomer forgets the password at once.
+    const visitor = await newPage();
+    await visitor.page.goto('/forgot-password');
+    await visitor.page.getByLabel('Email').fill(newcomer.email);
+    await visitor.page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await visitor.page.getByText('Check Your Email').first().waitFor();
+    const link = new URL(await resetLinkFor(newcomer.email));
+    // The link is on the canonical host; follow it here.
+    await visitor.page.goto(`${link.pathname}${link.search}`);
+    await visitor.page.getByLabel(/^New Password/).fill('a passphrase of my own');
+    await visitor.page.getByLabel(/^Confirm New Password/).fill('a passphrase of my own');
+    await visitor.page.getByRole('button', { name: 'Reset Password' }).click();
+    await visitor.page.getByText('Password Reset Complete!').waitFor();
+    await visitor.page.waitForURL('**/login', { timeout: 10_000 });
+    await signIn(visitor, { username: newcomer.email, password: 'a passphrase of my own' });
+
+    // The first admin removes the newcomer.
+    await page.reload();
+    await page.getByRole('button', { name: 'Manage Admins' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Delete ${newcomer.email}` })
+      .click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog').last());
+    await confirm.getByText('Are you sure you want to delete this admin user? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.locator('li').filter({ hasText: 'Admin Deleted' }).waitFor();
+    await closeDialogs(page);
+
+    // Sign out, and /admin sends back to /login.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/admin');
+    await page.waitForURL('**/login');
+    expect(pageErrors(journey.errors)).toEqual([]);
+  });
+
+  it('shows the queue monitor to a signed-in admin', async () => {
+    const journey = await newPage();
+    await signIn(journey, admin);
+    await journey.page.goto('/admin/queues');
+    await journey.page.getByText('charges').first().waitFor();
+    await journey.page.getByText('email').first().waitFor();
+  });
+});
