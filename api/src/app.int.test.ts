@@ -128,6 +128,18 @@ describe('serving the built web app', async () => {
     expect(html).not.toContain('og:title');
   });
 
+  it('sends a Content-Security-Policy with the pages: our scripts, the provider’s SDK and frames, no framing', async () => {
+    const sdkApp = testApp(database, {
+      ...infra,
+      env: { STATIC_DIR: dir, PAYTHEORY_SDK_URL: 'https://sdk.paytheory.example/v2/index.js' },
+    });
+    const csp = (await sdkApp.request('/membership')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://sdk.paytheory.example");
+    expect(csp).toContain('frame-src https://sdk.paytheory.example');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
   it('serves the reset page with Referrer-Policy: no-referrer, so its token never leaks to another site', async () => {
     const res = await webApp.request('/reset-password?token=abc');
     expect(res.status).toBe(200);

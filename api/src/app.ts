@@ -31,8 +31,8 @@ export function createApp(deps: AppDeps) {
   app.use(
     '*',
     secureHeaders({
-      // The hosted card fields of the payments issue are cross-origin iframes; a CSP arrives
-      // with them. Until then keep the defaults that cannot break the pages.
+      // The web app's pages carry their own policy (features/web/content-security-policy.ts),
+      // which allows the card provider's SDK and frames; JSON answers need none.
       contentSecurityPolicy: undefined,
       // No page sends its address elsewhere: the reset page's URL holds a token (issue 5).
       referrerPolicy: 'no-referrer',

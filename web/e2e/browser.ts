@@ -24,7 +24,7 @@ export async function useBrowser(): Promise<{
   browser: Browser;
   baseUrl: string;
   publicUrl: string;
-  newPage: (width?: number) => Promise<JourneyPage>;
+  newPage: (width?: number, options?: { bypassCSP?: boolean }) => Promise<JourneyPage>;
 }> {
   const browser = await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS });
   afterAll(() => browser.close());
@@ -34,8 +34,14 @@ export async function useBrowser(): Promise<{
     browser,
     baseUrl,
     publicUrl: inject('e2ePublicUrl'),
-    newPage: async (width = 1280) => {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 900 } });
+    // bypassCSP only for axe scans, which inject axe-core as an inline script; every other
+    // journey runs under the pages' real Content-Security-Policy, and a violation is an error.
+    newPage: async (width = 1280, options = {}) => {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height: 900 },
+        bypassCSP: options.bypassCSP ?? false,
+      });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));

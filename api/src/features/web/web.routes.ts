@@ -7,6 +7,7 @@ import { events, newsArticles } from '@pillars/shared/db';
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { contentSecurityPolicy } from './content-security-policy';
 import { type SocialMeta, withSocialMeta } from './social-meta';
 
 /** JSON inside <script> must not be able to close the element. */
@@ -28,8 +29,10 @@ export function webRoutes(deps: AppDeps, staticDir: string) {
   const { db, config } = deps;
   const indexHtml = renderIndexHtml(readFileSync(join(staticDir, 'index.html'), 'utf8'), deps);
   const site = { orgName: config.ORG_NAME, publicUrl: config.PUBLIC_URL };
+  const csp = contentSecurityPolicy(config);
   const page = (c: Context, meta?: SocialMeta | null) => {
     c.header('Cache-Control', 'no-cache');
+    c.header('Content-Security-Policy', csp);
     return c.html(meta ? withSocialMeta(indexHtml, meta, site) : indexHtml);
   };
 
