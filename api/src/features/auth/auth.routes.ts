@@ -50,7 +50,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: Logi
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await decoyPasswordHash(), password).then(() => false);
       if (!user || !valid) {
-        await throttle.recordFailure([keys.account, keys.address]);
+        await throttle.hit([keys.account, keys.address]);
         c.get('logger').info({ event: 'login.failed' }, 'sign-in refused');
         throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
       }
@@ -94,7 +94,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: Logi
       const recipient = email.trim().toLowerCase();
       const key = { key: `reset:recipient:${recipient}`, rule: RESET_REQUESTS_PER_ADDRESS };
       if ((await throttle.retryAfterMs([key])) === 0) {
-        await throttle.recordFailure([key]);
+        await throttle.hit([key]);
         const outboxIds = await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(outboundEmails)

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 
 /**
- * Failed sign-ins are counted per account and per client address in fixed windows. Past the
- * limit, sign-in is refused (429) until the window ends, before any password is checked.
- * Counters live in Redis with the Redis queue backend, and in PostgreSQL otherwise, so every
- * api replica sees the same counts.
+ * Attempts counted in fixed windows: failed sign-ins per account and per client address, and
+ * reset e-mails per address. Past the limit, sign-in is refused (429) until the window ends,
+ * before any password is checked. Counters live in Redis with the Redis queue backend, and in
+ * PostgreSQL otherwise, so every api replica sees the same counts.
  */
 export type ThrottleRule = { limit: number; windowMs: number };
 
@@ -22,7 +22,8 @@ export type ThrottleKey = { key: string; rule: ThrottleRule };
 export interface LoginThrottle {
   /** How long until sign-in is allowed again for any of the keys; 0 when it is. */
   retryAfterMs(keys: ThrottleKey[]): Promise<number>;
-  recordFailure(keys: ThrottleKey[]): Promise<void>;
+  /** Counts one more attempt against each key: a failed sign-in, or a reset e-mail asked for. */
+  hit(keys: ThrottleKey[]): Promise<void>;
   /** A successful sign-in clears the account's count (not the address's). */
   clear(key: ThrottleKey): Promise<void>;
   close(): Promise<void>;
@@ -52,7 +53,7 @@ export function redisThrottle(redisUrl: string, prefix: string): LoginThrottle {
       }
       return wait;
     },
-    async recordFailure(keys) {
+    async hit(keys) {
       for (const key of keys) {
         const [[, count]] = (await redis.multi().incr(k(key)).pttl(k(key)).exec()) as [[unknown, number]];
         if (count === 1) await redis.pexpire(k(key), key.rule.windowMs);
@@ -78,7 +79,7 @@ export function postgresThrottle(db: Database, now: () => Date = () => new Date(
       }
       return wait;
     },
-    async recordFailure(keys) {
+    async hit(keys) {
       for (const key of keys) {
         const at = now();
         const windowEndsAt = new Date(at.getTime() + key.rule.windowMs);
