@@ -10,7 +10,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TextField } from '@/components/ui/text-field';
+import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { contributionSuccessPath, contributionTexts, submitLabel } from '../donations-texts';
 import { ContributionAmount } from './contribution-amount';
@@ -139,42 +139,13 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
       <fieldset>
         <legend className="text-sm font-semibold text-navy-900">{contributionTexts.yourDetails}</legend>
         <p className="mt-1 text-sm text-slate-600">{contributionTexts.requiredNote}</p>
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="contribution-first-name"
-            label={contributionTexts.firstName}
-            autoComplete="given-name"
-            required
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            id="contribution-last-name"
-            label={contributionTexts.lastName}
-            autoComplete="family-name"
-            required
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-          <TextField
-            id="contribution-email"
-            type="email"
-            label={contributionTexts.email}
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id="contribution-phone"
-            type="tel"
-            label={contributionTexts.phone}
-            autoComplete="tel"
-            required
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-        </div>
+        <ContactFields
+          idPrefix="contribution"
+          labels={contributionTexts}
+          register={register}
+          errors={errors}
+          className="mt-3"
+        />
       </fieldset>
 
       <fieldset>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TextField } from '@/components/ui/text-field';
+import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import type { EventCardPayment, EventPaymentValues } from '../event-payment';
 import { readPayerHandoff } from '../payer-handoff';
@@ -104,42 +104,7 @@ export function EventPaymentForm({
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-navy-900">{eventsTexts.payerLegend}</legend>
         <p className="mt-1 text-sm text-slate-600">{eventsTexts.requiredNote}</p>
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="payment-first-name"
-            label={eventsTexts.firstName}
-            autoComplete="given-name"
-            required
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            id="payment-last-name"
-            label={eventsTexts.lastName}
-            autoComplete="family-name"
-            required
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-          <TextField
-            id="payment-email"
-            type="email"
-            label={eventsTexts.email}
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id="payment-phone"
-            type="tel"
-            label={eventsTexts.phone}
-            autoComplete="tel"
-            required
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-        </div>
+        <ContactFields idPrefix="payment" labels={eventsTexts} register={register} errors={errors} className="mt-3" />
       </fieldset>
 
       {payment.fields}

@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TextField, inputClasses } from '@/components/ui/text-field';
+import { ContactFields } from '@/components/forms/contact-fields';
+import { inputClasses } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { payerHandoff } from '../payer-handoff';
@@ -106,42 +107,7 @@ export function EventRegistrationForm({ event }: { event: EventDetail }) {
       }}
     >
       <p className="text-sm text-slate-600">{eventsTexts.requiredNote}</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="registration-first-name"
-          label={eventsTexts.firstName}
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          id="registration-last-name"
-          label={eventsTexts.lastName}
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <TextField
-          id="registration-email"
-          type="email"
-          label={eventsTexts.email}
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          id="registration-phone"
-          type="tel"
-          label={eventsTexts.phone}
-          autoComplete="tel"
-          required
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-      </div>
+      <ContactFields idPrefix="registration" labels={eventsTexts} register={register} errors={errors} />
 
       {withTiers ? (
         <TicketTierOptions

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TextField } from '@/components/ui/text-field';
+import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { usePublicConfig } from '@/lib/use-public-config';
 import type { MembershipCardPayment } from '../membership-payment';
@@ -125,43 +125,16 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
       <fieldset>
         <legend className="text-sm font-semibold text-navy-900">{membershipTexts.yourDetails}</legend>
         <p className="mt-1 text-sm text-slate-600">{membershipTexts.requiredNote}</p>
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="membership-first-name"
-            label={membershipTexts.firstName}
-            autoComplete="given-name"
-            required
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            id="membership-last-name"
-            label={membershipTexts.lastName}
-            autoComplete="family-name"
-            required
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-          <TextField
-            id="membership-email"
-            type="email"
-            label={membershipTexts.email}
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id="membership-phone"
-            type="tel"
-            label={membershipTexts.phoneOptional}
-            autoComplete="tel"
-            error={errors.phone?.message}
-            {...register('phone')}
+        <div className="mt-3 space-y-4">
+          <ContactFields
+            idPrefix="membership"
+            labels={{ ...membershipTexts, phone: membershipTexts.phoneOptional }}
+            register={register}
+            errors={errors}
+            phoneRequired={false}
           />
           <TextAreaField
             id="membership-message"
-            className="sm:col-span-2"
             label={membershipTexts.reasonOptional}
             error={errors.message?.message}
             {...register('message')}

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TextField } from '@/components/ui/text-field';
+import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateMembershipApplication } from '../api/create-membership-application';
@@ -99,43 +99,16 @@ export function MembershipInterestForm() {
         <p className="mt-2 text-sm text-slate-600">{interestTexts.requiredNote}</p>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="interest-first-name"
-          label={interestTexts.firstName}
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          id="interest-last-name"
-          label={interestTexts.lastName}
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <TextField
-          id="interest-email"
-          type="email"
-          label={interestTexts.email}
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          id="interest-phone"
-          type="tel"
-          label={interestTexts.phoneOptional}
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
+      <div className="space-y-4">
+        <ContactFields
+          idPrefix="interest"
+          labels={{ ...interestTexts, phone: interestTexts.phoneOptional }}
+          register={register}
+          errors={errors}
+          phoneRequired={false}
         />
         <TextAreaField
           id="interest-message"
-          className="sm:col-span-2"
           label={interestTexts.messageOptional}
           error={errors.message?.message}
           {...register('message')}
