@@ -2,6 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { type JourneyPage, apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 
 // An administrator's day: sign in, find a fresh contribution among the seeded records, confirm a
@@ -137,10 +138,14 @@ describe('admin area', () => {
     expect(pageErrors(journey.errors)).toEqual([]);
   });
 
-  it('opens each admin page', async () => {
-    const journey = await newPage();
+  it('opens each admin page, with no serious or critical accessibility violation', async () => {
+    const journey = await newPage(1280, { bypassCSP: true });
     const { page } = journey;
     await signIn(journey, admin);
+    const violations: Record<string, unknown> = {};
+    await page.getByRole('table').waitFor();
+    const onDashboard = await seriousViolations(page);
+    if (onDashboard.length > 0) violations['/admin'] = onDashboard;
     for (const [link, path, heading] of [
       ['Event Registrations', '/admin/events', /Event Registrations/],
       ['Contributors', '/admin/contributors', /Contributors/],
@@ -150,7 +155,10 @@ describe('admin area', () => {
       await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: link }).click();
       await page.waitForURL(`**${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const found = await seriousViolations(page);
+      if (found.length > 0) violations[path] = found;
     }
+    expect(violations).toEqual({});
     expect(pageErrors(journey.errors)).toEqual([]);
   });
 

@@ -32,15 +32,18 @@ export function ShortId({ id }: { id: string }) {
   );
 }
 
-/** The person's address as a mail link, named after them for screen readers. */
+/**
+ * The person's address as a mail link. Screen readers hear whom it is for before the address;
+ * the visible address stays part of the name, so voice users can say what they see.
+ */
 export function EmailLink({ email, name }: { email: string; name: string }) {
   return (
     <a
       href={`mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`}
-      aria-label={adminTexts.emailPerson(name)}
       className={cn(linkClasses, 'inline-flex min-h-11 items-center gap-1.5 break-all')}
     >
       <Mail aria-hidden="true" className="size-4 shrink-0" />
+      <span className="sr-only">{`${adminTexts.emailPerson(name)}: `}</span>
       {email}
     </a>
   );
