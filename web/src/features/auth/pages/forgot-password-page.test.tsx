@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import { findToast } from '@/test/toasts';
-import { sentRequest } from '../sent-request';
+import { sentRequest } from '@/test/sent-request';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 function renderPage() {

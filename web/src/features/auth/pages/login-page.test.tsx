@@ -6,7 +6,7 @@ import { currentUserQueryKey } from '@/lib/auth';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import { findToast } from '@/test/toasts';
-import { sentRequest } from '../sent-request';
+import { sentRequest } from '@/test/sent-request';
 import { LoginPage } from './login-page';
 
 const signedOut = () => Response.json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, { status: 401 });

@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import { findToast } from '@/test/toasts';
 import { INVALID_RESET_LINK_REDIRECT_MS, RESET_SUCCESS_REDIRECT_MS } from '../auth-texts';
-import { sentRequest } from '../sent-request';
+import { sentRequest } from '@/test/sent-request';
 import { ResetPasswordPage } from './reset-password-page';
 
 const RESET = '/api/auth/reset-password';
