@@ -172,6 +172,28 @@ describe('ProfileDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('clears an emptied phone, and keeps the e-mail when it is left blank', async () => {
+    const calls = stubApi({
+      'GET /api/auth/me': [ok({ username: 'admin' })],
+      'GET /api/admin/users': [ok([admin, other])],
+      'PUT /api/admin/profile': [ok({ success: true, message: 'Profile updated successfully', user: admin })],
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProfileDialog />, { path: '/admin' });
+    await user.click(screen.getByRole('button', { name: 'Profile Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
+    await waitFor(() => expect(phone).toHaveProperty('value', '555-010-1776'));
+    await user.clear(phone);
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await findToast('Profile Updated')).toContain('Profile updated successfully');
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      expect.objectContaining({ body: { firstName: 'George', lastName: 'Washington', phone: '' } }),
+    ]);
+  });
+
   it('checks the e-mail and shows a failure as a destructive toast', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi({

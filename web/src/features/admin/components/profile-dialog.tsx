@@ -19,9 +19,12 @@ type ProfileValues = { firstName: string; lastName: string; email: string; phone
 
 const blank: ProfileValues = { firstName: '', lastName: '', email: '', phone: '' };
 
-/** A blank field is left as it is rather than sent as an empty (and, for e-mail, invalid) value. */
+/**
+ * The PUT body: an emptied name or phone is sent as '' and cleared; a blank e-mail is left out
+ * (an account keeps its address for password resets, and '' is not a valid one).
+ */
 export function profileUpdateOf(values: ProfileValues): ProfileUpdate {
-  const entries = Object.entries(values).filter(([, value]) => value.trim() !== '');
+  const entries = Object.entries(values).filter(([key, value]) => key !== 'email' || value.trim() !== '');
   return Object.fromEntries(entries);
 }
 
@@ -31,7 +34,7 @@ function isProfileField(key: PropertyKey | undefined): key is keyof ProfileValue
   return profileFields.some((field) => field === key);
 }
 
-/** The PUT body's schema on the form's values, blank fields left out; an error per field. */
+/** The PUT body's schema on the form's values; an error per field. */
 const profileResolver: Resolver<ProfileValues, unknown, ProfileUpdate> = (values) => {
   const parsed = ProfileUpdate.safeParse(profileUpdateOf(values));
   if (parsed.success) return { values: parsed.data, errors: {} };
