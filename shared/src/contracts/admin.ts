@@ -48,6 +48,8 @@ export const RegistrationDetail = z.object({
   phone: z.string(),
   status: z.string(),
   selectedTier: z.string().nullable(),
+  /** The selected tier's name from the event's tiers, when it still has one by that id. */
+  selectedTierName: z.string().nullable().optional(),
   comments: z.string().nullable(),
   paymentAmount: z.number().int().nullable(),
   payTheoryPaymentId: z.string().nullable(),

@@ -334,6 +334,7 @@ describe('detail lists', () => {
       phone: '2155550100',
       status: 'pending',
       selectedTier: null,
+      selectedTierName: null,
       comments: 'Two seats',
       paymentAmount: 4500,
       payTheoryPaymentId: null,
@@ -345,6 +346,14 @@ describe('detail lists', () => {
         location: 'Boston, MA',
       },
     });
+  });
+
+  it('GET /event-registrations names the selected tier from the event’s tiers', async () => {
+    const tiers = [{ id: 'vip', name: 'VIP Pass', price: 12500, description: 'Front row', benefits: [] }];
+    const event = await insertEvent({ requiresPayment: true, pricingTiers: JSON.stringify(tiers) });
+    const reg = await insertRegistration(event.id, { selectedTier: 'vip', createdAt: at('2033-01-01T00:00:00Z') });
+    const { data } = RegistrationDetailList.parse(await (await get('/event-registrations')).json());
+    expect(data.find((row) => row.id === reg.id)).toMatchObject({ selectedTier: 'vip', selectedTierName: 'VIP Pass' });
   });
 });
 

@@ -253,13 +253,30 @@ export async function listRegistrationDetails(db: Database): Promise<Registratio
         payTheoryPaymentId: eventRegistrations.payTheoryPaymentId,
         createdAt: eventRegistrations.createdAt,
       },
-      event: { title: events.title, startDate: events.startDate, endDate: events.endDate, location: events.location },
+      event: {
+        title: events.title,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        location: events.location,
+        pricingTiers: events.pricingTiers,
+      },
     })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
     .orderBy(desc(eventRegistrations.createdAt));
+  const tierNames = new Map<string, Map<string, string>>();
+  const tierNameOf = (raw: string | null, tierId: string | null) => {
+    if (!tierId || !raw) return null;
+    let names = tierNames.get(raw);
+    if (!names) {
+      names = new Map(parsePricingTiers(raw).map((tier) => [tier.id, tier.name]));
+      tierNames.set(raw, names);
+    }
+    return names.get(tierId) ?? null;
+  };
   return rows.map(({ registration, event }) => ({
     ...registration,
+    selectedTierName: tierNameOf(event.pricingTiers, registration.selectedTier),
     createdAt: registration.createdAt.toISOString(),
     event: {
       title: event.title,

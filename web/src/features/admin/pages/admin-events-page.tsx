@@ -37,7 +37,9 @@ function RegistrationCard({ registration }: { registration: RegistrationDetail }
           className="mt-3"
           items={[
             { label: adminTexts.phone, value: registration.phone },
-            registration.selectedTier ? { label: adminTexts.tier, value: registration.selectedTier } : null,
+            registration.selectedTier
+              ? { label: adminTexts.tier, value: registration.selectedTierName ?? registration.selectedTier }
+              : null,
             {
               label: adminTexts.payment,
               value:
