@@ -8,6 +8,14 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('puts the public address on this machine’s PORT unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:5000');
+    expect(loadConfig({ PORT: '5400' }).PUBLIC_URL).toBe('http://localhost:5400');
+    expect(loadConfig({ PORT: '5400', PUBLIC_URL: 'https://pillars.example.org' }).PUBLIC_URL).toBe(
+      'https://pillars.example.org',
+    );
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', STATIC_DIR: '' })).toMatchObject({
       DATABASE_URL: undefined,

@@ -28,7 +28,10 @@ export const ConfigSchema = z.object({
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Built web app to serve (web/dist); unset means API only. */
   STATIC_DIR: optionalString,
-  /** Canonical public origin: share links and e-mailed links use it, never the Host header. */
+  /**
+   * Canonical public origin: share links and e-mailed links use it, never the Host header.
+   * Unset, it is http://localhost:PORT (loadConfig).
+   */
   PUBLIC_URL: z.url().default(publicDefaults.publicUrl),
   ORG_NAME: z.string().min(1).default(publicDefaults.orgName),
   CONTACT_EMAIL: z.email().default(publicDefaults.contactEmail),
@@ -155,6 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
+  // Unset, the public address is this machine's on PORT, so e-mailed links work on any port.
+  if (!env.PUBLIC_URL) return { ...result.data, PUBLIC_URL: `http://localhost:${result.data.PORT}` };
   return result.data;
 }
 
