@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordRequest } from '@pillars/shared/contracts';
 import { KeyRound, MailCheck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -13,6 +13,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { forgotPasswordTexts as texts } from '../auth-texts';
 import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink } from '../components/back-to-login-link';
+import { useSingleSubmission } from '@/lib/use-single-submission';
 
 type ForgotValues = z.input<typeof ForgotPasswordRequest>;
 
@@ -24,7 +25,6 @@ export function ForgotPasswordPage() {
   const { toast } = useToast();
   const mutation = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
-  const submittingRef = useRef(false);
   const {
     register,
     handleSubmit,
@@ -33,25 +33,23 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(ForgotPasswordRequest),
     defaultValues: { email: '' },
   });
-  const submitting = mutation.isPending;
+  const submission = useSingleSubmission();
+  const submitting = submission.pending;
 
   useDocumentMeta({ title: texts.pageTitle });
 
-  const requestLink = async (request: ForgotPasswordRequest) => {
-    if (submittingRef.current) return;
-    submittingRef.current = true;
-    try {
-      await mutation.mutateAsync(request);
-    } catch (error) {
-      const description = apiErrorMessage(error) ?? texts.failureFallback;
-      toast({ title: texts.failureTitle, description, variant: 'destructive' });
-      return;
-    } finally {
-      submittingRef.current = false;
-    }
-    toast({ title: texts.successTitle, description: texts.successDescription });
-    setSent(true);
-  };
+  const requestLink = (request: ForgotPasswordRequest) =>
+    submission.run(async () => {
+      try {
+        await mutation.mutateAsync(request);
+      } catch (error) {
+        const description = apiErrorMessage(error) ?? texts.failureFallback;
+        toast({ title: texts.failureTitle, description, variant: 'destructive' });
+        return;
+      }
+      toast({ title: texts.successTitle, description: texts.successDescription });
+      setSent(true);
+    });
 
   if (sent) {
     return (
@@ -82,13 +80,7 @@ export function ForgotPasswordPage() {
         aria-label={texts.formLabel}
         aria-busy={submitting}
         className="space-y-5"
-        onSubmit={(event) => {
-          if (submittingRef.current) {
-            event.preventDefault();
-            return;
-          }
-          void handleSubmit(requestLink)(event);
-        }}
+        onSubmit={submission.onSubmit(handleSubmit(requestLink))}
       >
         <TextField
           id="forgot-email"

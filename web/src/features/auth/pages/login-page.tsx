@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@pillars/shared/contracts';
 import { LockKeyhole } from 'lucide-react';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';
 import type { z } from 'zod';
@@ -15,6 +14,7 @@ import { useLogin } from '../api/login';
 import { loginTexts } from '../auth-texts';
 import { AuthCard, authLinkClasses } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
+import { useSingleSubmission } from '@/lib/use-single-submission';
 
 type LoginValues = z.input<typeof LoginRequest>;
 
@@ -30,31 +30,28 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const { data: currentUser } = useCurrentUser();
   const mutation = useLogin();
-  const submittingRef = useRef(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginValues, unknown, LoginRequest>({ resolver: zodResolver(LoginRequest), defaultValues });
-  const submitting = mutation.isPending;
+  const submission = useSingleSubmission();
+  const submitting = submission.pending;
 
   useDocumentMeta({ title: loginTexts.pageTitle });
 
-  const signIn = async (credentials: LoginRequest) => {
-    if (submittingRef.current) return;
-    submittingRef.current = true;
-    try {
-      await mutation.mutateAsync(credentials);
-    } catch (error) {
-      const description = apiErrorMessage(error) ?? loginTexts.failureFallback;
-      toast({ title: loginTexts.failureTitle, description, variant: 'destructive' });
-      return;
-    } finally {
-      submittingRef.current = false;
-    }
-    toast({ title: loginTexts.successTitle });
-    navigate('/admin');
-  };
+  const signIn = (credentials: LoginRequest) =>
+    submission.run(async () => {
+      try {
+        await mutation.mutateAsync(credentials);
+      } catch (error) {
+        const description = apiErrorMessage(error) ?? loginTexts.failureFallback;
+        toast({ title: loginTexts.failureTitle, description, variant: 'destructive' });
+        return;
+      }
+      toast({ title: loginTexts.successTitle });
+      navigate('/admin');
+    });
 
   // Only an admin who arrived signed in; after a sign-in here, signIn navigates itself.
   if (currentUser && mutation.isIdle) return <Redirect to="/admin" replace />;
@@ -66,13 +63,7 @@ export function LoginPage() {
         aria-label={loginTexts.formLabel}
         aria-busy={submitting}
         className="space-y-5"
-        onSubmit={(event) => {
-          if (submittingRef.current) {
-            event.preventDefault();
-            return;
-          }
-          void handleSubmit(signIn)(event);
-        }}
+        onSubmit={submission.onSubmit(handleSubmit(signIn))}
       >
         <TextField
           id="login-username"

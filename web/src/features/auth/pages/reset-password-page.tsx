@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordForm, authResponseMessages } from '@pillars/shared/contracts';
 import { CircleCheckBig, KeyRound, LinkIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -13,6 +13,7 @@ import { INVALID_RESET_LINK_REDIRECT_MS, RESET_SUCCESS_REDIRECT_MS, resetPasswor
 import { AuthCard, authLinkClasses } from '../components/auth-card';
 import { BackToLoginLink } from '../components/back-to-login-link';
 import { PasswordField } from '../components/password-field';
+import { useSingleSubmission } from '@/lib/use-single-submission';
 
 const defaultValues: ResetPasswordForm = { newPassword: '', confirmPassword: '' };
 
@@ -47,13 +48,13 @@ export function ResetPasswordPage() {
   const [linkRejected, setLinkRejected] = useState(false);
   const { toast } = useToast();
   const mutation = useResetPassword();
-  const submittingRef = useRef(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<ResetPasswordForm>({ resolver: zodResolver(ResetPasswordForm), defaultValues });
-  const submitting = mutation.isPending;
+  const submission = useSingleSubmission();
+  const submitting = submission.pending;
 
   useDocumentMeta({ title: texts.pageTitle });
 
@@ -66,21 +67,19 @@ export function ResetPasswordPage() {
   useRedirectToLogin(token === null, INVALID_RESET_LINK_REDIRECT_MS);
   useRedirectToLogin(complete, RESET_SUCCESS_REDIRECT_MS);
 
-  const reset = async ({ newPassword }: ResetPasswordForm) => {
-    if (submittingRef.current || token === null) return;
-    submittingRef.current = true;
-    try {
-      await mutation.mutateAsync({ token, newPassword });
-    } catch (error) {
-      const description = apiErrorMessage(error) ?? texts.failureFallback;
-      toast({ title: texts.failureTitle, description, variant: 'destructive' });
-      if (description === authResponseMessages.invalidResetLink) setLinkRejected(true);
-      return;
-    } finally {
-      submittingRef.current = false;
-    }
-    setComplete(true);
-  };
+  const reset = ({ newPassword }: ResetPasswordForm) =>
+    submission.run(async () => {
+      if (token === null) return;
+      try {
+        await mutation.mutateAsync({ token, newPassword });
+      } catch (error) {
+        const description = apiErrorMessage(error) ?? texts.failureFallback;
+        toast({ title: texts.failureTitle, description, variant: 'destructive' });
+        if (description === authResponseMessages.invalidResetLink) setLinkRejected(true);
+        return;
+      }
+      setComplete(true);
+    });
 
   if (token === null) {
     return (
@@ -119,13 +118,7 @@ export function ResetPasswordPage() {
         aria-label={texts.formLabel}
         aria-busy={submitting}
         className="space-y-5"
-        onSubmit={(event) => {
-          if (submittingRef.current) {
-            event.preventDefault();
-            return;
-          }
-          void handleSubmit(reset)(event);
-        }}
+        onSubmit={submission.onSubmit(handleSubmit(reset))}
       >
         <PasswordField
           id="reset-new-password"

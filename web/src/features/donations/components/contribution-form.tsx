@@ -6,7 +6,7 @@ import {
   formatCents,
 } from '@pillars/shared/contracts';
 import type { ContributionForm as ContributionFormValues } from '@pillars/shared/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -14,6 +14,7 @@ import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { contributionSuccessPath, contributionTexts, submitLabel } from '../donations-texts';
 import { ContributionAmount } from './contribution-amount';
+import { useSingleSubmission } from '@/lib/use-single-submission';
 
 /**
  * How the form charges a card. The app composes it from the payments feature, so this feature
@@ -52,9 +53,8 @@ function chosenCents(amount: string | undefined, customAmount: string | undefine
 export function ContributionForm({ payment }: { payment: ContributionPayment }) {
   const { toast } = useToast();
   const [, navigate] = useLocation();
-  const [processing, setProcessing] = useState(false);
-  const processingRef = useRef(false);
-  const mounted = useRef(true);
+  const submission = useSingleSubmission();
+  const processing = submission.pending;
   const {
     register,
     setValue,
@@ -65,15 +65,7 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
   const [amount, customAmount, isRecurring] = useWatch({ control, name: ['amount', 'customAmount', 'isRecurring'] });
   const cents = chosenCents(amount, customAmount);
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
   const contribute = async (values: ContributionFormValues) => {
-    if (processingRef.current) return;
     const amountCents = chosenCents(values.amount, values.customAmount);
     const amountText = amountCents === null ? '' : formatCents(amountCents);
     const amountCheck = DollarString.safeParse(amountText);
@@ -91,19 +83,16 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
       return;
     }
 
-    processingRef.current = true;
-    setProcessing(true);
-    try {
-      await payment.pay({ values, amountCents });
-      if (mounted.current) navigate(contributionSuccessPath(amountText));
-    } catch (error) {
-      if (!mounted.current) return;
-      const description = error instanceof Error && error.message ? error.message : contributionTexts.errorFallback;
-      toast({ title: contributionTexts.errorTitle, description, variant: 'destructive' });
-    } finally {
-      processingRef.current = false;
-      if (mounted.current) setProcessing(false);
-    }
+    await submission.run(async () => {
+      try {
+        await payment.pay({ values, amountCents });
+        if (submission.isMounted()) navigate(contributionSuccessPath(amountText));
+      } catch (error) {
+        if (!submission.isMounted()) return;
+        const description = error instanceof Error && error.message ? error.message : contributionTexts.errorFallback;
+        toast({ title: contributionTexts.errorTitle, description, variant: 'destructive' });
+      }
+    });
   };
 
   return (
@@ -113,14 +102,7 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
       aria-busy={processing}
       data-surface="light"
       className="mx-auto max-w-3xl space-y-8 rounded-xl bg-white p-6 text-navy-900 shadow-xl sm:p-8"
-      onSubmit={(event) => {
-        // Ignored outright while a payment runs: no validation, no second charge.
-        if (processingRef.current) {
-          event.preventDefault();
-          return;
-        }
-        void handleSubmit(contribute)(event);
-      }}
+      onSubmit={submission.onSubmit(handleSubmit(contribute))}
     >
       <ContributionAmount register={register} setValue={setValue} />
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EventRegistrationFields, formatCents } from '@pillars/shared/contracts';
 import { Lock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -10,6 +9,7 @@ import { useToast } from '@/components/ui/use-toast';
 import type { EventCardPayment, EventPaymentValues } from '../event-payment';
 import { readPayerHandoff } from '../payer-handoff';
 import { eventSuccessPath, eventsTexts, payLabel } from '../events-texts';
+import { useSingleSubmission } from '@/lib/use-single-submission';
 
 /** SPEC section 5: the payment form checks the payer's details with the registration's messages. */
 export const EventPaymentFormSchema = EventRegistrationFields.pick({
@@ -46,9 +46,8 @@ export function EventPaymentForm({
 }: EventPaymentFormProps) {
   const { toast } = useToast();
   const [, navigate] = useLocation();
-  const [processing, setProcessing] = useState(false);
-  const processingRef = useRef(false);
-  const mounted = useRef(true);
+  const submission = useSingleSubmission();
+  const processing = submission.pending;
   const {
     register,
     handleSubmit,
@@ -58,32 +57,21 @@ export function EventPaymentForm({
     defaultValues: { firstName, lastName, ...readPayerHandoff() },
   });
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
   const pay = async (values: EventPaymentValues) => {
-    if (processingRef.current) return;
     if (!payment.ready) {
       toast({ title: eventsTexts.notReadyTitle, description: eventsTexts.notReady, variant: 'destructive' });
       return;
     }
-    processingRef.current = true;
-    setProcessing(true);
-    try {
-      await payment.pay({ registrationId, eventId, amountCents, values });
-      if (mounted.current) navigate(eventSuccessPath(formatCents(amountCents), eventTitle));
-    } catch (error) {
-      if (!mounted.current) return;
-      const description = error instanceof Error && error.message ? error.message : eventsTexts.paymentFailed;
-      toast({ title: eventsTexts.paymentFailedTitle, description, variant: 'destructive' });
-    } finally {
-      processingRef.current = false;
-      if (mounted.current) setProcessing(false);
-    }
+    await submission.run(async () => {
+      try {
+        await payment.pay({ registrationId, eventId, amountCents, values });
+        if (submission.isMounted()) navigate(eventSuccessPath(formatCents(amountCents), eventTitle));
+      } catch (error) {
+        if (!submission.isMounted()) return;
+        const description = error instanceof Error && error.message ? error.message : eventsTexts.paymentFailed;
+        toast({ title: eventsTexts.paymentFailedTitle, description, variant: 'destructive' });
+      }
+    });
   };
 
   return (
@@ -92,14 +80,7 @@ export function EventPaymentForm({
       aria-label={eventsTexts.paymentFormLabel}
       aria-busy={processing}
       className="space-y-6"
-      onSubmit={(formEvent) => {
-        // Ignored outright while a payment runs: no validation, no second charge.
-        if (processingRef.current) {
-          formEvent.preventDefault();
-          return;
-        }
-        void handleSubmit(pay)(formEvent);
-      }}
+      onSubmit={submission.onSubmit(handleSubmit(pay))}
     >
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-navy-900">{eventsTexts.payerLegend}</legend>

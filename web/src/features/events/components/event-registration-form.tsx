@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type EventDetail, type EventRegistrationRequest, eventRegistrationSchema } from '@pillars/shared/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { registerForEvent } from '../api/register-for-event';
 import { eventPaymentPath, eventSuccessPath, eventsTexts } from '../events-texts';
 import { TicketTierOptions } from './ticket-tier-options';
+import { useSingleSubmission } from '@/lib/use-single-submission';
 
 type RegistrationValues = Omit<EventRegistrationRequest, 'eventId'>;
 
@@ -32,9 +33,8 @@ const COMMENTS_MAX_LENGTH = 2000;
 export function EventRegistrationForm({ event }: { event: EventDetail }) {
   const { toast } = useToast();
   const [, navigate] = useLocation();
-  const [submitting, setSubmitting] = useState(false);
-  const submittingRef = useRef(false);
-  const mounted = useRef(true);
+  const submission = useSingleSubmission();
+  const submitting = submission.pending;
   const withTiers = offersTiers(event);
   const schema = useMemo(() => eventRegistrationSchema(event), [event]);
   const {
@@ -55,39 +55,27 @@ export function EventRegistrationForm({ event }: { event: EventDetail }) {
   });
   const selectedTier = useWatch({ control, name: 'selectedTier' });
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const submit = async (values: RegistrationValues) => {
-    if (submittingRef.current) return;
-    submittingRef.current = true;
-    setSubmitting(true);
-    try {
-      const body = { ...values, selectedTier: withTiers ? values.selectedTier : undefined, eventId: event.id };
-      // One key per submission: a retried request is not registered twice.
-      const registrationId = await registerForEvent(event.slug, body, newIdempotencyKey());
-      if (!mounted.current) return;
-      if (event.requiresPayment) {
-        navigate(eventPaymentPath(event.slug, registrationId), { state: payerHandoff(values.email, values.phone) });
-      } else {
-        navigate(eventSuccessPath('0.00', event.title));
+  const submit = (values: RegistrationValues) =>
+    submission.run(async () => {
+      try {
+        const body = { ...values, selectedTier: withTiers ? values.selectedTier : undefined, eventId: event.id };
+        // One key per submission: a retried request is not registered twice.
+        const registrationId = await registerForEvent(event.slug, body, newIdempotencyKey());
+        if (!submission.isMounted()) return;
+        if (event.requiresPayment) {
+          navigate(eventPaymentPath(event.slug, registrationId), { state: payerHandoff(values.email, values.phone) });
+        } else {
+          navigate(eventSuccessPath('0.00', event.title));
+        }
+      } catch (error) {
+        if (!submission.isMounted()) return;
+        toast({
+          title: eventsTexts.registrationFailedTitle,
+          description: apiErrorMessage(error) ?? eventsTexts.registrationFailed,
+          variant: 'destructive',
+        });
       }
-    } catch (error) {
-      if (!mounted.current) return;
-      toast({
-        title: eventsTexts.registrationFailedTitle,
-        description: apiErrorMessage(error) ?? eventsTexts.registrationFailed,
-        variant: 'destructive',
-      });
-    } finally {
-      submittingRef.current = false;
-      if (mounted.current) setSubmitting(false);
-    }
-  };
+    });
 
   const commentsError = errors.comments?.message;
 
@@ -97,14 +85,7 @@ export function EventRegistrationForm({ event }: { event: EventDetail }) {
       aria-label={eventsTexts.registrationFormLabel}
       aria-busy={submitting}
       className="space-y-6"
-      onSubmit={(formEvent) => {
-        // Ignored outright while a registration is being sent: no validation, no second request.
-        if (submittingRef.current) {
-          formEvent.preventDefault();
-          return;
-        }
-        void handleSubmit(submit)(formEvent);
-      }}
+      onSubmit={submission.onSubmit(handleSubmit(submit))}
     >
       <p className="text-sm text-slate-600">{eventsTexts.requiredNote}</p>
       <ContactFields idPrefix="registration" labels={eventsTexts} register={register} errors={errors} />

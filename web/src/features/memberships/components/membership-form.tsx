@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MembershipForm as MembershipFormSchema } from '@pillars/shared/contracts';
 import type { MembershipForm as MembershipFormValues } from '@pillars/shared/contracts';
 import { Lock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -13,6 +12,7 @@ import type { MembershipCardPayment } from '../membership-payment';
 import { MEMBERSHIP_SUCCESS_PATH, membershipTexts } from '../memberships-texts';
 import { TextAreaField } from './text-area-field';
 import { WaiverSection } from './waiver-section';
+import { useSingleSubmission } from '@/lib/use-single-submission';
 
 const defaultValues: MembershipFormValues = {
   firstName: '',
@@ -59,22 +59,14 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
   const { orgName, contactEmail, contactPhone } = usePublicConfig();
   const { toast } = useToast();
   const [, navigate] = useLocation();
-  const [processing, setProcessing] = useState(false);
-  const processingRef = useRef(false);
-  const mounted = useRef(true);
+  const submission = useSingleSubmission();
+  const processing = submission.pending;
   const {
     register,
     handleSubmit,
     control,
     formState: { errors },
   } = useForm<MembershipFormValues>({ resolver: zodResolver(MembershipFormSchema), defaultValues });
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const invalid = (fieldErrors: FieldErrors<MembershipFormValues>) => {
     if (!fieldErrors.waiverAccepted) return;
@@ -86,24 +78,24 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
   };
 
   const join = async (values: MembershipFormValues) => {
-    if (processingRef.current) return;
     if (!payment.ready) {
       toast({ title: membershipTexts.notReadyTitle, description: membershipTexts.notReady, variant: 'destructive' });
       return;
     }
 
-    processingRef.current = true;
-    setProcessing(true);
-    try {
-      await payment.pay(values);
-      if (mounted.current) navigate(MEMBERSHIP_SUCCESS_PATH);
-    } catch (error) {
-      if (!mounted.current) return;
-      toast({ title: membershipTexts.paymentFailedTitle, description: failureMessage(error), variant: 'destructive' });
-    } finally {
-      processingRef.current = false;
-      if (mounted.current) setProcessing(false);
-    }
+    await submission.run(async () => {
+      try {
+        await payment.pay(values);
+        if (submission.isMounted()) navigate(MEMBERSHIP_SUCCESS_PATH);
+      } catch (error) {
+        if (!submission.isMounted()) return;
+        toast({
+          title: membershipTexts.paymentFailedTitle,
+          description: failureMessage(error),
+          variant: 'destructive',
+        });
+      }
+    });
   };
 
   return (
@@ -113,14 +105,7 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
       aria-busy={processing}
       data-surface="light"
       className="mx-auto max-w-3xl space-y-8 rounded-xl bg-white p-5 text-navy-900 shadow-xl sm:p-8"
-      onSubmit={(event) => {
-        // Ignored outright while a payment runs: no validation, no second subscription.
-        if (processingRef.current) {
-          event.preventDefault();
-          return;
-        }
-        void handleSubmit(join, invalid)(event);
-      }}
+      onSubmit={submission.onSubmit(handleSubmit(join, invalid))}
     >
       <fieldset>
         <legend className="text-sm font-semibold text-navy-900">{membershipTexts.yourDetails}</legend>

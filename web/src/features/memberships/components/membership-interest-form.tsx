@@ -12,6 +12,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateMembershipApplication } from '../api/create-membership-application';
 import { interestTexts } from '../memberships-texts';
 import { TextAreaField } from './text-area-field';
+import { useSingleSubmission } from '@/lib/use-single-submission';
 
 type InterestValues = z.input<typeof MembershipApplication>;
 
@@ -59,24 +60,21 @@ export function MembershipInterestForm() {
     resolver: zodResolver(MembershipApplication),
     defaultValues,
   });
-  const submitting = mutation.isPending;
-  const submittingRef = useRef(false);
+  const submission = useSingleSubmission();
+  const submitting = submission.pending;
 
-  const submit = async (application: MembershipApplication) => {
-    if (submittingRef.current) return;
-    submittingRef.current = true;
-    try {
-      await mutation.mutateAsync({ application, idempotencyKey: applicationKey.keyFor(application) });
-    } catch {
-      toast({ title: interestTexts.failureTitle, description: interestTexts.failure, variant: 'destructive' });
-      return;
-    } finally {
-      submittingRef.current = false;
-    }
-    applicationKey.forget();
-    reset(defaultValues);
-    toast({ title: interestTexts.successTitle, description: interestTexts.success });
-  };
+  const submit = (application: MembershipApplication) =>
+    submission.run(async () => {
+      try {
+        await mutation.mutateAsync({ application, idempotencyKey: applicationKey.keyFor(application) });
+      } catch {
+        toast({ title: interestTexts.failureTitle, description: interestTexts.failure, variant: 'destructive' });
+        return;
+      }
+      applicationKey.forget();
+      reset(defaultValues);
+      toast({ title: interestTexts.successTitle, description: interestTexts.success });
+    });
 
   return (
     <form
@@ -85,13 +83,7 @@ export function MembershipInterestForm() {
       aria-busy={submitting}
       data-surface="light"
       className="mx-auto max-w-3xl space-y-6 rounded-xl bg-white p-5 text-navy-900 shadow-xl sm:p-8"
-      onSubmit={(event) => {
-        if (submittingRef.current) {
-          event.preventDefault();
-          return;
-        }
-        void handleSubmit(submit)(event);
-      }}
+      onSubmit={submission.onSubmit(handleSubmit(submit))}
     >
       <div>
         <h3 className="font-display text-2xl font-bold text-navy-900">{interestTexts.title}</h3>
