@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -41,7 +41,12 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use('/api/*', csrfProtection(deps.config));
-  app.use('*', sessionMiddleware(deps.config, sessions));
+  // The session is read only where it is used: public pages, assets and payment calls never
+  // pay for a session lookup.
+  const readSession = sessionMiddleware(deps.config, sessions);
+  for (const path of ['/api/auth/*', '/api/admin/*', QUEUE_MONITOR_PATH, `${QUEUE_MONITOR_PATH}/*`]) {
+    app.use(path, readSession);
+  }
   app.use('/api/admin/*', requireSession);
 
   app.route('/', healthRoutes(deps));
@@ -56,14 +61,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api/webhooks', webhooksRoutes(deps));
 
   // The operators' queue monitor: signed-out visitors are sent to sign in first.
-  app.use(`${QUEUE_MONITOR_PATH}/*`, async (c, next) => {
+  const signInFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!c.get('session')) return c.redirect('/login', 302);
     await next();
-  });
-  app.use(QUEUE_MONITOR_PATH, async (c, next) => {
-    if (!c.get('session')) return c.redirect('/login', 302);
-    await next();
-  });
+  };
+  app.use(QUEUE_MONITOR_PATH, signInFirst);
+  app.use(`${QUEUE_MONITOR_PATH}/*`, signInFirst);
   app.route(QUEUE_MONITOR_PATH, queueMonitor(deps.queues));
 
   // Unknown API paths answer JSON, never the web app's HTML.
