@@ -3,3 +3,4 @@ export * from './schema';
 export * from './client';
 export * from './migrate';
 export * from './seed';
+export * from './reset-tokens';

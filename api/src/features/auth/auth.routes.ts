@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ForgotPasswordRequest,
   LoginRequest,
@@ -6,7 +5,7 @@ import {
   authMessages,
   authResponseMessages,
 } from '@pillars/shared/contracts';
-import { auditLog, outboundEmails, users } from '@pillars/shared/db';
+import { auditLog, hashResetToken, outboundEmails, users } from '@pillars/shared/db';
 import { JOBS, addToOutbox } from '@pillars/shared/jobs';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -21,11 +20,6 @@ import { type LoginThrottle, type ThrottleRule, throttleKeys } from './throttle'
 
 /** Reset e-mails per address: enough for a typo and a retry, not enough to flood a mailbox. */
 const RESET_REQUESTS_PER_ADDRESS: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
-
-/** Reset tokens are stored as their SHA-256, like session secrets (worker/src/jobs/email/reset-token.ts). */
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: LoginThrottle) {
   const { db, config, queues } = deps;

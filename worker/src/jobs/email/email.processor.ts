@@ -1,11 +1,10 @@
 import type { Config } from '@pillars/shared/config';
-import { type Database, outboundEmails, users } from '@pillars/shared/db';
+import { type Database, issueResetToken, outboundEmails, users } from '@pillars/shared/db';
 import { EmailJobData } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import type { Mailer } from '@pillars/shared/mail';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
-import { issueResetToken } from './reset-token';
 import { passwordResetEmail } from './templates';
 
 export interface EmailDeps {
