@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import { Mail, Megaphone } from 'lucide-react';
 import { type ReactElement, useId, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField, inputClasses } from '@/components/ui/text-field';
@@ -149,5 +149,42 @@ export function EmailAllLink({
         </button>
       }
     />
+  );
+}
+
+/**
+ * The contributors' and members' pages' bulk actions: 'Email All ({count})' and a 'Broadcast
+ * Message' dialog, both to everyone on the page with the page's default subject.
+ */
+export function BroadcastActions({
+  recipients,
+  subject,
+  description,
+}: {
+  recipients: readonly string[];
+  subject: string;
+  description: string;
+}) {
+  return (
+    <>
+      <EmailAllLink
+        recipients={recipients}
+        subject={subject}
+        title={adminTexts.broadcastMessage}
+        description={description}
+      />
+      <EmailDialog
+        title={adminTexts.broadcastMessage}
+        description={description}
+        recipients={recipients}
+        defaultSubject={subject}
+        trigger={
+          <button type="button" disabled={recipients.length === 0} className={buttonClasses('primary')}>
+            <Megaphone aria-hidden="true" className="size-5" />
+            {adminTexts.broadcastMessage}
+          </button>
+        }
+      />
+    </>
   );
 }

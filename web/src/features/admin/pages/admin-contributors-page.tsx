@@ -1,13 +1,12 @@
 import type { ContributionDetail } from '@pillars/shared/contracts';
-import { Megaphone } from 'lucide-react';
+
 import { useId } from 'react';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { adminTexts } from '../admin-texts';
 import { useContributorsDetail } from '../api/get-contributors-detail';
 import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
 import { cardClasses } from '../components/admin-styles';
 import { Details, EmailLink, ShortId } from '../components/details';
-import { EmailAllLink, EmailDialog } from '../components/email-dialog';
+import { BroadcastActions } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
@@ -68,28 +67,7 @@ export function AdminContributorsPage() {
       backLink
       intro={query.data ? <p>{adminTexts.totalContributions(contributions.length)}</p> : null}
       actions={
-        query.data ? (
-          <>
-            <EmailAllLink
-              recipients={recipients}
-              subject={subject}
-              title={adminTexts.broadcastMessage}
-              description={description}
-            />
-            <EmailDialog
-              title={adminTexts.broadcastMessage}
-              description={description}
-              recipients={recipients}
-              defaultSubject={subject}
-              trigger={
-                <button type="button" disabled={recipients.length === 0} className={buttonClasses('primary')}>
-                  <Megaphone aria-hidden="true" className="size-5" />
-                  {adminTexts.broadcastMessage}
-                </button>
-              }
-            />
-          </>
-        ) : null
+        query.data ? <BroadcastActions recipients={recipients} subject={subject} description={description} /> : null
       }
     >
       {query.isPending ? (
