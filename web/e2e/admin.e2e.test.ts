@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { type JourneyPage, apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 
-// An administrator's day: sign in, find a fresh contribution among the seeded records, confirm a
+// An administrator's day: sign in, find a fresh contribution among the other records, confirm a
 // pending registration, export CSV, visit each page, add an admin who resets a forgotten password
 // through the e-mailed link, remove that admin, and sign out.
 const { newPage, baseUrl } = await useBrowser();
@@ -83,7 +83,7 @@ describe('admin area', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  it('shows fresh and seeded records, searches, filters, confirms a pending registration and exports CSV', async () => {
+  it('finds a fresh contribution among the records of every kind, filters, confirms a pending registration and exports CSV', async () => {
     const journey = await newPage();
     const { page } = journey;
     await contribute(page, 'Deborah', '12.34');
