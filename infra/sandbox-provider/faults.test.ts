@@ -21,3 +21,14 @@ describe('fault plan', () => {
     expect(plan.current().timeoutRate).toBe(0);
   });
 });
+
+describe('visibility delay', () => {
+  it('starts at the sandbox default, can be raised, and returns to the default on reset', () => {
+    const plan = new FaultPlan(Math.random, { visibilityDelayMs: 300 });
+    expect(plan.visibilityDelayMs()).toBe(300);
+    plan.set({ visibilityDelayMs: 5000 });
+    expect(plan.visibilityDelayMs()).toBe(5000);
+    plan.reset();
+    expect(plan.visibilityDelayMs()).toBe(300);
+  });
+});

@@ -20,6 +20,12 @@ export const FaultsSchema = z.object({
   timeoutNext: z.number().int().min(0),
   /** The next N requests that make a new charge make it, then drop the connection. */
   dropNextCharges: z.number().int().min(0),
+  /**
+   * How long a new transaction or recurring plan stays invisible to the `transactions` and
+   * `recurringPayments` queries. Pay Theory does not promise read-after-write on its queries, so
+   * the sandbox never shows a new charge at once (default: startSandboxProvider's option).
+   */
+  visibilityDelayMs: z.number().int().min(0).max(600_000),
 });
 export type Faults = z.infer<typeof FaultsSchema>;
 
@@ -31,15 +37,22 @@ export const NO_FAULTS: Faults = {
   failNext: 0,
   timeoutNext: 0,
   dropNextCharges: 0,
+  visibilityDelayMs: 0,
 };
 
 export const PartialFaultsSchema = FaultsSchema.partial().strict();
 
 /** Decides, request by request, which fault applies; counters are consumed as they fire. */
 export class FaultPlan {
-  private faults: Faults = { ...NO_FAULTS };
+  private faults: Faults;
 
-  constructor(private readonly random: () => number = Math.random) {}
+  /** `defaults` are what reset() returns to (the sandbox's strict visibility delay, say). */
+  constructor(
+    private readonly random: () => number = Math.random,
+    private readonly defaults: Partial<Faults> = {},
+  ) {
+    this.faults = FaultsSchema.parse({ ...NO_FAULTS, ...defaults });
+  }
 
   current(): Faults {
     return { ...this.faults };
@@ -51,7 +64,7 @@ export class FaultPlan {
   }
 
   reset(): void {
-    this.faults = { ...NO_FAULTS };
+    this.faults = FaultsSchema.parse({ ...NO_FAULTS, ...this.defaults });
   }
 
   /** What happens to a GraphQL request before it is looked at. */
@@ -80,5 +93,9 @@ export class FaultPlan {
 
   latencyMs(): number {
     return this.faults.latencyMs;
+  }
+
+  visibilityDelayMs(): number {
+    return this.faults.visibilityDelayMs;
   }
 }

@@ -34,13 +34,13 @@ describe('graphql operations', () => {
     expect(store.ledger()).toHaveLength(1);
   });
 
-  it('replays the same idempotency key without charging again', () => {
+  it('charges again when the same idempotency key is sent again (Pay Theory has no such key)', () => {
     const { run, pm, store } = setup();
     const first = run(CREATE, { m: MERCHANT, a: 2500, p: pm, md: { idempotency_key: 'same' } });
     const second = run(CREATE, { m: MERCHANT, a: 2500, p: pm, md: { idempotency_key: 'same' } });
-    expect(second.charged).toBe(false);
-    expect(second.data).toEqual(first.data);
-    expect(store.ledger()).toHaveLength(1);
+    expect(second.charged).toBe(true);
+    expect(second.data).not.toEqual(first.data);
+    expect(store.ledger()).toHaveLength(2);
   });
 
   it('records a declined amount as a FAILED transaction with the failure code', () => {
@@ -80,7 +80,7 @@ describe('graphql operations', () => {
     expect(byAmount.data?.transactions).toMatchObject({ total_row_count: 1 });
   });
 
-  it('creates a monthly plan, charging the first instalment, and cancels it', () => {
+  it('creates a monthly plan, then charges the first instalment, and cancels it', () => {
     const { run, pm, store } = setup();
     const created = run(
       `mutation($input: RecurringPaymentInput!) { createRecurringPayment(input: $input) { recurring_id status is_active next_payment_date } }`,
@@ -97,7 +97,7 @@ describe('graphql operations', () => {
     );
     const plan = created.data?.createRecurringPayment as { recurring_id: string; is_active: boolean };
     expect(plan).toMatchObject({ status: 'SUCCESS', is_active: true });
-    expect(store.ledger().map((e) => e.kind)).toEqual(['charge', 'recurring']);
+    expect(store.ledger().map((e) => e.kind)).toEqual(['recurring', 'charge']);
     const cancelled = run('mutation($id: String!) { cancelRecurringPayment(recurring_id: $id) }', {
       id: plan.recurring_id,
     });

@@ -192,24 +192,24 @@ function resolveRoot(field: FieldNode, op: OperationNode, ctx: Context): { value
     case 'mutation.createTransaction': {
       const args = parseArgs(CreateTransactionArgs, field, ctx);
       checkMerchant(args.merchant_uid, ctx);
-      const { transaction, replayed } = ctx.store.charge({
+      const { transaction } = ctx.store.charge({
         amountCents: args.amount,
         paymentMethodId: args.payment_method_id,
         metadata: args.metadata,
         source: 'api',
       });
-      return { value: transactionToApi(transaction, ctx), charged: !replayed };
+      return { value: transactionToApi(transaction, ctx), charged: true };
     }
     case 'mutation.createRecurringPayment': {
       const { input } = parseArgs(CreateRecurringArgs, field, ctx);
       checkMerchant(input.merchant_uid, ctx);
-      const { plan, replayed } = ctx.store.createRecurring({
+      const { plan } = ctx.store.createRecurring({
         amountCents: input.amount,
         paymentMethodId: input.payment_method_id,
         name: input.recurring_name,
         metadata: input.metadata,
       });
-      return { value: planToApi(plan, ctx), charged: !replayed };
+      return { value: planToApi(plan, ctx), charged: true };
     }
     case 'mutation.cancelRecurringPayment': {
       const args = parseArgs(z.object({ recurring_id: z.string() }), field, ctx);

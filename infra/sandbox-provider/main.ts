@@ -16,6 +16,7 @@ const sandbox = await startSandboxProvider({
   secretKey: env.PAYTHEORY_SECRET_KEY ?? 'sandbox-secret',
   publicApiKey: env.PAYTHEORY_API_KEY ?? 'sandbox-public-key',
   ...(env.SANDBOX_LEDGER_FILE ? { ledgerFile: env.SANDBOX_LEDGER_FILE } : {}),
+  ...(env.SANDBOX_VISIBILITY_DELAY_MS ? { visibilityDelayMs: Number(env.SANDBOX_VISIBILITY_DELAY_MS) } : {}),
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
   ...(env.PAYTHEORY_WEBHOOK_SECRET ? { webhookSecret: env.PAYTHEORY_WEBHOOK_SECRET } : {}),
   logger,

@@ -28,6 +28,13 @@ export interface SandboxProviderOptions {
   faults?: Partial<Faults>;
   /** Request summaries (operation, status, duration) and fault activations; never bodies. */
   logger?: Logger;
+  /**
+   * How long a new transaction or plan stays invisible to queries (default 300 ms; the
+   * `visibilityDelayMs` fault changes it while running, reset() returns to this value).
+   */
+  visibilityDelayMs?: number;
+  /** How long after createRecurringPayment answers the plan's first instalment is charged (default 200 ms). */
+  firstInstalmentDelayMs?: number;
   /** Where webhook events are POSTed (e.g. the API's /api/webhooks/paytheory); unset: none sent. */
   webhookUrl?: string;
   /** Signs each delivery: hex HMAC-SHA256 of the raw body in `x-paytheory-signature`. */
@@ -87,14 +94,28 @@ function graphqlError(message: string, code: string) {
 export async function startSandboxProvider(options: SandboxProviderOptions): Promise<SandboxProvider> {
   const { ledgerFile, logger } = options;
   if (ledgerFile) writeFileSync(ledgerFile, '');
-  const store = new SandboxStore((entry) => {
-    if (ledgerFile) appendFileSync(ledgerFile, `${JSON.stringify(entry)}\n`);
-  });
-  const faults = new FaultPlan();
+  const faults = new FaultPlan(Math.random, { visibilityDelayMs: options.visibilityDelayMs ?? 300 });
   if (options.faults) faults.set(options.faults);
+  const timers = new Set<NodeJS.Timeout>();
+  const store = new SandboxStore(
+    (entry) => {
+      if (ledgerFile) appendFileSync(ledgerFile, `${JSON.stringify(entry)}\n`);
+    },
+    () => new Date(),
+    {
+      visibilityDelayMs: () => faults.visibilityDelayMs(),
+      firstInstalmentDelayMs: options.firstInstalmentDelayMs ?? 200,
+      defer: (work, ms) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          work();
+        }, ms);
+        timers.add(timer);
+      },
+    },
+  );
   const expectedAuthorization = `${options.merchantUid};${options.secretKey}`;
   const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
   let closing = false;
   /** Sent webhook bodies by event id, so a redelivery is the identical request. */
   const webhookBodies = new Map<string, string>();

@@ -5,9 +5,12 @@ import { type CardBrand, type RawCard, checkCard, declineFor } from './card-rule
  * The sandbox's memory: payment methods, transactions, recurring plans and the ledger tests
  * count charges in. Card numbers never get here: tokenize keeps last four, brand and expiry.
  *
- * Idempotency: Pay Theory's docs describe no idempotency key on createTransaction, so the
- * adapter stores one in metadata (`idempotency_key`) and looks it up before charging again. The
- * sandbox additionally treats a repeated key as a replay, so a test can prove "one charge".
+ * As strict as Pay Theory's documentation allows (docs/decisions/010): no idempotency key, so
+ * every createTransaction and createRecurringPayment makes a new charge or plan whatever its
+ * metadata; a new transaction or plan is visible to queries only after a delay (Pay Theory does
+ * not promise read-after-write); a plan's first instalment is charged shortly after the plan is
+ * created, not inside the call. The adapter keeps its key in metadata (`idempotency_key`) and
+ * the ledger records it, so tests can count charges per key.
  */
 export const IDEMPOTENCY_METADATA_KEY = 'idempotency_key';
 
@@ -45,6 +48,8 @@ export interface Transaction {
   parentId: string | null;
   refundedCents: number;
   createdAt: string;
+  /** Epoch ms from which the transaction appears in query results. */
+  visibleAt: number;
 }
 
 export interface RecurringPlan {
@@ -59,7 +64,21 @@ export interface RecurringPlan {
   createdAt: string;
   nextPaymentDate: string | null;
   prevPaymentDate: string | null;
+  /** Epoch ms from which the plan appears in query results. */
+  visibleAt: number;
 }
+
+export interface StoreTiming {
+  /** Read at each creation, so a fault knob can change it while the sandbox runs. */
+  visibilityDelayMs: () => number;
+  /** How long after createRecurringPayment answers its first instalment is charged. */
+  firstInstalmentDelayMs: number;
+  /** Runs `work` later (the server keeps the timer so close() can cancel it). */
+  defer: (work: () => void, ms: number) => void;
+}
+
+/** Unit tests that construct a store directly see everything at once and synchronously. */
+const IMMEDIATE: StoreTiming = { visibilityDelayMs: () => 0, firstInstalmentDelayMs: 0, defer: (work) => work() };
 
 interface CardFields {
   paymentMethodId: string;
@@ -119,7 +138,12 @@ export class SandboxStore {
   constructor(
     private readonly onEntry: (entry: LedgerEntry) => void = () => undefined,
     private readonly now: () => Date = () => new Date(),
+    private readonly timing: StoreTiming = IMMEDIATE,
   ) {}
+
+  private visibleFrom(): number {
+    return this.now().getTime() + this.timing.visibilityDelayMs();
+  }
 
   ledger(): LedgerEntry[] {
     return this.entries.map((entry) => ({ ...entry }));
@@ -163,15 +187,19 @@ export class SandboxStore {
     return method;
   }
 
+  /** Transactions a query can see now (the visibility delay has passed). */
   transactionsWhere(predicate: (t: Transaction) => boolean): Transaction[] {
-    return this.transactions.filter(predicate);
+    const now = this.now().getTime();
+    return this.transactions.filter((t) => t.visibleAt <= now && predicate(t));
   }
 
+  /** Recurring plans a query can see now. */
   plansWhere(predicate: (p: RecurringPlan) => boolean): RecurringPlan[] {
-    return this.plans.filter(predicate);
+    const now = this.now().getTime();
+    return this.plans.filter((p) => p.visibleAt <= now && predicate(p));
   }
 
-  /** A new charge, or the earlier one made with the same idempotency key (`replayed`). */
+  /** Always a new charge: Pay Theory documents no de-duplication, whatever the metadata. */
   charge(input: {
     amountCents: number;
     paymentMethodId: string;
@@ -180,18 +208,12 @@ export class SandboxStore {
     source: 'api' | 'sdk';
     /** Decline whatever the amount (GENERIC_DECLINE): a plan's later instalment on a failing card. */
     forceDecline?: boolean;
-  }): { transaction: Transaction; replayed: boolean } {
+  }): { transaction: Transaction } {
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
       throw new SandboxError('INVALID_AMOUNT', 'amount must be a positive integer number of cents');
     }
     const method = this.requireMethod(input.paymentMethodId);
     const key = keyOf(input.metadata);
-    if (key && !input.recurringId) {
-      const earlier = this.transactions.find(
-        (t) => t.recurringId === null && t.type !== 'REVERSAL' && keyOf(t.metadata) === key,
-      );
-      if (earlier) return { transaction: earlier, replayed: true };
-    }
     const decline = input.forceDecline ? declineFor(102) : declineFor(input.amountCents);
     const transaction: Transaction = {
       transactionId: newId('pt_txn'),
@@ -206,6 +228,7 @@ export class SandboxStore {
       parentId: null,
       refundedCents: 0,
       createdAt: this.now().toISOString(),
+      visibleAt: this.visibleFrom(),
     };
     this.transactions.push(transaction);
     this.record({
@@ -222,20 +245,21 @@ export class SandboxStore {
       recurringId: transaction.recurringId,
       source: input.source,
     });
-    return { transaction, replayed: false };
+    return { transaction };
   }
 
-  /** Charges the first instalment now (no first_payment_date), as Pay Theory does by default. */
+  /**
+   * Always a new plan. Its first instalment (no first_payment_date: due today) is charged
+   * shortly after this returns, as Pay Theory may do: the answer carries the plan, not the charge.
+   */
   createRecurring(input: {
     amountCents: number;
     paymentMethodId: string;
     name: string;
     metadata: Record<string, unknown>;
-  }): { plan: RecurringPlan; replayed: boolean } {
+  }): { plan: RecurringPlan } {
     const method = this.requireMethod(input.paymentMethodId);
     const key = keyOf(input.metadata);
-    const earlier = key ? this.plans.find((p) => keyOf(p.metadata) === key) : undefined;
-    if (earlier) return { plan: earlier, replayed: true };
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
       throw new SandboxError('INVALID_AMOUNT', 'amount must be a positive integer number of cents');
     }
@@ -252,19 +276,9 @@ export class SandboxStore {
       createdAt: this.now().toISOString(),
       nextPaymentDate: addOneMonth(today),
       prevPaymentDate: today,
+      visibleAt: this.visibleFrom(),
     };
     this.plans.push(plan);
-    const { transaction } = this.charge({
-      amountCents: plan.amountCents,
-      paymentMethodId: plan.paymentMethodId,
-      metadata: plan.metadata,
-      recurringId: plan.recurringId,
-      source: 'api',
-    });
-    if (transaction.status === 'FAILED') {
-      // A declined first instalment leaves the plan failed and inactive: nothing more is charged.
-      Object.assign(plan, { status: 'INSTRUMENT_FAILURE', isActive: false, nextPaymentDate: null });
-    }
     this.record({
       kind: 'recurring',
       at: plan.createdAt,
@@ -276,7 +290,24 @@ export class SandboxStore {
       status: plan.status,
       nextPaymentDate: plan.nextPaymentDate,
     });
-    return { plan, replayed: false };
+    this.timing.defer(() => this.chargeFirstInstalment(plan), this.timing.firstInstalmentDelayMs);
+    return { plan };
+  }
+
+  private chargeFirstInstalment(plan: RecurringPlan): void {
+    // A plan cancelled or a store reset before the instalment came due charges nothing.
+    if (!plan.isActive || !this.plans.includes(plan)) return;
+    const { transaction } = this.charge({
+      amountCents: plan.amountCents,
+      paymentMethodId: plan.paymentMethodId,
+      metadata: plan.metadata,
+      recurringId: plan.recurringId,
+      source: 'api',
+    });
+    if (transaction.status === 'FAILED') {
+      // A declined first instalment leaves the plan failed and inactive: nothing more is charged.
+      Object.assign(plan, { status: 'INSTRUMENT_FAILURE', isActive: false, nextPaymentDate: null });
+    }
   }
 
   /**
@@ -337,6 +368,7 @@ export class SandboxStore {
       parentId: original.transactionId,
       refundedCents: 0,
       createdAt: this.now().toISOString(),
+      visibleAt: this.visibleFrom(),
     };
     this.transactions.push(reversal);
     this.record({

@@ -8,6 +8,9 @@ export const SANDBOX_CREDENTIALS = {
   publicApiKey: 'test-public-key',
 } as const;
 
+/** See useSandbox's visibilityWindowMs: tests keep the sandbox's visibility delay below it. */
+export const SANDBOX_VISIBILITY_WINDOW_MS = 6000;
+
 /**
  * A sandbox card provider of this test file's own (its faults and ledger are not shared), and
  * the real Pay Theory adapter talking to it over HTTP.
@@ -17,10 +20,17 @@ export async function useSandbox(
     timeoutMs?: number;
     /** Where the sandbox delivers signed webhooks, and the secret both sides share. */
     webhook?: { url: string; secret: string };
+    /** How long a new charge stays invisible to lookups (default: the sandbox's 300 ms). */
+    visibilityDelayMs?: number;
   } = {},
 ): Promise<{
   sandbox: SandboxProvider;
   provider: CardProvider;
+  /**
+   * The worker's visibility window for this sandbox: longer than any visibility delay a test
+   * sets with the `visibilityDelayMs` fault up to 5 s (docs/decisions/010).
+   */
+  visibilityWindowMs: number;
   /** A payment method id for a card, made the way the raw-card fallback makes one. */
   tokenFor: (cardNumber?: string) => Promise<string>;
 }> {
@@ -28,6 +38,7 @@ export async function useSandbox(
   const sandbox = await startSandboxProvider({
     ...SANDBOX_CREDENTIALS,
     host: '127.0.0.1',
+    ...(options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {}),
     ...(webhook ? { webhookUrl: webhook.url, webhookSecret: webhook.secret } : {}),
   });
   afterAll(() => sandbox.close());
@@ -42,6 +53,7 @@ export async function useSandbox(
   return {
     sandbox,
     provider,
+    visibilityWindowMs: SANDBOX_VISIBILITY_WINDOW_MS,
     tokenFor: async (cardNumber = '4111111111111111') => {
       const outcome = await provider.tokenizeCard(
         {
