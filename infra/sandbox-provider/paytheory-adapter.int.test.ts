@@ -71,9 +71,10 @@ describe('Pay Theory adapter against the sandbox provider', () => {
     const outcome = await provider.charge({ amountCents: 2500, paymentMethodId, idempotencyKey: newKey(), payor });
     expect(outcome).toMatchObject({ status: 'succeeded', amountCents: 2500 });
     expect(charges()).toEqual([expect.objectContaining({ state: 'SUCCEEDED', lastFour: number.slice(-4) })]);
-    await expect(provider.getCharge(outcome.status === 'succeeded' ? outcome.transactionId : '')).resolves.toEqual(
-      outcome,
-    );
+    // Not at once: the sandbox, like Pay Theory, shows a new charge to queries after a delay.
+    await expect
+      .poll(() => provider.getCharge(outcome.status === 'succeeded' ? outcome.transactionId : ''))
+      .toEqual(outcome);
   });
 
   it.each([
@@ -87,25 +88,27 @@ describe('Pay Theory adapter against the sandbox provider', () => {
     expect(charges()).toEqual([expect.objectContaining({ state: 'FAILED', failureCode: code })]);
   });
 
-  it('charges once for the same idempotency key', async () => {
+  it('charges twice when sent twice with one key, and lists both (the provider has no idempotency key)', async () => {
     const paymentMethodId = await tokenize();
     const request = { amountCents: 2500, paymentMethodId, idempotencyKey: newKey(), payor };
     const first = await provider.charge(request);
     const second = await provider.charge(request);
-    expect(second).toEqual(first);
-    expect(charges()).toHaveLength(1);
+    expect(second).not.toEqual(first);
+    expect(charges()).toHaveLength(2);
+    await expect.poll(() => provider.listChargesByIdempotencyKey(request.idempotencyKey)).toEqual([first, second]);
   });
 
-  it('finds the charge whose answer was lost, and a retry does not charge again', async () => {
+  it('finds the charge whose answer was lost once the provider shows it', async () => {
     const paymentMethodId = await tokenize();
     const request = { amountCents: 2500, paymentMethodId, idempotencyKey: newKey(), payor };
-    sandbox.setFaults({ dropNextCharges: 1 });
+    sandbox.setFaults({ dropNextCharges: 1, visibilityDelayMs: 1000 });
     await expect(provider.charge(request)).rejects.toBeInstanceOf(TransientProviderError);
     const [charged] = charges();
-    const found = await provider.findChargeByIdempotencyKey(request.idempotencyKey);
-    expect(found).toMatchObject({ status: 'succeeded', transactionId: charged?.transactionId });
-    await expect(provider.charge(request)).resolves.toEqual(found);
-    expect(charges()).toHaveLength(1);
+    // Right after the send the charge exists but a lookup does not see it yet.
+    await expect(provider.findChargeByIdempotencyKey(request.idempotencyKey)).resolves.toBeNull();
+    await expect
+      .poll(() => provider.findChargeByIdempotencyKey(request.idempotencyKey), { timeout: 5000 })
+      .toMatchObject({ status: 'succeeded', transactionId: charged?.transactionId });
     await expect(provider.findChargeByIdempotencyKey(newKey())).resolves.toBeNull();
   });
 
@@ -134,7 +137,7 @@ describe('Pay Theory adapter against the sandbox provider', () => {
       impatient.charge({ amountCents: 2500, paymentMethodId, idempotencyKey: key, payor }),
     ).rejects.toBeInstanceOf(TransientProviderError);
     sandbox.setFaults({ latencyMs: 0 });
-    await expect(provider.findChargeByIdempotencyKey(key)).resolves.toMatchObject({ status: 'succeeded' });
+    await expect.poll(() => provider.findChargeByIdempotencyKey(key)).toMatchObject({ status: 'succeeded' });
   });
 
   it('maps a wrong secret to ProviderRequestError', async () => {
@@ -146,7 +149,7 @@ describe('Pay Theory adapter against the sandbox provider', () => {
     expect((error as Error).message).not.toContain('wrong');
   });
 
-  it('creates a monthly plan charging the first instalment, finds it by key and cancels it', async () => {
+  it('creates a monthly plan, finds it and its later first instalment by key, and cancels it', async () => {
     const paymentMethodId = await tokenize();
     const request = {
       amountCents: 2500,
@@ -155,17 +158,19 @@ describe('Pay Theory adapter against the sandbox provider', () => {
       payor,
       interval: 'MONTHLY' as const,
     };
-    const created = await provider.createRecurring(request);
-    expect(created).toMatchObject({
-      status: 'active',
-      nextPaymentDate: oneMonthFromToday(),
-      firstCharge: { status: 'succeeded', amountCents: 2500 },
-    });
+    // The first instalment comes after the answer: the outcome is unknown until a lookup shows it.
+    await expect(provider.createRecurring(request)).rejects.toBeInstanceOf(TransientProviderError);
+    await expect
+      .poll(() => provider.findRecurringByIdempotencyKey(request.idempotencyKey).catch(() => null))
+      .toMatchObject({
+        status: 'active',
+        nextPaymentDate: oneMonthFromToday(),
+        firstCharge: { status: 'succeeded', amountCents: 2500 },
+      });
+    const created = await provider.findRecurringByIdempotencyKey(request.idempotencyKey);
+    if (!created) throw new Error('plan not found');
     expect(charges()).toEqual([expect.objectContaining({ state: 'SUCCEEDED', recurringId: expect.any(String) })]);
-
-    await expect(provider.findRecurringByIdempotencyKey(request.idempotencyKey)).resolves.toEqual(created);
-    await expect(provider.createRecurring(request)).resolves.toEqual(created);
-    expect(charges()).toHaveLength(1);
+    await expect(provider.listRecurringByIdempotencyKey(request.idempotencyKey)).resolves.toEqual([created]);
     // The instalment carries the plan's metadata, but it is not a one-time charge.
     await expect(provider.findChargeByIdempotencyKey(request.idempotencyKey)).resolves.toBeNull();
 
@@ -177,25 +182,25 @@ describe('Pay Theory adapter against the sandbox provider', () => {
 
   it('reports a plan whose first instalment is declined as declined', async () => {
     const paymentMethodId = await tokenize();
-    const outcome = await provider.createRecurring({
-      amountCents: 102,
-      paymentMethodId,
-      idempotencyKey: newKey(),
-      payor,
-      interval: 'MONTHLY',
-    });
-    expect(outcome).toMatchObject({ status: 'declined', code: 'GENERIC_DECLINE' });
+    const idempotencyKey = newKey();
+    await provider
+      .createRecurring({ amountCents: 102, paymentMethodId, idempotencyKey, payor, interval: 'MONTHLY' })
+      .catch((error: unknown) => expect(error).toBeInstanceOf(TransientProviderError));
+    await expect
+      .poll(() => provider.findRecurringByIdempotencyKey(idempotencyKey).catch(() => null))
+      .toMatchObject({ status: 'declined', code: 'GENERIC_DECLINE' });
   });
 
   it('refunds a charge, and a repeated refund returns the same reversal', async () => {
     const paymentMethodId = await tokenize();
     const charged = await provider.charge({ amountCents: 2500, paymentMethodId, idempotencyKey: newKey(), payor });
     if (charged.status !== 'succeeded') throw new Error('charge failed');
+    await expect.poll(() => provider.getCharge(charged.transactionId)).not.toBeNull();
     const { refundId } = await provider.refund(charged.transactionId);
     expect(sandbox.ledger().at(-1)).toEqual(
       expect.objectContaining({ kind: 'refund', refundId, transactionId: charged.transactionId, amountCents: 2500 }),
     );
-    await expect(provider.refund(charged.transactionId)).resolves.toEqual({ refundId });
+    await expect.poll(() => provider.refund(charged.transactionId).catch(() => null)).toEqual({ refundId });
     await expect(provider.getCharge(refundId)).resolves.toBeNull();
     await expect(provider.refund('pt_txn_unknown')).rejects.toBeInstanceOf(ProviderRequestError);
   });

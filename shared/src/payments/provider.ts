@@ -26,7 +26,10 @@ export interface ChargeRequest {
   amountCents: number;
   /** A tokenized payment method id from the provider's hosted fields. */
   paymentMethodId: string;
-  /** Stored as metadata; the same key never produces a second charge. */
+  /**
+   * Stored as metadata so the charge can be looked up after an unclear outcome. The provider does
+   * not de-duplicate on it: sending twice charges twice (docs/decisions/010).
+   */
   idempotencyKey: string;
   payor: Payor;
   metadata?: ProviderMetadata;
@@ -110,12 +113,26 @@ export interface CardProvider {
   /** False against a sandbox or test merchant; recorded in transaction metadata. */
   readonly liveMode: boolean;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
-  /** The charge made with this idempotency key, if any: the answer to "did it go through?". */
+  /**
+   * The charge made with this idempotency key, if any: the answer to "did it go through?". A
+   * new charge may not be visible yet: null only means "none" once the visibility window has
+   * passed since the last send (docs/decisions/010).
+   */
   findChargeByIdempotencyKey(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /**
+   * Every one-time charge made with this key, declined ones included, oldest first. The provider
+   * has no idempotency key of its own, so more than one succeeded charge is a duplicate to reverse.
+   */
+  listChargesByIdempotencyKey(idempotencyKey: string): Promise<ChargeOutcome[]>;
   /** A charge by the provider's id: how a payment id reported by a browser is verified. */
   getCharge(transactionId: string): Promise<ChargeOutcome | null>;
   createRecurring(request: RecurringRequest): Promise<RecurringOutcome>;
   findRecurringByIdempotencyKey(idempotencyKey: string): Promise<RecurringOutcome | null>;
+  /**
+   * Every plan made with this key, in the provider's order. A plan whose first instalment is not visible
+   * yet makes this throw TransientProviderError (its outcome is still unknown).
+   */
+  listRecurringByIdempotencyKey(idempotencyKey: string): Promise<RecurringOutcome[]>;
   cancelRecurring(recurringId: string): Promise<void>;
   refund(transactionId: string): Promise<{ refundId: string }>;
   /** Raw-card fallback only (off by default): exchange card details for a payment method id. */

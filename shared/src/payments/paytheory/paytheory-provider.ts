@@ -98,6 +98,21 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
 
   const byKey = (key: string) => ({ metadata_query: [equals(IDEMPOTENCY_METADATA_KEY, key)] });
 
+  /** One-time debits (declined ones included) carrying this key in their metadata, oldest first. */
+  async function oneTimeCharges(key: string): Promise<PayTheoryTransaction[]> {
+    return (await findTransactions(byKey(key))).filter((t) => isDebit(t) && !t.recurring).sort(byDate);
+  }
+
+  async function plansByKey(key: string): Promise<PayTheoryRecurringPayment[]> {
+    const data = await request(
+      'recurringPayments',
+      FIND_RECURRING_PAYMENTS,
+      { limit: LIST_LIMIT, ...byKey(key) },
+      FindRecurringData,
+    );
+    return data.recurringPayments.items;
+  }
+
   async function getTransaction(transactionId: string): Promise<PayTheoryTransaction | null> {
     const items = await findTransactions({ query: { query_list: [equals('transaction_id', transactionId)] } });
     return items.find((t) => t.transaction_id === transactionId) ?? null;
@@ -110,7 +125,9 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       .sort(byDate);
     const first = instalments[0];
     if (!first) {
-      // Created but its first charge not visible (yet): unknown, so the caller retries the lookup.
+      // Pay Theory may charge the first instalment after answering createRecurringPayment, and
+      // its queries may lag: the plan exists, its outcome is unknown, so the caller asks again
+      // later (never creates a second plan on this).
       throw new TransientProviderError(`Pay Theory recurring payment ${plan.recurring_id}: first payment not found`);
     }
     const outcome = toChargeOutcome(first);
@@ -151,9 +168,13 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     // Instalments of a recurring plan carry the plan's metadata, so they are skipped: the
     // question here is about the one-time charge made with this key.
     async findChargeByIdempotencyKey(key) {
-      const items = (await findTransactions(byKey(key))).filter((t) => isDebit(t) && !t.recurring);
-      const found = items.find((t) => CHARGED.has(t.status)) ?? items.sort(byDate).at(-1);
+      const items = await oneTimeCharges(key);
+      const found = items.find((t) => CHARGED.has(t.status)) ?? items.at(-1);
       return found ? toChargeOutcome(found) : null;
+    },
+
+    async listChargesByIdempotencyKey(key) {
+      return (await oneTimeCharges(key)).map(toChargeOutcome);
     },
 
     async getCharge(transactionId) {
@@ -184,14 +205,13 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     },
 
     async findRecurringByIdempotencyKey(key) {
-      const data = await request(
-        'recurringPayments',
-        FIND_RECURRING_PAYMENTS,
-        { limit: LIST_LIMIT, ...byKey(key) },
-        FindRecurringData,
-      );
-      const plan = data.recurringPayments.items[0];
+      const plan = (await plansByKey(key))[0];
       return plan ? recurringOutcome(plan, key) : null;
+    },
+
+    async listRecurringByIdempotencyKey(key) {
+      const plans = await plansByKey(key);
+      return Promise.all(plans.map((plan) => recurringOutcome(plan, key)));
     },
 
     async cancelRecurring(recurringId) {
@@ -221,7 +241,8 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
           .sort(byDate)
           .at(-1);
         if (earlier) return { refundId: earlier.transaction_id };
-        throw new ProviderRequestError(`Pay Theory transaction ${transactionId} has nothing left to refund`);
+        // Refunded, but the reversal is not visible to queries yet: ask again later.
+        throw new TransientProviderError(`Pay Theory transaction ${transactionId}: its reversal is not visible yet`);
       }
       const data = await request(
         'createReversal',
