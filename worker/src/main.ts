@@ -10,12 +10,15 @@ const runtime = await startWorkers({
   provider,
   logger,
   concurrency: config.WORKER_CONCURRENCY,
+  visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
   email: { mailer, site: config },
 });
 logger.info(
   {
     queues: queues.kind,
     concurrency: config.WORKER_CONCURRENCY,
+    visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
+    lockMs: config.WORKER_LOCK_MS,
     liveMode: provider.liveMode,
     mail: mailer.destination,
   },

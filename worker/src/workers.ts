@@ -17,6 +17,7 @@ import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { reconcileProcessor } from './jobs/reconcile/reconcile.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
 import { PaymentLedger } from './payments/ledger';
+import { providerLookup } from './payments/provider-lookup';
 
 export interface WorkerDeps {
   db: Database;
@@ -31,7 +32,15 @@ export interface WorkerDeps {
   email?: { mailer: Mailer; site: { PUBLIC_URL: string; ORG_NAME: string } };
   /** How often the outbox relay looks for jobs the API could not publish. */
   relayIntervalMs?: number;
+  /**
+   * The longest the provider takes to show a new charge to a lookup (PAYMENT_PROVIDER_VISIBILITY_MS;
+   * docs/decisions/010). Default: the config's default, safe for Pay Theory.
+   */
+  visibilityWindowMs?: number;
 }
+
+/** PAYMENT_PROVIDER_VISIBILITY_MS's default, for callers without a config. */
+const DEFAULT_VISIBILITY_WINDOW_MS = 60_000;
 
 export interface WorkerRuntime {
   /** Stops taking jobs, lets active ones finish, then returns. */
@@ -42,6 +51,8 @@ export interface WorkerRuntime {
 export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   const { db, backend, provider, logger, concurrency, email } = deps;
   const ledger = new PaymentLedger(db, backend, logger);
+  const lookup = providerLookup({ db, provider, logger });
+  const visibilityWindowMs = deps.visibilityWindowMs ?? DEFAULT_VISIBILITY_WINDOW_MS;
 
   const logJob = (queue: string) => ({
     onCompleted: (job: Job) =>
@@ -55,7 +66,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   });
 
   const workers = [
-    backend.createWorker(QUEUES.charges, chargesProcessor({ ledger, provider, logger }), {
+    backend.createWorker(QUEUES.charges, chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs }), {
       concurrency,
       ...logJob(QUEUES.charges),
     }),
@@ -68,10 +79,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       concurrency,
       ...logJob(QUEUES.webhooks),
     }),
-    backend.createWorker(QUEUES.maintenance, reconcileProcessor({ db, ledger, provider, backend, logger }), {
-      concurrency: 1,
-      ...logJob(QUEUES.maintenance),
-    }),
+    backend.createWorker(
+      QUEUES.maintenance,
+      reconcileProcessor({ db, ledger, lookup, backend, logger, visibilityWindowMs }),
+      {
+        concurrency: 1,
+        ...logJob(QUEUES.maintenance),
+      },
+    ),
   ];
   if (email) {
     workers.push(

@@ -18,6 +18,8 @@ export interface NewPayment {
   amountCents: number;
   paymentMethodToken?: string | undefined;
   claimedTransactionId?: string | undefined;
+  /** The Idempotency-Key of the report, which the browser also put in the charge's metadata. */
+  claimedIdempotencyKey?: string | undefined;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function queuePayment(tx: Tx, payment: NewPayment): Promise<{ payme
       amountCents: payment.amountCents,
       paymentMethodToken: payment.paymentMethodToken ?? null,
       claimedTransactionId: payment.claimedTransactionId ?? null,
+      claimedIdempotencyKey: payment.claimedTransactionId ? (payment.claimedIdempotencyKey ?? null) : null,
       idempotencyKey: `pay_${paymentId.replace(/-/g, '')}`,
     })
     .catch((error: unknown) => {

@@ -47,9 +47,10 @@ export const ConfigSchema = z.object({
     .default('bull'),
   /**
    * How long a worker's lock on a job lasts: a worker that dies mid-job (SIGKILL, lost machine)
-   * has its job retried this long after it stopped renewing the lock.
+   * has its job retried within 1.5 times this after it stopped renewing the lock. Short, because
+   * a falsely stalled charge is harmless (it looks the charge up before sending; decision 010).
    */
-  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /**
    * The card provider (Pay Theory). With these unset, `npm start` runs the sandbox provider
    * (infra/sandbox-provider) and fills them in for the api and the worker.
@@ -67,6 +68,12 @@ export const ConfigSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * The longest the provider may take to show a new charge or plan to a metadata query. After an
+   * unclear outcome nothing is sent again until a lookup this long after the last send finds no
+   * charge (docs/decisions/010). Pay Theory documents no bound, so the default is generous.
+   */
+  PAYMENT_PROVIDER_VISIBILITY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /**
    * The spec's raw-card fallbacks put the server in PCI SAQ D scope; off unless a merchant
    * decides otherwise (DESIGN.md rule 4).

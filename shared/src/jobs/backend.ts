@@ -10,7 +10,7 @@ import {
 } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
-import { type OutboxPayload, QUEUES, type QueueName } from './definitions';
+import { MAX_STALLED_COUNT, type OutboxPayload, QUEUES, type QueueName } from './definitions';
 
 /**
  * BullMQ on Redis (production, docker compose) or on BullMQ's PostgreSQL backend (the embedded
@@ -22,6 +22,11 @@ export type QueueBackendKind = 'redis' | 'postgres';
 export interface JobQueue {
   readonly name: QueueName;
   add(jobName: string, data: OutboxPayload | Record<string, never>, options: JobsOptions): Promise<unknown>;
+  /**
+   * Adds the job again under its id, removing a finished (failed or completed) job of that id
+   * first: adding an existing id is otherwise a no-op. Not for a job a worker holds.
+   */
+  requeue(jobName: string, data: OutboxPayload, options: JobsOptions & { jobId: string }): Promise<unknown>;
   upsertScheduler(schedulerId: string, everyMs: number, jobName: string, options: JobsOptions): Promise<unknown>;
   /** The state of a job by id ('unknown' when there is none). */
   jobState(jobId: string): Promise<string>;
@@ -58,7 +63,10 @@ export interface QueueBackendOptions {
   databaseUrl: string;
   /** Key prefix (Redis) or schema (PostgreSQL); tests use a unique one per file. */
   prefix?: string;
-  /** Job lock duration: a dead worker's job is retried this long after it stopped renewing it. */
+  /**
+   * Job lock duration: a dead worker's job is retried at most this long and half as long again
+   * after it stopped renewing the lock. Unset: BullMQ's 30 s (tests of other things).
+   */
   lockMs?: number;
   logger: Logger;
 }
@@ -92,15 +100,27 @@ function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T
   ]).finally(() => clearTimeout(timer));
 }
 
-/** The stalled-job check runs as often as a lock lasts, so a dead worker's jobs come back quickly. */
-function locking(options: QueueBackendOptions): Pick<WorkerOptions, 'lockDuration' | 'stalledInterval'> {
-  return options.lockMs ? { lockDuration: options.lockMs, stalledInterval: options.lockMs } : {};
+/**
+ * The stalled-job check runs twice per lock duration, so a dead worker's job is back in the queue
+ * within 1.5 lock durations; stalls never exhaust a job early (MAX_STALLED_COUNT).
+ */
+function locking(
+  options: QueueBackendOptions,
+): Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> {
+  const lock = options.lockMs
+    ? { lockDuration: options.lockMs, stalledInterval: Math.max(500, Math.round(options.lockMs / 2)) }
+    : {};
+  return { ...lock, maxStalledCount: MAX_STALLED_COUNT };
 }
 
 function wrapQueue(name: QueueName, queue: Queue): JobQueue {
   return {
     name,
     add: (jobName, data, options) => queue.add(jobName, data, options),
+    async requeue(jobName, data, options) {
+      await queue.remove(options.jobId);
+      return queue.add(jobName, data, options);
+    },
     upsertScheduler: (schedulerId, everyMs, jobName, options) =>
       queue.upsertJobScheduler(schedulerId, { every: everyMs }, { name: jobName, data: {}, opts: options }),
     jobState: async (jobId) => String(await queue.getJobState(jobId)),
@@ -122,6 +142,9 @@ export async function createQueueBackend(options: QueueBackendOptions): Promise<
     : Promise.resolve(createPostgresQueueBackend(options.databaseUrl, options));
 }
 
+/** Reconnect backoff: quick at first, then every 2 s, forever. */
+const reconnectDelay = (times: number) => Math.min(100 * times, 2000);
+
 async function createRedisQueueBackend(url: string, options: QueueBackendOptions): Promise<QueueBackend> {
   const prefix = options.prefix ?? 'bull';
   // Producers fail fast (the outbox relay publishes later); workers wait for Redis forever.
@@ -134,12 +157,17 @@ async function createRedisQueueBackend(url: string, options: QueueBackendOptions
   };
   const workerOptions: BullRedisOptions = { url, maxRetriesPerRequest: null };
   // A plain client for the start-up check and readiness pings.
-  const admin = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
-  admin.on('error', (error) => options.logger.debug({ err: error }, 'redis connection error'));
-  await new Promise<void>((resolve, reject) => {
-    admin.once('ready', resolve);
-    admin.once('error', reject);
+  // Redis down at start (a deploy racing Redis, an outage): wait for it, as the workers would
+  // mid-run, rather than exit (docs/decisions/006). ioredis keeps reconnecting with backoff.
+  const admin = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: reconnectDelay });
+  let warned = false;
+  admin.on('error', (error) => {
+    if (admin.status === 'ready') return options.logger.debug({ err: error }, 'redis connection error');
+    if (!warned) options.logger.warn({ err: error }, 'waiting for Redis');
+    warned = true;
   });
+  await new Promise<void>((resolve) => admin.once('ready', resolve));
+  if (warned) options.logger.info('Redis is up');
   await assertRedisNoEviction(admin, options.logger);
 
   // Every queue up front, connected before use: with the offline queue off, a command sent
@@ -212,7 +240,7 @@ function createPostgresQueueBackend(url: string, options: QueueBackendOptions): 
       const worker = new Worker(
         name,
         processor,
-        { connection, concurrency: handlers.concurrency },
+        { connection, concurrency: handlers.concurrency, ...locking(options) },
         createPostgresBackend,
       ) as unknown as Worker;
       workers.push(worker);

@@ -90,9 +90,27 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };
 
-/** How often the sweep looks for payments stuck in `processing`, and how old they must be. */
-export const RECONCILE_EVERY_MS = 60_000;
-export const STUCK_AFTER_MS = 15 * 60_000;
+/**
+ * How often the sweep runs, and how long a payment must sit unsettled before the sweep looks at
+ * it. The sweep skips any payment whose job BullMQ still holds, so the threshold can be short: a
+ * payment whose job is gone is picked up within about a minute and a half (docs/decisions/010).
+ */
+export const RECONCILE_EVERY_MS = 30_000;
+export const STUCK_AFTER_MS = 60_000;
+/**
+ * After this long the sweep stops re-queueing a payment that the provider shows no charge for,
+ * and fails it: the donor is told no charge was made rather than being left waiting.
+ */
+export const GIVE_UP_AFTER_MS = 60 * 60_000;
+
+/**
+ * How many times a job may be found stalled (its worker died holding it) before BullMQ fails it.
+ * BullMQ's default of 1 turned two crashes in a row into a failed job with retries left. A stalled
+ * charge is safe to run again, because the processor looks the charge up before sending anything
+ * (docs/decisions/010), so the limit only stops a job that itself kills every worker it runs on:
+ * with locks of seconds, 50 stalls is minutes of crash-looping, after which the sweep takes over.
+ */
+export const MAX_STALLED_COUNT = 50;
 
 /** The charges-queue job that settles a payment of this kind. */
 export function chargeJobFor(payment: { kind: string; claimedTransactionId: string | null }): JobName {

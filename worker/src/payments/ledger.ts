@@ -9,7 +9,7 @@ import {
 } from '@pillars/shared/db';
 import { JOBS, type QueueBackend, addToOutbox, publishOutbox } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import type { Payor } from '@pillars/shared/payments';
+import type { ChargeOutcome, Payor, RecurringOutcome } from '@pillars/shared/payments';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 export type Payment = typeof payments.$inferSelect;
@@ -62,6 +62,31 @@ export class PaymentLedger {
     return row;
   }
 
+  /**
+   * Written, and committed, before a charge or plan request goes out (docs/decisions/010): from
+   * now on the provider may hold a charge, so no request is sent again until a lookup after the
+   * visibility window finds none. A second send also schedules a look for a late duplicate.
+   */
+  async markSent(payment: Payment, at: Date, visibilityWindowMs: number): Promise<Payment> {
+    const again = payment.lastSentAt !== null;
+    const [row] = await this.db
+      .update(payments)
+      .set({
+        lastSentAt: at,
+        ...(again ? { recheckAfter: new Date(at.getTime() + visibilityWindowMs) } : {}),
+        updatedAt: at,
+      })
+      .where(and(eq(payments.id, payment.id), inArray(payments.state, ['queued', 'processing'])))
+      .returning();
+    if (!row) throw new Error(`payment ${payment.id} was settled meanwhile`);
+    return row;
+  }
+
+  /** The sweep has looked for late duplicates of this payment's charge. */
+  async clearRecheck(paymentId: string): Promise<void> {
+    await this.db.update(payments).set({ recheckAfter: null }).where(eq(payments.id, paymentId));
+  }
+
   async payorOf(payment: Payment): Promise<Payor> {
     const { table } = RECORDS[payment.kind];
     const [record] = await this.db
@@ -108,6 +133,19 @@ export class PaymentLedger {
         this.logger.warn({ err: error, paymentId: payment.id }, 'follow-ups left to the relay'),
       );
     }
+  }
+
+  /** Records what the provider says happened: the one place a charge outcome reaches the ledger. */
+  async settle(payment: Payment, outcome: ChargeOutcome | RecurringOutcome): Promise<void> {
+    if (outcome.status === 'declined') return this.fail(payment, outcome.code, outcome.message);
+    if (outcome.status === 'active') {
+      return this.succeed(payment, {
+        transactionId: outcome.firstCharge.transactionId,
+        recurringId: outcome.recurringId,
+        nextPaymentDate: outcome.nextPaymentDate,
+      });
+    }
+    return this.succeed(payment, { transactionId: outcome.transactionId });
   }
 
   /** Final failure: the payment (and, per RECORDS, its pending record) becomes failed, with the reason. */

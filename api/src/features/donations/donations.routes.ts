@@ -98,6 +98,7 @@ export function donationsRoutes({ db, queues, logger }: AppDeps) {
           recordId: donation.id,
           amountCents: dollarsToCents(Number(donation.amount)),
           claimedTransactionId: report.payTheoryPaymentId,
+          claimedIdempotencyKey: idempotencyKeyOf(c),
         });
         return { ...queued, status: 'queued' };
       });

@@ -107,6 +107,7 @@ export function paymentsRoutes(deps: AppDeps) {
           recordId: record.id,
           amountCents,
           claimedTransactionId: request.transactionId,
+          claimedIdempotencyKey: idempotencyKeyOf(c),
         });
         return {
           status: 202,

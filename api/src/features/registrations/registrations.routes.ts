@@ -46,7 +46,10 @@ async function registrationWithEvent(tx: Tx | AppDeps['db'], id: string, lock = 
 
 export function registrationsRoutes({ db, queues }: AppDeps) {
   /** One payment per registration: a second request returns the first one's payment. */
-  async function payRegistration(id: string, payment: { paymentMethodToken?: string; claimedTransactionId?: string }) {
+  async function payRegistration(
+    id: string,
+    payment: { paymentMethodToken?: string; claimedTransactionId?: string; claimedIdempotencyKey?: string | undefined },
+  ) {
     return db.transaction(async (tx) => {
       // Locked, so two simultaneous payment requests for one registration queue one payment.
       const found = await registrationWithEvent(tx, id, true);
@@ -143,7 +146,10 @@ export function registrationsRoutes({ db, queues }: AppDeps) {
       const id = RegistrationId.safeParse(c.req.param('id'));
       if (!id.success) throw notFound('Registration');
       const body = await parseJson(c, EventPaymentPatch);
-      const queued = await payRegistration(id.data, { claimedTransactionId: body.payTheoryPaymentId });
+      const queued = await payRegistration(id.data, {
+        claimedTransactionId: body.payTheoryPaymentId,
+        claimedIdempotencyKey: idempotencyKeyOf(c),
+      });
       await publishNow(db, queues, c.get('logger'), queued.outboxIds);
       return c.json({ success: true, paymentId: queued.paymentId, status: 'queued' }, 202);
     });

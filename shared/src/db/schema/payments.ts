@@ -50,17 +50,37 @@ export const payments = pgTable(
      * worker verifies it with the provider before copying it to providerTransactionId.
      */
     claimedTransactionId: text('claimed_transaction_id'),
+    /**
+     * The browser's key in the metadata of a charge it reported (`idempotency_key`, the
+     * Idempotency-Key of the report): how the worker finds that charge when the reported id is
+     * not a transaction id the provider knows (docs/decisions/010).
+     */
+    claimedIdempotencyKey: text('claimed_idempotency_key'),
     failureCode: text('failure_code'),
     failureMessage: text('failure_message'),
     /** Sent to the provider as metadata so an unclear outcome can be looked up, never re-charged. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the last charge (or plan) request for this payment started, written before it is sent.
+     * Set means the provider may have charged: no new request until a lookup made after the
+     * visibility window since this moment finds nothing (docs/decisions/010).
+     */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set when a request was sent again after a lookup found nothing: once this time has passed,
+     * the reconcile sweep looks for a duplicate the provider showed late, and reverses it.
+     */
+    recheckAfter: timestamp('recheck_after', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('payments_record_idx').on(t.kind, t.recordId),
     index('payments_state_updated_at_idx').on(t.state, t.updatedAt),
+    index('payments_recheck_after_idx')
+      .on(t.recheckAfter)
+      .where(sql`${t.recheckAfter} IS NOT NULL`),
     // One provider charge pays for one thing: a reported id cannot be replayed for a second record.
     uniqueIndex('payments_provider_transaction_id_key').on(t.providerTransactionId),
     uniqueIndex('payments_claimed_transaction_id_key').on(t.claimedTransactionId),

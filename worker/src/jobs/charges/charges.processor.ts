@@ -1,74 +1,115 @@
 import { JOBS, PaymentJobData } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import {
-  type CardProvider,
-  type ChargeOutcome,
-  ProviderRequestError,
-  type RecurringOutcome,
-} from '@pillars/shared/payments';
+import { type CardProvider, ProviderRequestError, TransientProviderError } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
 import type { Payment, PaymentLedger } from '../../payments/ledger';
+import type { Outcome, ProviderLookup } from '../../payments/provider-lookup';
 
 export interface ChargeDeps {
   ledger: PaymentLedger;
   provider: CardProvider;
+  lookup: ProviderLookup;
   logger: Logger;
+  /** The longest the provider takes to show a new charge to a lookup (PAYMENT_PROVIDER_VISIBILITY_MS). */
+  visibilityWindowMs: number;
+  now?: () => Date;
 }
 
 /** Shown to the visitor when our own request to the provider is wrong (misconfiguration). */
 const PROVIDER_ERROR_MESSAGE = 'Payment processing failed';
 
-type Outcome = ChargeOutcome | RecurringOutcome;
+/**
+ * The provider shows no charge yet, but may still show one: the attempt ends as a transient
+ * failure and BullMQ tries again with backoff, when the lookup is repeated.
+ */
+export class AwaitingVisibility extends TransientProviderError {
+  constructor(paymentId: string, waitMs: number) {
+    super(`payment ${paymentId}: no charge visible yet; looking again in ${Math.ceil(waitMs / 1000)} s or later`);
+    this.name = 'AwaitingVisibility';
+  }
+}
 
 /**
  * The `charges` queue: one-time charges, recurring plans, and verification of charges the
- * browser reports. Transient provider errors propagate (BullMQ retries with backoff); declines
- * and our own request errors are final (UnrecoverableError: no retry).
+ * browser reports. Exactly once without a provider idempotency key (docs/decisions/010): the
+ * moment a request is sent is committed first; once it is set, every later attempt (a retry, a
+ * stalled job after a crash) looks the charge up by its key and sends again only when a lookup
+ * made after the visibility window finds nothing. Transient errors propagate (BullMQ retries
+ * with backoff); declines and our own request errors are final (UnrecoverableError).
  */
-export function chargesProcessor({ ledger, provider, logger }: ChargeDeps) {
+export function chargesProcessor({
+  ledger,
+  provider,
+  lookup,
+  logger,
+  visibilityWindowMs,
+  now = () => new Date(),
+}: ChargeDeps) {
   const metadataOf = (payment: Payment) => ({
     payment_id: payment.id,
     record_id: payment.recordId,
     kind: payment.kind,
   });
 
-  async function charge(payment: Payment): Promise<Outcome> {
-    // An earlier attempt may have charged and lost the answer: ask before charging again.
-    if (payment.attempts > 1) {
-      const earlier = await provider.findChargeByIdempotencyKey(payment.idempotencyKey);
-      if (earlier) return earlier;
-    }
-    if (!payment.paymentMethodToken) throw new UnrecoverableError('payment has no payment method token');
-    return provider.charge({
-      amountCents: payment.amountCents,
-      paymentMethodId: payment.paymentMethodToken,
-      idempotencyKey: payment.idempotencyKey,
-      payor: await ledger.payorOf(payment),
-      metadata: metadataOf(payment),
-    });
+  const windowLeft = (since: Date) => since.getTime() + visibilityWindowMs - now().getTime();
+
+  /** The outcome of an earlier send, or permission to send (null) once the window has passed. */
+  async function earlierOutcome(payment: Payment): Promise<Outcome | null> {
+    if (!payment.lastSentAt) return null;
+    const found = await lookup.find(payment);
+    if (found) return found;
+    const waitMs = windowLeft(payment.lastSentAt);
+    if (waitMs > 0) throw new AwaitingVisibility(payment.id, waitMs);
+    logger.warn({ paymentId: payment.id }, 'no charge found after the visibility window; sending again');
+    return null;
   }
 
-  async function startRecurring(payment: Payment): Promise<Outcome> {
-    if (payment.attempts > 1) {
-      const earlier = await provider.findRecurringByIdempotencyKey(payment.idempotencyKey);
-      if (earlier) return earlier;
-    }
+  async function send(payment: Payment, create: (sent: Payment) => Promise<Outcome>): Promise<Outcome> {
+    const earlier = await earlierOutcome(payment);
+    if (earlier) return earlier;
     if (!payment.paymentMethodToken) throw new UnrecoverableError('payment has no payment method token');
-    return provider.createRecurring({
-      amountCents: payment.amountCents,
-      paymentMethodId: payment.paymentMethodToken,
-      idempotencyKey: payment.idempotencyKey,
-      payor: await ledger.payorOf(payment),
-      interval: 'MONTHLY',
-      metadata: metadataOf(payment),
-    });
+    const sent = await ledger.markSent(payment, now(), visibilityWindowMs);
+    return create(sent);
   }
 
-  /** A charge id reported by the browser is only a claim until the provider confirms it. */
+  const charge = (payment: Payment) =>
+    send(payment, async (sent) =>
+      provider.charge({
+        amountCents: sent.amountCents,
+        paymentMethodId: sent.paymentMethodToken ?? '',
+        idempotencyKey: sent.idempotencyKey,
+        payor: await ledger.payorOf(sent),
+        metadata: metadataOf(sent),
+      }),
+    );
+
+  // A plan's first instalment may be charged after createRecurringPayment answers: the adapter
+  // then throws a TransientProviderError, and the next attempt finds the plan by its key.
+  const startRecurring = (payment: Payment) =>
+    send(payment, async (sent) =>
+      provider.createRecurring({
+        amountCents: sent.amountCents,
+        paymentMethodId: sent.paymentMethodToken ?? '',
+        idempotencyKey: sent.idempotencyKey,
+        payor: await ledger.payorOf(sent),
+        interval: 'MONTHLY',
+        metadata: metadataOf(sent),
+      }),
+    );
+
+  /**
+   * A charge the browser reports is only a claim until the provider confirms it: by the reported
+   * transaction id, else by the `idempotency_key` the browser put in the charge's metadata. A
+   * charge made moments ago may not be visible yet, so "not found" is final only after the window.
+   */
   async function verify(payment: Payment): Promise<Outcome> {
     if (!payment.claimedTransactionId) throw new UnrecoverableError('payment has no reported charge to verify');
-    const found = await provider.getCharge(payment.claimedTransactionId);
+    const found =
+      (await provider.getCharge(payment.claimedTransactionId)) ??
+      (payment.claimedIdempotencyKey ? await provider.findChargeByIdempotencyKey(payment.claimedIdempotencyKey) : null);
     if (!found) {
+      const waitMs = windowLeft(payment.createdAt);
+      if (waitMs > 0) throw new AwaitingVisibility(payment.id, waitMs);
       return {
         status: 'declined',
         code: 'UNVERIFIED',
@@ -108,20 +149,8 @@ export function chargesProcessor({ ledger, provider, logger }: ChargeDeps) {
       }
       throw error;
     }
-
-    if (outcome.status === 'declined') {
-      await ledger.fail(payment, outcome.code, outcome.message);
-      throw new UnrecoverableError(`declined: ${outcome.code}`);
-    }
-    if (outcome.status === 'active') {
-      await ledger.succeed(payment, {
-        transactionId: outcome.firstCharge.transactionId,
-        recurringId: outcome.recurringId,
-        nextPaymentDate: outcome.nextPaymentDate,
-      });
-    } else {
-      await ledger.succeed(payment, { transactionId: outcome.transactionId });
-    }
+    await ledger.settle(payment, outcome);
+    if (outcome.status === 'declined') throw new UnrecoverableError(`declined: ${outcome.code}`);
     return { state: 'succeeded' };
   };
 }

@@ -1,5 +1,6 @@
 import { type Database, payments } from '@pillars/shared/db';
 import {
+  GIVE_UP_AFTER_MS,
   JOBS,
   JOB_OPTIONS,
   QUEUES,
@@ -9,35 +10,83 @@ import {
   jobIdOf,
 } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import type { CardProvider, ChargeOutcome, RecurringOutcome } from '@pillars/shared/payments';
-import { and, asc, inArray, lt } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Payment, PaymentLedger } from '../../payments/ledger';
+import type { ProviderLookup } from '../../payments/provider-lookup';
 
 export interface ReconcileDeps {
   db: Database;
   ledger: PaymentLedger;
-  provider: CardProvider;
+  lookup: ProviderLookup;
   backend: QueueBackend;
   logger: Logger;
+  /** As for the charges processor (PAYMENT_PROVIDER_VISIBILITY_MS). */
+  visibilityWindowMs: number;
+  now?: () => Date;
 }
 
 /** States in which BullMQ still owns the job: the sweep leaves those payments alone. */
 const IN_HAND = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
 
 const UNREACHABLE_MESSAGE = 'We could not reach the payment processor. No charge was made; please try again.';
+const UNVERIFIED_MESSAGE = 'The reported payment could not be found at the payment processor.';
+
+type Verdict = 'settled' | 'requeued' | 'waiting' | 'in-hand';
 
 /**
- * The scheduled sweep (DESIGN.md rule 6): payments unsettled for a long time whose job is gone
- * (retries exhausted, a queue that lost data) are settled by asking the provider what happened.
+ * The scheduled sweep (docs/decisions/010). (1) A payment unsettled for a minute whose job is
+ * gone (retries used up, stalled past the limit, a queue that lost data) is settled from what the
+ * provider shows, or queued again when the provider shows no charge and may never have had one;
+ * only after GIVE_UP_AFTER_MS is such a payment failed. (2) A payment whose charge was sent more
+ * than once is looked at again after the visibility window, and a duplicate shown late reversed.
  */
-export function reconcileProcessor({ db, ledger, provider, backend, logger }: ReconcileDeps) {
-  async function lookUp(payment: Payment): Promise<ChargeOutcome | RecurringOutcome | null> {
+export function reconcileProcessor({
+  db,
+  ledger,
+  lookup,
+  backend,
+  logger,
+  visibilityWindowMs,
+  now = () => new Date(),
+}: ReconcileDeps) {
+  const queue = () => backend.queue(QUEUES.charges);
+
+  async function requeue(payment: Payment): Promise<Verdict> {
     const job = chargeJobFor(payment);
-    if (job === JOBS.verifyReportedCharge && payment.claimedTransactionId) {
-      return provider.getCharge(payment.claimedTransactionId);
+    await queue().requeue(job, { paymentId: payment.id }, { ...JOB_OPTIONS[job], jobId: jobIdOf(job, payment.id) });
+    logger.warn({ paymentId: payment.id, job }, 'requeued a payment whose job was gone');
+    return 'requeued';
+  }
+
+  async function reconcile(payment: Payment): Promise<Verdict> {
+    const job = chargeJobFor(payment);
+    const state = await queue().jobState(jobIdOf(job, payment.id));
+    if (IN_HAND.has(state)) return 'in-hand';
+    const givenUp = now().getTime() - payment.createdAt.getTime() > GIVE_UP_AFTER_MS;
+    if (job === JOBS.verifyReportedCharge) {
+      // The job itself verifies (waiting for visibility); the sweep only restarts or ends it.
+      if (!givenUp) return requeue(payment);
+      await ledger.fail(payment, 'UNVERIFIED', UNVERIFIED_MESSAGE);
+      return 'settled';
     }
-    if (job === JOBS.startRecurring) return provider.findRecurringByIdempotencyKey(payment.idempotencyKey);
-    return provider.findChargeByIdempotencyKey(payment.idempotencyKey);
+    if (payment.lastSentAt) {
+      const found = await lookup.find(payment);
+      if (found) {
+        await ledger.settle(payment, found);
+        return 'settled';
+      }
+      // Sent, nothing visible yet: it may still appear, so neither charge again nor fail yet.
+      if (payment.lastSentAt.getTime() + visibilityWindowMs > now().getTime()) return 'waiting';
+    }
+    // Never charged (or the provider shows nothing after the window): the job may send again.
+    if (!givenUp) return requeue(payment);
+    await ledger.fail(payment, 'PROVIDER_UNAVAILABLE', UNREACHABLE_MESSAGE);
+    return 'settled';
+  }
+
+  async function recheck(payment: Payment): Promise<void> {
+    await lookup.reverseLateDuplicates(payment);
+    await ledger.clearRecheck(payment.id);
   }
 
   return async () => {
@@ -47,37 +96,45 @@ export function reconcileProcessor({ db, ledger, provider, backend, logger }: Re
       .where(
         and(
           inArray(payments.state, ['queued', 'processing']),
-          lt(payments.updatedAt, new Date(Date.now() - STUCK_AFTER_MS)),
+          lt(payments.updatedAt, new Date(now().getTime() - STUCK_AFTER_MS)),
         ),
       )
       .orderBy(asc(payments.updatedAt))
       .limit(100);
-    let settled = 0;
+    const verdicts: Record<Verdict | 'error', number> = { settled: 0, requeued: 0, waiting: 0, 'in-hand': 0, error: 0 };
     for (const payment of stuck) {
-      const job = chargeJobFor(payment);
-      const state = await backend.queue(QUEUES.charges).jobState(jobIdOf(job, payment.id));
-      if (IN_HAND.has(state)) continue;
-      if (payment.state === 'queued' && state === 'unknown') {
-        // Never attempted and its job is gone (lost queue data): queue it again.
-        await backend
-          .queue(QUEUES.charges)
-          .add(job, { paymentId: payment.id }, { ...JOB_OPTIONS[job], jobId: jobIdOf(job, payment.id) });
-        logger.warn({ paymentId: payment.id }, 'requeued a payment whose job was lost');
-        continue;
+      try {
+        verdicts[await reconcile(payment)] += 1;
+      } catch (error) {
+        // One payment the provider cannot answer for now must not hold up the others.
+        verdicts.error += 1;
+        logger.warn({ err: error, paymentId: payment.id }, 'could not reconcile a payment; next sweep');
       }
-      const outcome = await lookUp(payment);
-      if (!outcome) await ledger.fail(payment, 'PROVIDER_UNAVAILABLE', UNREACHABLE_MESSAGE);
-      else if (outcome.status === 'declined') await ledger.fail(payment, outcome.code, outcome.message);
-      else if (outcome.status === 'active') {
-        await ledger.succeed(payment, {
-          transactionId: outcome.firstCharge.transactionId,
-          recurringId: outcome.recurringId,
-          nextPaymentDate: outcome.nextPaymentDate,
-        });
-      } else await ledger.succeed(payment, { transactionId: outcome.transactionId });
-      settled += 1;
     }
-    if (settled > 0) logger.info({ settled }, 'reconciled stuck payments');
-    return { examined: stuck.length, settled };
+
+    const due = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          isNotNull(payments.recheckAfter),
+          lt(payments.recheckAfter, now()),
+          inArray(payments.state, ['succeeded', 'failed']),
+        ),
+      )
+      .orderBy(asc(payments.recheckAfter))
+      .limit(100);
+    let rechecked = 0;
+    for (const payment of due) {
+      try {
+        await recheck(payment);
+        rechecked += 1;
+      } catch (error) {
+        logger.warn({ err: error, paymentId: payment.id }, 'could not look for duplicates; next sweep');
+      }
+    }
+    if (verdicts.settled + verdicts.requeued + rechecked > 0)
+      logger.info({ ...verdicts, rechecked }, 'reconciled payments');
+    return { examined: stuck.length, ...verdicts, rechecked };
   };
 }

@@ -1,0 +1,139 @@
+import { type Database, auditLog } from '@pillars/shared/db';
+import { JOBS, chargeJobFor } from '@pillars/shared/jobs';
+import type { Logger } from '@pillars/shared/logger';
+import type { CardProvider, ChargeOutcome, RecurringOutcome } from '@pillars/shared/payments';
+import { and, eq } from 'drizzle-orm';
+import type { Payment } from './ledger';
+
+export type Outcome = ChargeOutcome | RecurringOutcome;
+type Succeeded = Extract<ChargeOutcome, { status: 'succeeded' }>;
+type Active = Extract<RecurringOutcome, { status: 'active' }>;
+
+/** The audit_log action operators look for (admin audit view, or `SELECT … WHERE action = …`). */
+export const DUPLICATE_REVERSED = 'payment.duplicate_reversed';
+
+export interface LookupDeps {
+  db: Database;
+  provider: CardProvider;
+  logger: Logger;
+}
+
+/**
+ * What the provider holds for a payment's idempotency key, and the clean-up of duplicates
+ * (docs/decisions/010). Pay Theory has no idempotency key, so a charge sent twice is charged
+ * twice; when that is found, one charge is kept and every other one is reversed, logged as an
+ * error and written to audit_log so an operator sees it.
+ */
+export function providerLookup({ db, provider, logger }: LookupDeps) {
+  /** Written once per reversed charge or plan: a second sweep finding it again adds nothing. */
+  async function report(payment: Payment, entityType: string, entityId: string, after: Record<string, string>) {
+    const [seen] = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, DUPLICATE_REVERSED),
+          eq(auditLog.entityType, entityType),
+          eq(auditLog.entityId, entityId),
+        ),
+      )
+      .limit(1);
+    logger.error(
+      { paymentId: payment.id, [entityType]: entityId, ...after },
+      'duplicate charge found and reversed; the provider charged one payment twice',
+    );
+    if (seen) return;
+    await db.insert(auditLog).values({
+      actorUserId: null,
+      actorLabel: 'worker',
+      action: DUPLICATE_REVERSED,
+      entityType,
+      entityId,
+      before: { paymentId: payment.id, idempotencyKey: payment.idempotencyKey },
+      after,
+    });
+  }
+
+  async function reverseCharges(payment: Payment, extra: Succeeded[], kept: string | null): Promise<void> {
+    for (const charge of extra) {
+      const { refundId } = await provider.refund(charge.transactionId);
+      await report(payment, 'provider_transaction', charge.transactionId, {
+        refundId,
+        keptTransactionId: kept ?? 'none',
+      });
+    }
+  }
+
+  async function reversePlans(payment: Payment, extra: Active[], kept: string | null): Promise<void> {
+    for (const plan of extra) {
+      await provider.cancelRecurring(plan.recurringId);
+      const { refundId } = await provider.refund(plan.firstCharge.transactionId);
+      await report(payment, 'provider_recurring', plan.recurringId, {
+        refundId,
+        firstTransactionId: plan.firstCharge.transactionId,
+        keptRecurringId: kept ?? 'none',
+      });
+    }
+  }
+
+  /**
+   * The outcome the provider shows for this payment's key, or null when it shows nothing (yet).
+   * `keep`: the charge or plan already recorded on the payment, if any; otherwise the oldest
+   * succeeded one is kept. Every other succeeded charge or active plan is reversed.
+   */
+  async function find(payment: Payment, keep: string | null = null): Promise<Outcome | null> {
+    const key = payment.idempotencyKey;
+    if (chargeJobFor(payment) === JOBS.startRecurring) {
+      const plans = await provider.listRecurringByIdempotencyKey(key);
+      const active = plans.filter((p): p is Active => p.status === 'active');
+      const kept = active.find((p) => p.recurringId === keep) ?? active[0];
+      if (kept)
+        await reversePlans(
+          payment,
+          active.filter((p) => p !== kept),
+          kept.recurringId,
+        );
+      return kept ?? plans[0] ?? null;
+    }
+    const charges = await provider.listChargesByIdempotencyKey(key);
+    const succeeded = charges.filter((c): c is Succeeded => c.status === 'succeeded');
+    const kept = succeeded.find((c) => c.transactionId === keep) ?? succeeded[0];
+    if (kept)
+      await reverseCharges(
+        payment,
+        succeeded.filter((c) => c !== kept),
+        kept.transactionId,
+      );
+    return kept ?? charges.at(-1) ?? null;
+  }
+
+  /**
+   * A settled payment whose charge was sent more than once, looked at again once the provider
+   * shows everything: a charge it showed late is reversed. A failed payment keeps no charge.
+   */
+  async function reverseLateDuplicates(payment: Payment): Promise<void> {
+    const keep =
+      payment.state === 'failed' ? null : (payment.providerRecurringId ?? payment.providerTransactionId ?? null);
+    if (chargeJobFor(payment) === JOBS.startRecurring) {
+      const plans = await provider.listRecurringByIdempotencyKey(payment.idempotencyKey);
+      const active = plans.filter((p): p is Active => p.status === 'active');
+      await reversePlans(
+        payment,
+        active.filter((p) => p.recurringId !== keep),
+        keep,
+      );
+      return;
+    }
+    const charges = await provider.listChargesByIdempotencyKey(payment.idempotencyKey);
+    const succeeded = charges.filter((c): c is Succeeded => c.status === 'succeeded');
+    await reverseCharges(
+      payment,
+      succeeded.filter((c) => c.transactionId !== keep),
+      keep,
+    );
+  }
+
+  return { find, reverseLateDuplicates };
+}
+
+export type ProviderLookup = ReturnType<typeof providerLookup>;

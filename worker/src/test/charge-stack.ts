@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { type PaymentKind, type PaymentState, donations, payments } from '@pillars/shared/db';
+import { JOB_OPTIONS, QUEUES, type QueueBackendKind, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
+import { eq } from 'drizzle-orm';
+import { afterAll } from 'vitest';
+import { useTestDatabase } from '../../../infra/testing/test-database';
+import { useQueueBackend } from '../../../infra/testing/test-queues';
+import { useSandbox } from '../../../infra/testing/test-sandbox';
+import { chargesProcessor } from '../jobs/charges/charges.processor';
+import { PaymentLedger } from '../payments/ledger';
+import { providerLookup } from '../payments/provider-lookup';
+
+export interface PaymentSeed {
+  kind?: Extract<PaymentKind, 'donation' | 'recurring_donation'>;
+  amountCents?: number;
+  /** A payment method token; default: a fresh tokenized test Visa. */
+  token?: string | null;
+  claimedTransactionId?: string;
+  claimedIdempotencyKey?: string;
+  state?: PaymentState;
+  lastSentAt?: Date | null;
+  recheckAfter?: Date | null;
+  providerTransactionId?: string;
+  updatedAt?: Date;
+  createdAt?: Date;
+}
+
+/**
+ * What a charges-queue test needs, real and private to the file: a database, a queue backend of
+ * the given kind, a sandbox provider with the real adapter, the ledger and the provider lookup.
+ * Payments are inserted directly (with a donation record), as the API would have queued them.
+ */
+export async function useChargeStack(kind: QueueBackendKind, options: { visibilityWindowMs?: number } = {}) {
+  const database = await useTestDatabase();
+  const backend = await useQueueBackend(kind, database.url);
+  const sandbox = await useSandbox();
+  const logger = createLogger({ level: 'silent' });
+  const ledger = new PaymentLedger(database.db, backend, logger);
+  const lookup = providerLookup({ db: database.db, provider: sandbox.provider, logger });
+  const visibilityWindowMs = options.visibilityWindowMs ?? sandbox.visibilityWindowMs;
+
+  async function insertPayment(seed: PaymentSeed = {}) {
+    const amountCents = seed.amountCents ?? 2500;
+    const [donation] = await database.db
+      .insert(donations)
+      .values({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: `ada+${randomUUID().slice(0, 8)}@example.org`,
+        amount: (amountCents / 100).toFixed(2),
+        paymentMethod: 'card',
+        isRecurring: seed.kind === 'recurring_donation',
+      })
+      .returning({ id: donations.id });
+    if (!donation) throw new Error('insert returned no donation');
+    const id = randomUUID();
+    const token = seed.token === undefined ? await sandbox.tokenFor() : seed.token;
+    const [row] = await database.db
+      .insert(payments)
+      .values({
+        id,
+        kind: seed.kind ?? 'donation',
+        recordId: donation.id,
+        amountCents,
+        paymentMethodToken: seed.claimedTransactionId ? null : token,
+        claimedTransactionId: seed.claimedTransactionId ?? null,
+        claimedIdempotencyKey: seed.claimedIdempotencyKey ?? null,
+        idempotencyKey: `pay_${id.replace(/-/g, '')}`,
+        state: seed.state ?? 'queued',
+        lastSentAt: seed.lastSentAt ?? null,
+        recheckAfter: seed.recheckAfter ?? null,
+        providerTransactionId: seed.providerTransactionId ?? null,
+        ...(seed.updatedAt ? { updatedAt: seed.updatedAt } : {}),
+        ...(seed.createdAt ? { createdAt: seed.createdAt } : {}),
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no payment');
+    return { ...row, paymentMethodToken: token };
+  }
+
+  /** Queues the payment's charges-queue job, as the outbox relay would. */
+  async function queueJob(payment: { id: string; kind: string; claimedTransactionId: string | null }) {
+    const job = chargeJobFor(payment);
+    await backend
+      .queue(QUEUES.charges)
+      .add(job, { paymentId: payment.id }, { ...JOB_OPTIONS[job], jobId: jobIdOf(job, payment.id) });
+  }
+
+  const worker = backend.createWorker(
+    QUEUES.charges,
+    chargesProcessor({ ledger, provider: sandbox.provider, lookup, logger, visibilityWindowMs }),
+    { concurrency: 4 },
+  );
+  afterAll(() => worker.close());
+
+  const rowOf = async (id: string) => (await database.db.select().from(payments).where(eq(payments.id, id)))[0];
+  const ledgerFor = (key: string) =>
+    sandbox.sandbox.ledger().filter((e) => (e.kind === 'charge' || e.kind === 'recurring') && e.idempotencyKey === key);
+
+  return {
+    database,
+    backend,
+    ...sandbox,
+    ledger,
+    lookup,
+    visibilityWindowMs,
+    insertPayment,
+    queueJob,
+    rowOf,
+    ledgerFor,
+  };
+}
