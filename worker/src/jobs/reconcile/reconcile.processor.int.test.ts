@@ -1,0 +1,101 @@
+import { createLogger } from '@pillars/shared/logger';
+import { describe, expect, it } from 'vitest';
+import { useChargeStack } from '../../test/charge-stack';
+import { reconcileProcessor } from './reconcile.processor';
+
+const payor = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/**
+ * The sweep, run as the maintenance queue runs it, over payments left behind in each way a
+ * crash or an exhausted job leaves them; a real charges worker picks up what it re-queues.
+ */
+describe.each(['redis', 'postgres'] as const)('reconcile sweep (%s queues)', async (kind) => {
+  const stack = await useChargeStack(kind);
+  const { insertPayment, rowOf, ledgerFor, provider } = stack;
+  const sweep = reconcileProcessor({
+    db: stack.database.db,
+    ledger: stack.ledger,
+    lookup: stack.lookup,
+    backend: stack.backend,
+    logger: createLogger({ level: 'silent' }),
+    visibilityWindowMs: stack.visibilityWindowMs,
+  });
+  const stateOf = (id: string) => async () => (await rowOf(id))?.state;
+  const slowly = { timeout: 30_000, interval: 200 };
+
+  it('re-queues a payment never sent whose job is gone, and it is charged once', async () => {
+    const payment = await insertPayment({ state: 'processing', updatedAt: minutesAgo(2) });
+    await expect(sweep()).resolves.toMatchObject({ requeued: 1 });
+    await expect.poll(stateOf(payment.id), slowly).toBe('succeeded');
+    expect(ledgerFor(payment.idempotencyKey)).toHaveLength(1);
+  });
+
+  it('settles a sent payment from the charge the provider shows, without charging again', async () => {
+    const payment = await insertPayment({ state: 'processing', lastSentAt: minutesAgo(2), updatedAt: minutesAgo(2) });
+    const charge = await provider.charge({
+      amountCents: 2500,
+      paymentMethodId: payment.paymentMethodToken ?? '',
+      idempotencyKey: payment.idempotencyKey,
+      payor,
+    });
+    await expect.poll(() => provider.findChargeByIdempotencyKey(payment.idempotencyKey)).toEqual(charge);
+    await expect(sweep()).resolves.toMatchObject({ settled: 1 });
+    expect(await rowOf(payment.id)).toMatchObject({
+      state: 'succeeded',
+      providerTransactionId: charge.status === 'succeeded' ? charge.transactionId : null,
+    });
+    expect(ledgerFor(payment.idempotencyKey)).toHaveLength(1);
+  });
+
+  it('waits while a sent charge may still show, then re-queues once the window has passed', async () => {
+    const recent = await insertPayment({ state: 'processing', lastSentAt: new Date(), updatedAt: minutesAgo(2) });
+    await expect(sweep()).resolves.toMatchObject({ waiting: 1, requeued: 0 });
+    expect((await rowOf(recent.id))?.state).toBe('processing');
+
+    const old = await insertPayment({ state: 'processing', lastSentAt: minutesAgo(2), updatedAt: minutesAgo(2) });
+    await sweep();
+    await expect.poll(stateOf(old.id), slowly).toBe('succeeded');
+    expect(ledgerFor(old.idempotencyKey)).toHaveLength(1);
+  });
+
+  it('fails, without charging, a payment the provider never charged after an hour', async () => {
+    const payment = await insertPayment({
+      state: 'processing',
+      lastSentAt: minutesAgo(61),
+      updatedAt: minutesAgo(61),
+      createdAt: minutesAgo(61),
+    });
+    await sweep();
+    expect(await rowOf(payment.id)).toMatchObject({ state: 'failed', failureCode: 'PROVIDER_UNAVAILABLE' });
+    expect(ledgerFor(payment.idempotencyKey)).toHaveLength(0);
+  });
+
+  it('reverses a duplicate charge the provider showed only after the payment settled', async () => {
+    const payment = await insertPayment({ state: 'processing' });
+    const charges = [];
+    for (let i = 0; i < 2; i += 1) {
+      const charge = await provider.charge({
+        amountCents: 2500,
+        paymentMethodId: payment.paymentMethodToken ?? '',
+        idempotencyKey: payment.idempotencyKey,
+        payor,
+      });
+      if (charge.status !== 'succeeded') throw new Error('test charge declined');
+      charges.push(charge.transactionId);
+    }
+    const [kept, duplicate] = charges;
+    await stack.ledger.succeed(payment, { transactionId: kept ?? '' });
+    await stack.database.pool.query('UPDATE payments SET recheck_after = $1 WHERE id = $2', [
+      minutesAgo(1),
+      payment.id,
+    ]);
+    await expect.poll(async () => (await provider.listChargesByIdempotencyKey(payment.idempotencyKey)).length).toBe(2);
+    await expect(sweep()).resolves.toMatchObject({ rechecked: 1 });
+    const refunds = stack.sandbox.ledger().filter((e) => e.kind === 'refund' && e.transactionId === duplicate);
+    expect(refunds).toHaveLength(1);
+    expect((await rowOf(payment.id))?.recheckAfter).toBeNull();
+    // Looked at once: the next sweep leaves it alone.
+    await expect(sweep()).resolves.toMatchObject({ rechecked: 0 });
+  });
+});
