@@ -13,11 +13,11 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { startWorkers } from '../../worker/src/workers';
 import { testApp } from '../../api/src/test/test-app';
-import { REPO_ROOT } from '../launcher/paths';
 import { useTestDatabase } from '../testing/test-database';
 import { freePort, onPath } from '../testing/provision';
-import { SANDBOX_CREDENTIALS, useSandbox } from '../testing/test-sandbox';
+import { useSandbox } from '../testing/test-sandbox';
 import { usePaymentStack } from './payment-stack';
+import { exited, startWorkerProcess } from './worker-process';
 
 // The payment rules under failure (DESIGN.md rules 1, 2, 5 and 6), each with real parts:
 // a Redis that goes away, a worker killed mid-charge, a status update that keeps failing.
@@ -59,7 +59,7 @@ function cardNumbersIn(text: string): string[] {
 
 describe('when Redis goes away', async () => {
   const database = await useTestDatabase();
-  const { sandbox, provider, tokenFor } = await useSandbox();
+  const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox();
 
   it('accepts every donation, then charges each once after Redis returns', { timeout: 120_000 }, async () => {
     const redisServer = onPath('redis-server');
@@ -119,6 +119,7 @@ describe('when Redis goes away', async () => {
       logger,
       concurrency: 4,
       relayIntervalMs: 200,
+      visibilityWindowMs,
     });
     onTestFinished(async () => {
       await workers.stop();
@@ -159,7 +160,7 @@ describe('when Redis goes away', async () => {
 
 describe('when a worker process stops', async () => {
   const database = await useTestDatabase();
-  const { sandbox, provider, tokenFor } = await useSandbox();
+  const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox();
   const prefix = `stop${randomUUID().slice(0, 8)}`;
   const queues = await createQueueBackend({
     redisUrl: inject('redisUrl'),
@@ -170,30 +171,14 @@ describe('when a worker process stops', async () => {
   afterAll(() => queues.close());
   const app = testApp(database, { queues, provider });
 
-  /** The real worker process (worker/src/main.ts), configured like production. */
   const startWorker = () =>
-    spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
-      cwd: REPO_ROOT,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: database.url,
-        REDIS_URL: inject('redisUrl'),
-        QUEUE_PREFIX: prefix,
-        WORKER_LOCK_MS: '2000',
-        WORKER_CONCURRENCY: '4',
-        PAYTHEORY_GRAPHQL_URL: sandbox.graphqlUrl,
-        PAYTHEORY_MERCHANT_UID: SANDBOX_CREDENTIALS.merchantUid,
-        PAYTHEORY_SECRET_KEY: SANDBOX_CREDENTIALS.secretKey,
-        PAYMENT_PROVIDER_TIMEOUT_MS: '5000',
-      },
-    });
-  const exited = (child: ChildProcess) =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) resolve(child.exitCode);
-      else child.once('exit', (code) => resolve(code));
+    startWorkerProcess({
+      databaseUrl: database.url,
+      redisUrl: inject('redisUrl'),
+      queuePrefix: prefix,
+      graphqlUrl: sandbox.graphqlUrl,
+      visibilityWindowMs,
+      env: { WORKER_CONCURRENCY: '4' },
     });
   const submitAll = (tokens: string[]) =>
     Promise.all(

@@ -15,11 +15,13 @@ import { startWorkers } from '../../worker/src/workers';
  */
 export async function usePaymentStack(
   kind: QueueBackendKind,
-  options: { logger?: Logger; env?: Record<string, string> } = {},
+  options: { logger?: Logger; env?: Record<string, string>; visibilityDelayMs?: number } = {},
 ) {
   const database = await useTestDatabase();
   const queues = await useQueueBackend(kind, database.url);
-  const sandbox = await useSandbox();
+  const sandbox = await useSandbox(
+    options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {},
+  );
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const app = testApp(database, { queues, provider: sandbox.provider, ...(options.env ? { env: options.env } : {}) });
   const workers = await startWorkers({
@@ -29,6 +31,7 @@ export async function usePaymentStack(
     logger,
     concurrency: 4,
     relayIntervalMs: 200,
+    visibilityWindowMs: sandbox.visibilityWindowMs,
   });
   afterAll(() => workers.stop());
 

@@ -22,6 +22,16 @@ describe('fault plan', () => {
   });
 });
 
+describe('503 after the charge', () => {
+  it('fires for the next N charges, then by rate', () => {
+    const plan = new FaultPlan(() => 0.1);
+    plan.set({ failNextAfterCharge: 1 });
+    expect([plan.failAfterCharge(), plan.failAfterCharge()]).toEqual([true, false]);
+    plan.set({ failAfterChargeRate: 0.5 });
+    expect(plan.failAfterCharge()).toBe(true);
+  });
+});
+
 describe('visibility delay', () => {
   it('starts at the sandbox default, can be raised, and returns to the default on reset', () => {
     const plan = new FaultPlan(Math.random, { visibilityDelayMs: 300 });

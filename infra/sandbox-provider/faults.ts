@@ -14,6 +14,10 @@ export const FaultsSchema = z.object({
   timeoutRate: z.number().min(0).max(1),
   /** Share of charges performed and recorded, after which the connection is dropped unanswered. */
   dropAfterChargeRate: z.number().min(0).max(1),
+  /** Share of charges performed and recorded, then answered 503 (a gateway failing after the work). */
+  failAfterChargeRate: z.number().min(0).max(1),
+  /** The next N requests that make a new charge make it, then answer 503. */
+  failNextAfterCharge: z.number().int().min(0),
   /** The next N GraphQL requests get 503. */
   failNext: z.number().int().min(0),
   /** The next N GraphQL requests are never answered. */
@@ -34,6 +38,8 @@ export const NO_FAULTS: Faults = {
   errorRate: 0,
   timeoutRate: 0,
   dropAfterChargeRate: 0,
+  failAfterChargeRate: 0,
+  failNextAfterCharge: 0,
   failNext: 0,
   timeoutNext: 0,
   dropNextCharges: 0,
@@ -89,6 +95,15 @@ export class FaultPlan {
       return true;
     }
     return this.faults.dropAfterChargeRate > 0 && this.random() < this.faults.dropAfterChargeRate;
+  }
+
+  /** Asked once a request has made a new charge (and its answer was not dropped): answer 503? */
+  failAfterCharge(): boolean {
+    if (this.faults.failNextAfterCharge > 0) {
+      this.faults.failNextAfterCharge -= 1;
+      return true;
+    }
+    return this.faults.failAfterChargeRate > 0 && this.random() < this.faults.failAfterChargeRate;
   }
 
   latencyMs(): number {

@@ -211,6 +211,10 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       logger?.warn({ fault: 'drop-after-charge' }, 'sandbox: charged, dropping the connection');
       return 'drop';
     }
+    if (charged && faults.failAfterCharge()) {
+      logger?.warn({ fault: 'error-after-charge' }, 'sandbox: charged, answering 503');
+      return { status: 503, body: graphqlError('Service Unavailable', 'SERVICE_UNAVAILABLE') };
+    }
     return { status: 200, body: result };
   }
 

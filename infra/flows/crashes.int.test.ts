@@ -1,0 +1,182 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PaymentAccepted } from '@pillars/shared/contracts';
+import { payments } from '@pillars/shared/db';
+import { type QueueBackendKind, createQueueBackend } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
+import { inArray } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { testApp } from '../../api/src/test/test-app';
+import { freePort, onPath } from '../testing/provision';
+import { useTestDatabase } from '../testing/test-database';
+import { useSandbox } from '../testing/test-sandbox';
+import { exited, kill, startWorkerProcess } from './worker-process';
+
+// No payment is lost to crashes (docs/decisions/010): the same charge jobs interrupted by worker
+// SIGKILLs in a row, and a worker started before Redis. The short form runs in the suite; the
+// long form (`npm run test:chaos`) sets CHAOS_PAYMENTS, CHAOS_KILLS and CHAOS_BACKENDS.
+
+const PAYMENTS = Number(process.env.CHAOS_PAYMENTS ?? 6);
+const KILLS = Number(process.env.CHAOS_KILLS ?? 3);
+const BACKENDS = (process.env.CHAOS_BACKENDS ?? 'redis').split(',') as QueueBackendKind[];
+
+const donation = (paymentMethodToken: string) => ({
+  firstName: 'Crispus',
+  lastName: 'Attucks',
+  email: `crispus+${randomUUID().slice(0, 8)}@example.org`,
+  phone: '555-010-1770',
+  amount: '30.00',
+  paymentMethod: 'card',
+  isRecurring: false,
+  paymentMethodToken,
+});
+
+describe.each(BACKENDS)('when workers die again and again (%s queues)', async (kind) => {
+  const database = await useTestDatabase();
+  const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox();
+  const prefix = `crash${randomUUID().slice(0, 8)}`;
+  const redisUrl = kind === 'redis' ? inject('redisUrl') : undefined;
+  const queues = await createQueueBackend({
+    redisUrl,
+    databaseUrl: database.url,
+    prefix,
+    logger: createLogger({ level: 'silent' }),
+  });
+  afterAll(() => queues.close());
+  const app = testApp(database, { queues, provider });
+  const worker = () =>
+    startWorkerProcess({
+      databaseUrl: database.url,
+      redisUrl,
+      queuePrefix: prefix,
+      graphqlUrl: sandbox.graphqlUrl,
+      visibilityWindowMs,
+    });
+  const rowsOf = (ids: string[]) => database.db.select().from(payments).where(inArray(payments.id, ids));
+  const begun = async (ids: string[]) => (await rowsOf(ids)).reduce((sum, p) => sum + p.attempts, 0);
+
+  it(
+    `settles every payment, each charged at most once, after ${KILLS} SIGKILLs in a row during the same jobs`,
+    { timeout: 60_000 + KILLS * 30_000 + 150_000 },
+    async () => {
+      const tokens = await Promise.all(Array.from({ length: PAYMENTS }, () => tokenFor()));
+      // A slow provider keeps every charge job active (sending or looking up) when the kill lands.
+      sandbox.setFaults({ latencyMs: 1500 });
+      onTestFinished(() => sandbox.setFaults({ latencyMs: 0 }));
+      const ids = await Promise.all(
+        tokens.map(async (token) => {
+          const res = await app.request('/api/donations', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+            body: JSON.stringify(donation(token)),
+          });
+          return PaymentAccepted.parse(await res.json()).paymentId;
+        }),
+      );
+
+      let attemptsBefore = await begun(ids);
+      for (let k = 0; k < KILLS; k += 1) {
+        const child = worker();
+        onTestFinished(() => kill(child, 'SIGKILL'));
+        // Killed once it has begun (again) the jobs the previous worker held: the same jobs.
+        await expect
+          .poll(() => begun(ids), { timeout: 30_000, interval: 50 })
+          .toBeGreaterThanOrEqual(attemptsBefore + Math.min(PAYMENTS, 4));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await kill(child, 'SIGKILL');
+        attemptsBefore = await begun(ids);
+      }
+
+      const last: ChildProcess = worker();
+      onTestFinished(() => kill(last, 'SIGTERM'));
+      // Two minutes from the last kill, every payment has settled.
+      await expect
+        .poll(async () => (await rowsOf(ids)).every((p) => p.state === 'succeeded' || p.state === 'failed'), {
+          timeout: 120_000,
+          interval: 500,
+        })
+        .toBe(true);
+      const rows = await rowsOf(ids);
+      expect(rows.filter((p) => p.state === 'processing')).toEqual([]);
+      expect(rows.filter((p) => p.state === 'succeeded')).toHaveLength(PAYMENTS);
+      for (const row of rows) {
+        expect(
+          sandbox.ledger().filter((e) => e.kind === 'charge' && e.idempotencyKey === row.idempotencyKey),
+        ).toHaveLength(1);
+      }
+      // The kills landed on the same jobs: some payment was begun by every worker.
+      expect(Math.max(...rows.map((p) => p.attempts))).toBeGreaterThanOrEqual(KILLS + 1);
+    },
+  );
+});
+
+describe('when a worker starts before Redis', async () => {
+  const database = await useTestDatabase();
+  const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox();
+
+  it('waits for Redis instead of exiting, then charges', { timeout: 90_000 }, async () => {
+    const redisServer = onPath('redis-server');
+    if (!redisServer) throw new Error('redis-server is needed for this test (the harness installs it)');
+    const dir = await mkdtemp(join(tmpdir(), 'pillars-late-redis-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const port = await freePort();
+    const url = `redis://127.0.0.1:${port}`;
+
+    const child = startWorkerProcess({
+      databaseUrl: database.url,
+      redisUrl: url,
+      queuePrefix: 'late',
+      graphqlUrl: sandbox.graphqlUrl,
+      visibilityWindowMs,
+    });
+    onTestFinished(() => kill(child, 'SIGTERM'));
+    // Give it time to fail the way it used to (ECONNREFUSED at start, exit 1): it must not.
+    const early = await Promise.race([
+      exited(child),
+      new Promise((resolve) => setTimeout(() => resolve('running'), 3000)),
+    ]);
+    expect(early).toBe('running');
+
+    const server = spawn(
+      redisServer,
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--maxmemory-policy', 'noeviction'],
+      { stdio: 'ignore' },
+    );
+    onTestFinished(() => void server.kill('SIGTERM'));
+    const probe = new Redis(url, { maxRetriesPerRequest: null });
+    probe.on('error', () => undefined);
+    await probe.ping();
+    probe.disconnect();
+
+    const queues = await createQueueBackend({
+      redisUrl: url,
+      databaseUrl: database.url,
+      prefix: 'late',
+      logger: createLogger({ level: 'silent' }),
+    });
+    onTestFinished(() => queues.close());
+    const app = testApp(database, { queues, provider });
+    const res = await app.request('/api/donations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(donation(await tokenFor())),
+    });
+    const { paymentId } = PaymentAccepted.parse(await res.json());
+    await expect
+      .poll(async () => (await rowsOf(paymentId))?.state, { timeout: 60_000, interval: 250 })
+      .toBe('succeeded');
+    expect(child.exitCode).toBeNull();
+  });
+
+  const rowsOf = async (id: string) =>
+    (
+      await database.db
+        .select()
+        .from(payments)
+        .where(inArray(payments.id, [id]))
+    )[0];
+});
