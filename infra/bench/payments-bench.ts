@@ -244,6 +244,9 @@ const CARDS: CardDetails[] = [
 const AMOUNT = '25.00';
 const AMOUNT_CENTS = 2500;
 const POLL_WAIT_MS = MAX_PAYMENT_WAIT_MS;
+/** The sandbox's default visibility delay, and a worker window above it (docs/decisions/010). */
+const VISIBILITY_DELAY_MS = 300;
+const VISIBILITY_WINDOW_MS = 2000;
 const FLOOR_QUEUE = 'bench-floor';
 const NOOP_QUEUE = 'bench-noop';
 /** How long to let a teardown step run before reporting it and moving on. */
@@ -380,7 +383,13 @@ async function measurePayments(
   const N = options.donations;
 
   progress('starting the sandbox provider, API and workers');
-  const sandbox = await startSandboxProvider({ ...SANDBOX, port: 0, host: '127.0.0.1' });
+  // The sandbox's strict defaults: no de-duplication, new charges visible to lookups after a delay.
+  const sandbox = await startSandboxProvider({
+    ...SANDBOX,
+    port: 0,
+    host: '127.0.0.1',
+    visibilityDelayMs: VISIBILITY_DELAY_MS,
+  });
   teardown.add('sandbox provider', () => sandbox.close());
 
   const apiPort = await freePort();
@@ -456,6 +465,7 @@ async function measurePayments(
     provider: createPayTheoryProvider(providerConfig),
     logger: silent,
     concurrency: options.workerConcurrency,
+    visibilityWindowMs: VISIBILITY_WINDOW_MS,
   });
   const stopWorkers = teardown.add('workers', () => runtime.stop());
 
@@ -803,6 +813,7 @@ function report(options: BenchOptions, infra: Infra, payments: PaymentsResult, f
     `machine     ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${platform()} ${release()} ${arch()}, Node ${process.version}`,
     `parameters  donations=${N} concurrency=${options.concurrency} queues=${options.queues} worker-concurrency=${options.workerConcurrency} timeout=${options.timeoutMs / 1000}s`,
     `            DATABASE_POOL_MAX=${POOL_MAX} per pool (API, worker); amount $${AMOUNT} per donation; long-poll waitMs=${POLL_WAIT_MS}`,
+    `            sandbox visibility delay ${VISIBILITY_DELAY_MS} ms; worker visibility window ${VISIBILITY_WINDOW_MS} ms`,
     `infra       PostgreSQL ${infra.postgresVersion} (${infra.postgresSource}); queues on ${options.queues === 'redis' ? `Redis ${infra.redisVersion} (${infra.redisSource}, AOF on, noeviction)` : 'BullMQ PostgreSQL backend (same server)'}`,
     '',
     table(rows),
