@@ -54,7 +54,7 @@ export const DECLINING_AMOUNTS: ReadonlyMap<number, Decline> = new Map([
     889986,
     {
       code: 'ADDRESS_VERIFICATION_FAILED_RISK_RULES',
-      text: "The Risk Rules associated to the Merchant declined the transaction. The cardholder needs to attempt the transaction again using the correct address.",
+      text: 'The Risk Rules associated to the Merchant declined the transaction. The cardholder needs to attempt the transaction again using the correct address.',
     },
   ],
   [

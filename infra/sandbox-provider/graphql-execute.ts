@@ -52,9 +52,7 @@ const reject = (status: number, message: string, code: string, operation = ''): 
 });
 
 function rootFields(operation: OperationDefinitionNode | null | undefined): string {
-  return (operation?.selectionSet.selections ?? [])
-    .map((s) => (s.kind === Kind.FIELD ? s.name.value : '…'))
-    .join(',');
+  return (operation?.selectionSet.selections ?? []).map((s) => (s.kind === Kind.FIELD ? s.name.value : '…')).join(',');
 }
 
 /** The sandbox's own faults: answered as INTERNAL_SERVER_ERROR without their text, and logged. */

@@ -13,7 +13,8 @@ function setup() {
   if (!tokenized.ok) throw new Error('test card did not tokenize');
   const run = async (query: string, variables: Record<string, unknown> = {}) => {
     const answer = await executeGraphQL({ query, variables }, { store, merchantUid: MERCHANT });
-    return { ...answer.body, charged: answer.charged, status: answer.status };
+    const data = answer.body.data as Record<string, unknown> | null | undefined;
+    return { ...answer.body, data, charged: answer.charged, status: answer.status };
   };
   return { store, run, pm: tokenized.method.paymentMethodId };
 }
@@ -48,7 +49,10 @@ describe('graphql operations', () => {
   it('records a declined amount as a FAILED transaction with the failure code', async () => {
     const { run, pm, store } = setup();
     const result = await run(CREATE, { m: MERCHANT, a: 889987, p: pm });
-    expect(result.data?.createTransaction).toMatchObject({ status: 'FAILED', failure_reasons: ['CVV_FAILED_RISK_RULES'] });
+    expect(result.data?.createTransaction).toMatchObject({
+      status: 'FAILED',
+      failure_reasons: ['CVV_FAILED_RISK_RULES'],
+    });
     expect(store.ledger()[0]).toMatchObject({ kind: 'charge', state: 'FAILED', failureCode: 'CVV_FAILED_RISK_RULES' });
   });
 
@@ -70,7 +74,10 @@ describe('graphql operations', () => {
       { message: 'Payment method not found', path: ['createTransaction'], extensions: { code: 'NOT_FOUND' } },
     ]);
     expect(missing.data).toBeNull();
-    expect(await run('{ transactions { items { ')).toMatchObject({ status: 400, errors: [{ extensions: { code: 'GRAPHQL_PARSE_FAILED' } }] });
+    expect(await run('{ transactions { items { ')).toMatchObject({
+      status: 400,
+      errors: [{ extensions: { code: 'GRAPHQL_PARSE_FAILED' } }],
+    });
   });
 
   it('filters transactions by top-level fields and by the nested metadata query_list', async () => {
@@ -141,7 +148,9 @@ describe('graphql operations', () => {
     const result = await run(getIntrospectionQuery());
     expect(result.errors).toBeUndefined();
     const types = (result.data as { __schema: { types: { name: string }[] } }).__schema.types.map((t) => t.name);
-    expect(types).toEqual(expect.arrayContaining(['Transaction', 'RecurringPaymentInput', 'RefundReasonInput', 'AWSJSON']));
+    expect(types).toEqual(
+      expect.arrayContaining(['Transaction', 'RecurringPaymentInput', 'RefundReasonInput', 'AWSJSON']),
+    );
   });
 });
 

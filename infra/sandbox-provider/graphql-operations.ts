@@ -92,15 +92,18 @@ export function transactionToApi(t: Transaction, ctx: ApiContext) {
 }
 
 type ApiRecord = Record<string, unknown>;
-const recordOf = (value: unknown): ApiRecord =>
-  value && typeof value === 'object' ? (value as ApiRecord) : {};
+const recordOf = (value: unknown): ApiRecord => (value && typeof value === 'object' ? (value as ApiRecord) : {});
 const jsonOf = (value: unknown): ApiRecord => (typeof value === 'string' ? recordOf(JSON.parse(value)) : {});
 
 /**
  * `query` on Pay Theory's own fields plus the nested `metadata`, `payment_method` and `payor`
  * filters below `items`. Metadata queries do not take `query_group` (query.md).
  */
-function list(rows: ApiRecord[], args: { query?: { query_list?: QueryPair[] | null } | null; limit?: number | null }, info: GraphQLResolveInfo) {
+function list(
+  rows: ApiRecord[],
+  args: { query?: { query_list?: QueryPair[] | null } | null; limit?: number | null },
+  info: GraphQLResolveInfo,
+) {
   const metadataLists = nestedQueryLists(info, ['items', 'metadata']);
   if (metadataLists.some((pairs) => pairs.some((pair) => pair.query_group))) {
     throw new SandboxError('BAD_USER_INPUT', 'metadata query_list does not support query_group');

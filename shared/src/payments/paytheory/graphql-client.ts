@@ -69,6 +69,8 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+const DOCUMENT_NAME = /^\s*(?:query|mutation)\s+([_A-Za-z][_0-9A-Za-z]*)/;
+
 export type GraphQLRequest = <T>(
   operationName: string,
   query: string,
@@ -86,13 +88,16 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
     dataSchema: z.ZodType<T>,
   ): Promise<T> {
     const what = `Pay Theory ${operationName}`;
+    // GraphQL's operationName must name an operation in the document (else the server refuses
+    // the request), so it is the document's own name, not the label used in messages here.
+    const documentName = DOCUMENT_NAME.exec(query)?.[1];
     let response: Response;
     let text: string;
     try {
       response = await options.fetch(options.graphqlUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', authorization },
-        body: JSON.stringify({ query, variables, operationName }),
+        body: JSON.stringify({ query, variables, ...(documentName ? { operationName: documentName } : {}) }),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       text = await response.text();
