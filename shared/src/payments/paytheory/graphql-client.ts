@@ -122,7 +122,8 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
     const errors = Array.isArray(body?.errors) ? body.errors : [];
 
     if (status === 401 || status === 403) {
-      throw new PayTheoryGraphQLError(`${what}: credentials rejected (HTTP ${status})`, errors.map(codeOf));
+      const detail = errors.length > 0 ? `: ${describeErrors(errors)}` : '';
+      throw new PayTheoryGraphQLError(`${what}: credentials rejected (HTTP ${status})${detail}`, errors.map(codeOf));
     }
     if (status < 200 || status >= 300) {
       const detail = errors.length > 0 ? `: ${describeErrors(errors)}` : '';
