@@ -80,7 +80,7 @@ describe('graphql operations', () => {
     });
   });
 
-  it('filters transactions by top-level fields and by the nested metadata query_list', async () => {
+  it('filters transactions by top-level fields and by the nested metadata and payment_method query_lists', async () => {
     const { run, pm } = setup();
     await run(CREATE, { m: MERCHANT, a: 100, p: pm, md: { idempotency_key: 'a' } });
     await run(CREATE, { m: MERCHANT, a: 200, p: pm, md: { idempotency_key: 'b' } });
@@ -95,6 +95,14 @@ describe('graphql operations', () => {
       q: { query_list: [{ key: 'gross_amount', value: '150', operator: 'GREATER_THAN' }] },
     });
     expect(byAmount.data?.transactions).toMatchObject({ total_row_count: 1 });
+    const byCard = `query($pq: [QueryPair]) { transactions { items { gross_amount payment_method(query_list: $pq) { last_four } } } }`;
+    const visa = await run(byCard, { pq: [{ key: 'last_four', value: '1111', operator: 'EQUAL' }] });
+    expect(visa.data?.transactions).toEqual({
+      items: [100, 200].map((gross_amount) => ({ gross_amount, payment_method: { last_four: '1111' } })),
+    });
+    expect(await run(byCard, { pq: [{ key: 'last_four', value: '4242', operator: 'EQUAL' }] })).toMatchObject({
+      data: { transactions: { items: [] } },
+    });
     const grouped = await run(LIST, { mq: [{ query_group: [{ key: 'idempotency_key', value: 'a' }] }] });
     expect(codeOf(grouped)).toBe('BAD_USER_INPUT');
     expect(codeOf(await run(LIST, { mq: [{ key: 'k', operator: 'ROUGHLY' }] }))).toBe('BAD_USER_INPUT');
