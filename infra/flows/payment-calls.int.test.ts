@@ -83,8 +83,13 @@ describe('POST /api/process-payment', () => {
     ['neither a token nor a reported charge', { tokenized: false }, 'No supported method found'],
     [
       'a bad card',
-      { formData: { cardNumber: '4111 1111 1111 1112', expiryDate: '12/35', cvv: '123' } },
+      { formData: { cardNumber: '4111 1111 1111 1112', expiryDate: '12/35', cvv: '123', billingZip: '19106' } },
       'Unable to process payment information. Please verify your card details and try again.',
+    ],
+    [
+      'a card without a billing ZIP',
+      { formData: { cardNumber: '4111 1111 1111 1111', expiryDate: '12/35', cvv: '123' } },
+      'Please enter the billing ZIP code of the card.',
     ],
   ])('refuses %s and stores nothing', async (_, overrides, message) => {
     const before = await database.db.select().from(donations);
@@ -105,7 +110,12 @@ describe('POST /api/process-payment', () => {
 
 describe('POST /api/create-payment-method', () => {
   it('returns a payment method id for valid card fields, and 400 for invalid ones', async () => {
-    const card = { card_number: '5454545454545454', security_code: '123', exp_date: { month: '12', year: '35' } };
+    const card = {
+      card_number: '5454545454545454',
+      security_code: '123',
+      exp_date: { month: '12', year: '35' },
+      postal_code: '19106',
+    };
     const ok = await post('/api/create-payment-method', {
       merchant_uid: 'x',
       card,

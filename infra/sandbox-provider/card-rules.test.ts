@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_CARDS, brandOf, checkCard, cvvLength, declineFor, expiryValid, luhnValid } from './card-rules';
+import {
+  DECLINING_AMOUNTS,
+  DISPUTE_AMOUNT,
+  TEST_CARDS,
+  brandOf,
+  checkCard,
+  cvvLength,
+  declineFor,
+  expiryValid,
+  luhnValid,
+} from './card-rules';
 
 const now = new Date('2026-05-15T12:00:00Z');
 
@@ -50,10 +60,17 @@ describe('card rules', () => {
     expect(amex).toEqual({ ok: false, problems: ['security code must be 4 digits'] });
   });
 
-  it('declines 102, 193 and 194 cents with Pay Theory codes and nothing else', () => {
-    expect(declineFor(102)?.code).toBe('GENERIC_DECLINE');
-    expect(declineFor(193)?.code).toBe('INSUFFICIENT_FUNDS');
-    expect(declineFor(194)?.code).toBe('INVALID_ACCOUNT_NUMBER');
+  it('declines every documented amount with its failure code and text, and nothing else', () => {
+    expect(Object.fromEntries([...DECLINING_AMOUNTS].map(([amount, decline]) => [amount, decline.code]))).toEqual({
+      102: 'GENERIC_DECLINE',
+      193: 'INSUFFICIENT_FUNDS',
+      194: 'INVALID_ACCOUNT_NUMBER',
+      889986: 'ADDRESS_VERIFICATION_FAILED_RISK_RULES',
+      889987: 'CVV_FAILED_RISK_RULES',
+    });
+    expect([...DECLINING_AMOUNTS.values()].every((decline) => decline.text.length > 20)).toBe(true);
     expect(declineFor(2500)).toBeNull();
+    // The dispute amount is charged successfully (the dispute comes afterwards).
+    expect(declineFor(DISPUTE_AMOUNT)).toBeNull();
   });
 });

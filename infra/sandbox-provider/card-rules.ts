@@ -1,12 +1,15 @@
 /**
- * Pay Theory's sandbox conventions, as DESIGN.md "The card provider" lists them: which cards
+ * Pay Theory's sandbox conventions, from its testing page (docs/main/testing.mdx): which cards
  * tokenize, which amounts decline. Validation happens at tokenize time, as with the real hosted
  * fields; declines happen at charge time and are recorded like any other transaction.
  */
 
 export type CardBrand = 'VISA' | 'MASTERCARD' | 'AMERICAN_EXPRESS' | 'DISCOVER' | 'UNKNOWN';
 
-/** The documented test cards. Any other Luhn-valid 13-19 digit number tokenizes too. */
+/**
+ * The documented test cards. Any other Luhn-valid 13-19 digit number tokenizes too: the docs do
+ * not say that the sandbox refuses other numbers, and the hosted fields only check the format.
+ */
 export const TEST_CARDS = {
   visa: '4111111111111111',
   mastercard: '5454545454545454',
@@ -16,15 +19,55 @@ export const TEST_CARDS = {
 
 export interface Decline {
   code: string;
+  /** The SDK's `failure_text`: the description of the code in the docs' "Failure Codes" table. */
   text: string;
 }
 
-/** Amounts in cents that decline, with Pay Theory's failure codes (docs: "Failure Codes"). */
+/**
+ * Every documented decline amount, in cents, with its failure code (testing.mdx) and text
+ * (docs/sdk/javascript/failed_transactions.md). The docs add that they do not work with the
+ * SERVICE_FEE fee mode; this project charges with MERCHANT_FEE only.
+ */
 export const DECLINING_AMOUNTS: ReadonlyMap<number, Decline> = new Map([
-  [102, { code: 'GENERIC_DECLINE', text: 'The transaction was declined for an unknown reason.' }],
-  [193, { code: 'INSUFFICIENT_FUNDS', text: 'The account has insufficient funds for the transaction.' }],
-  [194, { code: 'INVALID_ACCOUNT_NUMBER', text: 'The card number is not valid.' }],
+  [
+    102,
+    {
+      code: 'GENERIC_DECLINE',
+      text: 'The transaction was declined for an unknown reason. The account owner needs to contact their issuer for more information.',
+    },
+  ],
+  [
+    193,
+    {
+      code: 'INSUFFICIENT_FUNDS',
+      text: 'The account has insufficient funds for the transaction. The account holder needs to use another method of payment.',
+    },
+  ],
+  [
+    194,
+    {
+      code: 'INVALID_ACCOUNT_NUMBER',
+      text: 'The card number is not valid. The cardholder needs to contact their issuing bank for more information or use another card.',
+    },
+  ],
+  [
+    889986,
+    {
+      code: 'ADDRESS_VERIFICATION_FAILED_RISK_RULES',
+      text: 'The Risk Rules associated to the Merchant declined the transaction. The cardholder needs to attempt the transaction again using the correct address.',
+    },
+  ],
+  [
+    889987,
+    {
+      code: 'CVV_FAILED_RISK_RULES',
+      text: 'The Risk Rules associated with the Merchant declined the transaction. The cardholder needs to attempt the transaction again using the correct CVV.',
+    },
+  ],
 ]);
+
+/** The documented amount that succeeds and also opens a dispute on the transaction. */
+export const DISPUTE_AMOUNT = 888888;
 
 export function declineFor(amountCents: number): Decline | null {
   return DECLINING_AMOUNTS.get(amountCents) ?? null;

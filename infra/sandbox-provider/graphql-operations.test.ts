@@ -1,6 +1,7 @@
+import { getIntrospectionQuery } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { parseOperation } from './graphql-parse';
-import { execute } from './graphql-operations';
+import { DISPUTE_AMOUNT } from './card-rules';
+import { executeGraphQL } from './graphql-execute';
 import { matchesQueryList } from './query-list';
 import { SandboxStore } from './store';
 
@@ -10,104 +11,169 @@ function setup() {
   const store = new SandboxStore();
   const tokenized = store.tokenize({ number: '4111111111111111', expMonth: '12', expYear: '40', securityCode: '123' });
   if (!tokenized.ok) throw new Error('test card did not tokenize');
-  const run = (query: string, variables: Record<string, unknown> = {}) =>
-    execute(parseOperation(query), { store, merchantUid: MERCHANT, variables });
+  const run = async (query: string, variables: Record<string, unknown> = {}) => {
+    const answer = await executeGraphQL({ query, variables }, { store, merchantUid: MERCHANT });
+    const data = answer.body.data as Record<string, unknown> | null | undefined;
+    return { ...answer.body, data, charged: answer.charged, status: answer.status };
+  };
   return { store, run, pm: tokenized.method.paymentMethodId };
 }
 
-const CREATE = `mutation($m: String!, $a: Int!, $p: String!, $md: AWSJSON) {
+const CREATE = `mutation($m: String!, $a: Int!, $p: String, $md: AWSJSON) {
   createTransaction(merchant_uid: $m, amount: $a, payment_method_id: $p, metadata: $md) { transaction_id status failure_reasons gross_amount }
 }`;
 
+const LIST = `query($q: SqlQuery, $mq: [QueryPair]) {
+  transactions(query: $q, limit: 10) { items { gross_amount metadata(query_list: $mq) } total_row_count }
+}`;
+
+const codeOf = (result: { errors?: { extensions: { code: string } }[] }) => result.errors?.[0]?.extensions.code;
+
 describe('graphql operations', () => {
-  it('charges, answers only the selected fields and reports that it charged', () => {
+  it('charges, answers only the selected fields and reports that it charged', async () => {
     const { run, pm, store } = setup();
-    const result = run(CREATE, { m: MERCHANT, a: 2500, p: pm, md: '{"idempotency_key":"k1"}' });
+    const result = await run(CREATE, { m: MERCHANT, a: 2500, p: pm, md: '{"idempotency_key":"k1"}' });
     expect(result.errors).toBeUndefined();
     expect(result.charged).toBe(true);
-    expect(result.data?.createTransaction).toMatchObject({
-      status: 'SUCCEEDED',
-      gross_amount: 2500,
-      failure_reasons: null,
+    expect(result.data).toEqual({
+      createTransaction: {
+        transaction_id: expect.any(String),
+        status: 'SUCCEEDED',
+        gross_amount: 2500,
+        failure_reasons: null,
+      },
     });
-    expect(Object.keys(result.data?.createTransaction as object)).toHaveLength(4);
     expect(store.ledger()).toHaveLength(1);
   });
 
-  it('charges again when the same idempotency key is sent again (Pay Theory has no such key)', () => {
+  it('charges again when the same idempotency key is sent again (Pay Theory has no such key)', async () => {
     const { run, pm, store } = setup();
-    const first = run(CREATE, { m: MERCHANT, a: 2500, p: pm, md: { idempotency_key: 'same' } });
-    const second = run(CREATE, { m: MERCHANT, a: 2500, p: pm, md: { idempotency_key: 'same' } });
+    const first = await run(CREATE, { m: MERCHANT, a: 2500, p: pm, md: { idempotency_key: 'same' } });
+    const second = await run(CREATE, { m: MERCHANT, a: 2500, p: pm, md: { idempotency_key: 'same' } });
     expect(second.charged).toBe(true);
     expect(second.data).not.toEqual(first.data);
     expect(store.ledger()).toHaveLength(2);
   });
 
-  it('records a declined amount as a FAILED transaction with the failure code', () => {
+  it('records a declined amount as a FAILED transaction with the failure code', async () => {
     const { run, pm, store } = setup();
-    const result = run(CREATE, { m: MERCHANT, a: 193, p: pm });
-    expect(result.data?.createTransaction).toMatchObject({ status: 'FAILED', failure_reasons: ['INSUFFICIENT_FUNDS'] });
-    expect(store.ledger()[0]).toMatchObject({ kind: 'charge', state: 'FAILED', failureCode: 'INSUFFICIENT_FUNDS' });
+    const result = await run(CREATE, { m: MERCHANT, a: 889987, p: pm });
+    expect(result.data?.createTransaction).toMatchObject({
+      status: 'FAILED',
+      failure_reasons: ['CVV_FAILED_RISK_RULES'],
+    });
+    expect(store.ledger()[0]).toMatchObject({ kind: 'charge', state: 'FAILED', failureCode: 'CVV_FAILED_RISK_RULES' });
   });
 
-  it('answers GraphQL errors for unknown fields, bad arguments and another merchant', () => {
+  it('charges the dispute amount and shows the dispute on the transaction', async () => {
     const { run, pm } = setup();
-    expect(run('{ merchants { items { merchant_uid } } }').errors?.[0]?.extensions.code).toBe(
-      'GRAPHQL_VALIDATION_FAILED',
-    );
-    expect(run(CREATE, { m: MERCHANT, a: 'lots', p: pm }).errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
-    expect(run(CREATE, { m: 'someone-else', a: 100, p: pm }).errors?.[0]?.extensions.code).toBe('FORBIDDEN');
-    expect(run(CREATE, { m: MERCHANT, a: 100, p: 'pt_pmt_nope' }).errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+    await run(CREATE, { m: MERCHANT, a: DISPUTE_AMOUNT, p: pm });
+    const listed = await run('{ transactions { items { status dispute_status } } }');
+    expect(listed.data?.transactions).toEqual({ items: [{ status: 'SUCCEEDED', dispute_status: 'PENDING' }] });
   });
 
-  it('filters transactions by top-level fields and by metadata query_list', () => {
+  it('answers GraphQL errors with codes the adapter sorts', async () => {
     const { run, pm } = setup();
-    run(CREATE, { m: MERCHANT, a: 100, p: pm, md: { idempotency_key: 'a' } });
-    run(CREATE, { m: MERCHANT, a: 200, p: pm, md: { idempotency_key: 'b' } });
-    const list = `query($q: SqlQuery, $mq: [QueryPair]) {
-      transactions(query: $q, limit: 10) { items { gross_amount metadata(query_list: $mq) } total_row_count }
-    }`;
-    const byKey = run(list, {
+    expect(codeOf(await run('{ merchants { items { merchant_uid } } }'))).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(codeOf(await run(CREATE, { m: MERCHANT, a: 'lots', p: pm }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await run(CREATE, { m: MERCHANT, a: 100, p: pm, md: '[1]' }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await run(CREATE, { m: 'someone-else', a: 100, p: pm }))).toBe('FORBIDDEN');
+    const missing = await run(CREATE, { m: MERCHANT, a: 100, p: 'pt_pmt_nope' });
+    expect(missing.errors).toEqual([
+      { message: 'Payment method not found', path: ['createTransaction'], extensions: { code: 'NOT_FOUND' } },
+    ]);
+    expect(missing.data).toBeNull();
+    expect(await run('{ transactions { items { ')).toMatchObject({
+      status: 400,
+      errors: [{ extensions: { code: 'GRAPHQL_PARSE_FAILED' } }],
+    });
+  });
+
+  it('filters transactions by top-level fields and by the nested metadata and payment_method query_lists', async () => {
+    const { run, pm } = setup();
+    await run(CREATE, { m: MERCHANT, a: 100, p: pm, md: { idempotency_key: 'a' } });
+    await run(CREATE, { m: MERCHANT, a: 200, p: pm, md: { idempotency_key: 'b' } });
+    const byKey = await run(LIST, {
       mq: [{ key: 'idempotency_key', value: 'b', operator: 'EQUAL', conjunctive_operator: 'NONE_NEXT' }],
     });
     expect(byKey.data?.transactions).toEqual({
       items: [{ gross_amount: 200, metadata: '{"idempotency_key":"b"}' }],
       total_row_count: 1,
     });
-    const byAmount = run(list, {
+    const byAmount = await run(LIST, {
       q: { query_list: [{ key: 'gross_amount', value: '150', operator: 'GREATER_THAN' }] },
     });
     expect(byAmount.data?.transactions).toMatchObject({ total_row_count: 1 });
+    const byCard = `query($pq: [QueryPair]) { transactions { items { gross_amount payment_method(query_list: $pq) { last_four } } } }`;
+    const visa = await run(byCard, { pq: [{ key: 'last_four', value: '1111', operator: 'EQUAL' }] });
+    expect(visa.data?.transactions).toEqual({
+      items: [100, 200].map((gross_amount) => ({ gross_amount, payment_method: { last_four: '1111' } })),
+    });
+    expect(await run(byCard, { pq: [{ key: 'last_four', value: '4242', operator: 'EQUAL' }] })).toMatchObject({
+      data: { transactions: { items: [] } },
+    });
+    const grouped = await run(LIST, { mq: [{ query_group: [{ key: 'idempotency_key', value: 'a' }] }] });
+    expect(codeOf(grouped)).toBe('BAD_USER_INPUT');
+    expect(codeOf(await run(LIST, { mq: [{ key: 'k', operator: 'ROUGHLY' }] }))).toBe('BAD_USER_INPUT');
   });
 
-  it('creates a monthly plan, then charges the first instalment, and cancels it', () => {
-    const { run, pm, store } = setup();
-    const created = run(
-      `mutation($input: RecurringPaymentInput!) { createRecurringPayment(input: $input) { recurring_id status is_active next_payment_date } }`,
-      {
-        input: {
-          merchant_uid: MERCHANT,
-          amount: 2500,
-          payment_interval: 'MONTHLY',
-          payment_method_id: pm,
-          recurring_name: 'Monthly',
-          metadata: '{}',
-        },
-      },
-    );
+  it('creates a monthly plan and cancels it; refuses intervals the sandbox does not run', async () => {
+    const { run, pm } = setup();
+    const input = {
+      merchant_uid: MERCHANT,
+      amount: 2500,
+      payment_interval: 'MONTHLY',
+      payment_method_id: pm,
+      recurring_name: 'Monthly',
+      metadata: '{}',
+    };
+    const create = `mutation($input: RecurringPaymentInput!) { createRecurringPayment(input: $input) { recurring_id status is_active next_payment_date } }`;
+    const created = await run(create, { input });
     const plan = created.data?.createRecurringPayment as { recurring_id: string; is_active: boolean };
     expect(plan).toMatchObject({ status: 'SUCCESS', is_active: true });
-    expect(store.ledger().map((e) => e.kind)).toEqual(['recurring', 'charge']);
-    const cancelled = run('mutation($id: String!) { cancelRecurringPayment(recurring_id: $id) }', {
+    const cancelled = await run('mutation($id: String!) { cancelRecurringPayment(recurring_id: $id) }', {
       id: plan.recurring_id,
     });
     expect(cancelled.data).toEqual({ cancelRecurringPayment: true });
+    expect(codeOf(await run(create, { input: { ...input, payment_interval: 'WEEKLY' } }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await run(create, { input: { ...input, payment_interval: 'HOURLY' } }))).toBe('BAD_USER_INPUT');
+  });
+
+  it('reverses with a documented refund reason code only', async () => {
+    const { run, pm } = setup();
+    const charged = await run(CREATE, { m: MERCHANT, a: 2500, p: pm });
+    const id = (charged.data?.createTransaction as { transaction_id: string }).transaction_id;
+    const reverse = `mutation($t: String!, $a: Int!, $r: RefundReasonInput!) { createReversal(transaction_id: $t, amount: $a, refund_reason: $r) { is_void transaction_id } }`;
+    expect(codeOf(await run(reverse, { t: id, a: 2500, r: { reason_code: 'CHANGED_MIND' } }))).toBe('BAD_USER_INPUT');
+    const reversed = await run(reverse, { t: id, a: 2500, r: { reason_code: 'REQUESTED_BY_CUSTOMER' } });
+    expect(reversed.data?.createReversal).toEqual({ is_void: false, transaction_id: expect.any(String) });
+  });
+
+  it('tokenizes a card only with the documented required fields, postal code included', async () => {
+    const { run } = setup();
+    const create = `mutation($m: String!, $pm: PaymentMethodInput!) { createPaymentMethod(merchant_uid: $m, payment_method: $pm) { payment_method_id last_four card_brand } }`;
+    const card = { card_number: '5454545454545454', security_code: '123', exp_date: { month: '12', year: '40' } };
+    expect(codeOf(await run(create, { m: MERCHANT, pm: { card } }))).toBe('BAD_USER_INPUT');
+    const ok = await run(create, { m: MERCHANT, pm: { card: { ...card, postal_code: '19106' } } });
+    expect(ok.data?.createPaymentMethod).toMatchObject({ last_four: '5454', card_brand: 'MASTERCARD' });
+    const bad = await run(create, { m: MERCHANT, pm: { card: { ...card, postal_code: '19106', security_code: '1' } } });
+    expect(codeOf(bad)).toBe('NOT_VALID');
+  });
+
+  it('answers introspection', async () => {
+    const { run } = setup();
+    const result = await run(getIntrospectionQuery());
+    expect(result.errors).toBeUndefined();
+    const types = (result.data as { __schema: { types: { name: string }[] } }).__schema.types.map((t) => t.name);
+    expect(types).toEqual(
+      expect.arrayContaining(['Transaction', 'RecurringPaymentInput', 'RefundReasonInput', 'AWSJSON']),
+    );
   });
 });
 
 describe('query lists', () => {
-  const record = { status: 'SETTLED', gross_amount: 150, reference: 'test-1' };
-  it('joins pairs with AND_NEXT / OR_NEXT and supports groups, LIKE and IN_LIST', () => {
+  const record = { status: 'SETTLED', gross_amount: 150, reference: 'test-1', is_settled: true };
+  it('joins pairs with AND_NEXT / OR_NEXT and supports groups, LIKE, IN_LIST and the null/boolean operators', () => {
     expect(
       matchesQueryList(record, [
         { key: 'reference', value: 'test%', operator: 'LIKE', conjunctive_operator: 'AND_NEXT' },
@@ -125,6 +191,8 @@ describe('query lists', () => {
         { query_group: [{ key: 'status', in_values: ['FAILED', 'VOIDED'], operator: 'IN_LIST' }] },
       ]),
     ).toBe(false);
+    expect(matchesQueryList(record, [{ key: 'parent_id', operator: 'IS_NULL' }])).toBe(true);
+    expect(matchesQueryList(record, [{ key: 'is_settled', operator: 'EQUAL_TRUE' }])).toBe(true);
     expect(matchesQueryList(record, [])).toBe(true);
   });
 });

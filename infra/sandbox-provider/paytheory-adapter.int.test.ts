@@ -34,7 +34,10 @@ function adapter(overrides: { secretKey?: string; timeoutMs?: number } = {}): Ca
 
 async function tokenize(number: string = TEST_CARDS.visa): Promise<string> {
   const cvv = number.startsWith('34') || number.startsWith('37') ? '1234' : '123';
-  const outcome = await provider.tokenizeCard({ number, securityCode: cvv, expMonth: '12', expYear: '2030' }, payor);
+  const outcome = await provider.tokenizeCard(
+    { number, securityCode: cvv, expMonth: '12', expYear: '2030', postalCode: '19106' },
+    payor,
+  );
   if (outcome.status !== 'tokenized') throw new Error(`test card ${number.slice(-4)} did not tokenize`);
   return outcome.paymentMethodId;
 }
@@ -81,6 +84,8 @@ describe('Pay Theory adapter against the sandbox provider', () => {
     [102, 'GENERIC_DECLINE'],
     [193, 'INSUFFICIENT_FUNDS'],
     [194, 'INVALID_ACCOUNT_NUMBER'],
+    [889986, 'ADDRESS_VERIFICATION_FAILED_RISK_RULES'],
+    [889987, 'CVV_FAILED_RISK_RULES'],
   ])('declines %i cents with %s and records the attempt', async (amountCents, code) => {
     const paymentMethodId = await tokenize();
     const outcome = await provider.charge({ amountCents, paymentMethodId, idempotencyKey: newKey(), payor });
@@ -211,8 +216,14 @@ describe('Pay Theory adapter against the sandbox provider', () => {
       { number: TEST_CARDS.visa, securityCode: '123', expMonth: '01', expYear: '2020' },
       { number: TEST_CARDS.amex, securityCode: '123', expMonth: '12', expYear: '2030' },
     ]) {
-      await expect(provider.tokenizeCard(card, payor)).resolves.toMatchObject({ status: 'invalid' });
+      await expect(provider.tokenizeCard({ ...card, postalCode: '19106' }, payor)).resolves.toEqual({
+        status: 'invalid',
+        message: 'The card details are not valid.',
+      });
     }
+    await expect(
+      provider.tokenizeCard({ number: TEST_CARDS.visa, securityCode: '123', expMonth: '12', expYear: '2030' }, payor),
+    ).resolves.toMatchObject({ status: 'invalid', missing: 'postalCode' });
   });
 
   it('keeps full card numbers out of the ledger and mirrors it to the ledger file', async () => {

@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 /**
  * Pay Theory's list filters (docs: "Querying the API"): a `query_list` of query pairs joined by
  * AND_NEXT / OR_NEXT, nested with `query_group`. Used for the top-level `query` argument and for
  * the nested `metadata(query_list: …)` filter the adapter finds charges by idempotency key with.
+ * graphql-js has coerced the pairs against the schema's QueryPair before they get here.
  */
 export interface QueryPair {
   key?: string | null | undefined;
@@ -13,19 +12,6 @@ export interface QueryPair {
   conjunctive_operator?: string | null | undefined;
   query_group?: QueryPair[] | null | undefined;
 }
-
-const QueryPairSchema: z.ZodType<QueryPair> = z.lazy(() =>
-  z.object({
-    key: z.string().nullish(),
-    value: z.string().nullish(),
-    in_values: z.array(z.string().nullable()).nullish(),
-    operator: z.string().nullish(),
-    conjunctive_operator: z.string().nullish(),
-    query_group: z.array(QueryPairSchema).nullish(),
-  }),
-);
-
-export const QueryListSchema = z.array(QueryPairSchema).nullish();
 
 function like(value: string, pattern: string): boolean {
   const source = pattern
@@ -45,6 +31,10 @@ function compare(actual: string, expected: string): number {
 function matchesPair(record: Record<string, unknown>, pair: QueryPair): boolean {
   if (pair.query_group && pair.query_group.length > 0) return matchesQueryList(record, pair.query_group);
   const raw = pair.key ? record[pair.key] : undefined;
+  if (pair.operator === 'IS_NULL') return raw === undefined || raw === null;
+  if (pair.operator === 'IS_NOT_NULL') return raw !== undefined && raw !== null;
+  if (pair.operator === 'EQUAL_TRUE') return raw === true || raw === 'true';
+  if (pair.operator === 'EQUAL_FALSE') return raw === false || raw === 'false';
   if (raw === undefined || raw === null) return pair.operator === 'NOT_EQUAL' || pair.operator === 'NOT_IN_LIST';
   const actual = typeof raw === 'string' ? raw : JSON.stringify(raw);
   const expected = pair.value ?? '';

@@ -5,8 +5,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from '@pillars/shared/logger';
 import { handleBrowserRoute } from './browser-routes';
 import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
-import { GraphQLSyntaxError, parseOperation } from './graphql-parse';
-import { execute, transactionToApi } from './graphql-operations';
+import { executeGraphQL } from './graphql-execute';
+import { transactionToApi } from './graphql-operations';
 import { BodyError, fromLoopback, isJsonRequest, readJson, sendJson } from './http-util';
 import { type LedgerEntry, SandboxError, SandboxStore, newId } from './store';
 
@@ -181,32 +181,19 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     if (req.headers.authorization !== expectedAuthorization) {
       return { status: 401, body: graphqlError('Unauthorized', 'UNAUTHORIZED') };
     }
-    let request: { query?: unknown; variables?: unknown } | null;
+    let request: unknown;
     try {
-      request = (await readJson(req)) as typeof request;
+      request = await readJson(req);
     } catch (error) {
       if (!(error instanceof BodyError)) throw error;
       return { status: error.status, body: graphqlError(error.message, 'BAD_REQUEST') };
     }
-    if (!request || typeof request.query !== 'string') {
-      return { status: 400, body: graphqlError('Must provide query string.', 'BAD_REQUEST') };
-    }
-    const variables = (request.variables ?? {}) as Record<string, unknown>;
-    let operation;
-    try {
-      operation = parseOperation(request.query);
-    } catch (error) {
-      if (!(error instanceof GraphQLSyntaxError)) throw error;
-      return { status: 400, body: graphqlError(error.message, 'GRAPHQL_PARSE_FAILED') };
-    }
-    const { charged, ...result } = execute(operation, { store, merchantUid: options.merchantUid, variables });
-    logger?.info(
-      {
-        operation: operation.selections.map((f) => f.name).join(','),
-        errors: result.errors?.map((e) => e.extensions.code),
-      },
-      'sandbox: graphql',
-    );
+    const { status, body, charged, operation, bugs } = await executeGraphQL(request, {
+      store,
+      merchantUid: options.merchantUid,
+    });
+    for (const bug of bugs) logger?.error({ err: bug, operation }, 'sandbox: resolver failed');
+    logger?.info({ operation, errors: body.errors?.map((e) => e.extensions.code) }, 'sandbox: graphql');
     if (charged && faults.dropAfterCharge()) {
       logger?.warn({ fault: 'drop-after-charge' }, 'sandbox: charged, dropping the connection');
       return 'drop';
@@ -215,7 +202,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       logger?.warn({ fault: 'error-after-charge' }, 'sandbox: charged, answering 503');
       return { status: 503, body: graphqlError('Service Unavailable', 'SERVICE_UNAVAILABLE') };
     }
-    return { status: 200, body: result };
+    return { status, body };
   }
 
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,5 +1,5 @@
 /** The card provider interface and its Pay Theory adapter (DESIGN.md, "The card provider"). */
 export * from './provider';
 export { createPayTheoryProvider, type PayTheoryProviderOptions } from './paytheory/paytheory-provider';
-export { IDEMPOTENCY_METADATA_KEY } from './paytheory/operations';
+export { IDEMPOTENCY_METADATA_KEY, OPERATION_DOCUMENTS } from './paytheory/operations';
 export { WEBHOOK_SIGNATURE_HEADER, signWebhookBody } from './paytheory/webhooks';

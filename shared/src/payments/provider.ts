@@ -81,7 +81,8 @@ export interface CardDetails {
 
 export type TokenizeOutcome =
   | { status: 'tokenized'; paymentMethodId: string; lastFour: string; brand: string }
-  | { status: 'invalid'; message: string };
+  /** `missing` names a required field the card lacked; its message is safe to show as is. */
+  | { status: 'invalid'; message: string; missing?: 'postalCode' };
 
 /**
  * A provider webhook whose signature checked out: only ids, because the worker re-fetches the

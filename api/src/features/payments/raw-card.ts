@@ -66,6 +66,9 @@ export async function tokenizeRawCard(
     phone: buyer?.phone,
   };
   const outcome = await deps.provider.tokenizeCard(card, payor);
+  // A missing required field is named (the provider needs a postal code); anything else gets the
+  // spec's generic text, which echoes nothing back.
+  if (outcome.status === 'invalid' && outcome.missing) throw new AppError('INVALID_DATA', outcome.message);
   if (outcome.status !== 'tokenized') throw new AppError('INVALID_DATA', INVALID_CARD);
   return outcome.paymentMethodId;
 }

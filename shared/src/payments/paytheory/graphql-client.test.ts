@@ -21,7 +21,7 @@ function client(respond: (init: RequestInit) => Response | Promise<Response>, ti
   });
   const send = () =>
     request('createPaymentMethod', 'mutation { x }', { card_number: CARD }, z.object({ ok: z.boolean() }));
-  return { calls, send };
+  return { calls, send, request };
 }
 
 const json = (status: number, body: unknown) =>
@@ -45,10 +45,16 @@ describe('Pay Theory GraphQL client', () => {
     const headers = calls[0]?.init.headers as Record<string, string>;
     expect(calls[0]?.init.method).toBe('POST');
     expect(headers.authorization).toBe(`merchant-1;${SECRET}`);
-    expect(JSON.parse(calls[0]?.init.body as string)).toMatchObject({
+    expect(JSON.parse(calls[0]?.init.body as string)).toEqual({
       query: 'mutation { x }',
-      operationName: 'createPaymentMethod',
+      variables: { card_number: CARD },
     });
+  });
+
+  it("names the document's own operation, which GraphQL requires operationName to match", async () => {
+    const { calls, request } = client(() => json(200, { data: { ok: true } }));
+    await request('createPaymentMethod', '\nmutation CreatePaymentMethod { x }', {}, z.unknown());
+    expect(JSON.parse(calls[0]?.init.body as string)).toMatchObject({ operationName: 'CreatePaymentMethod' });
   });
 
   it('maps a timeout to TransientProviderError', async () => {

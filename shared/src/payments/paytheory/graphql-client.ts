@@ -69,6 +69,8 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+const DOCUMENT_NAME = /^\s*(?:query|mutation)\s+([_A-Za-z][_0-9A-Za-z]*)/;
+
 export type GraphQLRequest = <T>(
   operationName: string,
   query: string,
@@ -86,13 +88,16 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
     dataSchema: z.ZodType<T>,
   ): Promise<T> {
     const what = `Pay Theory ${operationName}`;
+    // GraphQL's operationName must name an operation in the document (else the server refuses
+    // the request), so it is the document's own name, not the label used in messages here.
+    const documentName = DOCUMENT_NAME.exec(query)?.[1];
     let response: Response;
     let text: string;
     try {
       response = await options.fetch(options.graphqlUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', authorization },
-        body: JSON.stringify({ query, variables, operationName }),
+        body: JSON.stringify({ query, variables, ...(documentName ? { operationName: documentName } : {}) }),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       text = await response.text();
@@ -117,7 +122,8 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
     const errors = Array.isArray(body?.errors) ? body.errors : [];
 
     if (status === 401 || status === 403) {
-      throw new PayTheoryGraphQLError(`${what}: credentials rejected (HTTP ${status})`, errors.map(codeOf));
+      const detail = errors.length > 0 ? `: ${describeErrors(errors)}` : '';
+      throw new PayTheoryGraphQLError(`${what}: credentials rejected (HTTP ${status})${detail}`, errors.map(codeOf));
     }
     if (status < 200 || status >= 300) {
       const detail = errors.length > 0 ? `: ${describeErrors(errors)}` : '';

@@ -134,3 +134,19 @@ export const CreatePaymentMethodData = z.object({
     card_brand: z.string().nullish(),
   }),
 });
+
+/**
+ * Every document the adapter sends. A test validates each against the documented schema
+ * (infra/sandbox-provider/paytheory.graphql), and `npm run provider:check` against the live
+ * provider's, so a field, argument or type Pay Theory lacks fails before it reaches production.
+ */
+export const OPERATION_DOCUMENTS: Readonly<Record<string, string>> = {
+  CreateTransaction: CREATE_TRANSACTION,
+  FindTransactions: FIND_TRANSACTIONS,
+  CreateRecurringPayment: CREATE_RECURRING_PAYMENT,
+  FindRecurringPayments: FIND_RECURRING_PAYMENTS,
+  GetRecurringPayment: GET_RECURRING_PAYMENT,
+  CancelRecurringPayment: CANCEL_RECURRING_PAYMENT,
+  CreateReversal: CREATE_REVERSAL,
+  CreatePaymentMethod: CREATE_PAYMENT_METHOD,
+};

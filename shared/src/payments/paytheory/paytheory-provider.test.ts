@@ -4,13 +4,16 @@ import { createPayTheoryProvider } from './paytheory-provider';
 
 const payor: Payor = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
 
-/** A stub Pay Theory: answers each operation by name from a table, recording what was sent. */
+/** The document's first root field, e.g. `transactions`: what the stub's table is keyed by. */
+const rootFieldOf = (query: string) => /[_A-Za-z]\w*/.exec(query.slice(query.indexOf('{') + 1))?.[0] ?? '';
+
+/** A stub Pay Theory: answers each operation by its root field from a table, recording what was sent. */
 function provider(answers: Record<string, (variables: Record<string, unknown>) => unknown>) {
-  const sent: { operationName: string; variables: Record<string, unknown> }[] = [];
+  const sent: { query: string; operationName?: string; variables: Record<string, unknown> }[] = [];
   const fetchStub = ((_url: string | URL | Request, init?: RequestInit) => {
-    const body = JSON.parse(init?.body as string) as { operationName: string; variables: Record<string, unknown> };
+    const body = JSON.parse(init?.body as string) as (typeof sent)[number];
     sent.push(body);
-    const answer = answers[body.operationName];
+    const answer = answers[rootFieldOf(body.query)];
     if (!answer)
       return Promise.resolve(new Response(JSON.stringify({ errors: [{ message: 'unexpected' }] }), { status: 400 }));
     return Promise.resolve(new Response(JSON.stringify(answer(body.variables)), { status: 200 }));
@@ -113,10 +116,41 @@ describe('Pay Theory provider', () => {
       }),
     });
     const outcome = await p.tokenizeCard(
-      { number: '4111111111111112', securityCode: '123', expMonth: '12', expYear: '2030' },
+      { number: '4111111111111112', securityCode: '123', expMonth: '12', expYear: '2030', postalCode: '19106' },
       payor,
     );
     expect(outcome).toEqual({ status: 'invalid', message: 'The card details are not valid.' });
+  });
+
+  it('refuses a card without a postal code before calling Pay Theory, which requires one', async () => {
+    const { p, sent } = provider({});
+    for (const postalCode of [undefined, '  ']) {
+      const outcome = await p.tokenizeCard(
+        { number: '4111111111111111', securityCode: '123', expMonth: '12', expYear: '2030', postalCode },
+        payor,
+      );
+      expect(outcome).toEqual({ status: 'invalid', message: expect.stringContaining('ZIP'), missing: 'postalCode' });
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the postal code and the documented card shape to createPaymentMethod', async () => {
+    const { p, sent } = provider({
+      createPaymentMethod: () => ({
+        data: { createPaymentMethod: { payment_method_id: 'pt_pmt_1', last_four: '1111', card_brand: 'VISA' } },
+      }),
+    });
+    await p.tokenizeCard(
+      { number: '4111111111111111', securityCode: '123', expMonth: '2', expYear: '2030', postalCode: ' 19106 ' },
+      payor,
+    );
+    expect(sent[0]?.variables).toMatchObject({
+      merchant_uid: 'merchant-1',
+      payment_method: {
+        card: { card_number: '4111111111111111', exp_date: { month: '02', year: '30' }, postal_code: '19106' },
+        payor: { full_name: 'Ada Lovelace', email: 'ada@example.org' },
+      },
+    });
   });
 
   it('treats a plan whose first instalment is not visible yet as unknown (transient)', async () => {

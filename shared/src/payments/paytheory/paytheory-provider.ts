@@ -46,6 +46,7 @@ export interface PayTheoryProviderOptions {
 }
 
 const LIST_LIMIT = 100;
+const POSTAL_CODE_REQUIRED = 'Please enter the billing ZIP code of the card.';
 /** Statuses of a card debit that went through (a later refund does not undo the charge). */
 const CHARGED = new Set(['PENDING', 'SUCCEEDED', 'SETTLED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
 
@@ -255,12 +256,18 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     },
 
     async tokenizeCard(card: CardDetails, payor: Payor) {
+      // createPaymentMethod's CardInput requires postal_code: without one Pay Theory would
+      // answer a validation error, so the card is refused here with a message a payer can act on.
+      const postalCode = card.postalCode?.trim();
+      if (!postalCode) {
+        return { status: 'invalid', message: POSTAL_CODE_REQUIRED, missing: 'postalCode' } as const;
+      }
       const payment_method = {
         card: {
           card_number: card.number,
           security_code: card.securityCode,
           exp_date: { month: card.expMonth.padStart(2, '0'), year: card.expYear.slice(-2) },
-          ...(card.postalCode ? { postal_code: card.postalCode } : {}),
+          postal_code: postalCode,
           ...(card.fullName ? { full_name: card.fullName } : {}),
         },
         payor: payorInput(payor),
