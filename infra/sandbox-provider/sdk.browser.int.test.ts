@@ -82,14 +82,20 @@ function remount(): Promise<unknown> {
   return page.evaluate(() => (globalThis as unknown as MerchantWindow).mount());
 }
 
-const tokenize = () => page.evaluate(() => (globalThis as unknown as MerchantWindow).paytheory.tokenizePaymentMethod({}));
-const transact = (amount: number) => page.evaluate((cents) => (globalThis as unknown as MerchantWindow).paytheory.transact({ amount: cents }), amount);
+const tokenize = () =>
+  page.evaluate(() => (globalThis as unknown as MerchantWindow).paytheory.tokenizePaymentMethod({}));
+const transact = (amount: number) =>
+  page.evaluate((cents) => (globalThis as unknown as MerchantWindow).paytheory.transact({ amount: cents }), amount);
 const charges = () => sandbox.ledger().filter((e) => e.kind === 'charge');
 const ACTION_COMPLETE = { type: 'ERROR', error: expect.stringMatching(/^ACTION_COMPLETE: /) };
 
 /** Everything the merchant page holds: its DOM and what the SDK handed its observers. */
 async function merchantSees(): Promise<string> {
-  return page.evaluate(() => (globalThis as unknown as MerchantWindow).document.documentElement.outerHTML + JSON.stringify((globalThis as unknown as MerchantWindow).seen));
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as MerchantWindow).document.documentElement.outerHTML +
+      JSON.stringify((globalThis as unknown as MerchantWindow).seen),
+  );
 }
 
 const payorInfo = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org' };
@@ -145,7 +151,9 @@ describe('sandbox browser SDK', () => {
   });
 
   it('has no removeEventListeners, as the real SDK has none', async () => {
-    expect(await page.evaluate(() => 'removeEventListeners' in (globalThis as unknown as MerchantWindow).paytheory)).toBe(false);
+    expect(
+      await page.evaluate(() => 'removeEventListeners' in (globalThis as unknown as MerchantWindow).paytheory),
+    ).toBe(false);
   });
 
   it('tokenizes a valid card, reporting state and validity on the way', async () => {
@@ -174,7 +182,9 @@ describe('sandbox browser SDK', () => {
     await expect(tokenize()).resolves.toMatchObject(ACTION_COMPLETE);
     await expect(transact(2500)).resolves.toMatchObject(ACTION_COMPLETE);
     expect(charges()).toEqual([]);
-    await expect(page.evaluate(() => (globalThis as unknown as MerchantWindow).seen.errors.at(-1))).resolves.toMatch(/^ACTION_COMPLETE/);
+    await expect(page.evaluate(() => (globalThis as unknown as MerchantWindow).seen.errors.at(-1))).resolves.toMatch(
+      /^ACTION_COMPLETE/,
+    );
 
     await expect(remount()).resolves.toEqual({ type: 'READY', body: true });
     await fill({ number: '4111 1111 1111 1111' });
@@ -213,7 +223,9 @@ describe('sandbox browser SDK', () => {
     await frame.fill('4111 1111 1111 1112');
     await page.waitForFunction(() => (globalThis as unknown as MerchantWindow).seen.valid.at(-1)?.[0] === '');
     await expect(tokenize()).resolves.toMatchObject({ type: 'ERROR', error: expect.stringMatching(/^NOT_VALID: /) });
-    await expect(page.evaluate(() => (globalThis as unknown as MerchantWindow).seen.errors.at(-1))).resolves.toMatch(/^NOT_VALID/);
+    await expect(page.evaluate(() => (globalThis as unknown as MerchantWindow).seen.errors.at(-1))).resolves.toMatch(
+      /^NOT_VALID/,
+    );
     await fill({ number: '4111 1111 1111 1111' });
     await expect(tokenize()).resolves.toMatchObject({ type: 'TOKENIZED' });
     expect(await merchantSees()).not.toContain('4111111111111112');
@@ -239,7 +251,10 @@ describe('sandbox browser SDK', () => {
     // Twice at once, as React StrictMode's double effects would: one session survives.
     void page.evaluate(() => void (globalThis as unknown as MerchantWindow).mount());
     await page.evaluate(() => (globalThis as unknown as MerchantWindow).mount());
-    await page.waitForFunction((before) => (globalThis as unknown as MerchantWindow).seen.ready === before + 1, readyBefore);
+    await page.waitForFunction(
+      (before) => (globalThis as unknown as MerchantWindow).seen.ready === before + 1,
+      readyBefore,
+    );
     await expect(page.locator('iframe').count()).resolves.toBe(4);
     await fill({ number: '5454 5454 5454 5454' });
     await expect(tokenize()).resolves.toMatchObject({ type: 'TOKENIZED', body: { last_four: '5454' } });
