@@ -203,7 +203,11 @@
     if (!session) return 'TRANSACTING_FIELD_ERROR: No transacting fields found';
     if (session.busy) return 'ACTION_IN_PROGRESS: this function has already been called';
     if (session.used) return 'ACTION_COMPLETE: these fields have already been used to complete an action';
-    const valid = [...session.frames.keys()].every((name) => session.state[name] && session.state[name].isValid);
+    // Required fields must be valid; an optional one (ZIP) only when something was typed into it.
+    const valid = FIELDS.filter((f) => session.frames.has(f.name)).every(({ name, required }) => {
+      const state = session.state[name];
+      return state ? state.isValid || (!required && state.isEmpty) : !required;
+    });
     if (!valid) return 'NOT_VALID: The transaction element is invalid';
     if (!session.ready) return 'NOT_READY: The transaction element is not ready';
     return null;
