@@ -162,7 +162,8 @@
         expMonth,
         expYear,
         securityCode: siblingValue('card-cvv') || '',
-        postalCode: zip !== undefined ? zip : billingZip,
+        // An empty (optional) ZIP field leaves the billing address's postal code, if any.
+        postalCode: zip || billingZip,
       },
     };
     try {

@@ -69,11 +69,19 @@
     return null;
   }
 
+  /** Required fields must be valid; an optional one (ZIP) only when something was typed into it. */
+  function fieldsValid(current) {
+    return FIELDS.filter((f) => current.frames.has(f.name)).every(({ name, required }) => {
+      const state = current.state[name];
+      return state ? state.isValid || (!required && state.isEmpty) : !required;
+    });
+  }
+
   function updateValidity() {
     const perField = {};
     for (const name of session.frames.keys())
       perField[name] = Boolean(session.state[name] && session.state[name].isValid);
-    const all = Object.values(perField).every(Boolean);
+    const all = fieldsValid(session);
     const key = JSON.stringify(perField);
     if (key === session.lastValid) return;
     session.lastValid = key;
@@ -203,12 +211,7 @@
     if (!session) return 'TRANSACTING_FIELD_ERROR: No transacting fields found';
     if (session.busy) return 'ACTION_IN_PROGRESS: this function has already been called';
     if (session.used) return 'ACTION_COMPLETE: these fields have already been used to complete an action';
-    // Required fields must be valid; an optional one (ZIP) only when something was typed into it.
-    const valid = FIELDS.filter((f) => session.frames.has(f.name)).every(({ name, required }) => {
-      const state = session.state[name];
-      return state ? state.isValid || (!required && state.isEmpty) : !required;
-    });
-    if (!valid) return 'NOT_VALID: The transaction element is invalid';
+    if (!fieldsValid(session)) return 'NOT_VALID: The transaction element is invalid';
     if (!session.ready) return 'NOT_READY: The transaction element is not ready';
     return null;
   }
