@@ -128,14 +128,14 @@ describe('serving the built web app', async () => {
     expect(html).not.toContain('og:title');
   });
 
-  it('sends a Content-Security-Policy with the pages: our scripts, the provider’s SDK and frames, no framing', async () => {
+  it('sends a Content-Security-Policy with the pages: our scripts, the provider’s SDK and fields, no framing', async () => {
     const sdkApp = testApp(database, {
       ...infra,
-      env: { STATIC_DIR: dir, PAYTHEORY_SDK_URL: 'https://sdk.paytheory.example/v2/index.js' },
+      env: { STATIC_DIR: dir, PAYTHEORY_SDK_URL: 'https://acme.sdk.paytheorystudy.com/' },
     });
     const csp = (await sdkApp.request('/membership')).headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self' https://sdk.paytheory.example");
-    expect(csp).toContain('frame-src https://sdk.paytheory.example');
+    expect(csp).toContain("script-src 'self' https://acme.sdk.paytheorystudy.com;");
+    expect(csp).toContain('frame-src https://acme.tags.static.paytheorystudy.com;');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
   });

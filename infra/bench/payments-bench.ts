@@ -406,6 +406,7 @@ async function measurePayments(
     PAYTHEORY_SECRET_KEY: SANDBOX.secretKey,
     PAYTHEORY_API_KEY: SANDBOX.publicApiKey,
     PAYTHEORY_SDK_URL: sandbox.sdkUrl,
+    PAYTHEORY_FIELDS_ORIGIN: sandbox.fieldsOrigin,
     PAYTHEORY_LIVE_MODE: 'false',
     WORKER_CONCURRENCY: String(options.workerConcurrency),
   });

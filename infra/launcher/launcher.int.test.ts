@@ -16,6 +16,7 @@ const staticDir = join(dataDir, 'web');
 const port = await freePort();
 const postgresPort = await freePort();
 const sandboxPort = await freePort();
+const sandboxFieldsPort = await freePort();
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 function start(): { child: ChildProcess; output: () => string } {
@@ -30,6 +31,7 @@ function start(): { child: ChildProcess; output: () => string } {
       DATA_DIR: dataDir,
       EMBEDDED_POSTGRES_PORT: String(postgresPort),
       SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_FIELDS_PORT: String(sandboxFieldsPort),
       STATIC_DIR: staticDir,
       LOG_LEVEL: 'info',
     },

@@ -96,20 +96,27 @@ async function provideCardProvider(apiPort: number): Promise<Record<string, stri
     PAYTHEORY_WEBHOOK_SECRET: 'sandbox-webhook-secret',
   };
   const port = String(config.SANDBOX_PORT);
+  const fieldsPort = String(config.SANDBOX_FIELDS_PORT);
   run('sandbox', ['--import', 'tsx', 'infra/sandbox-provider/main.ts'], {
     ...credentials,
     // Recurring instalments are reported to the api the way Pay Theory would: by webhook.
     SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${apiPort}/api/webhooks/paytheory`,
     SANDBOX_PORT: port,
+    SANDBOX_FIELDS_PORT: fieldsPort,
     SANDBOX_HOST: '127.0.0.1',
   });
+  // The SDK serves its fields from its own host name on the fields port: the pages' CSP must
+  // name that origin, as it names Pay Theory's tags.static host live.
   const sdkUrl = `http://localhost:${port}/sdk.js`;
+  const fieldsOrigin = `http://localhost:${fieldsPort}`;
   await waitUntilReady(`http://127.0.0.1:${port}/sdk.js`, 30_000);
-  logger.info({ sdkUrl }, 'sandbox card provider running (test mode: no real cards are charged)');
+  await waitUntilReady(`http://127.0.0.1:${fieldsPort}/health`, 30_000);
+  logger.info({ sdkUrl, fieldsOrigin }, 'sandbox card provider running (test mode: no real cards are charged)');
   return {
     ...credentials,
     PAYTHEORY_GRAPHQL_URL: `http://127.0.0.1:${port}/graphql`,
     PAYTHEORY_SDK_URL: sdkUrl,
+    PAYTHEORY_FIELDS_ORIGIN: fieldsOrigin,
     PAYTHEORY_LIVE_MODE: 'false',
   };
 }

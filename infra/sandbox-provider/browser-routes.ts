@@ -5,10 +5,14 @@ import { BodyError, isJsonRequest, ownOrigin, readJson, sendJson, sendText } fro
 import { SandboxError, type SandboxStore } from './store';
 
 /**
- * What the browser talks to: the SDK script (loaded cross-origin by the merchant page with a
- * script tag), the hosted field pages (iframes), and the two calls the card-number frame makes
- * (/tokenize, /transact). Those two accept only same-origin JSON requests carrying the public
- * API key, so only our own frames can send card data here; no CORS headers are ever sent.
+ * What the browser talks to, on two origins as with Pay Theory, whose SDK script and hosted
+ * fields come from different hosts (`{partner}.sdk.{stage}.com` and
+ * `{partner}{mode}.tags.static.{stage}.com`): the SDK origin serves the script (loaded
+ * cross-origin by the merchant page with a script tag); the fields origin serves the hosted field
+ * pages (iframes) and the two calls the card-number frame makes (/tokenize, /transact). Those two
+ * accept only same-origin JSON requests carrying the public API key, so only our own frames can
+ * send card data here; no CORS headers are ever sent. A merchant page whose policy allows only
+ * the SDK origin in `frame-src` gets no card form, as it would live.
  */
 
 const SDK_JS = readFileSync(new URL('./browser/sdk.js', import.meta.url), 'utf8');
@@ -129,22 +133,28 @@ export function browserResult(path: '/tokenize' | '/transact', input: unknown, s
   };
 }
 
-/** Answers the browser-facing routes; false when the path is not one of them. */
-export async function handleBrowserRoute(
+/**
+ * The SDK script, told the fields' port the way Pay Theory's build bakes in the fields host; the
+ * script takes the host name from its own URL, so one build serves any host. False for other paths.
+ */
+export function handleSdkRoute(req: IncomingMessage, res: ServerResponse, path: string, fieldsPort: number): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || path !== '/sdk.js') return false;
+  sendText(res, 200, SDK_JS.replace('__SANDBOX_FIELDS_PORT__', String(fieldsPort)), {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': 'no-cache',
+    'cross-origin-resource-policy': 'cross-origin',
+  });
+  return true;
+}
+
+/** Answers the fields origin's routes; false when the path is not one of them. */
+export async function handleFieldsRoute(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
   context: { store: SandboxStore; publicApiKey: string },
 ): Promise<boolean> {
   const get = req.method === 'GET' || req.method === 'HEAD';
-  if (get && path === '/sdk.js') {
-    sendText(res, 200, SDK_JS, {
-      'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': 'no-cache',
-      'cross-origin-resource-policy': 'cross-origin',
-    });
-    return true;
-  }
   if (get && path === '/fields/field.js') {
     sendText(res, 200, FIELD_JS, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
     return true;

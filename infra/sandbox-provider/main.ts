@@ -11,6 +11,7 @@ const logger = createLogger({ name: 'sandbox-provider', level: env.LOG_LEVEL ?? 
 
 const sandbox = await startSandboxProvider({
   port: Number(env.SANDBOX_PORT ?? 5090),
+  fieldsPort: Number(env.SANDBOX_FIELDS_PORT ?? 5091),
   host: env.SANDBOX_HOST ?? '127.0.0.1',
   merchantUid: env.PAYTHEORY_MERCHANT_UID ?? 'sandbox-merchant',
   secretKey: env.PAYTHEORY_SECRET_KEY ?? 'sandbox-secret',
@@ -26,6 +27,7 @@ logger.info(
     url: sandbox.url,
     graphqlUrl: sandbox.graphqlUrl,
     sdkUrl: sandbox.sdkUrl,
+    fieldsOrigin: sandbox.fieldsOrigin,
     ledgerFile: env.SANDBOX_LEDGER_FILE ?? null,
     webhookUrl: env.SANDBOX_WEBHOOK_URL ?? null,
   },

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from '@pillars/shared/logger';
-import { handleBrowserRoute } from './browser-routes';
+import { handleFieldsRoute, handleSdkRoute } from './browser-routes';
 import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
 import { executeGraphQL } from './graphql-execute';
 import { transactionToApi } from './graphql-operations';
@@ -18,6 +18,11 @@ export { TEST_CARDS, DECLINING_AMOUNTS } from './card-rules';
 export interface SandboxProviderOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
+  /**
+   * The hosted fields' own listener (a second origin, as Pay Theory's fields host differs from
+   * its SDK host); 0 (the default) picks a free port. Same host as `port`.
+   */
+  fieldsPort?: number;
   host?: string;
   merchantUid: string;
   secretKey: string;
@@ -65,6 +70,13 @@ export interface SandboxProvider {
   url: string;
   graphqlUrl: string;
   sdkUrl: string;
+  /**
+   * Where the hosted field iframes come from, e.g. http://127.0.0.1:5091: the value the app's
+   * PAYTHEORY_FIELDS_ORIGIN (and so its CSP `frame-src`) needs. The SDK builds it from its own
+   * script URL's host name and this port, so a page that loads the SDK from `localhost` gets
+   * fields from `localhost` too.
+   */
+  fieldsOrigin: string;
   ledger(): LedgerEntry[];
   setFaults(faults: Partial<Faults>): void;
   /**
@@ -77,6 +89,13 @@ export interface SandboxProvider {
   /** Forgets payment methods, transactions, plans, the ledger, webhook events and all faults. */
   reset(): void;
   close(): Promise<void>;
+}
+
+/** The origin a client on this machine reaches a listener at. */
+function originOf(address: AddressInfo): string {
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 const CHARGE_NEXT = /^\/__sandbox\/recurring\/([^/]+)\/charge-next$/;
@@ -272,9 +291,46 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     if (ledgerFile) writeFileSync(ledgerFile, '');
   }
 
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-    const handle = async () => {
+  function listen(listener: Server, port: number): Promise<AddressInfo> {
+    listener.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    return new Promise((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(port, options.host ?? '127.0.0.1', () => {
+        listener.off('error', reject);
+        resolve(listener.address() as AddressInfo);
+      });
+    });
+  }
+
+  /** Both listeners answer a failed handler the same way. */
+  function serve(handle: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>) {
+    return (req: IncomingMessage, res: ServerResponse) => {
+      const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+      handle(req, res, path).catch((error: unknown) => {
+        if (error instanceof BodyError && !res.headersSent)
+          return sendJson(res, error.status, { error: error.message });
+        logger?.error({ err: error }, 'sandbox: request failed');
+        if (!res.headersSent) sendJson(res, 500, graphqlError('Internal error', 'INTERNAL_SERVER_ERROR'));
+        else res.destroy();
+      });
+    };
+  }
+
+  // Listening first, so the SDK script can be told the fields' port.
+  const fieldsServer = createServer(
+    serve(async (req, res, path) => {
+      const context = { store, publicApiKey: options.publicApiKey };
+      if (req.method === 'GET' && path === '/health') sendJson(res, 200, { ok: true });
+      else if (!(await handleFieldsRoute(req, res, path, context))) sendJson(res, 404, { error: 'not found' });
+    }),
+  );
+  const fieldsAddress = await listen(fieldsServer, options.fieldsPort ?? 0);
+
+  const server = createServer(
+    serve(async (req, res, path) => {
       if (path === '/graphql') {
         if (req.method === 'POST') await handleGraphQL(req, res);
         else sendJson(res, 405, graphqlError('POST a JSON body to /graphql', 'METHOD_NOT_ALLOWED'), { allow: 'POST' });
@@ -282,38 +338,22 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
         await handleAdmin(req, res, path);
       } else if (req.method === 'GET' && path === '/health') {
         sendJson(res, 200, { ok: true });
-      } else if (!(await handleBrowserRoute(req, res, path, { store, publicApiKey: options.publicApiKey }))) {
+      } else if (!handleSdkRoute(req, res, path, fieldsAddress.port)) {
         sendJson(res, 404, { error: 'not found' });
       }
-    };
-    handle().catch((error: unknown) => {
-      if (error instanceof BodyError && !res.headersSent) return sendJson(res, error.status, { error: error.message });
-      logger?.error({ err: error }, 'sandbox: request failed');
-      if (!res.headersSent) sendJson(res, 500, graphqlError('Internal error', 'INTERNAL_SERVER_ERROR'));
-      else res.destroy();
-    });
+    }),
+  );
+  const address = await listen(server, options.port ?? 0).catch(async (error: unknown) => {
+    await new Promise((resolve) => fieldsServer.close(resolve));
+    throw error;
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const url = originOf(address);
 
   return {
     url,
     graphqlUrl: `${url}/graphql`,
     sdkUrl: `${url}/sdk.js`,
+    fieldsOrigin: originOf(fieldsAddress),
     ledger: () => store.ledger(),
     setFaults: (patch) => void faults.set(patch),
     chargeNextInstalment,
@@ -323,10 +363,10 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       closing = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = [server, fieldsServer].map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
       // Hung requests (timeout faults) and keep-alive connections would otherwise hold close() open.
       for (const socket of sockets) socket.destroy();
-      await closed;
+      await Promise.all(closed);
     },
   };
 }

@@ -67,7 +67,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.end();
 
-    const [port, sandboxPort] = [await freePort(), await freePort()];
+    const [port, sandboxPort, fieldsPort] = [await freePort(), await freePort(), await freePort()];
     app = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/start.ts'], {
       cwd: REPO_ROOT,
       env: {
@@ -77,6 +77,8 @@ export default async function setup(project: TestProject) {
         DATABASE_URL: withDatabase(postgres.adminUrl, database),
         PORT: String(port),
         SANDBOX_PORT: String(sandboxPort),
+        // The hosted fields' second origin; the launcher passes it to the api for the CSP.
+        SANDBOX_FIELDS_PORT: String(fieldsPort),
         HOST: '127.0.0.1',
         // The canonical host differs from where the journeys browse, as on a preview deployment.
         PUBLIC_URL: E2E_PUBLIC_URL,

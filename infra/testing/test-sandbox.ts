@@ -33,6 +33,8 @@ export async function useSandbox(
   visibilityWindowMs: number;
   /** A payment method id for a card, made the way the raw-card fallback makes one. */
   tokenFor: (cardNumber?: string) => Promise<string>;
+  /** The app's settings for this sandbox's browser SDK: its script, its fields' origin, its key. */
+  browserEnv: Record<'PAYTHEORY_SDK_URL' | 'PAYTHEORY_FIELDS_ORIGIN' | 'PAYTHEORY_API_KEY', string>;
 }> {
   const { webhook } = options;
   const sandbox = await startSandboxProvider({
@@ -54,6 +56,11 @@ export async function useSandbox(
     sandbox,
     provider,
     visibilityWindowMs: SANDBOX_VISIBILITY_WINDOW_MS,
+    browserEnv: {
+      PAYTHEORY_SDK_URL: sandbox.sdkUrl,
+      PAYTHEORY_FIELDS_ORIGIN: sandbox.fieldsOrigin,
+      PAYTHEORY_API_KEY: SANDBOX_CREDENTIALS.publicApiKey,
+    },
     tokenFor: async (cardNumber = '4111111111111111') => {
       const outcome = await provider.tokenizeCard(
         {

@@ -55,15 +55,42 @@ describe('contribution on the home page', () => {
     expect(journey.errors).toEqual([]);
   });
 
-  it('shows Payment Processing Error for a declined amount and stays on the page', async () => {
+  it('declines $1.02, then pays another amount with another card on the same page, without reloading', async () => {
     const journey = await newPage();
-    const form = await fillContribution(journey, { custom: '1.02' }, '5454 5454 5454 5454');
-    await form.getByRole('button', { name: 'Contribute $1.02' }).click();
-    await journey.page.getByText('Payment Processing Error', { exact: true }).waitFor({ timeout: 30_000 });
+    const { page } = journey;
+    const form = await fillContribution(journey, { custom: '1.02' }, TEST_CARDS.mastercard);
+    // Survives only if the page is never reloaded.
+    await page.evaluate('window.samePage = true');
+    const submit = form.getByRole('button', { name: 'Contribute $1.02' });
+    await submit.click();
+    await page.getByText('Payment Processing Error', { exact: true }).waitFor({ timeout: 30_000 });
     // The toast carries the provider's reason for the decline.
-    const toast = journey.page.locator('li').filter({ hasText: 'Payment Processing Error' });
+    const toast = page.locator('li').filter({ hasText: 'Payment Processing Error' });
     expect(await toast.textContent()).toMatch(/declined/i);
-    expect(new URL(journey.page.url()).pathname).toBe('/');
-    expect(await form.getByRole('button', { name: 'Contribute $1.02' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // The spent fields were cleared and mounted again (Pay Theory's answer ACTION_COMPLETE to a
+    // second call); the visitor is told, and focus stayed on the button they pressed.
+    const note = form.getByRole('status').filter({ hasText: 'the card fields were cleared' });
+    await note.waitFor();
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Contribute $1.02');
+    expect(await page.locator('#pay-theory-credit-card-number iframe').count()).toBe(1);
+    // The fields come from the provider's second origin, which the page's CSP frames.
+    const origin = async (selector: string) => new URL((await page.getAttribute(selector, 'src')) ?? '').origin;
+    expect(await origin('#pay-theory-credit-card-number iframe')).not.toBe(
+      await origin('script[data-card-provider-sdk]'),
+    );
+    await expect(
+      page.frameLocator('#pay-theory-credit-card-number iframe').locator('input').inputValue(),
+    ).resolves.toBe('');
+
+    await form.getByLabel('Other amount').fill('26.00');
+    await fillCardFields(page, TEST_CARDS.visa);
+    // A valid card in the new fields: they are ready, and the note has done its job.
+    await note.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Contribute $26.00' }).click();
+    await page.waitForURL('**/success?type=contribution&amount=26.00', { timeout: 30_000 });
+    expect(await page.evaluate('window.samePage')).toBe(true);
+    expect(journey.errors).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /* global window, document, location */
 /**
- * One hosted field, running in an iframe on the sandbox origin. It tells the merchant page only
- * its state (focused, empty, complete, valid). The card-number frame also runs tokenize and
+ * One hosted field, running in an iframe on the sandbox's fields origin. It tells the merchant
+ * page only its state (focused, empty, complete, valid). The card-number frame also runs tokenize and
  * transact: it reads its sibling frames' inputs directly (they share this origin), posts the
  * card to the sandbox and hands the merchant page the result body, which carries no card data.
  */
@@ -162,7 +162,8 @@
         expMonth,
         expYear,
         securityCode: siblingValue('card-cvv') || '',
-        postalCode: zip !== undefined ? zip : billingZip,
+        // An empty (optional) ZIP field leaves the billing address's postal code, if any.
+        postalCode: zip || billingZip,
       },
     };
     try {
@@ -178,12 +179,21 @@
   }
 
   if (field === 'card-number') {
+    // One card, one action: these frames send the card once; a new mount brings new frames.
+    let used = false;
     window.addEventListener('message', async (event) => {
       const message = event.data;
       if (event.origin !== parentOrigin || event.source !== window.parent) return;
       if (!message || message.ptSandbox !== 1 || message.session !== session) return;
       if (message.type !== 'tokenize' && message.type !== 'transact') return;
-      const result = await run(message.type, message.payload || {});
+      let result = {
+        type: 'ERROR',
+        error: 'ACTION_COMPLETE: these fields have already been used to complete an action',
+      };
+      if (!used) {
+        used = true;
+        result = await run(message.type, message.payload || {});
+      }
       post({ type: 'result', requestId: message.requestId, result });
     });
   }

@@ -1,16 +1,31 @@
-/* global window, document */
+/* global window, document, MutationObserver */
 /**
  * The sandbox's `window.paytheory`: the subset of Pay Theory's web SDK the app uses (docs:
- * docs/sdk/javascript/functions.md, event_listeners.md, hosted_fields.md). The card inputs live
- * in iframes on the sandbox origin; this script, running in the merchant page, only ever sees
- * field states and result bodies, never what was typed.
+ * docs/sdk/javascript/functions.md, event_listeners.md, hosted_fields.md, errors.md). The card
+ * inputs live in iframes on the fields origin, not this script's (Pay Theory's fields come from
+ * `{partner}{mode}.tags.static.{stage}.com`, its script from `{partner}.sdk.{stage}.com`); this
+ * script, running in the merchant page, only ever sees field states and result bodies, never
+ * what was typed.
+ *
+ * As strict as the real SDK, or stricter where its behaviour is unclear:
+ * - Once a tokenize or transact has sent the card, whatever the result, further calls answer
+ *   ACTION_COMPLETE until payTheoryFields mounts the fields again ("The fields must be cleared
+ *   and mounted again", errors.md). The SDK source answers it after a success and lets a decline
+ *   or error be retried; being stricter here makes the app remount after every result, which
+ *   works with both.
+ * - There is no teardown function: the session ends when its iframes leave the page (the real
+ *   SDK's custom elements drop their listeners when disconnected) or on the next payTheoryFields.
+ * - payTheoryFields resolves `{ type: 'READY', body: true }` once the fields are ready, or an
+ *   ERROR result; nothing else.
  */
 (() => {
   'use strict';
 
   const script = document.currentScript;
-  // The sandbox origin is wherever this script was loaded from, so one build serves any host.
-  const ORIGIN = new URL(script && script.src ? script.src : window.location.href).origin;
+  // The fields' host is this script's host name on the fields port the sandbox wrote in here, so
+  // one build serves any host name a browser uses (localhost, 127.0.0.1, a container's name).
+  const SCRIPT_URL = new URL(script && script.src ? script.src : window.location.href);
+  const FIELDS_ORIGIN = `${SCRIPT_URL.protocol}//${SCRIPT_URL.hostname}:__SANDBOX_FIELDS_PORT__`;
   const RESULT_TIMEOUT_MS = 30_000;
 
   const FIELDS = [
@@ -22,6 +37,8 @@
 
   const observers = { ready: new Set(), error: new Set(), state: new Set(), valid: new Set() };
   let session = null;
+
+  const errorResult = (error) => ({ type: 'ERROR', error });
 
   function emit(kind, ...args) {
     for (const callback of [...observers[kind]]) {
@@ -52,11 +69,19 @@
     return null;
   }
 
+  /** Required fields must be valid; an optional one (ZIP) only when something was typed into it. */
+  function fieldsValid(current) {
+    return FIELDS.filter((f) => current.frames.has(f.name)).every(({ name, required }) => {
+      const state = current.state[name];
+      return state ? state.isValid || (!required && state.isEmpty) : !required;
+    });
+  }
+
   function updateValidity() {
     const perField = {};
     for (const name of session.frames.keys())
       perField[name] = Boolean(session.state[name] && session.state[name].isValid);
-    const all = Object.values(perField).every(Boolean);
+    const all = fieldsValid(session);
     const key = JSON.stringify(perField);
     if (key === session.lastValid) return;
     session.lastValid = key;
@@ -65,7 +90,7 @@
   }
 
   function onMessage(event) {
-    if (!session || event.origin !== ORIGIN) return;
+    if (!session || event.origin !== FIELDS_ORIGIN) return;
     const name = frameNameOf(event.source);
     const message = event.data;
     if (!name || !message || message.ptSandbox !== 1 || message.session !== session.id) return;
@@ -74,6 +99,7 @@
       if (!session.ready && session.loaded.size === session.frames.size) {
         session.ready = true;
         emit('ready', true);
+        session.mounted({ type: 'READY', body: true });
       }
     } else if (message.type === 'state' && message.state && typeof message.state === 'object') {
       session.state[name] = message.state;
@@ -85,15 +111,32 @@
     }
   }
 
-  function teardown() {
+  /** Ends the session; its frames are removed only when a new mount replaces them. */
+  function teardown({ removeFrames }) {
     if (!session) return;
     const ending = session;
     session = null;
+    ending.watcher.disconnect();
     window.removeEventListener('message', ending.listener);
-    for (const frame of ending.frames.values()) frame.remove();
+    if (removeFrames) for (const frame of ending.frames.values()) frame.remove();
     for (const resolve of ending.pending.values()) {
-      resolve({ type: 'ERROR', error: 'CANCELLED: the hosted fields were removed' });
+      resolve(errorResult('TRANSACTING_FIELD_ERROR: the hosted fields left the page'));
     }
+  }
+
+  /** A session whose iframes leave the page (a cleared container, a page change) is over. */
+  function watchFrames(current) {
+    const watcher = new MutationObserver(() => {
+      if (session !== current) return;
+      for (const frame of current.frames.values()) {
+        if (!frame.isConnected) {
+          teardown({ removeFrames: false });
+          return;
+        }
+      }
+    });
+    watcher.observe(document.documentElement, { childList: true, subtree: true });
+    return watcher;
   }
 
   function whenDomReady() {
@@ -101,24 +144,44 @@
     return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }));
   }
 
+  function mountError(error) {
+    emit('error', error);
+    return errorResult(error);
+  }
+
   async function payTheoryFields(options = {}) {
-    teardown();
+    teardown({ removeFrames: true });
     await whenDomReady();
     const { apiKey, styles = {}, placeholders = {} } = options;
     if (typeof apiKey !== 'string' || apiKey.length === 0) {
-      emit('error', 'NO_API_KEY: payTheoryFields needs an apiKey');
-      return () => undefined;
+      return mountError('INVALID_PARAM: payTheoryFields needs an apiKey');
+    }
+    if (FIELDS.every((f) => !document.getElementById(f.container))) {
+      return mountError('NO_FIELDS: There are no PayTheory fields on the DOM to mount');
     }
     const missing = FIELDS.filter((f) => f.required && !document.getElementById(f.container));
     if (missing.length > 0) {
-      emit('error', `FIELD_ERROR: missing containers ${missing.map((f) => `#${f.container}`).join(', ')}`);
-      return () => undefined;
+      return mountError(`FIELD_ERROR: missing containers ${missing.map((f) => `#${f.container}`).join(', ')}`);
     }
     // Again after the await: an overlapping call (React StrictMode effects) may have mounted meanwhile.
-    teardown();
+    teardown({ removeFrames: true });
     const id = crypto.randomUUID();
     const listener = (event) => onMessage(event);
-    session = { id, listener, frames: new Map(), loaded: new Set(), state: {}, pending: new Map(), ready: false };
+    let mounted = () => undefined;
+    // Like the real SDK, a mount superseded before it was ready never resolves.
+    const result = new Promise((resolve) => (mounted = resolve));
+    session = {
+      id,
+      listener,
+      mounted,
+      frames: new Map(),
+      loaded: new Set(),
+      state: {},
+      pending: new Map(),
+      ready: false,
+      busy: false,
+      used: false,
+    };
     window.addEventListener('message', listener);
     const height = (styles.default && styles.default.height) || '44px';
     for (const field of FIELDS) {
@@ -134,24 +197,37 @@
       const frame = document.createElement('iframe');
       frame.name = `pt-${id}-${field.name}`;
       frame.title = field.title;
-      frame.src = `${ORIGIN}/fields/${field.name}?${params}`;
+      frame.src = `${FIELDS_ORIGIN}/fields/${field.name}?${params}`;
       frame.style.cssText = `display:block;width:100%;height:${height};border:0;`;
       session.frames.set(field.name, frame);
       container.appendChild(frame);
     }
-    const mine = session;
-    return () => {
-      if (session === mine) teardown();
-    };
+    session.watcher = watchFrames(session);
+    return result;
+  }
+
+  /** The SDK's own checks before anything is sent, in the order the real SDK makes them. */
+  function refusal() {
+    if (!session) return 'TRANSACTING_FIELD_ERROR: No transacting fields found';
+    if (session.busy) return 'ACTION_IN_PROGRESS: this function has already been called';
+    if (session.used) return 'ACTION_COMPLETE: these fields have already been used to complete an action';
+    if (!fieldsValid(session)) return 'NOT_VALID: The transaction element is invalid';
+    if (!session.ready) return 'NOT_READY: The transaction element is not ready';
+    return null;
   }
 
   /** Sends a command to the card-number frame, which gathers its siblings and calls the sandbox. */
   function request(type, payload) {
-    if (!session || !session.ready) {
-      return Promise.resolve({ type: 'ERROR', error: 'NOT_READY: the hosted fields are not ready' });
+    const refused = refusal();
+    if (refused) {
+      emit('error', refused);
+      return Promise.resolve(errorResult(refused));
     }
     const current = session;
     const requestId = crypto.randomUUID();
+    // From here the card may reach the provider: whatever comes back, these fields are spent.
+    current.busy = true;
+    current.used = true;
     return new Promise((resolve) => {
       const timer = setTimeout(
         () => finish({ type: 'ERROR', error: 'TIMEOUT: no answer from the hosted fields' }),
@@ -159,6 +235,7 @@
       );
       function finish(result) {
         clearTimeout(timer);
+        current.busy = false;
         current.pending.delete(requestId);
         if (result && result.type === 'ERROR') emit('error', result.error);
         resolve(result);
@@ -167,7 +244,7 @@
       const target = current.frames.get('card-number').contentWindow;
       // A JSON round trip keeps merchant objects (functions, DOM nodes) out of postMessage.
       const data = JSON.parse(JSON.stringify(payload || {}));
-      target.postMessage({ ptSandbox: 1, session: current.id, type, requestId, payload: data }, ORIGIN);
+      target.postMessage({ ptSandbox: 1, session: current.id, type, requestId, payload: data }, FIELDS_ORIGIN);
     });
   }
 
@@ -179,8 +256,6 @@
     errorObserver: observe('error'),
     stateObserver: observe('state'),
     validObserver: observe('valid'),
-    // The real SDK's internal teardown name; the function payTheoryFields resolves to does the same.
-    removeEventListeners: teardown,
     MERCHANT_FEE: 'MERCHANT_FEE',
     SERVICE_FEE: 'SERVICE_FEE',
   };

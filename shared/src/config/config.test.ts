@@ -40,4 +40,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO_CONTENT: 'false' }).SEED_DEMO_CONTENT).toBe(false);
     expect(loadConfig({}).SEED_DEMO_CONTENT).toBeUndefined();
   });
+
+  it('needs the hosted fields origin when the SDK URL is not Pay Theory’s, and derives it when it is', () => {
+    expect(() => loadConfig({ PAYTHEORY_SDK_URL: 'http://localhost:5090/sdk.js' })).toThrow(
+      /PAYTHEORY_FIELDS_ORIGIN: required when PAYTHEORY_SDK_URL is not a Pay Theory SDK URL/,
+    );
+    const sandbox = {
+      PAYTHEORY_SDK_URL: 'http://localhost:5090/sdk.js',
+      PAYTHEORY_FIELDS_ORIGIN: 'http://localhost:5091',
+    };
+    expect(loadConfig(sandbox).PAYTHEORY_FIELDS_ORIGIN).toBe('http://localhost:5091');
+    expect(
+      loadConfig({ PAYTHEORY_SDK_URL: 'https://acme.sdk.paytheory.com/' }).PAYTHEORY_FIELDS_ORIGIN,
+    ).toBeUndefined();
+    expect(() => loadConfig({ ...sandbox, PAYTHEORY_FIELDS_ORIGIN: 'ftp://localhost:5091' })).toThrow(ConfigError);
+  });
 });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { PublicConfig } from '../contracts/public-config';
+import { payTheoryBrowserOrigins } from './paytheory-origins';
+
+export { derivedFieldsOrigin, payTheoryBrowserOrigins, type PayTheoryBrowserOrigins } from './paytheory-origins';
 
 /**
  * The only reader of `process.env` in the project. Every variable is listed here with its
@@ -62,7 +65,17 @@ export const ConfigSchema = z.object({
   PAYTHEORY_API_KEY: optionalString,
   /** Secret that signs Pay Theory webhook deliveries; unset: POST /api/webhooks/paytheory answers 401. */
   PAYTHEORY_WEBHOOK_SECRET: optionalString,
+  /** Pay Theory's "SDK Import URL", e.g. https://{partner}.sdk.{stage}.com/ (config/paytheory-origins.ts). */
   PAYTHEORY_SDK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /**
+   * Where the SDK's hosted card fields (iframes) come from, allowed in the pages' CSP `frame-src`.
+   * Unset: derived from PAYTHEORY_SDK_URL's partner and stage as the SDK builds it,
+   * https://{partner}{mode}.tags.static.{stage}.com; required when that URL is not Pay Theory's.
+   */
+  PAYTHEORY_FIELDS_ORIGIN: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
+  ),
   PAYTHEORY_LIVE_MODE: z
     .enum(['true', 'false'])
     .default('false')
@@ -83,6 +96,8 @@ export const ConfigSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(5090),
+  /** The sandbox's hosted fields listen here: a second origin, as Pay Theory's fields have. */
+  SANDBOX_FIELDS_PORT: z.coerce.number().int().min(1).max(65535).default(5091),
   /**
    * Outbound e-mail (password resets). With SMTP_URL unset, messages are written as .eml files
    * to MAILBOX_DIR instead of being sent: the embedded default's dev mailbox.
@@ -161,7 +176,16 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = ConfigSchema.safeParse(env);
+  const result = ConfigSchema.superRefine((config, ctx) => {
+    // Without the fields' origin the pages' policy would refuse the card form's frames.
+    if (payTheoryBrowserOrigins(config)?.fields === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYTHEORY_FIELDS_ORIGIN'],
+        message: 'required when PAYTHEORY_SDK_URL is not a Pay Theory SDK URL (https://{partner}.sdk.{stage}.com)',
+      });
+    }
+  }).safeParse(env);
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }

@@ -1,21 +1,25 @@
-import type { Config } from '@pillars/shared/config';
+import { type Config, payTheoryBrowserOrigins } from '@pillars/shared/config';
 
 /**
  * The Content-Security-Policy of the web app's pages. Scripts come only from our origin and the
- * card provider's SDK origin; the hosted card fields are frames from that origin; the page can
- * be framed by no one (clickjacking). Inline styles stay allowed: React sets style attributes and
- * the dialogs' scroll lock adds a <style> element. The JSON config in index.html is a data block,
- * which CSP does not execute.
+ * card provider's SDK origin; the hosted card fields are frames from the provider's fields origin
+ * (a different host from the SDK's: PAYTHEORY_FIELDS_ORIGIN, or derived from the SDK URL); the
+ * page can be framed by no one (clickjacking). The real SDK also fetches a session token from its
+ * token service out of our page, so that origin is allowed in `connect-src`; it is derivable only
+ * from a Pay Theory SDK URL (the sandbox's SDK calls nothing from our page). Inline styles stay
+ * allowed: React sets style attributes, the dialogs' scroll lock adds a <style> element, and the
+ * SDK injects its stylesheet as a <style> element. The JSON config in index.html is a data
+ * block, which CSP does not execute.
  */
-export function contentSecurityPolicy(config: Pick<Config, 'PAYTHEORY_SDK_URL'>): string {
-  const provider = config.PAYTHEORY_SDK_URL ? new URL(config.PAYTHEORY_SDK_URL).origin : undefined;
-  const withProvider = (...sources: string[]) => [...sources, ...(provider ? [provider] : [])].join(' ');
+export function contentSecurityPolicy(config: Pick<Config, 'PAYTHEORY_SDK_URL' | 'PAYTHEORY_FIELDS_ORIGIN'>): string {
+  const provider = payTheoryBrowserOrigins(config);
+  const sources = (...list: Array<string | null | undefined>) => list.filter(Boolean).join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${withProvider(`'self'`)}`,
-    `frame-src ${provider ?? `'none'`}`,
-    `connect-src ${withProvider(`'self'`)}`,
-    `img-src ${withProvider(`'self'`, 'data:')}`,
+    `script-src ${sources(`'self'`, provider?.sdk)}`,
+    `frame-src ${provider?.fields ?? `'none'`}`,
+    `connect-src ${sources(`'self'`, provider?.tokenService)}`,
+    `img-src 'self' data:`,
     `style-src 'self' 'unsafe-inline'`,
     `font-src 'self' data:`,
     `object-src 'none'`,

@@ -14,7 +14,7 @@ export function EventPaymentRoute() {
       payment={{
         ready: card.ready,
         pay: (request) => card.run((context) => runEventPayment({ ...context, ...request })),
-        fields: <HostedCardFields error={card.error} ready={card.ready} />,
+        fields: <HostedCardFields error={card.error} ready={card.ready} cleared={card.cleared} />,
       }}
     />
   );

@@ -2,23 +2,30 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PayTheoryGlobal } from '@/features/payments/lib/provider-sdk';
+import { hostedFieldTexts } from '@/features/payments/payments-texts';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { HomeContributionForm } from './home-contribution-form';
 
 const PAYMENT_ID = '5b1f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e6f';
 const DONATION_ID = '7c2e1d4f-9b3a-4d5c-8e6f-2b3c4d5e6f70';
 
-/** A provider whose fields mount and report ready, and whose card tokenizes. */
+/**
+ * A provider whose fields mount and report ready, and whose card tokenizes once per mount: as
+ * Pay Theory's fields do, they answer ACTION_COMPLETE until they are mounted again.
+ */
 function installProvider(): PayTheoryGlobal {
   let ready: (value: boolean) => void = () => {};
+  let spent = false;
   const provider: PayTheoryGlobal = {
     payTheoryFields: vi.fn(() => {
+      spent = false;
       for (const id of ['number', 'exp', 'cvv', 'zip']) {
         const frame = document.createElement('iframe');
         frame.srcdoc = '<p>field</p>';
         document.getElementById(`pay-theory-credit-card-${id}`)?.append(frame);
       }
       ready(true);
+      return Promise.resolve({ type: 'READY', body: true });
     }),
     readyObserver: (callback) => {
       ready = callback;
@@ -27,33 +34,40 @@ function installProvider(): PayTheoryGlobal {
     errorObserver: () => () => {},
     stateObserver: () => () => {},
     validObserver: () => () => {},
-    tokenizePaymentMethod: vi.fn(() => Promise.resolve({ type: 'TOKENIZED', body: { payment_method_id: 'pm_9' } })),
+    tokenizePaymentMethod: vi.fn(() => {
+      if (spent) return Promise.resolve({ type: 'ERROR', error: 'ACTION_COMPLETE: these fields have been used' });
+      spent = true;
+      return Promise.resolve({ type: 'TOKENIZED', body: { payment_method_id: 'pm_9' } });
+    }),
     transact: vi.fn(),
-    removeEventListeners: vi.fn(),
   };
   window.paytheory = provider;
   return provider;
 }
 
-function stubPaymentsApi() {
+/** The payments API; `outcomes` are the charges' results in turn (the last one repeats). */
+function stubPaymentsApi(outcomes: Array<'succeeded' | 'failed'> = ['succeeded']) {
+  let submissions = 0;
   const answer = (url: string): Response => {
     if (url === '/api/donations') {
+      submissions += 1;
       return Response.json(
         { success: true, data: { id: DONATION_ID }, paymentId: PAYMENT_ID, status: 'queued' },
         { status: 202 },
       );
     }
+    const state = outcomes[Math.min(submissions, outcomes.length) - 1] ?? 'succeeded';
     return Response.json({
       id: PAYMENT_ID,
       kind: 'recurring_donation',
       recordId: DONATION_ID,
-      state: 'succeeded',
+      state,
       amountCents: 10000,
-      transactionId: 'tx_1',
-      recurringId: 'rec_1',
-      nextPaymentDate: '2026-02-01',
-      failureCode: null,
-      failureMessage: null,
+      transactionId: state === 'succeeded' ? 'tx_1' : null,
+      recurringId: state === 'succeeded' ? 'rec_1' : null,
+      nextPaymentDate: state === 'succeeded' ? '2026-02-01' : null,
+      failureCode: state === 'failed' ? 'GENERIC_DECLINE' : null,
+      failureMessage: state === 'failed' ? 'The card was declined.' : null,
     });
   };
   const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) =>
@@ -96,5 +110,39 @@ describe('HomeContributionForm', () => {
       isRecurring: true,
     });
     expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('after a decline clears and mounts the card fields again, says so, and pays on the same page', async () => {
+    const provider = installProvider();
+    stubPaymentsApi(['failed', 'succeeded']);
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<HomeContributionForm />, {
+      config: { payments: { sdkUrl: 'https://sdk.test/paytheory.js', apiKey: 'pk_test', testMode: true } },
+    });
+    await waitFor(() => expect(provider.payTheoryFields).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole('radio', { name: '$25' }));
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'John');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Adams');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'john@example.org');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '5550101776');
+    const submit = screen.getByRole('button', { name: 'Contribute $25.00' });
+    await user.click(submit);
+
+    await screen.findByText('The card was declined.');
+    await waitFor(() => expect(provider.payTheoryFields).toHaveBeenCalledTimes(2));
+    // Announced politely: a status region that was in the page before its text changed.
+    expect(screen.getByText(hostedFieldTexts.cleared).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('group', { name: 'Card details' }).getAttribute('aria-describedby')).toContain(
+      'hosted-card-fields-note',
+    );
+    expect(document.querySelectorAll('#pay-theory-credit-card-number iframe')).toHaveLength(1);
+    expect(document.activeElement).toBe(submit);
+
+    await user.click(submit);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/success?type=contribution&amount=25.00'));
+    expect(provider.tokenizePaymentMethod).toHaveBeenCalledTimes(2);
+    await expect(
+      (provider.tokenizePaymentMethod as ReturnType<typeof vi.fn>).mock.results[1]?.value,
+    ).resolves.toMatchObject({ type: 'TOKENIZED' });
   });
 });

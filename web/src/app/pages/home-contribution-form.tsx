@@ -14,7 +14,7 @@ export function HomeContributionForm() {
       payment={{
         ready: card.ready,
         pay: (request) => card.run((context) => runCardPayment({ ...context, ...request })),
-        fields: <HostedCardFields error={card.error} ready={card.ready} />,
+        fields: <HostedCardFields error={card.error} ready={card.ready} cleared={card.cleared} />,
       }}
     />
   );

@@ -14,7 +14,7 @@ export function MembershipRoute() {
       payment={{
         ready: card.ready,
         pay: (values) => card.run((context) => runMembershipPayment({ ...context, values })),
-        fields: <HostedCardFields error={card.error} ready={card.ready} />,
+        fields: <HostedCardFields error={card.error} ready={card.ready} cleared={card.cleared} />,
       }}
     />
   );

@@ -6,6 +6,8 @@ type HostedCardFieldsProps = {
   error?: string | null;
   /** Whether the fields are ready; other errors only matter while they are not. */
   ready?: boolean;
+  /** The fields were cleared after an attempt and mounted again (useHostedCardFields). */
+  cleared?: boolean;
   className?: string;
 };
 
@@ -17,6 +19,7 @@ const fields = [
 ] as const;
 
 const ERROR_ID = 'hosted-card-fields-error';
+const NOTE_ID = 'hosted-card-fields-note';
 
 /**
  * What the visitor can act on: a card the provider rejects, or fields that never became ready.
@@ -31,12 +34,16 @@ function visibleError(error: string | null | undefined, ready: boolean): string 
 /**
  * The containers the provider's SDK mounts its card iframes into. React renders them empty and
  * never touches their children, so the SDK owns what is inside. Each container is a labelled
- * group; the iframe inside carries its own title from the SDK.
+ * group; the iframe inside carries its own title from the SDK. After an attempt the fields come
+ * back empty; a polite status, in the page from the start so screen readers announce its change,
+ * says why. Focus is not moved: it stays where the visitor left it (the submit button, which is
+ * never disabled), and the toast tells them what happened.
  */
-export function HostedCardFields({ error, ready = false, className }: HostedCardFieldsProps) {
+export function HostedCardFields({ error, ready = false, cleared = false, className }: HostedCardFieldsProps) {
   const message = visibleError(error, ready);
+  const describedBy = [message ? ERROR_ID : null, cleared ? NOTE_ID : null].filter(Boolean).join(' ');
   return (
-    <fieldset className={cn('min-w-0', className)} aria-describedby={message ? ERROR_ID : undefined}>
+    <fieldset className={cn('min-w-0', className)} aria-describedby={describedBy || undefined}>
       <legend className="text-sm font-semibold text-navy-900">{hostedFieldTexts.legend}</legend>
       <div className="mt-2 grid grid-cols-6 gap-4">
         {fields.map((field) => (
@@ -58,6 +65,9 @@ export function HostedCardFields({ error, ready = false, className }: HostedCard
           {message}
         </p>
       ) : null}
+      <p id={NOTE_ID} role="status" className={cn('text-sm text-navy-900', cleared && 'mt-2')}>
+        {cleared ? hostedFieldTexts.cleared : null}
+      </p>
       <p className="mt-2 text-xs text-slate-600">{hostedFieldTexts.secureNote}</p>
     </fieldset>
   );

@@ -10,7 +10,9 @@ export type CardPayment = HostedCardFieldsState & {
    * Runs one card payment through the mounted hosted fields, e.g. `run((context) =>
    * runCardPayment({ ...context, values, amountCents }))`. Each call is one submission with its
    * own Idempotency-Key; a call while one runs, or before the fields are ready, is refused.
-   * Rejects with the message to show.
+   * Rejects with the message to show. Once it ends, fields that tokenized or transacted are
+   * cleared and mounted again, whatever the result, so the visitor can correct the card or the
+   * amount and pay again on the same page.
    */
   run: <T>(payment: (context: CardPaymentContext) => Promise<T>) => Promise<T>;
 };
@@ -19,7 +21,7 @@ export type CardPayment = HostedCardFieldsState & {
 export function useCardPayment(): CardPayment {
   const { payments } = usePublicConfig();
   const fields = useHostedCardFields({ sdkUrl: payments.sdkUrl, apiKey: payments.apiKey });
-  const { ready, sdk } = fields;
+  const { ready, sdk, remount } = fields;
   const inFlight = useRef(false);
   const controller = useRef<AbortController | null>(null);
 
@@ -33,14 +35,24 @@ export function useCardPayment(): CardPayment {
       inFlight.current = true;
       const abort = new AbortController();
       controller.current = abort;
+      // The provider's fields serve one tokenize or transact, then answer ACTION_COMPLETE.
+      let used = false;
+      const spend = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => {
+        return (...args: A) => {
+          used = true;
+          return call(...args);
+        };
+      };
+      const once = { tokenize: spend(sdk.tokenize), transact: spend(sdk.transact) };
       try {
-        return await payment({ sdk, idempotencyKey: newIdempotencyKey(), signal: abort.signal });
+        return await payment({ sdk: once, idempotencyKey: newIdempotencyKey(), signal: abort.signal });
       } finally {
         inFlight.current = false;
         if (controller.current === abort) controller.current = null;
+        if (used) remount();
       }
     },
-    [ready, sdk],
+    [ready, sdk, remount],
   );
 
   return { ...fields, run };

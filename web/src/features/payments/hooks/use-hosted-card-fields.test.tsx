@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostedCardFields } from '../components/hosted-card-fields';
 import type { PayTheoryGlobal } from '../lib/provider-sdk';
-import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS, CARD_FIELD_IDS } from '../payments-texts';
+import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS, CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
 import { useHostedCardFields } from './use-hosted-card-fields';
 
 /** Runs due timers and the promise callbacks they release, inside act(). */
@@ -34,6 +34,7 @@ function fakeSdk({ mounts = true } = {}) {
   const sdk = {
     payTheoryFields: vi.fn(() => {
       if (mounts) mountFrames();
+      return Promise.resolve({ type: 'READY', body: true });
     }),
     readyObserver: vi.fn((callback: Observers['ready']) => {
       observers.ready = callback;
@@ -50,23 +51,42 @@ function fakeSdk({ mounts = true } = {}) {
     stateObserver: vi.fn(() => unsubscribe),
     tokenizePaymentMethod: vi.fn(),
     transact: vi.fn(),
-    removeEventListeners: vi.fn(),
   } satisfies PayTheoryGlobal;
   window.paytheory = sdk;
   return { sdk, observers, unsubscribe };
 }
 
 function Harness({ sdkUrl = 'https://sdk.test/paytheory.js' }: { sdkUrl?: string }) {
-  const { ready, valid, error } = useHostedCardFields({ sdkUrl, apiKey: 'pk_test_123' });
+  const fields = useHostedCardFields({ sdkUrl, apiKey: 'pk_test_123' });
+  const { ready, valid, error, cleared } = fields;
   return (
     <>
-      <output data-testid="state">{JSON.stringify({ ready, valid, error })}</output>
-      <HostedCardFields error={error} ready={ready} />
+      <output data-testid="state">{JSON.stringify({ ready, valid, error, cleared })}</output>
+      <button type="button" onClick={fields.remount}>
+        Remount
+      </button>
+      <HostedCardFields error={error} ready={ready} cleared={cleared} />
     </>
   );
 }
 
-type FieldsState = { ready: boolean; valid: boolean; error: string | null };
+/** The hook beside containers that outlive it, to see what it does to what is inside them. */
+function HookOnly() {
+  useHostedCardFields({ sdkUrl: 'https://sdk.test/paytheory.js', apiKey: 'pk_test_123' });
+  return null;
+}
+function ContainersWithHook({ hook }: { hook: boolean }) {
+  return (
+    <>
+      <HostedCardFields />
+      {hook ? <HookOnly /> : null}
+    </>
+  );
+}
+
+const framesInContainers = () => document.querySelectorAll('[id^="pay-theory-credit-card-"] iframe').length;
+
+type FieldsState = { ready: boolean; valid: boolean; error: string | null; cleared: boolean };
 
 function state(): FieldsState {
   return JSON.parse(screen.getByTestId('state').textContent ?? '{}') as FieldsState;
@@ -86,10 +106,14 @@ describe('useHostedCardFields', () => {
     expect(CARD_FIELDS_CHECK_MS).toBe(3000);
   });
 
-  it('tears down a previous card session at once and sets up after 200 ms, not before', async () => {
+  it('tears down a previous card session at once (its frames leave the page) and sets up after 200 ms', async () => {
     const { sdk } = fakeSdk();
-    render(<Harness />);
-    expect(sdk.removeEventListeners).toHaveBeenCalledTimes(1);
+    const { rerender } = render(<ContainersWithHook hook={false} />);
+    mountFrames();
+    expect(framesInContainers()).toBe(4);
+    rerender(<ContainersWithHook hook />);
+    expect(framesInContainers()).toBe(0);
+    expect('removeEventListeners' in sdk).toBe(false);
 
     await advance(199);
     expect(sdk.payTheoryFields).not.toHaveBeenCalled();
@@ -114,10 +138,8 @@ describe('useHostedCardFields', () => {
 
     await advance(2999);
     expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
-    expect(sdk.removeEventListeners).toHaveBeenCalledTimes(1);
 
     await advance(1);
-    expect(sdk.removeEventListeners).toHaveBeenCalledTimes(2);
     expect(sdk.payTheoryFields).toHaveBeenCalledTimes(2);
 
     await advance(30_000);
@@ -146,15 +168,15 @@ describe('useHostedCardFields', () => {
     const { observers } = fakeSdk();
     render(<Harness />);
     await advance(CARD_FIELDS_INIT_DELAY_MS);
-    expect(state()).toEqual({ ready: false, valid: false, error: null });
+    expect(state()).toEqual({ ready: false, valid: false, error: null, cleared: false });
 
     act(() => observers.ready?.(true));
     act(() => observers.valid?.('card'));
-    expect(state()).toEqual({ ready: true, valid: true, error: null });
+    expect(state()).toEqual({ ready: true, valid: true, error: null, cleared: false });
 
     act(() => observers.error?.('NOT_VALID: card number'));
     act(() => observers.valid?.(''));
-    expect(state()).toEqual({ ready: true, valid: false, error: 'NOT_VALID: card number' });
+    expect(state()).toEqual({ ready: true, valid: false, error: 'NOT_VALID: card number', cleared: false });
     expect(screen.getByRole('alert').textContent).toBe('Please check your card details.');
     act(() => observers.valid?.('card'));
     expect(state().error).toBeNull();
@@ -168,13 +190,57 @@ describe('useHostedCardFields', () => {
   });
 
   it('removes its observers and tears the session down on unmount', async () => {
-    const { sdk, unsubscribe } = fakeSdk();
-    const { unmount } = render(<Harness />);
+    const { unsubscribe } = fakeSdk();
+    const { rerender } = render(<ContainersWithHook hook />);
     await advance(CARD_FIELDS_INIT_DELAY_MS);
-    unmount();
+    expect(framesInContainers()).toBe(4);
+    rerender(<ContainersWithHook hook={false} />);
     expect(unsubscribe).toHaveBeenCalledTimes(3);
-    expect(sdk.removeEventListeners).toHaveBeenCalledTimes(2);
+    expect(framesInContainers()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('remount() clears the spent fields and mounts new ones on the same timings, saying so', async () => {
+    const { sdk, observers } = fakeSdk();
+    render(<Harness />);
+    await advance(CARD_FIELDS_INIT_DELAY_MS);
+    act(() => observers.ready?.(true));
+    act(() => observers.error?.('NOT_VALID: card number'));
+    const firstFrame = document.querySelector(`#${CARD_FIELD_IDS.number} iframe`);
+
+    act(() => screen.getByRole('button', { name: 'Remount' }).click());
+    expect(framesInContainers()).toBe(0);
+    // Not ready until the provider says so; the rejected card stays explained.
+    expect(state()).toEqual({ ready: false, valid: false, error: 'NOT_VALID: card number', cleared: true });
+    const note = screen.getByText(hostedFieldTexts.cleared);
+    expect(note.getAttribute('role')).toBe('status');
+    expect(screen.getByRole('alert').textContent).toBe(hostedFieldTexts.invalid);
+
+    await advance(CARD_FIELDS_INIT_DELAY_MS - 1);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(2);
+    expect(framesInContainers()).toBe(4);
+    expect(document.querySelector(`#${CARD_FIELD_IDS.number} iframe`)).not.toBe(firstFrame);
+    act(() => observers.ready?.(true));
+    act(() => observers.valid?.('card'));
+    expect(state()).toEqual({ ready: true, valid: true, error: null, cleared: false });
+    expect(note.textContent).toBe('');
+
+    await advance(CARD_FIELDS_CHECK_MS);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgets other errors of the spent fields when mounting again', async () => {
+    const { observers } = fakeSdk();
+    render(<Harness />);
+    await advance(CARD_FIELDS_INIT_DELAY_MS);
+    act(() => observers.ready?.(true));
+    act(() => observers.error?.('ACTION_COMPLETE: these fields have already been used'));
+    act(() => screen.getByRole('button', { name: 'Remount' }).click());
+    expect(state().error).toBeNull();
+    // Not "could not load" while the new fields are on their way.
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says the card form could not load when there is no SDK to load', async () => {

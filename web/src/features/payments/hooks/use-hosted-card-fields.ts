@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   type ProviderSdk,
   clearHostedFrames,
   hostedContainersPresent,
   hostedFramesMounted,
   loadProviderSdk,
-  teardownCardSession,
   whenHostedContainersPresent,
 } from '../lib/provider-sdk';
 import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS, hostedFieldTexts } from '../payments-texts';
@@ -26,6 +25,17 @@ export type HostedCardFieldsState = {
   error: string | null;
   /** The SDK once loaded; what runCardPayment charges through. */
   sdk: ProviderSdk | null;
+  /** The fields were cleared after an attempt and mounted again: the card must be entered again. */
+  cleared: boolean;
+};
+
+export type HostedCardFields = HostedCardFieldsState & {
+  /**
+   * Clears the fields and mounts them again, on the same timings as the first mount. Call it
+   * after every tokenize or transact result: the provider's fields serve one action and then
+   * answer ACTION_COMPLETE until they are mounted again.
+   */
+  remount: () => void;
 };
 
 const fieldStyles = {
@@ -51,20 +61,37 @@ const placeholders = {
   'billing-zip': hostedFieldTexts.placeholders.zip,
 };
 
-const initialState: HostedCardFieldsState = { ready: false, valid: false, error: null, sdk: null };
+const initialState: HostedCardFieldsState = { ready: false, valid: false, error: null, sdk: null, cleared: false };
+
+/**
+ * The state while the fields mount again after an attempt: not ready until the provider says so.
+ * A card the provider rejected stays reported, so the visitor knows why the card is gone; other
+ * errors belonged to the spent fields (or the toast already told them).
+ */
+function remounting(current: HostedCardFieldsState): HostedCardFieldsState {
+  const error = current.error?.startsWith('NOT_VALID') ? current.error : null;
+  return { ...current, ready: false, valid: false, error, cleared: true };
+}
 
 /**
  * Mounts the provider's hosted card fields into the containers rendered by <HostedCardFields>
  * (SPEC section 4): any previous card session is torn down at once; setup runs once after
  * 200 ms; at 3000 ms, if the four frames are not all there, setup is retried once. Observers
- * are removed and the session torn down on unmount.
+ * are removed and the session torn down on unmount. `remount()` runs the same cycle again.
+ * Tearing down is emptying the containers: the SDK ends a session whose frames left the page.
  */
 export function useHostedCardFields({
   sdkUrl,
   apiKey,
   loadSdk = loadProviderSdk,
-}: HostedCardFieldsOptions): HostedCardFieldsState {
+}: HostedCardFieldsOptions): HostedCardFields {
   const [state, setState] = useState(initialState);
+  /** Each mount cycle; remount() starts the next one. */
+  const [generation, setGeneration] = useState(0);
+  const remount = useCallback(() => {
+    setState(remounting);
+    setGeneration((n) => n + 1);
+  }, []);
 
   useEffect(() => {
     let disposed = false;
@@ -79,7 +106,7 @@ export function useHostedCardFields({
       if (!disposed) setState((current) => ({ ...current, ...patch }));
     };
 
-    teardownCardSession();
+    clearHostedFrames();
 
     const setup = async () => {
       attempt += 1;
@@ -91,8 +118,8 @@ export function useHostedCardFields({
         unsubscribeAll();
         unsubscribers = [
           sdk.onReady((ready) => update({ ready })),
-          // A valid card clears a NOT_VALID error left from an earlier attempt.
-          sdk.onValid((valid) => update(valid ? { valid, error: null } : { valid })),
+          // A valid card clears a NOT_VALID error, and the note, left from an earlier attempt.
+          sdk.onValid((valid) => update(valid ? { valid, error: null, cleared: false } : { valid })),
           sdk.onError((error) => update({ error })),
         ];
         update({ sdk });
@@ -110,9 +137,8 @@ export function useHostedCardFields({
       // Still waiting for the page to render the containers is not a failed setup.
       if (hostedFramesMounted() || !hostedContainersPresent()) return;
       unsubscribeAll();
-      teardownCardSession();
       clearHostedFrames();
-      update(initialState);
+      update({ ready: false, valid: false, error: null, sdk: null });
       void setup();
     }, CARD_FIELDS_CHECK_MS);
 
@@ -122,9 +148,9 @@ export function useHostedCardFields({
       window.clearTimeout(initTimer);
       window.clearTimeout(checkTimer);
       unsubscribeAll();
-      teardownCardSession();
+      clearHostedFrames();
     };
-  }, [sdkUrl, apiKey, loadSdk]);
+  }, [sdkUrl, apiKey, loadSdk, generation]);
 
-  return state;
+  return { ...state, remount };
 }

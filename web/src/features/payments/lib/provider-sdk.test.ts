@@ -98,7 +98,7 @@ describe('createProviderSdk', () => {
     expect(seen).toEqual([true, false, true, null, 'FIELD_ERROR: expiry']);
   });
 
-  it('sends the amount in cents as `amount` and treats teardown as optional', async () => {
+  it('sends the amount in cents as `amount`', async () => {
     const transact = vi.fn(() => Promise.resolve({ type: 'SUCCESS', body: { receipt_number: 'r1', amount: 1776 } }));
     const sdk = createProviderSdk(fakeGlobal({ transact }));
     const payorInfo = { first_name: 'A', last_name: 'B', email: 'a@b.test', phone: '5550101776' };
@@ -109,7 +109,6 @@ describe('createProviderSdk', () => {
       paymentMethodId: undefined,
     });
     expect(transact).toHaveBeenCalledWith({ amount: 1776, payorInfo });
-    expect(() => sdk.teardown()).not.toThrow();
   });
 });
 

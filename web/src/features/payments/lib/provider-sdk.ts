@@ -17,8 +17,14 @@ export type BillingInfo = {
 
 type Unsubscribe = () => void;
 
-/** The global as the SDK script defines it; results are `unknown` because they are parsed. */
+/**
+ * The global as the SDK script defines it; results are `unknown` because they are parsed. Only
+ * what Pay Theory's SDK has: it has no teardown function (its fields end when their elements
+ * leave the page), and once a tokenize or transact completed its fields answer ACTION_COMPLETE
+ * until they are cleared and mounted again.
+ */
 export type PayTheoryGlobal = {
+  /** Resolves once the fields are ready (`{ type: 'READY' }`) or with an ERROR result. */
   payTheoryFields: (options: {
     apiKey: string;
     styles?: Record<string, unknown>;
@@ -40,8 +46,6 @@ export type PayTheoryGlobal = {
     billingInfo?: BillingInfo;
     metadata?: Record<string, string>;
   }) => Promise<unknown>;
-  /** Teardown of the current card session; its name is not settled, so it is optional. */
-  removeEventListeners?: () => void;
 };
 
 declare global {
@@ -76,7 +80,6 @@ export type ProviderSdk = {
   tokenize: (request: TokenizeRequest) => Promise<TokenizeOutcome>;
   /** Charges the card in the browser (the plain payment call fallback). */
   transact: (request: TransactRequest) => Promise<TransactOutcome>;
-  teardown: () => void;
 };
 
 const noop: Unsubscribe = () => {};
@@ -162,18 +165,12 @@ export function createProviderSdk(global: PayTheoryGlobal): ProviderSdk {
     tokenize: async (request) => parseTokenizeResult(await global.tokenizePaymentMethod(request)),
     transact: async ({ amountCents, ...rest }) =>
       parseTransactResult(await global.transact({ amount: amountCents, ...rest })),
-    teardown: () => global.removeEventListeners?.(),
   };
 }
 
 /** The SDK if its script has run, else null. */
 export function currentProviderSdk(): ProviderSdk | null {
   return window.paytheory ? createProviderSdk(window.paytheory) : null;
-}
-
-/** Ends any card session left by an earlier page or attempt (SPEC section 4). */
-export function teardownCardSession(): void {
-  window.paytheory?.removeEventListeners?.();
 }
 
 /** True when the provider has put an iframe into every hosted field container. */
@@ -210,7 +207,11 @@ export function whenHostedContainersPresent(signal: AbortSignal, doc: Document =
   });
 }
 
-/** Removes frames a failed attempt left behind, so a retry does not mount a second set. */
+/**
+ * Ends the card session (SPEC section 4's teardown): the SDK has no teardown function, its
+ * fields end when their frames leave the page, so emptying the containers is the teardown. Also
+ * keeps a retry from mounting a second set of frames.
+ */
 export function clearHostedFrames(doc: Document = document): void {
   for (const id of Object.values(CARD_FIELD_IDS)) doc.getElementById(id)?.replaceChildren();
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from './content-security-policy';
+
+const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+
+describe('contentSecurityPolicy', () => {
+  it('allows Pay Theory’s SDK script, its hosted fields’ origin as frames and its token service', () => {
+    const csp = directives(contentSecurityPolicy({ PAYTHEORY_SDK_URL: 'https://acme.sdk.paytheorystudy.com/' }));
+    expect(csp.get('script-src')).toEqual([`'self'`, 'https://acme.sdk.paytheorystudy.com']);
+    expect(csp.get('frame-src')).toEqual(['https://acme.tags.static.paytheorystudy.com']);
+    expect(csp.get('connect-src')).toEqual([`'self'`, 'https://acme.paytheorystudy.com']);
+    expect(csp.get('img-src')).toEqual([`'self'`, 'data:']);
+  });
+
+  it('frames the configured fields origin, and never the SDK origin (the sandbox on two ports)', () => {
+    const csp = directives(
+      contentSecurityPolicy({
+        PAYTHEORY_SDK_URL: 'http://localhost:5090/sdk.js',
+        PAYTHEORY_FIELDS_ORIGIN: 'http://localhost:5091',
+      }),
+    );
+    expect(csp.get('script-src')).toEqual([`'self'`, 'http://localhost:5090']);
+    expect(csp.get('frame-src')).toEqual(['http://localhost:5091']);
+    expect(csp.get('connect-src')).toEqual([`'self'`]);
+  });
+
+  it('allows no frames and no provider script without an SDK, and no one may frame the pages', () => {
+    const csp = directives(contentSecurityPolicy({}));
+    expect(csp.get('script-src')).toEqual([`'self'`]);
+    expect(csp.get('frame-src')).toEqual([`'none'`]);
+    expect(csp.get('frame-ancestors')).toEqual([`'none'`]);
+    expect(csp.get('object-src')).toEqual([`'none'`]);
+  });
+});
