@@ -17,7 +17,10 @@ const sandbox = await startSandboxProvider({
   publicApiKey: env.PAYTHEORY_API_KEY ?? 'sandbox-public-key',
   ...(env.SANDBOX_LEDGER_FILE ? { ledgerFile: env.SANDBOX_LEDGER_FILE } : {}),
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
-  ...(env.PAYTHEORY_WEBHOOK_SECRET ? { webhookSecret: env.PAYTHEORY_WEBHOOK_SECRET } : {}),
+  ...(env.SANDBOX_WEBHOOK_SIGNING_SECRET ? { webhookSigningSecret: env.SANDBOX_WEBHOOK_SIGNING_SECRET } : {}),
+  ...(env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS
+    ? { webhookRetryDelaysMs: env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS.split(',').map(Number) }
+    : {}),
   logger,
 });
 logger.info(
@@ -26,7 +29,8 @@ logger.info(
     graphqlUrl: sandbox.graphqlUrl,
     sdkUrl: sandbox.sdkUrl,
     ledgerFile: env.SANDBOX_LEDGER_FILE ?? null,
-    webhookUrl: env.SANDBOX_WEBHOOK_URL ?? null,
+    // The webhook URL holds the receiver's secret, so only its presence is logged.
+    webhooks: Boolean(env.SANDBOX_WEBHOOK_URL),
   },
   'sandbox provider listening',
 );
