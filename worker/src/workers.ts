@@ -2,6 +2,7 @@ import type { Database } from '@pillars/shared/db';
 import {
   JOBS,
   JOB_OPTIONS,
+  POLL_RECURRING_EVERY_MS,
   QUEUES,
   type QueueBackend,
   RECONCILE_EVERY_MS,
@@ -14,8 +15,10 @@ import type { Job } from 'bullmq';
 import { chargesProcessor } from './jobs/charges/charges.processor';
 import { emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
+import { recurringPollProcessor } from './jobs/recurring-poll/recurring-poll.processor';
 import { reconcileProcessor } from './jobs/reconcile/reconcile.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
+import { instalmentRecorder } from './payments/instalments';
 import { PaymentLedger } from './payments/ledger';
 
 export interface WorkerDeps {
@@ -31,6 +34,8 @@ export interface WorkerDeps {
   email?: { mailer: Mailer; site: { PUBLIC_URL: string; ORG_NAME: string } };
   /** How often the outbox relay looks for jobs the API could not publish. */
   relayIntervalMs?: number;
+  /** The recurring poll's schedule and batch (tests shorten the interval). */
+  recurringPoll?: { everyMs?: number; batch?: number };
 }
 
 export interface WorkerRuntime {
@@ -42,6 +47,21 @@ export interface WorkerRuntime {
 export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   const { db, backend, provider, logger, concurrency, email } = deps;
   const ledger = new PaymentLedger(db, backend, logger);
+  const instalments = instalmentRecorder({
+    db,
+    ledger,
+    logger,
+    providerName: provider.name,
+    liveMode: provider.liveMode,
+  });
+  const reconcile = reconcileProcessor({ db, ledger, provider, backend, logger });
+  const pollRecurring = recurringPollProcessor({
+    db,
+    provider,
+    instalments,
+    logger,
+    ...(deps.recurringPoll?.batch ? { batch: deps.recurringPoll.batch } : {}),
+  });
 
   const logJob = (queue: string) => ({
     onCompleted: (job: Job) =>
@@ -64,14 +84,18 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       followUpsProcessor({ db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode }),
       { concurrency, ...logJob(QUEUES.followUps) },
     ),
-    backend.createWorker(QUEUES.webhooks, webhooksProcessor({ db, ledger, provider, logger }), {
+    backend.createWorker(QUEUES.webhooks, webhooksProcessor({ db, provider, instalments, logger }), {
       concurrency,
       ...logJob(QUEUES.webhooks),
     }),
-    backend.createWorker(QUEUES.maintenance, reconcileProcessor({ db, ledger, provider, backend, logger }), {
-      concurrency: 1,
-      ...logJob(QUEUES.maintenance),
-    }),
+    backend.createWorker(
+      QUEUES.maintenance,
+      (job: Job) => (job.name === JOBS.pollRecurring ? pollRecurring() : reconcile()),
+      {
+        concurrency: 1,
+        ...logJob(QUEUES.maintenance),
+      },
+    ),
   ];
   if (email) {
     workers.push(
@@ -88,6 +112,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       RECONCILE_EVERY_MS,
       JOBS.reconcilePayments,
       JOB_OPTIONS[JOBS.reconcilePayments],
+    );
+  await backend
+    .queue(QUEUES.maintenance)
+    .upsertScheduler(
+      JOBS.pollRecurring,
+      deps.recurringPoll?.everyMs ?? POLL_RECURRING_EVERY_MS,
+      JOBS.pollRecurring,
+      JOB_OPTIONS[JOBS.pollRecurring],
     );
   const relay = startOutboxRelay({
     db,
