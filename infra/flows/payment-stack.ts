@@ -15,7 +15,7 @@ import { startWorkers } from '../../worker/src/workers';
  */
 export async function usePaymentStack(
   kind: QueueBackendKind,
-  options: { logger?: Logger; env?: Record<string, string> } = {},
+  options: { logger?: Logger; env?: Record<string, string>; recurringPoll?: { everyMs?: number } } = {},
 ) {
   const database = await useTestDatabase();
   const queues = await useQueueBackend(kind, database.url);
@@ -29,6 +29,7 @@ export async function usePaymentStack(
     logger,
     concurrency: 4,
     relayIntervalMs: 200,
+    ...(options.recurringPoll ? { recurringPoll: options.recurringPoll } : {}),
   });
   afterAll(() => workers.stop());
 
