@@ -106,7 +106,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let closing = false;
-  async function chargeNextInstalment(recurringId: string, opts: { decline?: boolean } = {}) {
+  function chargeNextInstalment(recurringId: string, opts: { decline?: boolean } = {}): InstalmentResult {
     const transaction = store.chargeNextInstalment(recurringId, opts);
     return {
       transactionId: transaction.transactionId,
@@ -212,7 +212,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       const recurringId = decodeURIComponent(CHARGE_NEXT.exec(path)?.[1] ?? '');
       const body = (await readJson(req)) as { decline?: unknown } | null;
       try {
-        sendJson(res, 200, await chargeNextInstalment(recurringId, { decline: body?.decline === true }));
+        sendJson(res, 200, chargeNextInstalment(recurringId, { decline: body?.decline === true }));
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         sendJson(res, error.code === 'NOT_FOUND' ? 404 : 409, { error: error.message, code: error.code });
@@ -275,7 +275,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     sdkUrl: `${url}/sdk.js`,
     ledger: () => store.ledger(),
     setFaults: (patch) => void faults.set(patch),
-    chargeNextInstalment,
+    chargeNextInstalment: (recurringId, opts) => Promise.resolve().then(() => chargeNextInstalment(recurringId, opts)),
     webhooks: () => webhooks.state(),
     webhookSettled: (eventId) => webhooks.settled(eventId),
     reactivateWebhook: () => webhooks.reactivate(),
