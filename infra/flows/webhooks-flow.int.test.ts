@@ -49,7 +49,14 @@ const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const webhookUrl = `${apiUrl}/api/webhooks/paytheory/${URL_SECRET}`;
 
 const { sandbox, provider, tokenFor } = await useSandbox({ webhook: { url: webhookUrl } });
-api.app = testApp(database, { queues, provider, env: { PAYTHEORY_WEBHOOK_URL_SECRET: URL_SECRET } });
+// The API's log lines are kept, to show the URL secret never reaches them.
+const apiLog: string[] = [];
+api.app = testApp(database, {
+  queues,
+  provider,
+  env: { PAYTHEORY_WEBHOOK_URL_SECRET: URL_SECRET },
+  logger: createLogger({ level: 'debug', destination: { write: (line: string) => void apiLog.push(line) } }),
+});
 const workers = await startWorkers({
   db: database.db,
   backend: queues,
@@ -198,6 +205,8 @@ describe('recurring donations', async () => {
       expect({ status: res.status, body: await res.text() }).toEqual(expected);
     }
     expect(await counts()).toEqual(before);
+    expect(apiLog.some((line) => line.includes('/api/webhooks/paytheory/:secret'))).toBe(true);
+    expect(apiLog.filter((line) => line.includes(URL_SECRET.slice(1)))).toEqual([]);
   });
 
   it('answers 200 to documented notifications it does not act on, so the webhook stays active', async () => {

@@ -55,6 +55,7 @@ describe('sandbox webhook deliveries', () => {
 
   it('announces a reversal, and the refunded charge again as UPDATED', async () => {
     const { charge } = await chargeAndSettle(unsigned);
+    if (charge.status !== 'succeeded') throw new Error('charge declined');
     const { refundId } = await unsigned.provider.refund(charge.transactionId);
     const events = unsigned.sandbox.webhooks().events;
     expect(events.filter((e) => e.transactionId === refundId).map((e) => e.subtype)).toEqual(['CREATED']);
