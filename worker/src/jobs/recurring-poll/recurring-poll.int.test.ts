@@ -14,7 +14,8 @@ import { type RecurringPollResult, recurringPollProcessor } from './recurring-po
 // poll-recurring on real PostgreSQL, a real queue and the sandbox with NO webhook configured: the
 // plans are started through the API as visitors start them, later instalments are charged at the
 // sandbox, and only this job can record them. The clock is the test's: each run is a minute later.
-const stack = await usePaymentStack('redis');
+// The stack's own scheduled poll runs on 7-day boundaries only, so the runs below are the only ones.
+const stack = await usePaymentStack('redis', { recurringPoll: { everyMs: 7 * 24 * 3_600_000 } });
 const { database, sandbox, provider, post, settled, tokenFor } = stack;
 const logger = createLogger({ level: 'silent' });
 const queues = await useQueueBackend('redis', database.url);
