@@ -18,16 +18,6 @@ import type { WebhookEvent } from '../provider';
  * the header below, an optional `sha256=` prefix accepted.
  */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-paytheory-signature';
-export const WEBHOOK_EVENTS = [
-  'AUTHORIZATION',
-  'DISPUTE',
-  'MERCHANT',
-  'PAYMENT',
-  'PAYMENT_METHOD',
-  'PAYOR',
-  'SETTLEMENT',
-  'TRANSACTION',
-] as const;
 const TRANSACTION_EVENTS = new Set<string>(['PAYMENT', 'TRANSACTION']);
 
 export function signWebhookBody(secret: string, rawBody: string): string {

@@ -49,8 +49,9 @@ export function webhooksProcessor({ db, provider, instalments, logger }: Webhook
       .limit(1);
     if (!payment) throw new Error(`no payment for recurring plan ${charge.recurringId} (yet)`);
 
-    const outcome = await instalments.record(payment, charge);
+    // The plan is read before anything is written, so a failed read is retried with nothing recorded.
     const plan = await provider.getRecurring(charge.recurringId);
+    const outcome = await instalments.record(payment, charge);
     if (plan) await instalments.notePlan(payment, plan);
     await finish(event.id, outcome);
   };
