@@ -52,9 +52,10 @@ describe('monthly membership with no webhook', () => {
 
     const [membership] = await database.db.select().from(memberships).where(eq(memberships.id, body.membershipId));
     expect(membership?.status).toBe('active');
-    // First instalment, the paid one and the failed one: three rows, whatever the number of polls.
+    // First instalment, the paid one and the failed one: three rows, and still three after more polls.
+    const statuses = async () => (await database.db.select().from(transactions)).map((r) => r.status).sort();
+    await expect.poll(statuses).toEqual(['completed', 'completed', 'failed']);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const rows = await database.db.select().from(transactions);
-    expect(rows.map((r) => r.status).sort()).toEqual(['completed', 'completed', 'failed']);
+    expect(await statuses()).toEqual(['completed', 'completed', 'failed']);
   });
 });
