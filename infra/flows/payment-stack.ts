@@ -15,7 +15,12 @@ import { startWorkers } from '../../worker/src/workers';
  */
 export async function usePaymentStack(
   kind: QueueBackendKind,
-  options: { logger?: Logger; env?: Record<string, string>; visibilityDelayMs?: number } = {},
+  options: {
+    logger?: Logger;
+    env?: Record<string, string>;
+    visibilityDelayMs?: number;
+    recurringPoll?: { everyMs?: number };
+  } = {},
 ) {
   const database = await useTestDatabase();
   const queues = await useQueueBackend(kind, database.url);
@@ -32,6 +37,7 @@ export async function usePaymentStack(
     concurrency: 4,
     relayIntervalMs: 200,
     visibilityWindowMs: sandbox.visibilityWindowMs,
+    ...(options.recurringPoll ? { recurringPoll: options.recurringPoll } : {}),
   });
   afterAll(() => workers.stop());
 

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigOrExit } from '@pillars/shared/config';
@@ -93,14 +94,15 @@ async function provideCardProvider(apiPort: number): Promise<Record<string, stri
     PAYTHEORY_MERCHANT_UID: 'sandbox-merchant',
     PAYTHEORY_SECRET_KEY: 'sandbox-secret',
     PAYTHEORY_API_KEY: 'sandbox-public-key',
-    PAYTHEORY_WEBHOOK_SECRET: 'sandbox-webhook-secret',
   };
+  // A fresh secret per start: the sandbox's webhook URL carries it, as Pay Theory's registered URL would.
+  const webhookUrlSecret = config.PAYTHEORY_WEBHOOK_URL_SECRET ?? randomBytes(32).toString('hex');
   const port = String(config.SANDBOX_PORT);
   const fieldsPort = String(config.SANDBOX_FIELDS_PORT);
   run('sandbox', ['--import', 'tsx', 'infra/sandbox-provider/main.ts'], {
     ...credentials,
     // Recurring instalments are reported to the api the way Pay Theory would: by webhook.
-    SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${apiPort}/api/webhooks/paytheory`,
+    SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${apiPort}/api/webhooks/paytheory/${webhookUrlSecret}`,
     SANDBOX_PORT: port,
     SANDBOX_FIELDS_PORT: fieldsPort,
     SANDBOX_HOST: '127.0.0.1',
@@ -114,6 +116,7 @@ async function provideCardProvider(apiPort: number): Promise<Record<string, stri
   logger.info({ sdkUrl, fieldsOrigin }, 'sandbox card provider running (test mode: no real cards are charged)');
   return {
     ...credentials,
+    PAYTHEORY_WEBHOOK_URL_SECRET: webhookUrlSecret,
     PAYTHEORY_GRAPHQL_URL: `http://127.0.0.1:${port}/graphql`,
     PAYTHEORY_SDK_URL: sdkUrl,
     PAYTHEORY_FIELDS_ORIGIN: fieldsOrigin,

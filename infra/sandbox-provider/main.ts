@@ -19,7 +19,10 @@ const sandbox = await startSandboxProvider({
   ...(env.SANDBOX_LEDGER_FILE ? { ledgerFile: env.SANDBOX_LEDGER_FILE } : {}),
   ...(env.SANDBOX_VISIBILITY_DELAY_MS ? { visibilityDelayMs: Number(env.SANDBOX_VISIBILITY_DELAY_MS) } : {}),
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
-  ...(env.PAYTHEORY_WEBHOOK_SECRET ? { webhookSecret: env.PAYTHEORY_WEBHOOK_SECRET } : {}),
+  ...(env.SANDBOX_WEBHOOK_SIGNING_SECRET ? { webhookSigningSecret: env.SANDBOX_WEBHOOK_SIGNING_SECRET } : {}),
+  ...(env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS
+    ? { webhookRetryDelaysMs: env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS.split(',').map(Number) }
+    : {}),
   logger,
 });
 logger.info(
@@ -29,7 +32,8 @@ logger.info(
     sdkUrl: sandbox.sdkUrl,
     fieldsOrigin: sandbox.fieldsOrigin,
     ledgerFile: env.SANDBOX_LEDGER_FILE ?? null,
-    webhookUrl: env.SANDBOX_WEBHOOK_URL ?? null,
+    // The webhook URL holds the receiver's secret, so only its presence is logged.
+    webhooks: Boolean(env.SANDBOX_WEBHOOK_URL),
   },
   'sandbox provider listening',
 );

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -8,12 +7,15 @@ import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
 import { executeGraphQL } from './graphql-execute';
 import { transactionToApi } from './graphql-operations';
 import { BodyError, fromLoopback, isJsonRequest, readJson, sendJson } from './http-util';
-import { type LedgerEntry, SandboxError, SandboxStore, newId } from './store';
+import { type LedgerEntry, SandboxError, SandboxStore } from './store';
+import { type SandboxWebhookEvent, type SandboxWebhookState, SandboxWebhooks } from './webhooks';
 
 export type { Faults } from './faults';
 export type { LedgerEntry } from './store';
 export { IDEMPOTENCY_METADATA_KEY } from './store';
 export { TEST_CARDS, DECLINING_AMOUNTS } from './card-rules';
+export type { SandboxWebhookEvent, SandboxWebhookState } from './webhooks';
+export { WEBHOOK_SIGNATURE_HEADER } from './webhooks';
 
 export interface SandboxProviderOptions {
   /** 0 (the default) picks a free port. */
@@ -40,29 +42,19 @@ export interface SandboxProviderOptions {
   visibilityDelayMs?: number;
   /** How long after createRecurringPayment answers the plan's first instalment is charged (default 200 ms). */
   firstInstalmentDelayMs?: number;
-  /** Where webhook events are POSTed (e.g. the API's /api/webhooks/paytheory); unset: none sent. */
+  /** The registered webhook endpoint (e.g. the API's /api/webhooks/paytheory/<secret>); unset: none. */
   webhookUrl?: string;
-  /** Signs each delivery: hex HMAC-SHA256 of the raw body in `x-paytheory-signature`. */
-  webhookSecret?: string;
-}
-
-/** The signature header; the same choice as the adapter's (shared/src/payments/paytheory/webhooks.ts). */
-export const WEBHOOK_SIGNATURE_HEADER = 'x-paytheory-signature';
-
-/** What one delivery attempt got back: the HTTP status, or the error when none came. */
-export interface WebhookDelivery {
-  eventId: string;
-  status: number | null;
-  error?: string;
+  /** Not Pay Theory's: when set, each delivery carries an HMAC-SHA256 signature (webhooks.ts). */
+  webhookSigningSecret?: string;
+  /** Delays before the 3 retries of a failed delivery (default 250, 500, 1000 ms). */
+  webhookRetryDelaysMs?: number[];
 }
 
 export interface InstalmentResult {
   transactionId: string;
   state: 'SUCCEEDED' | 'FAILED';
-  /** The webhook event announcing the instalment; redeliver it with redeliverWebhook(eventId). */
-  eventId: string;
-  /** Null when no webhookUrl is configured. */
-  delivery: WebhookDelivery | null;
+  /** The PAYMENT notification announcing the instalment; null when no webhookUrl is configured. */
+  eventId: string | null;
 }
 
 export interface SandboxProvider {
@@ -80,12 +72,18 @@ export interface SandboxProvider {
   ledger(): LedgerEntry[];
   setFaults(faults: Partial<Faults>): void;
   /**
-   * Charges a recurring plan's next instalment now (ledger entry with the plan's metadata),
-   * advances its next_payment_date and POSTs a signed TRANSACTION webhook event to webhookUrl.
+   * Charges a recurring plan's next instalment now (ledger entry with the plan's metadata) and
+   * advances its next_payment_date; like every transaction, it is announced by webhook (webhooks.ts).
    */
   chargeNextInstalment(recurringId: string, options?: { decline?: boolean }): Promise<InstalmentResult>;
-  /** Sends an earlier webhook event again, byte for byte (same event id): a provider's retry. */
-  redeliverWebhook(eventId: string): Promise<WebhookDelivery>;
+  /** The webhook (endpoint, is_active) and every notification with its attempts and result. */
+  webhooks(): SandboxWebhookState;
+  /** Resolves when a notification succeeded, failed for good (webhook deactivated) or was ignored. */
+  webhookSettled(eventId: string): Promise<SandboxWebhookEvent>;
+  /** Activates the webhook again after it was deactivated, as a merchant does in Pay Theory's portal. */
+  reactivateWebhook(): void;
+  /** Sends an earlier notification again, byte for byte: a provider's retry. */
+  redeliverWebhook(eventId: string): Promise<SandboxWebhookEvent>;
   /** Forgets payment methods, transactions, plans, the ledger, webhook events and all faults. */
   reset(): void;
   close(): Promise<void>;
@@ -99,7 +97,6 @@ function originOf(address: AddressInfo): string {
 }
 
 const CHARGE_NEXT = /^\/__sandbox\/recurring\/([^/]+)\/charge-next$/;
-const REDELIVER = /^\/__sandbox\/webhooks\/([^/]+)\/redeliver$/;
 
 function graphqlError(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
@@ -114,11 +111,25 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
   const { ledgerFile, logger } = options;
   if (ledgerFile) writeFileSync(ledgerFile, '');
   const faults = new FaultPlan(Math.random, { visibilityDelayMs: options.visibilityDelayMs ?? 300 });
+  const webhooks = new SandboxWebhooks(
+    {
+      url: options.webhookUrl,
+      signingSecret: options.webhookSigningSecret,
+      retryDelaysMs: options.webhookRetryDelaysMs,
+      logger,
+    },
+    // A notification describes the transaction as it is, whether or not queries can see it yet.
+    (transactionId) => {
+      const transaction = store.transactionById(transactionId);
+      return transaction ? transactionToApi(transaction, { store, merchantUid: options.merchantUid }) : null;
+    },
+  );
   if (options.faults) faults.set(options.faults);
   const timers = new Set<NodeJS.Timeout>();
   const store = new SandboxStore(
     (entry) => {
       if (ledgerFile) appendFileSync(ledgerFile, `${JSON.stringify(entry)}\n`);
+      webhooks.onLedgerEntry(entry);
     },
     () => new Date(),
     {
@@ -136,48 +147,12 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
   const expectedAuthorization = `${options.merchantUid};${options.secretKey}`;
   const sockets = new Set<Socket>();
   let closing = false;
-  /** Sent webhook bodies by event id, so a redelivery is the identical request. */
-  const webhookBodies = new Map<string, string>();
-
-  async function deliver(eventId: string): Promise<WebhookDelivery> {
-    const body = webhookBodies.get(eventId);
-    if (body === undefined) throw new SandboxError('NOT_FOUND', 'Webhook event not found');
-    const { webhookUrl, webhookSecret } = options;
-    if (!webhookUrl) return { eventId, status: null, error: 'no webhookUrl configured' };
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (webhookSecret) {
-      headers[WEBHOOK_SIGNATURE_HEADER] = createHmac('sha256', webhookSecret).update(body, 'utf8').digest('hex');
-    }
-    try {
-      // Pay Theory's documented limit for one notification is 10 seconds.
-      const res = await fetch(webhookUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
-      await res.arrayBuffer();
-      logger?.info({ eventId, status: res.status }, 'sandbox: webhook delivered');
-      return { eventId, status: res.status };
-    } catch (error) {
-      logger?.warn({ eventId, err: error }, 'sandbox: webhook delivery failed');
-      return { eventId, status: null, error: String(error) };
-    }
-  }
-
-  async function chargeNextInstalment(recurringId: string, opts: { decline?: boolean } = {}) {
+  function chargeNextInstalment(recurringId: string, opts: { decline?: boolean } = {}): InstalmentResult {
     const transaction = store.chargeNextInstalment(recurringId, opts);
-    // Pay Theory's webhook body (docs/api/webhooks.md): { event, subtype, payload }; the event id
-    // travels as `id` (the docs give events an id but not its place: our choice, as in the adapter).
-    const eventId = newId('pt_evt');
-    const body = JSON.stringify({
-      id: eventId,
-      event: 'TRANSACTION',
-      subtype: 'CREATED',
-      payload: transactionToApi(transaction, { store, merchantUid: options.merchantUid }),
-    });
-    webhookBodies.set(eventId, body);
-    const delivery = options.webhookUrl ? await deliver(eventId) : null;
     return {
       transactionId: transaction.transactionId,
       state: transaction.status === 'FAILED' ? ('FAILED' as const) : ('SUCCEEDED' as const),
-      eventId,
-      delivery,
+      eventId: webhooks.eventsFor(transaction.transactionId)[0]?.id ?? null,
     };
   }
 
@@ -269,16 +244,13 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       const recurringId = decodeURIComponent(CHARGE_NEXT.exec(path)?.[1] ?? '');
       const body = (await readJson(req)) as { decline?: unknown } | null;
       try {
-        sendJson(res, 200, await chargeNextInstalment(recurringId, { decline: body?.decline === true }));
+        sendJson(res, 200, chargeNextInstalment(recurringId, { decline: body?.decline === true }));
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         sendJson(res, error.code === 'NOT_FOUND' ? 404 : 409, { error: error.message, code: error.code });
       }
-    } else if (req.method === 'POST' && REDELIVER.test(path)) {
-      const eventId = decodeURIComponent(REDELIVER.exec(path)?.[1] ?? '');
-      await readJson(req).catch(() => null);
-      if (!webhookBodies.has(eventId)) sendJson(res, 404, { error: 'webhook event not found' });
-      else sendJson(res, 200, await deliver(eventId));
+    } else if (await webhooks.handleAdmin(req, res, path)) {
+      return;
     } else {
       sendJson(res, 404, { error: 'not found' });
     }
@@ -286,7 +258,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
 
   function reset(): void {
     store.reset();
-    webhookBodies.clear();
+    webhooks.reset();
     faults.reset();
     if (ledgerFile) writeFileSync(ledgerFile, '');
   }
@@ -356,11 +328,15 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     fieldsOrigin: originOf(fieldsAddress),
     ledger: () => store.ledger(),
     setFaults: (patch) => void faults.set(patch),
-    chargeNextInstalment,
-    redeliverWebhook: deliver,
+    chargeNextInstalment: (recurringId, opts) => Promise.resolve().then(() => chargeNextInstalment(recurringId, opts)),
+    webhooks: () => webhooks.state(),
+    webhookSettled: (eventId) => webhooks.settled(eventId),
+    reactivateWebhook: () => webhooks.reactivate(),
+    redeliverWebhook: (eventId) => webhooks.redeliver(eventId),
     reset,
     close: async () => {
       closing = true;
+      webhooks.close();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       const closed = [server, fieldsServer].map((s) => new Promise<void>((resolve) => s.close(() => resolve())));

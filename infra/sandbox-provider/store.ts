@@ -193,6 +193,14 @@ export class SandboxStore {
     return this.transactions.filter((t) => t.visibleAt <= now && predicate(t));
   }
 
+  /**
+   * A transaction whatever its visibility: what a webhook notification describes, since Pay Theory
+   * may notify before its queries show the transaction.
+   */
+  transactionById(transactionId: string): Transaction | null {
+    return this.transactions.find((t) => t.transactionId === transactionId) ?? null;
+  }
+
   /** Recurring plans a query can see now. */
   plansWhere(predicate: (p: RecurringPlan) => boolean): RecurringPlan[] {
     const now = this.now().getTime();

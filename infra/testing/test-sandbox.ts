@@ -18,8 +18,11 @@ export const SANDBOX_VISIBILITY_WINDOW_MS = 6000;
 export async function useSandbox(
   options: {
     timeoutMs?: number;
-    /** Where the sandbox delivers signed webhooks, and the secret both sides share. */
-    webhook?: { url: string; secret: string };
+    /**
+     * Where the sandbox delivers webhooks (unsigned, as Pay Theory does), how soon it retries a
+     * failed delivery, and a signing secret both sides share when a test wants signed deliveries.
+     */
+    webhook?: { url: string; signingSecret?: string; retryDelaysMs?: number[] };
     /** How long a new charge stays invisible to lookups (default: the sandbox's 300 ms). */
     visibilityDelayMs?: number;
   } = {},
@@ -41,7 +44,9 @@ export async function useSandbox(
     ...SANDBOX_CREDENTIALS,
     host: '127.0.0.1',
     ...(options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {}),
-    ...(webhook ? { webhookUrl: webhook.url, webhookSecret: webhook.secret } : {}),
+    ...(webhook ? { webhookUrl: webhook.url } : {}),
+    ...(webhook?.signingSecret ? { webhookSigningSecret: webhook.signingSecret } : {}),
+    ...(webhook?.retryDelaysMs ? { webhookRetryDelaysMs: webhook.retryDelaysMs } : {}),
   });
   afterAll(() => sandbox.close());
   const provider = createPayTheoryProvider({
@@ -50,7 +55,7 @@ export async function useSandbox(
     secretKey: SANDBOX_CREDENTIALS.secretKey,
     liveMode: false,
     timeoutMs: options.timeoutMs ?? 2000,
-    ...(webhook ? { webhookSecret: webhook.secret } : {}),
+    ...(webhook?.signingSecret ? { webhookSigningSecret: webhook.signingSecret } : {}),
   });
   return {
     sandbox,

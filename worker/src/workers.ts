@@ -2,6 +2,7 @@ import type { Database } from '@pillars/shared/db';
 import {
   JOBS,
   JOB_OPTIONS,
+  POLL_RECURRING_EVERY_MS,
   QUEUES,
   type QueueBackend,
   RECONCILE_EVERY_MS,
@@ -14,8 +15,10 @@ import type { Job } from 'bullmq';
 import { chargesProcessor } from './jobs/charges/charges.processor';
 import { emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
+import { recurringPollProcessor } from './jobs/recurring-poll/recurring-poll.processor';
 import { reconcileProcessor } from './jobs/reconcile/reconcile.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
+import { instalmentRecorder } from './payments/instalments';
 import { PaymentLedger } from './payments/ledger';
 import { providerLookup } from './payments/provider-lookup';
 
@@ -37,6 +40,8 @@ export interface WorkerDeps {
    * docs/decisions/010). Default: the config's default, safe for Pay Theory.
    */
   visibilityWindowMs?: number;
+  /** The recurring poll's schedule and batch (tests shorten the interval). */
+  recurringPoll?: { everyMs?: number; batch?: number };
 }
 
 /** PAYMENT_PROVIDER_VISIBILITY_MS's default, for callers without a config. */
@@ -53,6 +58,21 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   const ledger = new PaymentLedger(db, backend, logger);
   const lookup = providerLookup({ db, provider, logger });
   const visibilityWindowMs = deps.visibilityWindowMs ?? DEFAULT_VISIBILITY_WINDOW_MS;
+  const instalments = instalmentRecorder({
+    db,
+    ledger,
+    logger,
+    providerName: provider.name,
+    liveMode: provider.liveMode,
+  });
+  const reconcile = reconcileProcessor({ db, ledger, lookup, backend, logger, visibilityWindowMs });
+  const pollRecurring = recurringPollProcessor({
+    db,
+    provider,
+    instalments,
+    logger,
+    ...(deps.recurringPoll?.batch ? { batch: deps.recurringPoll.batch } : {}),
+  });
 
   const logJob = (queue: string) => ({
     onCompleted: (job: Job) =>
@@ -75,13 +95,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       followUpsProcessor({ db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode }),
       { concurrency, ...logJob(QUEUES.followUps) },
     ),
-    backend.createWorker(QUEUES.webhooks, webhooksProcessor({ db, ledger, provider, logger }), {
+    backend.createWorker(QUEUES.webhooks, webhooksProcessor({ db, provider, instalments, logger }), {
       concurrency,
       ...logJob(QUEUES.webhooks),
     }),
     backend.createWorker(
       QUEUES.maintenance,
-      reconcileProcessor({ db, ledger, lookup, backend, logger, visibilityWindowMs }),
+      (job: Job) => (job.name === JOBS.pollRecurring ? pollRecurring() : reconcile()),
       {
         concurrency: 1,
         ...logJob(QUEUES.maintenance),
@@ -103,6 +123,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       RECONCILE_EVERY_MS,
       JOBS.reconcilePayments,
       JOB_OPTIONS[JOBS.reconcilePayments],
+    );
+  await backend
+    .queue(QUEUES.maintenance)
+    .upsertScheduler(
+      JOBS.pollRecurring,
+      deps.recurringPoll?.everyMs ?? POLL_RECURRING_EVERY_MS,
+      JOBS.pollRecurring,
+      JOB_OPTIONS[JOBS.pollRecurring],
     );
   const relay = startOutboxRelay({
     db,

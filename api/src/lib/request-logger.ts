@@ -2,6 +2,9 @@ import type { Logger } from '@pillars/shared/logger';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
 
+/** The webhook URL carries its secret in the path (features/webhooks), which never reaches a log. */
+const withoutSecrets = (path: string) => path.replace(/^(\/api\/webhooks\/[^/]+\/).+$/, '$1:secret');
+
 /**
  * One log line per request, at the boundary, with the request id the client also receives
  * (X-Request-Id). Health probes log at debug so they do not drown the rest.
@@ -12,7 +15,7 @@ export function requestLogger(root: Logger) {
     const logger = root.child({ reqId: c.get('requestId') });
     c.set('logger', logger);
     await next();
-    const path = c.req.path;
+    const path = withoutSecrets(c.req.path);
     const line = {
       method: c.req.method,
       path,

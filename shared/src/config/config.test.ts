@@ -36,6 +36,15 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
   });
 
+  it('takes a webhook URL secret of 32 or more URL-safe characters, and refuses the old signing variable', () => {
+    const secret = 'a'.repeat(32);
+    expect(loadConfig({ PAYTHEORY_WEBHOOK_URL_SECRET: secret }).PAYTHEORY_WEBHOOK_URL_SECRET).toBe(secret);
+    expect(() => loadConfig({ PAYTHEORY_WEBHOOK_URL_SECRET: 'short' })).toThrow(/PAYTHEORY_WEBHOOK_URL_SECRET/);
+    expect(() => loadConfig({ PAYTHEORY_WEBHOOK_SECRET: 'old' })).toThrow(
+      /PAYTHEORY_WEBHOOK_SECRET: no longer read: Pay Theory does not sign webhooks/,
+    );
+  });
+
   it('parses the seeding switch', () => {
     expect(loadConfig({ SEED_DEMO_CONTENT: 'false' }).SEED_DEMO_CONTENT).toBe(false);
     expect(loadConfig({}).SEED_DEMO_CONTENT).toBeUndefined();

@@ -63,8 +63,32 @@ export const ConfigSchema = z.object({
   PAYTHEORY_SECRET_KEY: optionalString,
   /** Public key of the browser SDK; safe to expose. */
   PAYTHEORY_API_KEY: optionalString,
-  /** Secret that signs Pay Theory webhook deliveries; unset: POST /api/webhooks/paytheory answers 401. */
-  PAYTHEORY_WEBHOOK_SECRET: optionalString,
+  /**
+   * Pay Theory's webhooks are unsigned, so the URL registered with Pay Theory carries this secret:
+   * POST /api/webhooks/paytheory/<secret>. Unset: every delivery answers 404, and recurring
+   * instalments are still recorded by the scheduled poll of each plan.
+   */
+  PAYTHEORY_WEBHOOK_URL_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _ (e.g. openssl rand -hex 32)')
+      .optional(),
+  ),
+  /** Only for deliveries that arrive signed (HMAC-SHA256 of the body); Pay Theory itself does not sign. */
+  PAYTHEORY_WEBHOOK_SIGNING_SECRET: optionalString,
+  /** Replaced (issue 9): it meant a signature Pay Theory never sends, so it stops the process. */
+  PAYTHEORY_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .undefined({
+        error:
+          'no longer read: Pay Theory does not sign webhooks. Set PAYTHEORY_WEBHOOK_URL_SECRET and register ' +
+          '<PUBLIC_URL>/api/webhooks/paytheory/<that secret> with Pay Theory; set PAYTHEORY_WEBHOOK_SIGNING_SECRET ' +
+          'only if your deliveries are signed',
+      })
+      .optional(),
+  ),
   /** Pay Theory's "SDK Import URL", e.g. https://{partner}.sdk.{stage}.com/ (config/paytheory-origins.ts). */
   PAYTHEORY_SDK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /**
@@ -141,7 +165,7 @@ export interface ProviderConfig {
   secretKey: string;
   liveMode: boolean;
   timeoutMs: number;
-  webhookSecret?: string | undefined;
+  webhookSigningSecret?: string | undefined;
 }
 
 /** The provider settings, or a list of what is missing: the api and worker refuse to start without them. */
@@ -164,7 +188,7 @@ export function providerConfigOf(config: Config): ProviderConfig {
     secretKey,
     liveMode: config.PAYTHEORY_LIVE_MODE,
     timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS,
-    webhookSecret: config.PAYTHEORY_WEBHOOK_SECRET,
+    webhookSigningSecret: config.PAYTHEORY_WEBHOOK_SIGNING_SECRET,
   };
 }
 

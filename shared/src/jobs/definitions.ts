@@ -28,6 +28,7 @@ export const JOBS = {
   recordTransaction: 'record-transaction',
   reconcilePayments: 'reconcile-payments',
   processWebhook: 'process-webhook',
+  pollRecurring: 'poll-recurring',
   sendEmail: 'send-email',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
@@ -52,6 +53,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.recordTransaction]: QUEUES.followUps,
   [JOBS.reconcilePayments]: QUEUES.maintenance,
   [JOBS.processWebhook]: QUEUES.webhooks,
+  [JOBS.pollRecurring]: QUEUES.maintenance,
   [JOBS.sendEmail]: QUEUES.email,
 };
 
@@ -88,7 +90,15 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   // A mail server that is down for a while still gets the reset e-mail: 8 attempts over ~4 minutes.
   [JOBS.sendEmail]: { attempts: 8, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+  [JOBS.pollRecurring]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };
+
+/**
+ * How often the recurring poll runs and how many plans it lists per run: instalments are monthly,
+ * so a plan listed every few hours is recorded the same day even when no webhook arrives.
+ */
+export const POLL_RECURRING_EVERY_MS = 5 * 60_000;
+export const POLL_RECURRING_BATCH = 50;
 
 /**
  * How often the sweep runs, and how long a payment must sit unsettled before the sweep looks at

@@ -85,16 +85,29 @@ export type TokenizeOutcome =
   | { status: 'invalid'; message: string; missing?: 'postalCode' };
 
 /**
- * A provider webhook whose signature checked out: only ids, because the worker re-fetches the
- * charge and the plan from the provider before acting (DESIGN.md rule 7).
+ * A provider webhook notification (Pay Theory: `{ event, subtype, payload }`). Only a hint: the
+ * worker re-fetches the transaction from the provider before acting (DESIGN.md rule 7).
  */
 export interface WebhookEvent {
-  /** The provider's event id: deliveries of one event share it (deduplication key). */
-  id: string;
-  /** e.g. `TRANSACTION.CREATED` (Pay Theory: `event` + `.` + `subtype`). */
-  type: string;
+  /** e.g. PAYMENT, PAYOR, SETTLEMENT. */
+  event: string;
+  /** CREATED or UPDATED. */
+  subtype: string;
+  /** Set when the notification is about a transaction. */
   transactionId?: string;
+  /** Set when that transaction says it belongs to a recurring plan. */
   recurringId?: string;
+}
+
+/** A debit (succeeded or failed) as the provider shows it now, with the plan it belongs to. */
+export interface ProviderCharge {
+  transactionId: string;
+  amountCents: number;
+  /** The recurring plan this is an instalment of, or null. */
+  recurringId: string | null;
+  /** When the provider made it (ISO date-time), if it says. */
+  date: string | null;
+  outcome: ChargeOutcome;
 }
 
 /** A recurring plan as the provider reports it now. */
@@ -141,10 +154,22 @@ export interface CardProvider {
   /** A recurring plan by the provider's id, or null when the provider does not know it. */
   getRecurring(recurringId: string): Promise<RecurringPlanStatus | null>;
   /**
-   * Checks a webhook delivery's signature over the raw body (synchronous, no network). Null when
-   * the signature is missing or wrong, no webhook secret is configured, or the body is unusable.
+   * Reads a webhook delivery (synchronous, no network) whose URL secret the caller has checked.
+   * Null when the body is not a notification, or a signing secret is configured and the
+   * signature over the raw body is missing or wrong.
    */
   verifyWebhook(headers: Record<string, string | undefined>, rawBody: string): WebhookEvent | null;
+  /** A debit by the provider's id with its plan: how a webhook's hint is re-fetched. Null: not visible (yet). */
+  getChargeDetails(transactionId: string): Promise<ProviderCharge | null>;
+  /**
+   * Every debit of a recurring plan (instalments, succeeded and failed), oldest first, made at or
+   * after `since` when given. The plan's idempotency key finds them: a plan's metadata is tied to
+   * each of its payments.
+   */
+  listRecurringCharges(
+    plan: { recurringId: string; idempotencyKey: string },
+    options?: { since?: Date },
+  ): Promise<ProviderCharge[]>;
 }
 
 /** Unknown outcome: retry later (after checking by idempotency key). */

@@ -1,43 +1,43 @@
-import { webhookEvents } from '@pillars/shared/db';
-import { JOBS, addToOutbox } from '@pillars/shared/jobs';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { publishNow } from '../../lib/payments';
+import { storeTransactionNotification, urlSecretMatches } from './webhooks.service';
 
 /**
- * Provider webhooks (DESIGN.md rule 7). The signature is checked over the RAW body, so the body
- * is read as text and never re-serialized. A verified event is stored once per provider event id
- * together with its process-webhook outbox row (one transaction), answered 200 at once, and
- * published after commit; a redelivery finds the row and queues nothing. The event itself is
- * not trusted beyond its ids: the worker re-fetches the charge and the plan before acting.
+ * Provider webhooks (DESIGN.md rule 7). Pay Theory signs nothing, so the URL registered with it
+ * carries a secret: POST /api/webhooks/paytheory/<PAYTHEORY_WEBHOOK_URL_SECRET>. A wrong or missing
+ * secret, or a bad signature when a signing secret is configured, answers the same 404 as an
+ * unknown path, so a caller learns nothing about which part was wrong. The body is only a hint:
+ * a transaction notification that names a recurring plan is stored once per transaction id with
+ * its process-webhook outbox row and answered 200 at once; the worker re-fetches the transaction.
+ * Anything else authenticated (other events, one-time charges) is answered 200 and dropped,
+ * because a refused delivery counts towards the provider deactivating the webhook.
  */
 export function webhooksRoutes(deps: AppDeps) {
-  const { db, queues, provider, logger } = deps;
+  const { db, queues, provider, logger, config } = deps;
 
-  return new Hono<AppEnv>().post('/paytheory', async (c) => {
+  return new Hono<AppEnv>().post('/paytheory/:secret', async (c) => {
+    const log = c.get('logger') ?? logger;
+    if (!urlSecretMatches(config.PAYTHEORY_WEBHOOK_URL_SECRET, c.req.param('secret'))) {
+      log.warn({ reason: 'url secret' }, 'webhook refused');
+      throw new AppError('NOT_FOUND', 'Not found');
+    }
+    // The signature, when one is configured, covers the RAW body: read as text, never re-serialized.
     const rawBody = await c.req.text();
     const event = provider.verifyWebhook(c.req.header(), rawBody);
-    if (!event) throw new AppError('UNAUTHORIZED', 'Invalid webhook signature');
-
-    const outboxIds = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(webhookEvents)
-        .values({
-          provider: provider.name,
-          providerEventId: event.id,
-          type: event.type,
-          transactionId: event.transactionId ?? null,
-          recurringId: event.recurringId ?? null,
-        })
-        .onConflictDoNothing({ target: webhookEvents.providerEventId })
-        .returning({ id: webhookEvents.id });
-      if (!row) return [];
-      return addToOutbox(tx, [{ job: JOBS.processWebhook, eventId: row.id }]);
-    });
-
+    if (!event) {
+      log.warn({ reason: 'signature or body' }, 'webhook refused');
+      throw new AppError('NOT_FOUND', 'Not found');
+    }
+    const { transactionId } = event;
+    if (!transactionId || !event.recurringId) {
+      log.debug({ event: event.event, subtype: event.subtype }, 'webhook ignored');
+      return c.json({ received: true, ignored: true });
+    }
+    const outboxIds = await storeTransactionNotification(db, provider.name, { ...event, transactionId });
     const duplicate = outboxIds.length === 0;
-    (c.get('logger') ?? logger).info({ eventId: event.id, type: event.type, duplicate }, 'webhook received');
+    log.info({ event: event.event, subtype: event.subtype, transactionId, duplicate }, 'webhook received');
     await publishNow(db, queues, logger, outboxIds);
     return c.json({ received: true, duplicate });
   });

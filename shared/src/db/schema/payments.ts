@@ -155,23 +155,48 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Provider webhook deliveries, one row per provider event id (DESIGN.md rule 7): a redelivered
- * event finds its row and queues nothing again. Only ids are kept; the worker re-fetches the
- * charge and the plan from the provider before acting, then sets processed_at.
+ * Provider webhook notifications about transactions, one row per provider transaction id
+ * (DESIGN.md rule 7): Pay Theory's deliveries carry no event id, and a retried or UPDATED
+ * notification about the same transaction finds its row and queues nothing again. Only ids are
+ * kept; the worker re-fetches the transaction from the provider before acting, then sets
+ * processed_at.
  */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: id(),
     provider: text('provider').notNull(),
-    providerEventId: text('provider_event_id').notNull(),
+    /** The notification's `event.subtype`, e.g. PAYMENT.CREATED. */
     type: text('type').notNull(),
-    transactionId: text('transaction_id'),
+    transactionId: text('transaction_id').notNull(),
+    /** The plan the notification named: a hint, the re-fetched transaction decides. */
     recurringId: text('recurring_id'),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
     /** What processing did (recorded, failed-recorded, ignored, …), for operators. */
     outcome: text('outcome'),
   },
-  (t) => [uniqueIndex('webhook_events_provider_event_id_key').on(t.providerEventId)],
+  (t) => [uniqueIndex('webhook_events_provider_transaction_id_key').on(t.provider, t.transactionId)],
+);
+
+/**
+ * The scheduled poll of recurring plans (webhooks can be deactivated by the provider, so they are
+ * not the only way instalments are learnt): one row per recurring payment, so every plan gets its
+ * turn (oldest polled_at first) and a plan the provider no longer runs stops being polled.
+ */
+export const recurringPolls = pgTable(
+  'recurring_polls',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** Last attempt, successful or not: the order in which plans take turns. */
+    polledAt: timestamp('polled_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Last complete listing: the next one starts a safety margin before it. */
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'date' }),
+    /** Set once the provider reports the plan inactive and its last listing is recorded. */
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('recurring_polls_polled_at_idx').on(t.polledAt)],
 );

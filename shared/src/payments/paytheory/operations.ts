@@ -97,6 +97,11 @@ export function equals(key: string, value: string) {
   return { key, value, operator: 'EQUAL', conjunctive_operator: 'NONE_NEXT' };
 }
 
+/** A query pair matching values at or after this one (docs: "Querying the API", GREATER_EQUAL). */
+export function atLeast(key: string, value: string) {
+  return { key, value, operator: 'GREATER_EQUAL', conjunctive_operator: 'NONE_NEXT' };
+}
+
 export const TransactionSchema = z.object({
   transaction_id: z.string(),
   gross_amount: z.number().int(),

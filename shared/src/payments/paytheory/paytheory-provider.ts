@@ -3,6 +3,7 @@ import {
   type CardProvider,
   type ChargeOutcome,
   type Payor,
+  type ProviderCharge,
   ProviderRequestError,
   type RecurringOutcome,
   TransientProviderError,
@@ -29,6 +30,7 @@ import {
   IDEMPOTENCY_METADATA_KEY,
   type PayTheoryRecurringPayment,
   type PayTheoryTransaction,
+  atLeast,
   equals,
 } from './operations';
 
@@ -41,8 +43,11 @@ export interface PayTheoryProviderOptions {
   /** Per request; default 10 000. A timeout is a TransientProviderError (outcome unknown). */
   timeoutMs?: number;
   fetch?: typeof fetch;
-  /** Signs webhook deliveries (HMAC-SHA256 of the raw body); unset: every webhook is refused. */
-  webhookSecret?: string | undefined;
+  /**
+   * Pay Theory does not sign webhooks. Set only when deliveries arrive signed (HMAC-SHA256 of the
+   * raw body, webhooks.ts); then an unsigned or wrongly signed delivery is refused.
+   */
+  webhookSigningSecret?: string | undefined;
 }
 
 const LIST_LIMIT = 100;
@@ -63,6 +68,16 @@ function toChargeOutcome(t: PayTheoryTransaction): ChargeOutcome {
   // FAILED carries the failure code; VOIDED / RETURNED were never money we may keep.
   const code = t.status === 'FAILED' ? (t.failure_reasons?.find((r) => r) ?? 'UNKNOWN_ERROR') : t.status;
   return { status: 'declined', code, message: failureText(code), transactionId: t.transaction_id };
+}
+
+function toProviderCharge(t: PayTheoryTransaction): ProviderCharge {
+  return {
+    transactionId: t.transaction_id,
+    amountCents: t.gross_amount,
+    recurringId: t.recurring?.recurring_id ?? null,
+    date: t.transaction_date ?? null,
+    outcome: toChargeOutcome(t),
+  };
 }
 
 const isDebit = (t: PayTheoryTransaction) => t.transaction_type !== 'REVERSAL' && t.transaction_type !== 'ACH_RETURN';
@@ -313,7 +328,26 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     },
 
     verifyWebhook(headers, rawBody) {
-      return verifyPayTheoryWebhook(options.webhookSecret, headers, rawBody);
+      return verifyPayTheoryWebhook(options.webhookSigningSecret, headers, rawBody);
+    },
+
+    async getChargeDetails(transactionId) {
+      const found = await getTransaction(transactionId);
+      return found && isDebit(found) ? toProviderCharge(found) : null;
+    },
+
+    // Pay Theory documents no query by recurring_id on transactions, but does document that a
+    // plan's metadata is "tied to each payment": the plan's idempotency key finds its instalments,
+    // and recurring.recurring_id confirms each one. `since` keeps the page small on old plans.
+    async listRecurringCharges(plan, { since } = {}) {
+      const items = await findTransactions({
+        ...byKey(plan.idempotencyKey),
+        ...(since ? { query: { query_list: [atLeast('transaction_date', since.toISOString())] } } : {}),
+      });
+      return items
+        .filter((t) => isDebit(t) && t.recurring?.recurring_id === plan.recurringId)
+        .sort(byDate)
+        .map(toProviderCharge);
     },
   };
 }

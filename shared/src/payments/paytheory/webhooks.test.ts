@@ -3,62 +3,63 @@ import { createPayTheoryProvider } from './paytheory-provider';
 import { WEBHOOK_SIGNATURE_HEADER, signWebhookBody, verifyPayTheoryWebhook } from './webhooks';
 
 const SECRET = 'whsec_test';
-const body = JSON.stringify({
-  id: 'pt_evt_1',
-  event: 'TRANSACTION',
-  subtype: 'CREATED',
-  payload: { transaction_id: 'pt_txn_1', status: 'SUCCEEDED', recurring: { recurring_id: 'pt_rec_1' } },
+const notification = (event: string, payload: unknown = {}) => JSON.stringify({ event, subtype: 'CREATED', payload });
+const instalment = notification('PAYMENT', {
+  transaction_id: 'pt_txn_1',
+  status: 'SUCCEEDED',
+  recurring: { recurring_id: 'pt_rec_1' },
 });
-const signed = (raw = body, secret = SECRET) => ({ [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(secret, raw) });
+const signed = (raw = instalment, secret = SECRET) => ({ [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(secret, raw) });
 
 describe('verifyPayTheoryWebhook', () => {
-  it('accepts a correctly signed body and returns its ids', () => {
-    expect(verifyPayTheoryWebhook(SECRET, signed(), body)).toEqual({
-      id: 'pt_evt_1',
-      type: 'TRANSACTION.CREATED',
+  it('reads an unsigned, documented PAYMENT notification when no signing secret is configured', () => {
+    expect(verifyPayTheoryWebhook(undefined, {}, instalment)).toEqual({
+      event: 'PAYMENT',
+      subtype: 'CREATED',
       transactionId: 'pt_txn_1',
       recurringId: 'pt_rec_1',
     });
   });
 
-  it('accepts a sha256= prefix, upper-case hex and any header case', () => {
-    const sig = signWebhookBody(SECRET, body).toUpperCase();
-    expect(verifyPayTheoryWebhook(SECRET, { 'X-PayTheory-Signature': `sha256=${sig}` }, body)?.id).toBe('pt_evt_1');
+  it('reads TRANSACTION, the name an earlier revision of the docs used, the same way', () => {
+    const raw = notification('TRANSACTION', { transaction_id: 'pt_txn_2' });
+    expect(verifyPayTheoryWebhook(undefined, {}, raw)).toEqual({
+      event: 'TRANSACTION',
+      subtype: 'CREATED',
+      transactionId: 'pt_txn_2',
+    });
   });
 
-  it('refuses a missing, malformed or wrong signature', () => {
-    expect(verifyPayTheoryWebhook(SECRET, {}, body)).toBeNull();
-    expect(verifyPayTheoryWebhook(SECRET, { [WEBHOOK_SIGNATURE_HEADER]: 'abc' }, body)).toBeNull();
-    expect(verifyPayTheoryWebhook(SECRET, { [WEBHOOK_SIGNATURE_HEADER]: undefined }, body)).toBeNull();
-    expect(verifyPayTheoryWebhook(SECRET, signed(body, 'other-secret'), body)).toBeNull();
-  });
-
-  it('refuses a body changed after signing (raw bytes, not re-serialized JSON)', () => {
-    expect(verifyPayTheoryWebhook(SECRET, signed(), body.replace('pt_txn_1', 'pt_txn_2'))).toBeNull();
-    expect(verifyPayTheoryWebhook(SECRET, signed(), `${body}\n`)).toBeNull();
-  });
-
-  it('refuses everything when no secret is configured', () => {
-    expect(verifyPayTheoryWebhook(undefined, signed(), body)).toBeNull();
-    expect(verifyPayTheoryWebhook('', signed(body, ''), body)).toBeNull();
-  });
-
-  it('refuses a signed body that is not an event', () => {
-    for (const raw of ['not json', '[]', '{"event":"TRANSACTION"}', '{"id":"e1"}']) {
-      expect(verifyPayTheoryWebhook(SECRET, signed(raw), raw)).toBeNull();
+  it('keeps no transaction id for the other events, and accepts names it does not know', () => {
+    for (const event of ['AUTHORIZATION', 'DISPUTE', 'MERCHANT', 'PAYMENT_METHOD', 'PAYOR', 'SETTLEMENT', 'NEW']) {
+      expect(verifyPayTheoryWebhook(undefined, {}, notification(event, { transaction_id: 't' }))).toEqual({
+        event,
+        subtype: 'CREATED',
+      });
     }
   });
 
-  it('keeps only ids that are present', () => {
-    const raw = JSON.stringify({ id: 'e2', event: 'PAYOR', subtype: 'UPDATED', payload: { payor_id: 'p1' } });
-    expect(verifyPayTheoryWebhook(SECRET, signed(raw), raw)).toEqual({ id: 'e2', type: 'PAYOR.UPDATED' });
+  it('refuses a body that is not a notification', () => {
+    for (const raw of ['not json', '[]', '{}', '{"event":"PAYMENT"}', '{"subtype":"CREATED"}']) {
+      expect(verifyPayTheoryWebhook(undefined, {}, raw)).toBeNull();
+    }
   });
 
-  it('is what the adapter uses, with its webhookSecret option', () => {
+  it('with a signing secret, accepts a correct signature (sha256= prefix, any case) and nothing else', () => {
+    expect(verifyPayTheoryWebhook(SECRET, signed(), instalment)?.transactionId).toBe('pt_txn_1');
+    const upper = signWebhookBody(SECRET, instalment).toUpperCase();
+    expect(verifyPayTheoryWebhook(SECRET, { 'X-PayTheory-Signature': `sha256=${upper}` }, instalment)).not.toBeNull();
+    expect(verifyPayTheoryWebhook(SECRET, {}, instalment)).toBeNull();
+    expect(verifyPayTheoryWebhook(SECRET, { [WEBHOOK_SIGNATURE_HEADER]: 'abc' }, instalment)).toBeNull();
+    expect(verifyPayTheoryWebhook(SECRET, signed(instalment, 'other'), instalment)).toBeNull();
+    expect(verifyPayTheoryWebhook(SECRET, signed(), `${instalment}\n`)).toBeNull();
+  });
+
+  it('is what the adapter uses, with its webhookSigningSecret option', () => {
     const options = { graphqlUrl: 'http://127.0.0.1:1/graphql', merchantUid: 'm', secretKey: 's', liveMode: false };
-    expect(createPayTheoryProvider({ ...options, webhookSecret: SECRET }).verifyWebhook(signed(), body)?.id).toBe(
-      'pt_evt_1',
-    );
-    expect(createPayTheoryProvider(options).verifyWebhook(signed(), body)).toBeNull();
+    expect(createPayTheoryProvider(options).verifyWebhook({}, instalment)?.transactionId).toBe('pt_txn_1');
+    const signing = createPayTheoryProvider({ ...options, webhookSigningSecret: SECRET });
+    expect(signing.verifyWebhook({}, instalment)).toBeNull();
+    expect(signing.verifyWebhook(signed(), instalment)?.transactionId).toBe('pt_txn_1');
   });
 });

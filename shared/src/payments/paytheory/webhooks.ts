@@ -1,18 +1,24 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { WebhookEvent } from '../provider';
 
 /**
  * Pay Theory webhooks (pay-theory/pay-theory-documentation, docs/api/webhooks.md): a POST whose
- * JSON body is `{ event, subtype, payload }`, `event` one of TRANSACTION, AUTHORIZATION, …,
- * `subtype` CREATED or UPDATED, `payload` the object (a transaction carries
- * `recurring { recurring_id }` when it is a plan's instalment). The docs give each webhook event
- * an `id` but do not say where it travels in the delivery, nor how deliveries are signed. Where
- * they are silent we choose the minimal thing and the sandbox provider does the same:
- * - the event id is the body's top-level `id`;
- * - the signature is the lowercase hex HMAC-SHA256 of the raw body with the webhook secret, in
- *   the header below (an optional `sha256=` prefix is accepted).
+ * JSON body is `{ event, subtype, payload }`. The docs document no signature and no event id in
+ * the delivery, so the receiver authenticates by a secret in the URL it registered (the API's
+ * route) and treats the body only as a hint to re-fetch from.
+ *
+ * Event names: the current page lists AUTHORIZATION, DISPUTE, MERCHANT, PAYMENT, PAYMENT_METHOD,
+ * PAYOR, SETTLEMENT, while its payload section is headed "Transaction" and an earlier revision
+ * listed TRANSACTION instead of PAYMENT. Both are read as a transaction notification: the safe
+ * reading when the docs disagree with themselves.
+ *
+ * A signature is checked only when a signing secret is configured (a deployment whose deliveries
+ * are signed, e.g. by a relay in front of the API): lowercase hex HMAC-SHA256 of the raw body in
+ * the header below, an optional `sha256=` prefix accepted.
  */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-paytheory-signature';
+const TRANSACTION_EVENTS = new Set<string>(['PAYMENT', 'TRANSACTION']);
 
 export function signWebhookBody(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
@@ -23,44 +29,53 @@ function headerOf(headers: Record<string, string | undefined>, name: string): st
   return undefined;
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
-
-/** The event, or null when unsigned, wrongly signed, or not a Pay Theory event body. */
-export function verifyPayTheoryWebhook(
-  secret: string | undefined,
-  headers: Record<string, string | undefined>,
-  rawBody: string,
-): WebhookEvent | null {
-  if (!secret) return null;
+function signatureMatches(secret: string, headers: Record<string, string | undefined>, rawBody: string): boolean {
   const given = headerOf(headers, WEBHOOK_SIGNATURE_HEADER)
     ?.trim()
     .replace(/^sha256=/i, '');
-  if (!given || !/^[0-9a-f]{64}$/i.test(given)) return null;
+  if (!given || !/^[0-9a-f]{64}$/i.test(given)) return false;
   const expected = Buffer.from(signWebhookBody(secret, rawBody), 'hex');
-  const actual = Buffer.from(given, 'hex');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  return timingSafeEqual(Buffer.from(given, 'hex'), expected);
+}
 
-  let body: unknown;
+const id = z.string().min(1).max(200);
+// Any event name is accepted (and ignored unless it is a transaction's): refusing a name Pay Theory
+// adds later would count as a failed delivery, and failed deliveries deactivate the webhook.
+const Body = z.object({
+  event: z.string().min(1).max(50),
+  subtype: z.string().min(1).max(50),
+  payload: z
+    .object({
+      transaction_id: id.nullish(),
+      recurring: z.object({ recurring_id: id.nullish() }).nullish(),
+    })
+    .nullish(),
+});
+
+/**
+ * The notification, or null when a configured signature does not match or the body is not a
+ * documented notification. Only the transaction and plan ids are kept: they are hints.
+ */
+export function verifyPayTheoryWebhook(
+  signingSecret: string | undefined,
+  headers: Record<string, string | undefined>,
+  rawBody: string,
+): WebhookEvent | null {
+  if (signingSecret && !signatureMatches(signingSecret, headers, rawBody)) return null;
+  let json: unknown;
   try {
-    body = JSON.parse(rawBody);
+    json = JSON.parse(rawBody);
   } catch {
     return null;
   }
-  if (!body || typeof body !== 'object') return null;
-  const { id, event, subtype, payload } = body as Record<string, unknown>;
-  const eventId = text(id);
-  const kind = text(event);
-  if (!eventId || !kind) return null;
-  const object = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
-  const recurring = (object.recurring && typeof object.recurring === 'object' ? object.recurring : {}) as Record<
-    string,
-    unknown
-  >;
-  const transactionId = kind === 'TRANSACTION' ? text(object.transaction_id) : undefined;
-  const recurringId = text(recurring.recurring_id) ?? text(object.recurring_id);
+  const body = Body.safeParse(json);
+  if (!body.success) return null;
+  const { event, subtype, payload } = body.data;
+  const transactionId = TRANSACTION_EVENTS.has(event) ? payload?.transaction_id : undefined;
+  const recurringId = transactionId ? payload?.recurring?.recurring_id : undefined;
   return {
-    id: eventId,
-    type: text(subtype) ? `${kind}.${text(subtype)}` : kind,
+    event,
+    subtype,
     ...(transactionId ? { transactionId } : {}),
     ...(recurringId ? { recurringId } : {}),
   };

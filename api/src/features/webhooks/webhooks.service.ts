@@ -1,0 +1,42 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Database } from '@pillars/shared/db';
+import { webhookEvents } from '@pillars/shared/db';
+import { JOBS, addToOutbox } from '@pillars/shared/jobs';
+import type { WebhookEvent } from '@pillars/shared/payments';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * Whether the secret in the request's URL is the configured one. Both sides are hashed first, so
+ * the comparison takes the same time whatever the length or content of the guess. No secret
+ * configured: nothing matches (webhooks are off; the recurring poll records instalments).
+ */
+export function urlSecretMatches(configured: string | undefined, given: string): boolean {
+  if (!configured) return false;
+  return timingSafeEqual(digest(configured), digest(given));
+}
+
+/**
+ * Stores a transaction notification once per provider transaction id, with its process-webhook
+ * outbox row in the same transaction. Returns the outbox ids to publish (none for a duplicate).
+ */
+export async function storeTransactionNotification(
+  db: Database,
+  provider: string,
+  event: WebhookEvent & { transactionId: string },
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEvents)
+      .values({
+        provider,
+        type: `${event.event}.${event.subtype}`,
+        transactionId: event.transactionId,
+        recurringId: event.recurringId ?? null,
+      })
+      .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.transactionId] })
+      .returning({ id: webhookEvents.id });
+    if (!row) return [];
+    return addToOutbox(tx, [{ job: JOBS.processWebhook, eventId: row.id }]);
+  });
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { PaymentAccepted } from '@pillars/shared/contracts';
+import { recurringPolls, transactions } from '@pillars/shared/db';
+import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { usePaymentStack } from '../../../../infra/flows/payment-stack';
+import { useQueueBackend } from '../../../../infra/testing/test-queues';
+import { instalmentRecorder } from '../../payments/instalments';
+import { PaymentLedger } from '../../payments/ledger';
+import { type RecurringPollResult, recurringPollProcessor } from './recurring-poll.processor';
+
+// poll-recurring on real PostgreSQL, a real queue and the sandbox with NO webhook configured: the
+// plans are started through the API as visitors start them, later instalments are charged at the
+// sandbox, and only this job can record them. The clock is the test's: each run is a minute later.
+// The stack's own scheduled poll runs on 7-day boundaries only, so the runs below are the only ones.
+const stack = await usePaymentStack('redis', { recurringPoll: { everyMs: 7 * 24 * 3_600_000 } });
+const { database, sandbox, provider, post, settled, tokenFor } = stack;
+const logger = createLogger({ level: 'silent' });
+const queues = await useQueueBackend('redis', database.url);
+const instalments = instalmentRecorder({
+  db: database.db,
+  ledger: new PaymentLedger(database.db, queues, logger),
+  logger,
+  providerName: provider.name,
+  liveMode: provider.liveMode,
+});
+
+let clock = Date.now();
+const settings = { batch: 10 };
+const results = new Map<string, (result: RecurringPollResult) => void>();
+const processor = () =>
+  recurringPollProcessor({ db: database.db, provider, instalments, logger, now: () => new Date(clock), ...settings });
+queues.createWorker(QUEUES.maintenance, async () => processor()(), {
+  concurrency: 1,
+  onCompleted: (job) => results.get(String(job.id))?.(job.returnvalue as RecurringPollResult),
+});
+
+/** One run of the job through the queue, a minute after the previous one. */
+async function run(): Promise<RecurringPollResult> {
+  clock += 60_000;
+  const jobId = `poll-${randomUUID()}`;
+  const done = new Promise<RecurringPollResult>((resolve) => results.set(jobId, resolve));
+  await queues.queue(QUEUES.maintenance).add(JOBS.pollRecurring, {}, { ...JOB_OPTIONS[JOBS.pollRecurring], jobId });
+  return done;
+}
+
+async function startPlan(): Promise<{ paymentId: string; recurringId: string }> {
+  const res = await post('/api/donations', {
+    firstName: 'Martha',
+    lastName: 'Washington',
+    email: `martha+${randomUUID().slice(0, 8)}@example.org`,
+    phone: '555-010-1776',
+    amount: '17.76',
+    paymentMethod: 'card',
+    isRecurring: true,
+    provider: 'paytheory',
+    paymentMethodToken: await tokenFor(),
+  });
+  const { paymentId } = PaymentAccepted.parse(await res.json());
+  const status = await settled(paymentId);
+  if (status.state !== 'succeeded' || !status.recurringId) throw new Error(`plan not started: ${status.state}`);
+  return { paymentId, recurringId: status.recurringId };
+}
+
+const rowsOf = (ids: string[]) =>
+  database.db.select().from(transactions).where(inArray(transactions.providerTransactionId, ids));
+const pollOf = async (paymentId: string) =>
+  (await database.db.select().from(recurringPolls).where(eq(recurringPolls.paymentId, paymentId)))[0];
+
+const first = await startPlan();
+const second = await startPlan();
+
+describe('poll-recurring', () => {
+  it('records a later instalment and a failed one with no webhook at all, each once', async () => {
+    expect(sandbox.webhooks().webhooks).toEqual([]);
+    const paid = await sandbox.chargeNextInstalment(first.recurringId);
+    const declined = await sandbox.chargeNextInstalment(second.recurringId, { decline: true });
+    const ids = [paid.transactionId, declined.transactionId];
+    // New transactions reach provider queries after a delay: poll until both are recorded.
+    await expect
+      .poll(
+        async () => {
+          await run();
+          return (await rowsOf(ids)).length;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(2);
+    const rows = await rowsOf(ids);
+    expect(rows.find((r) => r.providerTransactionId === paid.transactionId)).toMatchObject({
+      amount: 1776,
+      fees: 52,
+      status: 'completed',
+    });
+    expect(rows.find((r) => r.providerTransactionId === declined.transactionId)).toMatchObject({
+      amount: 1776,
+      fees: 0,
+      status: 'failed',
+    });
+
+    const again = await run();
+    expect(again).toMatchObject({ polled: 2, recorded: 0, failedRecorded: 0, errors: 0 });
+    expect(await rowsOf(ids)).toHaveLength(2);
+    // The plans' first instalments stay record-transaction's: one row each, not two.
+    const all = await database.db.select().from(transactions);
+    expect(new Set(all.map((r) => r.providerTransactionId)).size).toBe(all.length);
+  });
+
+  it('gives every plan its turn when a run lists fewer plans than there are', async () => {
+    settings.batch = 1;
+    const before = [(await pollOf(first.paymentId))?.polledAt, (await pollOf(second.paymentId))?.polledAt];
+    // Both were polled by the last run; the first plan's row was written first, so it goes first.
+    await run();
+    await run();
+    const after = [(await pollOf(first.paymentId))?.polledAt, (await pollOf(second.paymentId))?.polledAt];
+    expect(after[0]?.getTime()).toBe(clock - 60_000);
+    expect(after[1]?.getTime()).toBe(clock);
+    expect(after[0]?.getTime()).not.toBe(before[0]?.getTime());
+    await run();
+    expect((await pollOf(first.paymentId))?.polledAt.getTime()).toBe(clock);
+    settings.batch = 10;
+  });
+
+  it('goes on with the other plans when the provider fails on one', async () => {
+    // The second plan was polled longest ago, so it goes first and meets the provider's 503.
+    const before = await pollOf(second.paymentId);
+    sandbox.setFaults({ failNext: 1 });
+    expect(await run()).toMatchObject({ polled: 2, errors: 1 });
+    const failed = await pollOf(second.paymentId);
+    expect(failed?.lastError).toBeTruthy();
+    expect(failed?.polledAt.getTime()).toBe(clock);
+    expect(failed?.syncedAt?.getTime()).toBe(before?.syncedAt?.getTime());
+    expect(await pollOf(first.paymentId)).toMatchObject({ lastError: null, syncedAt: new Date(clock) });
+    expect(await run()).toMatchObject({ polled: 2, errors: 0 });
+    expect((await pollOf(second.paymentId))?.lastError).toBeNull();
+  });
+
+  it('lists a cancelled plan one last time and then leaves it alone', async () => {
+    await provider.cancelRecurring(second.recurringId);
+    expect(await run()).toMatchObject({ polled: 2 });
+    expect((await pollOf(second.paymentId))?.endedAt?.getTime()).toBe(clock);
+    expect(await run()).toMatchObject({ polled: 1 });
+    expect((await pollOf(first.paymentId))?.endedAt).toBeNull();
+  });
+});
