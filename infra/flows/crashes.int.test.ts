@@ -48,6 +48,7 @@ describe.each(BACKENDS)('when workers die again and again (%s queues)', async (k
   });
   afterAll(() => queues.close());
   const app = testApp(database, { queues, provider });
+  // Every payment's job active at once in each worker, so each kill interrupts all of them.
   const worker = () =>
     startWorkerProcess({
       databaseUrl: database.url,
@@ -55,6 +56,7 @@ describe.each(BACKENDS)('when workers die again and again (%s queues)', async (k
       queuePrefix: prefix,
       graphqlUrl: sandbox.graphqlUrl,
       visibilityWindowMs,
+      env: { WORKER_CONCURRENCY: String(Math.max(8, PAYMENTS)) },
     });
   const rowsOf = (ids: string[]) => database.db.select().from(payments).where(inArray(payments.id, ids));
   const begun = async (ids: string[]) => (await rowsOf(ids)).reduce((sum, p) => sum + p.attempts, 0);

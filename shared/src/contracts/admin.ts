@@ -107,6 +107,15 @@ export const AdminPaymentDetail = z.object({
   idempotencyKey: z.string(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
+  /** When the last charge request went out (null: never sent); docs/decisions/010. */
+  lastSentAt: IsoDateTime.nullable(),
+  /**
+   * Charges (or plans) the provider made twice for this payment and the worker reversed: each
+   * is also an error in the worker log. Empty when all is well.
+   */
+  duplicatesReversed: z.array(
+    z.object({ entityType: z.string(), entityId: z.string(), refundId: z.string().nullable(), at: IsoDateTime }),
+  ),
   job: z.object({
     name: z.string(),
     queue: z.string(),

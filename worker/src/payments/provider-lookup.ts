@@ -1,4 +1,4 @@
-import { type Database, auditLog } from '@pillars/shared/db';
+import { DUPLICATE_REVERSED_ACTION, type Database, auditLog } from '@pillars/shared/db';
 import { JOBS, chargeJobFor } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import type { CardProvider, ChargeOutcome, RecurringOutcome } from '@pillars/shared/payments';
@@ -9,8 +9,8 @@ export type Outcome = ChargeOutcome | RecurringOutcome;
 type Succeeded = Extract<ChargeOutcome, { status: 'succeeded' }>;
 type Active = Extract<RecurringOutcome, { status: 'active' }>;
 
-/** The audit_log action operators look for (admin audit view, or `SELECT … WHERE action = …`). */
-export const DUPLICATE_REVERSED = 'payment.duplicate_reversed';
+/** The audit_log action operators see in the admin payment detail (`duplicatesReversed`). */
+export const DUPLICATE_REVERSED = DUPLICATE_REVERSED_ACTION;
 
 export interface LookupDeps {
   db: Database;

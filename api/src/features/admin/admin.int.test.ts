@@ -11,6 +11,7 @@ import {
   StatusChanged,
 } from '@pillars/shared/contracts';
 import {
+  DUPLICATE_REVERSED_ACTION,
   auditLog,
   donations,
   eventRegistrations,
@@ -748,6 +749,35 @@ describe('GET /api/admin/payments/:id', () => {
       id: `start-recurring-${payment.id}`,
       state: 'unknown',
     });
+  });
+
+  it('shows the duplicate charges the worker reversed for a payment', async () => {
+    const membership = await insertMembership();
+    const [payment] = await db
+      .insert(payments)
+      .values({ kind: 'membership', recordId: membership.id, amountCents: 2500, idempotencyKey: `pay_${randomUUID()}` })
+      .returning();
+    if (!payment) throw new Error('no payment');
+    expect(AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json()).duplicatesReversed).toEqual(
+      [],
+    );
+    await db.insert(auditLog).values({
+      actorLabel: 'worker',
+      action: DUPLICATE_REVERSED_ACTION,
+      entityType: 'provider_recurring',
+      entityId: 'pt_rec_duplicate',
+      before: { paymentId: payment.id, idempotencyKey: payment.idempotencyKey },
+      after: { refundId: 'pt_txn_refund' },
+    });
+    const detail = AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json());
+    expect(detail.duplicatesReversed).toEqual([
+      {
+        entityType: 'provider_recurring',
+        entityId: 'pt_rec_duplicate',
+        refundId: 'pt_txn_refund',
+        at: expect.any(String),
+      },
+    ]);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

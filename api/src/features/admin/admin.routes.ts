@@ -12,10 +12,10 @@ import {
   type StatusChanged,
   authResponseMessages,
 } from '@pillars/shared/contracts';
-import { payments } from '@pillars/shared/db';
+import { DUPLICATE_REVERSED_ACTION, auditLog, payments } from '@pillars/shared/db';
 import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
@@ -151,6 +151,13 @@ export function adminRoutes(deps: AppDeps) {
       const queue = QUEUE_OF[job];
       const jobId = jobIdOf(job, payment.id);
       const state = await jobStateOf(deps, c.get('logger'), queue, () => deps.queues.queue(queue).jobState(jobId));
+      const duplicates = await db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, DUPLICATE_REVERSED_ACTION), sql`${auditLog.before}->>'paymentId' = ${payment.id}`),
+        )
+        .orderBy(asc(auditLog.id));
       return c.json({
         id: payment.id,
         kind: payment.kind,
@@ -167,6 +174,16 @@ export function adminRoutes(deps: AppDeps) {
         idempotencyKey: payment.idempotencyKey,
         createdAt: payment.createdAt.toISOString(),
         updatedAt: payment.updatedAt.toISOString(),
+        lastSentAt: payment.lastSentAt?.toISOString() ?? null,
+        duplicatesReversed: duplicates.map((row) => {
+          const refundId = (row.after as { refundId?: unknown } | null)?.refundId;
+          return {
+            entityType: row.entityType,
+            entityId: row.entityId,
+            refundId: typeof refundId === 'string' ? refundId : null,
+            at: row.createdAt.toISOString(),
+          };
+        }),
         job: { name: job, queue, id: jobId, state },
       } satisfies AdminPaymentDetail);
     });

@@ -115,6 +115,12 @@ export const outbox = pgTable(
   ],
 );
 
+/**
+ * The audit_log action of a duplicate charge or plan the worker reversed (docs/decisions/010):
+ * `before.paymentId` names the payment, `after.refundId` the reversal.
+ */
+export const DUPLICATE_REVERSED_ACTION = 'payment.duplicate_reversed';
+
 /** Who did what to which record, and when; written in the same transaction as the change. */
 export const auditLog = pgTable(
   'audit_log',
