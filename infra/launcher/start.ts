@@ -121,6 +121,9 @@ async function provideCardProvider(apiPort: number): Promise<Record<string, stri
     PAYTHEORY_SDK_URL: sdkUrl,
     PAYTHEORY_FIELDS_ORIGIN: fieldsOrigin,
     PAYTHEORY_LIVE_MODE: 'false',
+    // The sandbox shows a new charge within 300 ms (seconds only under its visibility fault), so a
+    // retry after an unclear outcome need not wait the window Pay Theory needs (docs/decisions/010).
+    PAYMENT_PROVIDER_VISIBILITY_MS: '6000',
   };
 }
 

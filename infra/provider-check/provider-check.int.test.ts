@@ -57,8 +57,9 @@ describe('npm run provider:check', () => {
     expect(sandbox.ledger().map((entry) => entry.kind)).toEqual([
       'charge',
       'refund',
-      'charge',
+      // The plan's first instalment is charged after createRecurringPayment answers.
       'recurring',
+      'charge',
       'recurring_cancelled',
     ]);
     expect(sandbox.ledger()[0]).toMatchObject({ amountCents: 100, state: 'SUCCEEDED', lastFour: '1111' });

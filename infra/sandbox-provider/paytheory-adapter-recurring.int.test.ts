@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Payor } from '@pillars/shared/payments';
+import { type Payor, TransientProviderError } from '@pillars/shared/payments';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../testing/test-sandbox';
 
@@ -10,14 +10,27 @@ const payor: Payor = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@examp
 
 async function startPlan(amountCents = 2500) {
   const idempotencyKey = `pay_${randomUUID().replace(/-/g, '')}`;
-  const plan = await provider.createRecurring({
+  const request = {
     amountCents,
     paymentMethodId: await tokenFor(),
     idempotencyKey,
     payor,
-    interval: 'MONTHLY',
+    interval: 'MONTHLY' as const,
+  };
+  // The first instalment is charged after the answer, as Pay Theory may do: until a query shows
+  // it the outcome is unknown (transient), and the plan is then found by its key.
+  let plan = await provider.createRecurring(request).catch((error: unknown) => {
+    if (error instanceof TransientProviderError) return null;
+    throw error;
   });
-  if (plan.status !== 'active') throw new Error('plan not started');
+  for (let tries = 0; !plan && tries < 100; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    plan = await provider.findRecurringByIdempotencyKey(idempotencyKey).catch((error: unknown) => {
+      if (error instanceof TransientProviderError) return null;
+      throw error;
+    });
+  }
+  if (plan?.status !== 'active') throw new Error('plan not started');
   return { ...plan, idempotencyKey };
 }
 

@@ -56,6 +56,8 @@ describe('sandbox webhook deliveries', () => {
   it('announces a reversal, and the refunded charge again as UPDATED', async () => {
     const { charge } = await chargeAndSettle(unsigned);
     if (charge.status !== 'succeeded') throw new Error('charge declined');
+    // A new charge reaches the provider's queries after a delay; a refund looks it up first.
+    await expect.poll(() => unsigned.provider.getCharge(charge.transactionId), { timeout: 10_000 }).not.toBeNull();
     const { refundId } = await unsigned.provider.refund(charge.transactionId);
     const events = unsigned.sandbox.webhooks().events;
     expect(events.filter((e) => e.transactionId === refundId).map((e) => e.subtype)).toEqual(['CREATED']);

@@ -109,8 +109,8 @@ export async function runCardPayment(input: RunCardPaymentInput): Promise<CardPa
     // card) between SDK tokenization and the plain payment call. This page never has the card
     // number: it is typed into the provider's hosted fields (DESIGN.md rule 4), so that step
     // cannot run here and is skipped.
-    // The key in the charge's metadata makes the provider return the first charge, not a second
-    // one, if this very submission reaches it twice.
+    // The server verifies the reported charge by its id or, since Pay Theory does not promise the
+    // receipt number is one, by this key in the charge's metadata (docs/decisions/010).
     const metadata = { source: METADATA_SOURCE, idempotency_key: input.idempotencyKey };
     const receipt = await chargeInBrowser(
       sdk,
