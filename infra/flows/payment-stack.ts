@@ -78,3 +78,39 @@ export async function usePaymentStack(
 
   return { database, queues, ...sandbox, app, post, settled, chargesFor, chargeAsBrowser };
 }
+
+/** A monthly gift paid with a tokenized card: what the contribution form posts. */
+export function monthlyDonation(paymentMethodToken: string) {
+  return {
+    firstName: 'Martha',
+    lastName: 'Washington',
+    email: `martha+${randomUUID().slice(0, 8)}@example.org`,
+    phone: '555-010-1776',
+    amount: '17.76',
+    paymentMethod: 'card',
+    isRecurring: true,
+    provider: 'paytheory',
+    paymentMethodToken,
+  };
+}
+
+/** A membership paid with a tokenized card: what the membership page posts. */
+export function membershipPayment(paymentMethodId: string) {
+  return {
+    amount: 2500,
+    buyer: { first_name: 'Abigail', last_name: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' },
+    membership: {
+      firstName: 'Abigail',
+      lastName: 'Adams',
+      email: `abigail+${randomUUID().slice(0, 8)}@example.org`,
+      phone: '',
+      message: 'To serve',
+      waiverAccepted: true,
+    },
+    paymentMethod: 'card',
+    payment_method_id: paymentMethodId,
+    provider: 'paytheory',
+    tokenized: true,
+    recurring: true,
+  };
+}

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { memberships, transactions } from '@pillars/shared/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usePaymentStack } from './payment-stack';
+import { membershipPayment, usePaymentStack } from './payment-stack';
 
 // Webhooks turned off entirely (the sandbox has no webhook URL, as after Pay Theory deactivated
 // ours): the worker's scheduled recurring poll alone records a monthly plan's later instalments,
@@ -19,23 +18,7 @@ const transactionRow = async (providerTransactionId: string) =>
 describe('monthly membership with no webhook', () => {
   it('records the next instalment and a failed one through the scheduled poll', async () => {
     expect(sandbox.webhooks().webhooks).toEqual([]);
-    const res = await post('/api/process-membership-payment', {
-      amount: 2500,
-      buyer: { first_name: 'Abigail', last_name: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' },
-      membership: {
-        firstName: 'Abigail',
-        lastName: 'Adams',
-        email: `abigail+${randomUUID().slice(0, 8)}@example.org`,
-        phone: '',
-        message: 'To serve',
-        waiverAccepted: true,
-      },
-      paymentMethod: 'card',
-      payment_method_id: await tokenFor(),
-      provider: 'paytheory',
-      tokenized: true,
-      recurring: true,
-    });
+    const res = await post('/api/process-membership-payment', membershipPayment(await tokenFor()));
     const body = (await res.json()) as { paymentId: string; membershipId: string };
     const status = await settled(body.paymentId);
     expect(status).toMatchObject({ state: 'succeeded', kind: 'membership' });

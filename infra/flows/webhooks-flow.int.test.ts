@@ -14,6 +14,7 @@ import { startWorkers } from '../../worker/src/workers';
 import { useTestDatabase } from '../testing/test-database';
 import { useQueueBackend } from '../testing/test-queues';
 import { useSandbox } from '../testing/test-sandbox';
+import { membershipPayment, monthlyDonation } from './payment-stack';
 
 // Provider webhooks end to end (DESIGN.md rule 7), over real HTTP both ways: the sandbox charges a
 // plan's next instalment and POSTs an unsigned PAYMENT notification, in Pay Theory's documented
@@ -112,17 +113,7 @@ const processed = async (transactionId: string) =>
   (await database.db.select().from(webhookEvents).where(eq(webhookEvents.transactionId, transactionId)))[0];
 
 describe('recurring donations', async () => {
-  const res = await post('/api/donations', {
-    firstName: 'Martha',
-    lastName: 'Washington',
-    email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-    phone: '555-010-1776',
-    amount: '17.76',
-    paymentMethod: 'card',
-    isRecurring: true,
-    provider: 'paytheory',
-    paymentMethodToken: await tokenFor('5454545454545454'),
-  });
+  const res = await post('/api/donations', monthlyDonation(await tokenFor('5454545454545454')));
   const accepted = PaymentAccepted.parse(await res.json());
   const donationId = accepted.data.id;
   const donationRows = () => database.db.select().from(transactions).where(eq(transactions.donationId, donationId));
@@ -231,23 +222,7 @@ describe('memberships', () => {
   let recurringId = '';
 
   it('records a later membership instalment', async () => {
-    const res = await post('/api/process-membership-payment', {
-      amount: 2500,
-      buyer: { first_name: 'Abigail', last_name: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' },
-      membership: {
-        firstName: 'Abigail',
-        lastName: 'Adams',
-        email: `abigail+${randomUUID().slice(0, 8)}@example.org`,
-        phone: '',
-        message: 'To serve',
-        waiverAccepted: true,
-      },
-      paymentMethod: 'card',
-      payment_method_id: await tokenFor(),
-      provider: 'paytheory',
-      tokenized: true,
-      recurring: true,
-    });
+    const res = await post('/api/process-membership-payment', membershipPayment(await tokenFor()));
     body = (await res.json()) as typeof body;
     const status = await settled(body.paymentId);
     expect(status).toMatchObject({ state: 'succeeded', kind: 'membership', amountCents: 2500 });

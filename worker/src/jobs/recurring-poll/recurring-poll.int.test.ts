@@ -5,7 +5,7 @@ import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usePaymentStack } from '../../../../infra/flows/payment-stack';
+import { monthlyDonation, usePaymentStack } from '../../../../infra/flows/payment-stack';
 import { useQueueBackend } from '../../../../infra/testing/test-queues';
 import { instalmentRecorder } from '../../payments/instalments';
 import { PaymentLedger } from '../../payments/ledger';
@@ -47,17 +47,7 @@ async function run(): Promise<RecurringPollResult> {
 }
 
 async function startPlan(): Promise<{ paymentId: string; recurringId: string }> {
-  const res = await post('/api/donations', {
-    firstName: 'Martha',
-    lastName: 'Washington',
-    email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-    phone: '555-010-1776',
-    amount: '17.76',
-    paymentMethod: 'card',
-    isRecurring: true,
-    provider: 'paytheory',
-    paymentMethodToken: await tokenFor(),
-  });
+  const res = await post('/api/donations', monthlyDonation(await tokenFor()));
   const { paymentId } = PaymentAccepted.parse(await res.json());
   const status = await settled(paymentId);
   if (status.state !== 'succeeded' || !status.recurringId) throw new Error(`plan not started: ${status.state}`);

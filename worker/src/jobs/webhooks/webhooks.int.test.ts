@@ -5,7 +5,7 @@ import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usePaymentStack } from '../../../../infra/flows/payment-stack';
+import { monthlyDonation, usePaymentStack } from '../../../../infra/flows/payment-stack';
 import { useQueueBackend } from '../../../../infra/testing/test-queues';
 import { instalmentRecorder } from '../../payments/instalments';
 import { PaymentLedger } from '../../payments/ledger';
@@ -54,17 +54,7 @@ async function process(transactionId: string) {
   return { ...result, outcome: after?.outcome ?? null };
 }
 
-const res = await post('/api/donations', {
-  firstName: 'Martha',
-  lastName: 'Washington',
-  email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-  phone: '555-010-1776',
-  amount: '17.76',
-  paymentMethod: 'card',
-  isRecurring: true,
-  provider: 'paytheory',
-  paymentMethodToken: await tokenFor(),
-});
+const res = await post('/api/donations', monthlyDonation(await tokenFor()));
 const plan = await settled(PaymentAccepted.parse(await res.json()).paymentId);
 const recurringId = plan.recurringId ?? '';
 
