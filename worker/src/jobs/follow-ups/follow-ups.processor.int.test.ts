@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { transactionFeeCents } from '@pillars/shared/contracts';
+import { type PaymentState, donations, memberships, payments, transactions } from '@pillars/shared/db';
+import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../../infra/testing/test-database';
+import { useQueueBackend } from '../../../../infra/testing/test-queues';
+import { PaymentLedger } from '../../payments/ledger';
+import { useQueueWorker } from '../../test/queue-worker';
+import { followUpsProcessor } from './follow-ups.processor';
+
+/**
+ * update-status and record-transaction on real PostgreSQL and a real queue of this file's own:
+ * payments are written as the charges worker leaves them, and each job is run through the queue.
+ */
+describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (kind) => {
+  const database = await useTestDatabase();
+  const { db } = database;
+  const backend = await useQueueBackend(kind, database.url);
+  const logger = createLogger({ level: 'silent' });
+  const ledger = new PaymentLedger(db, backend, logger);
+  const { run, endOf } = useQueueWorker(
+    backend,
+    QUEUES.followUps,
+    followUpsProcessor({ db, ledger, logger, providerName: 'paytheory', liveMode: false }),
+  );
+
+  async function insertDonation(amountCents: number) {
+    const [donation] = await db
+      .insert(donations)
+      .values({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: `ada+${randomUUID().slice(0, 8)}@example.org`,
+        amount: (amountCents / 100).toFixed(2),
+        paymentMethod: 'card',
+      })
+      .returning();
+    if (!donation) throw new Error('insert returned no donation');
+    return donation;
+  }
+
+  async function insertPayment(seed: {
+    recordId: string;
+    kind?: 'donation' | 'membership';
+    amountCents?: number;
+    state?: PaymentState;
+    providerTransactionId?: string | null;
+  }) {
+    const id = randomUUID();
+    const [row] = await db
+      .insert(payments)
+      .values({
+        id,
+        kind: seed.kind ?? 'donation',
+        recordId: seed.recordId,
+        amountCents: seed.amountCents ?? 2500,
+        idempotencyKey: `pay_${id.replace(/-/g, '')}`,
+        state: seed.state ?? 'succeeded',
+        providerTransactionId:
+          seed.providerTransactionId === undefined ? `pt_txn_${randomUUID()}` : seed.providerTransactionId,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no payment');
+    return row;
+  }
+
+  const donationOf = async (id: string) => (await db.select().from(donations).where(eq(donations.id, id)))[0];
+  const paymentOf = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0];
+  const transactionsOf = (providerTransactionId: string) =>
+    db.select().from(transactions).where(eq(transactions.providerTransactionId, providerTransactionId));
+
+  it('runs both follow-ups that a successful charge queues, through the outbox', async () => {
+    const donation = await insertDonation(1234);
+    const payment = await insertPayment({ recordId: donation.id, amountCents: 1234, state: 'processing' });
+    const ended = [JOBS.updateStatus, JOBS.recordTransaction].map((job) => endOf(jobIdOf(job, payment.id)));
+    await ledger.succeed(payment, { transactionId: 'pt_txn_outbox_' + payment.id });
+    await expect(Promise.all(ended)).resolves.toEqual([
+      expect.objectContaining({ ok: true }),
+      expect.objectContaining({ ok: true }),
+    ]);
+    expect(await donationOf(donation.id)).toMatchObject({
+      status: 'completed',
+      payTheoryPaymentId: 'pt_txn_outbox_' + payment.id,
+    });
+    expect(await transactionsOf('pt_txn_outbox_' + payment.id)).toHaveLength(1);
+  });
+
+  it('update-status completes a pending donation once; a replay changes nothing', async () => {
+    const donation = await insertDonation(2500);
+    const payment = await insertPayment({ recordId: donation.id });
+    await expect(run(JOBS.updateStatus, { paymentId: payment.id })).resolves.toMatchObject({ ok: true });
+    const after = await donationOf(donation.id);
+    expect(after).toMatchObject({ status: 'completed', payTheoryPaymentId: payment.providerTransactionId });
+
+    await expect(run(JOBS.updateStatus, { paymentId: payment.id })).resolves.toMatchObject({ ok: true });
+    expect(await donationOf(donation.id)).toEqual(after);
+  });
+
+  it('update-status makes a membership active, and leaves a record that is no longer pending as it is', async () => {
+    const [membership] = await db
+      .insert(memberships)
+      .values({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', paymentMethod: 'card' })
+      .returning();
+    if (!membership) throw new Error('insert returned no membership');
+    const paid = await insertPayment({ recordId: membership.id, kind: 'membership' });
+    await expect(run(JOBS.updateStatus, { paymentId: paid.id })).resolves.toMatchObject({ ok: true });
+    const [active] = await db.select().from(memberships).where(eq(memberships.id, membership.id));
+    expect(active).toMatchObject({ status: 'active', payTheoryPaymentId: paid.providerTransactionId });
+
+    // An admin already settled this donation by hand: the follow-up does not overrule them.
+    const donation = await insertDonation(2500);
+    await db.update(donations).set({ status: 'failed' }).where(eq(donations.id, donation.id));
+    const late = await insertPayment({ recordId: donation.id });
+    await expect(run(JOBS.updateStatus, { paymentId: late.id })).resolves.toMatchObject({ ok: true });
+    expect(await donationOf(donation.id)).toMatchObject({ status: 'failed', payTheoryPaymentId: null });
+  });
+
+  it('moves no record and writes no transaction for a payment that has not succeeded, and does not retry', async () => {
+    const before = (await db.select().from(transactions)).length;
+    for (const state of ['queued', 'processing', 'failed'] as const) {
+      const donation = await insertDonation(2500);
+      const payment = await insertPayment({ recordId: donation.id, state, providerTransactionId: null });
+      for (const job of [JOBS.updateStatus, JOBS.recordTransaction]) {
+        const outcome = await run(job, { paymentId: payment.id }, { ...JOB_OPTIONS[job], attempts: 3 });
+        expect(outcome).toMatchObject({ ok: false, failedAttempts: 1 });
+        expect(outcome.error).toContain('not succeeded');
+      }
+      expect(await donationOf(donation.id)).toMatchObject({ status: 'pending', payTheoryPaymentId: null });
+    }
+    expect(await db.select().from(transactions)).toHaveLength(before);
+  });
+
+  it('record-transaction writes one row with the 2.9 % fee rounded, however often it runs', async () => {
+    const donation = await insertDonation(1234);
+    const payment = await insertPayment({ recordId: donation.id, amountCents: 1234 });
+    const providerTransactionId = payment.providerTransactionId ?? '';
+    for (let i = 0; i < 2; i += 1) {
+      await expect(run(JOBS.recordTransaction, { paymentId: payment.id })).resolves.toMatchObject({ ok: true });
+    }
+    const rows = await transactionsOf(providerTransactionId);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        donationId: donation.id,
+        amount: 1234,
+        // 35.786 cents, rounded.
+        fees: 36,
+        status: 'completed',
+        paymentMethod: 'card',
+        paymentProvider: 'paytheory',
+        buyerEmail: donation.email,
+        buyerName: 'Ada Lovelace',
+      }),
+    ]);
+    expect(transactionFeeCents(1234)).toBe(36);
+    expect(JSON.parse(rows[0]?.metadata ?? '{}')).toEqual({
+      source: 'contribution',
+      paymentState: 'SUCCEEDED',
+      liveMode: false,
+    });
+  });
+
+  it('never writes a second row for a provider transaction id already recorded elsewhere', async () => {
+    const donation = await insertDonation(2500);
+    const payment = await insertPayment({ recordId: donation.id });
+    const providerTransactionId = payment.providerTransactionId ?? '';
+    // Another writer (the webhook path records instalments) got there first.
+    const [first] = await db
+      .insert(transactions)
+      .values({
+        donationId: donation.id,
+        amount: 2500,
+        fees: transactionFeeCents(2500),
+        status: 'completed',
+        paymentMethod: 'card',
+        paymentProvider: 'paytheory',
+        providerTransactionId,
+        buyerName: 'Ada Lovelace',
+      })
+      .returning();
+    await expect(run(JOBS.recordTransaction, { paymentId: payment.id })).resolves.toMatchObject({ ok: true });
+    expect(await transactionsOf(providerTransactionId)).toEqual([first]);
+  });
+
+  it('retries a failing status update without touching the outcome the payment reports', async () => {
+    const donation = await insertDonation(2500);
+    const payment = await insertPayment({ recordId: donation.id });
+    // A real database fault on this record only: a trigger that refuses its update until dropped.
+    const trigger = `refuse_${payment.id.replace(/-/g, '')}`;
+    await database.pool.query(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'donations row is locked for maintenance'; END $$`);
+    await database.pool.query(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE ON donations FOR EACH ROW
+       WHEN (OLD.id = '${donation.id}') EXECUTE FUNCTION ${trigger}()`,
+    );
+    const reported: Array<Awaited<ReturnType<typeof paymentOf>>> = [];
+    const outcome = await run(
+      JOBS.updateStatus,
+      { paymentId: payment.id },
+      {
+        ...JOB_OPTIONS[JOBS.updateStatus],
+        onAttemptFailed: () => {
+          void paymentOf(payment.id).then(async (row) => {
+            reported.push(row);
+            await database.pool.query(`DROP TRIGGER ${trigger} ON donations`);
+          });
+        },
+      },
+    );
+    expect(outcome).toMatchObject({ ok: true, failedAttempts: 1 });
+    // While the update failed, and after it succeeded, the payment row (what the poll reports) is unchanged.
+    expect(reported).toEqual([payment]);
+    expect(await paymentOf(payment.id)).toEqual(payment);
+    expect(await donationOf(donation.id)).toMatchObject({ status: 'completed' });
+  });
+});
