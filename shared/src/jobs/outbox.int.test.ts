@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { and, inArray, isNull } from 'drizzle-orm';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { freePort } from '../../../infra/testing/provision';
+import { useTestDatabase } from '../../../infra/testing/test-database';
+import { useQueueBackend } from '../../../infra/testing/test-queues';
+import { outbox } from '../db/schema';
+import { createLogger } from '../logger';
+import { createQueueBackend, type QueueBackend } from './backend';
+import { JOBS, QUEUES, jobIdOf } from './definitions';
+import { type OutboxJob, addToOutbox, publishOutbox, startOutboxRelay } from './outbox';
+
+const logger = createLogger({ level: 'silent' });
+
+/** The same backend, noting the job id of every add it is asked for (the queue dedupes them). */
+function counting(backend: QueueBackend, adds: string[]): QueueBackend {
+  return {
+    ...backend,
+    queue(name) {
+      const queue = backend.queue(name);
+      return {
+        ...queue,
+        add(jobName, data, options) {
+          adds.push(String(options.jobId));
+          return queue.add(jobName, data, options);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The outbox and its relay on real PostgreSQL and each real queue backend: what the API or the
+ * worker commits as "to publish" reaches the queue once, under its deterministic job id, whatever
+ * fails or runs twice on the way.
+ */
+describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async (kind) => {
+  const database = await useTestDatabase();
+  const { db } = database;
+  const backend = await useQueueBackend(kind, database.url);
+
+  const charges = (count: number) =>
+    Array.from({ length: count }, () => ({ job: JOBS.charge, paymentId: randomUUID() }) satisfies OutboxJob);
+  const write = (jobs: OutboxJob[]) => db.transaction((tx) => addToOutbox(tx, jobs));
+  const unpublished = async (ids: number[]) =>
+    db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.id, ids), isNull(outbox.publishedAt)));
+  const rowsOf = (ids: number[]) => db.select().from(outbox).where(inArray(outbox.id, ids));
+
+  it('publishes each committed row once, under the job id derived from its payload', async () => {
+    const paymentId = randomUUID();
+    const emailId = randomUUID();
+    const ids = await write([
+      { job: JOBS.charge, paymentId },
+      { job: JOBS.updateStatus, paymentId },
+      { job: JOBS.sendEmail, emailId },
+    ]);
+    const adds: string[] = [];
+    const relay = startOutboxRelay({ db, backend: counting(backend, adds), logger, intervalMs: 20 });
+    await expect.poll(async () => (await unpublished(ids)).length).toBe(0);
+    await relay.stop();
+
+    const expected = [
+      [QUEUES.charges, jobIdOf(JOBS.charge, paymentId)],
+      [QUEUES.followUps, jobIdOf(JOBS.updateStatus, paymentId)],
+      [QUEUES.email, jobIdOf(JOBS.sendEmail, emailId)],
+    ] as const;
+    expect(adds).toEqual(expected.map(([, jobId]) => jobId));
+    for (const [queue, jobId] of expected) {
+      expect(await backend.queue(queue).jobState(jobId)).toBe('waiting');
+    }
+    // Published rows are not published again.
+    await expect(publishOutbox(db, backend, logger)).resolves.toBe(0);
+  });
+
+  it('adds a job once when it is published twice (by its writer, then by the relay)', async () => {
+    const paymentId = randomUUID();
+    const jobId = jobIdOf(JOBS.recordTransaction, paymentId);
+    const [first] = await write([{ job: JOBS.recordTransaction, paymentId }]);
+    await expect(publishOutbox(db, backend, logger, first === undefined ? [] : [first])).resolves.toBe(1);
+    // A second row for the same job, as a writer that runs again writes it: the queue keeps one job.
+    await write([{ job: JOBS.recordTransaction, paymentId }]);
+    await expect(publishOutbox(db, backend, logger)).resolves.toBe(1);
+    const jobs = await backend.bullQueue(QUEUES.followUps).getJobs(['waiting']);
+    expect(jobs.filter((job) => job.id === jobId)).toHaveLength(1);
+  });
+
+  it('keeps a row whose publish failed for the next pass', async () => {
+    const ids = await write(charges(3));
+    // A relay whose queue store is gone: Redis closed under it, or a PostgreSQL nothing answers at.
+    const deadUrl = new URL(database.url);
+    deadUrl.port = String(await freePort());
+    const gone = await createQueueBackend({
+      redisUrl: kind === 'redis' ? inject('redisUrl') : undefined,
+      databaseUrl: deadUrl.href,
+      prefix: `gone_${randomUUID().replace(/-/g, '').slice(0, 8)}`,
+      logger,
+    });
+    if (kind === 'redis') await gone.close();
+    else onTestFinished(() => gone.close());
+    await expect(publishOutbox(db, gone, logger)).resolves.toBe(0);
+    const after = await rowsOf(ids);
+    expect(after.map((row) => row.publishedAt)).toEqual([null, null, null]);
+    // The first failure stops the pass (the queue is unreachable); its row notes why.
+    expect(after.map((row) => row.attempts).sort()).toEqual([0, 0, 1]);
+    expect(after.find((row) => row.attempts === 1)?.lastError).toBeTruthy();
+
+    await expect(publishOutbox(db, backend, logger)).resolves.toBe(3);
+    expect(await unpublished(ids)).toHaveLength(0);
+  });
+
+  it('skips rows another relay holds, and publishes them once it lets go', async () => {
+    const ids = await write(charges(3));
+    const [held, ...free] = ids;
+    const other = await database.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT id FROM outbox WHERE id = $1 FOR UPDATE', [held]);
+      await expect(publishOutbox(db, backend, logger)).resolves.toBe(free.length);
+      expect((await unpublished(ids)).map((row) => row.id)).toEqual([held]);
+      await other.query('ROLLBACK');
+    } finally {
+      other.release();
+    }
+    await expect(publishOutbox(db, backend, logger)).resolves.toBe(1);
+    expect(await unpublished(ids)).toHaveLength(0);
+  });
+
+  it('two relays draining the same backlog never publish a row twice', async () => {
+    const jobs = charges(250);
+    const ids = await write(jobs);
+    const adds: string[][] = [[], []];
+    const relays = adds.map((list) =>
+      startOutboxRelay({ db, backend: counting(backend, list), logger, intervalMs: 10 }),
+    );
+    await expect.poll(async () => (await unpublished(ids)).length, { timeout: 20_000 }).toBe(0);
+    await Promise.all(relays.map((relay) => relay.stop()));
+
+    const all = adds.flat();
+    expect(all).toHaveLength(jobs.length);
+    expect(new Set(all)).toEqual(new Set(jobs.map((job) => jobIdOf(job.job, job.paymentId))));
+    const counts = await backend.queue(QUEUES.charges).counts();
+    expect(counts.waiting).toBeGreaterThanOrEqual(jobs.length);
+  });
+});
