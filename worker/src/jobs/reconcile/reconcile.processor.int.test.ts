@@ -98,4 +98,40 @@ describe.each(['redis', 'postgres'] as const)('reconcile sweep (%s queues)', asy
     // Looked at once: the next sweep leaves it alone.
     await expect(sweep()).resolves.toMatchObject({ rechecked: 0 });
   });
+
+  it('measures every age against its clock: stuck, the visibility window and giving up', async () => {
+    const start = Date.now();
+    const sweepAt = (aheadMs: number) =>
+      reconcileProcessor({
+        db: stack.database.db,
+        ledger: stack.ledger,
+        lookup: stack.lookup,
+        backend: stack.backend,
+        logger: createLogger({ level: 'silent' }),
+        visibilityWindowMs: 5 * 60_000,
+        now: () => new Date(start + aheadMs),
+      })();
+    // Sent just now and never charged: only the clock, not the row, says how old it is.
+    const payment = await insertPayment({ state: 'processing', lastSentAt: new Date(start) });
+    const untouched = await rowOf(payment.id);
+
+    await sweepAt(0);
+    expect(await rowOf(payment.id)).toEqual(untouched);
+    // Stuck for two minutes, but a charge may still show within the five-minute window: wait.
+    await sweepAt(2 * 60_000);
+    expect(await rowOf(payment.id)).toEqual(untouched);
+    // An hour on, the provider still shows nothing: failed, and never charged.
+    await sweepAt(61 * 60_000);
+    expect(await rowOf(payment.id)).toMatchObject({ state: 'failed', failureCode: 'PROVIDER_UNAVAILABLE' });
+    expect(ledgerFor(payment.idempotencyKey)).toHaveLength(0);
+
+    // Another, sent a moment ago (just past the charges worker's own window, which reads the real
+    // time): two minutes on by the sweep's clock it waits, six minutes on it is sent again, once.
+    const next = await insertPayment({ state: 'processing', lastSentAt: new Date(start - stack.visibilityWindowMs) });
+    await expect(sweepAt(2 * 60_000)).resolves.toMatchObject({ requeued: 0 });
+    expect((await rowOf(next.id))?.state).toBe('processing');
+    await expect(sweepAt(6 * 60_000)).resolves.toMatchObject({ requeued: 1 });
+    await expect.poll(stateOf(next.id), slowly).toBe('succeeded');
+    expect(ledgerFor(next.idempotencyKey)).toHaveLength(1);
+  });
 });
