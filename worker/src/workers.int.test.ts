@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../infra/testing/test-database';
+import { useQueueBackend } from '../../infra/testing/test-queues';
+import { useSandbox } from '../../infra/testing/test-sandbox';
+import { startWorkers } from './workers';
+
+/**
+ * The maintenance queue carries two scheduled jobs on one worker: startWorkers routes each by
+ * name. Each job's result shows which processor ran (the sweep's verdicts, the poll's counts).
+ */
+describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s queues)', async (kind) => {
+  const database = await useTestDatabase();
+  const backend = await useQueueBackend(kind, database.url);
+  const { provider, visibilityWindowMs } = await useSandbox();
+  const runtime = await startWorkers({
+    db: database.db,
+    backend,
+    provider,
+    logger: createLogger({ level: 'silent' }),
+    concurrency: 1,
+    visibilityWindowMs,
+  });
+  afterAll(() => runtime.stop());
+
+  async function resultOf(jobName: string): Promise<unknown> {
+    const jobId = `test-${randomUUID()}`;
+    await backend.queue(QUEUES.maintenance).add(jobName, {}, { ...JOB_OPTIONS[JOBS.reconcilePayments], jobId });
+    const queue = backend.bullQueue(QUEUES.maintenance);
+    await expect.poll(async () => (await queue.getJob(jobId))?.finishedOn, { timeout: 10_000 }).toBeDefined();
+    const job = await queue.getJob(jobId);
+    expect(job?.failedReason).toBeUndefined();
+    return job?.returnvalue;
+  }
+
+  it('runs the reconcile sweep for reconcile-payments', async () => {
+    const result = await resultOf(JOBS.reconcilePayments);
+    expect(result).toEqual(expect.objectContaining({ examined: 0, requeued: 0, rechecked: 0 }));
+    expect(result).not.toHaveProperty('polled');
+  });
+
+  it('runs the recurring poll for poll-recurring', async () => {
+    const result = await resultOf(JOBS.pollRecurring);
+    expect(result).toEqual({ polled: 0, recorded: 0, failedRecorded: 0, errors: 0 });
+  });
+});
