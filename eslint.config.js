@@ -18,7 +18,7 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Log with pino at the boundaries, never console (STYLE.md).
+      // Log with pino at the boundaries, never console: pino redacts card fields and secrets.
       'no-console': 'error',
     },
   },

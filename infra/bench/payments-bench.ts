@@ -573,7 +573,7 @@ async function measurePayments(
     `SELECT count(*) AS n FROM payments WHERE state = 'succeeded'`,
   );
 
-  // Exactly one provider charge per payment (DESIGN.md rule 2), counted at the provider.
+  // Exactly one provider charge per payment (ADR 010), counted at the provider.
   const charges = sandbox.ledger().filter((entry) => entry.kind === 'charge');
   const perKey = new Map<string, number>();
   for (const charge of charges) {

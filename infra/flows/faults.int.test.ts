@@ -19,7 +19,7 @@ import { useSandbox } from '../testing/test-sandbox';
 import { usePaymentStack } from './payment-stack';
 import { exited, startWorkerProcess } from './worker-process';
 
-// The payment rules under failure (DESIGN.md rules 1, 2, 5 and 6), each with real parts:
+// The money-safety rules under failure (ADR 007 and 010), each with real parts:
 // a Redis that goes away, a worker killed mid-charge, a status update that keeps failing.
 
 /** Everything logged, kept in memory so the test can read it. */

@@ -8,7 +8,7 @@ import { usePaymentStack } from './payment-stack';
 
 // The money path end to end, on real PostgreSQL, real queues and the sandbox provider over HTTP:
 // API → record + payment + outbox in one transaction → queue → worker → provider → follow-ups.
-// Both queue backends must behave the same (DESIGN.md "Running it").
+// Both queue backends must behave the same: production uses Redis, `npm start` PostgreSQL (ADR 006).
 describe.each<QueueBackendKind>(['redis', 'postgres'])('payments on the %s queue backend', async (kind) => {
   const { database, app, sandbox, provider, tokenFor, post, settled, chargesFor } = await usePaymentStack(kind);
   const submit = (body: Record<string, unknown>, key?: string) => post('/api/donations', body, key);

@@ -16,7 +16,7 @@ import { useQueueBackend } from '../testing/test-queues';
 import { useSandbox } from '../testing/test-sandbox';
 import { membershipPayment, monthlyDonation } from './payment-stack';
 
-// Provider webhooks end to end (DESIGN.md rule 7), over real HTTP both ways: the sandbox charges a
+// Provider webhooks end to end (ADR 007, later instalments), over real HTTP both ways: the sandbox charges a
 // plan's next instalment and POSTs an unsigned PAYMENT notification, in Pay Theory's documented
 // shape, to the API's webhook URL (with its secret) served on a free port; the API stores it once
 // per transaction and queues process-webhook; the worker re-fetches the transaction from the

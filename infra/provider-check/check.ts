@@ -120,7 +120,7 @@ export async function runProviderCheck(target: CheckTarget, options: CheckOption
     }
   }
 
-  /** An unclear answer is looked up until it shows, never re-sent (DESIGN.md rule 2). */
+  /** An unclear answer is looked up until it shows, never re-sent: a resend could charge twice (ADR 010). */
   async function settle<T>(attempt: () => Promise<T>, lookup: () => Promise<T | null>, what: string): Promise<T> {
     try {
       return await attempt();

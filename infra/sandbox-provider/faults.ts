@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Fault knobs, so tests can prove the payment rules under failure (DESIGN.md rules 2 and 6).
+ * Fault knobs, so tests can prove the money-safety rules under failure (ADR 007 and 010).
  * The rates draw from Math.random for soak and bench runs; the `…Next` counters are
  * deterministic and are what unit and integration tests should use.
  */

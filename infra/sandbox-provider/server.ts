@@ -103,7 +103,7 @@ function graphqlError(message: string, code: string) {
 }
 
 /**
- * The sandbox card provider (DESIGN.md, "The card provider"): Pay Theory's GraphQL API for the
+ * The sandbox card provider, as strict as Pay Theory's docs (ADR 011): Pay Theory's GraphQL API for the
  * server-side adapter, its browser SDK with hosted fields for the web app, fault knobs and a
  * ledger for tests. Plain node:http, because it is test infrastructure with a dozen routes.
  */

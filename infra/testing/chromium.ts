@@ -29,7 +29,7 @@ export function findChromium(): string {
   );
 }
 
-/** Flags for headless Chromium on a machine with no network but loopback (see DESIGN.md). */
+/** Flags for headless Chromium on a machine with no network but loopback: nothing may phone home. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

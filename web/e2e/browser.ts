@@ -61,7 +61,7 @@ export async function loadAllImages(page: Page): Promise<void> {
   }))`);
 }
 
-/** Sandbox test cards (DESIGN.md): each succeeds unless the amount is a decline amount. */
+/** Pay Theory's documented test cards, honoured by the sandbox: each succeeds unless the amount declines. */
 export const TEST_CARDS = { visa: '4111 1111 1111 1111', mastercard: '5454 5454 5454 5454' } as const;
 
 /** Types a card into the provider's hosted field iframes; the page itself never sees it. */

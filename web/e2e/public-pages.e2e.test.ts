@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, VIEWPORTS, apiJson, horizontalOverflow, loadAllImages, useBrowser } from './browser';
 import { seriousViolations } from './axe';
 
-// Every public route of SPEC section 2: no serious or critical axe violation, no horizontal
+// Every public route of the product: no serious or critical axe violation, no horizontal
 // scrolling at 375, 768 and 1280 px, and a screenshot of each width for review.
 const { newPage, baseUrl } = await useBrowser();
 

@@ -18,7 +18,7 @@ export interface AppDeps {
   queues: QueueBackend;
   /** Used synchronously only by the raw-card fallback; charges happen in the worker. */
   provider: CardProvider;
-  /** Recorded in responses (SPEC section 7: `provider`). */
+  /** Sent back as `provider` in payment responses, a field the product's API fixes. */
   providerName: string;
   /** Makes payment long-polls answer as soon as the worker settles; optional in tests. */
   paymentEvents?: PaymentEvents;

@@ -23,9 +23,10 @@ export interface NewPayment {
 }
 
 /**
- * Records a charge to make and its job, in the caller's transaction (DESIGN.md rule 1). The
- * provider idempotency key derives from the payment id, so every retry of this payment's job
- * presents the same key to the provider (rule 2). Returns the payment id and the outbox ids.
+ * Records a charge to make and its job, in the caller's transaction, so a charge is queued exactly
+ * when its record is committed (ADR 007). The provider idempotency key derives from the payment id,
+ * so every retry of this payment's job looks up and sends the same key (ADR 010). Returns the
+ * payment id and the outbox ids.
  */
 export async function queuePayment(tx: Tx, payment: NewPayment): Promise<{ paymentId: string; outboxIds: number[] }> {
   const paymentId = randomUUID();

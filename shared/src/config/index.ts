@@ -113,7 +113,7 @@ export const ConfigSchema = z.object({
   PAYMENT_PROVIDER_VISIBILITY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /**
    * The spec's raw-card fallbacks put the server in PCI SAQ D scope; off unless a merchant
-   * decides otherwise (DESIGN.md rule 4).
+   * decides otherwise (ADR 007, no card data on our side).
    */
   RAW_CARD_FALLBACK_ENABLED: z
     .enum(['true', 'false'])

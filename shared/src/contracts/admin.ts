@@ -63,7 +63,7 @@ export const RegistrationDetail = z.object({
 });
 export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
-/** Admins may only move a pending item to confirmed (SPEC section 4). */
+/** Product rule: admins may only move a pending item to confirmed. */
 export const StatusChange = z.object({ status: z.literal('confirmed') });
 
 export const ContributionDetailList = successList(ContributionDetail);

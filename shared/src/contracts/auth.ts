@@ -66,7 +66,7 @@ export const ProfileUpdate = z.object({
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
-/** Texts of the auth calls' answers (SPEC section 8), shared by the API and the forms. */
+/** Product texts of the auth calls' answers, shared by the API and the forms. */
 export const authResponseMessages = {
   loginFailed: 'Login failed',
   resetLinkSent: 'If the email exists, a reset link has been sent.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Validation messages shared by several forms (SPEC section 5). */
+/** Validation messages shared by several forms (product texts). */
 export const messages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -10,9 +10,9 @@ export const messages = {
   invalidInput: 'Invalid input',
 } as const;
 
-/** SPEC section 9: phone numbers have at least 10 characters. */
+/** Product rule: phone numbers have at least 10 characters. */
 export const PHONE_MIN_LENGTH = 10;
-/** SPEC section 9: passwords have at least 6 characters. */
+/** Product rule: passwords have at least 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 /** A timestamp as it travels over JSON: an ISO-8601 string with an offset. */
@@ -23,7 +23,7 @@ export const Id = z.uuid();
 export const Email = z.email(messages.invalidEmail);
 export const Phone = z.string().trim().min(PHONE_MIN_LENGTH, messages.invalidPhone);
 
-/** Status values seen across the product (SPEC section 4). */
+/** Every status value the product uses, across all kinds of record. */
 export const RecordStatus = z.enum([
   'pending',
   'confirmed',
@@ -38,7 +38,7 @@ export const RecordStatus = z.enum([
 ]);
 export type RecordStatus = z.infer<typeof RecordStatus>;
 
-/** Detail list responses use `success` and `data` (SPEC section 3). */
+/** Detail list responses use `success` and `data`, a shape the product's API fixes. */
 export function successList<T extends z.ZodType>(item: T) {
   return z.object({ success: z.literal(true), data: z.array(item) });
 }

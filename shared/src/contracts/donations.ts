@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Email, IsoDateTime, Phone, messages } from './common';
 
-/** SPEC section 9: preset contribution amounts in dollars, minimum and step. */
+/** Product rule: preset contribution amounts in dollars, minimum and step. */
 export const PRESET_AMOUNTS = [17.76, 25, 50, 100] as const;
 export const MIN_CONTRIBUTION_DOLLARS = 1;
 export const CONTRIBUTION_STEP = 0.01;
@@ -15,9 +15,9 @@ export const PaymentMethod = z.enum(['card', 'bank']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 /**
- * Contribution form values (SPEC section 3). Amount and card fields are optional strings:
+ * Contribution form values, as the product names them. Amount and card fields are optional strings:
  * the amount rule is checked on submit, card fields are validated by the provider's hosted
- * fields, never by us (SPEC section 5).
+ * fields, never by us.
  */
 export const ContributionForm = z.object({
   firstName: z.string().trim().min(1, messages.firstNameRequired),
@@ -40,7 +40,7 @@ export const ContributionForm = z.object({
 });
 export type ContributionForm = z.infer<typeof ContributionForm>;
 
-/** Dollars → integer cents, as SPEC section 9 says: dollars × 100, rounded. */
+/** Dollars → integer cents (product rule: dollars × 100, rounded). */
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }

@@ -12,7 +12,7 @@ export const PricingTier = z.object({
 export type PricingTier = z.infer<typeof PricingTier>;
 
 /**
- * `events.pricingTiers` is free text holding a JSON list. SPEC section 3: invalid JSON is
+ * `events.pricingTiers` is free text holding a JSON list. Product rule: invalid JSON is
  * treated as no tiers. We apply the same rule to JSON that parses but is not a list of
  * well-formed tiers, so a half-broken value never reaches a price calculation.
  */
@@ -28,7 +28,7 @@ export function parsePricingTiers(raw: string | null | undefined): PricingTier[]
   return parsed.success ? parsed.data : [];
 }
 
-/** An event card on the home page (SPEC section 3, "Event list item"). */
+/** An event card on the home page (the product's "event list item"). */
 export const EventListItem = z.object({
   id: Id,
   slug: z.string(),
@@ -55,7 +55,7 @@ export const registrationMessages = {
   selectTier: 'Please select a ticket type',
 } as const;
 
-/** Event registration form (SPEC section 3 and 5). */
+/** Event registration form: the product's fields and messages. */
 export const EventRegistrationFields = z.object({
   firstName: z.string().trim().min(1, messages.firstNameRequired),
   lastName: z.string().trim().min(1, messages.lastNameRequired),
@@ -66,7 +66,7 @@ export const EventRegistrationFields = z.object({
 });
 
 /**
- * The tier is required only when the event requires payment (SPEC section 5) and offers tiers to
+ * The tier is required only when the event requires payment (product rule) and offers tiers to
  * choose from: a paid event with a direct price has none. Built per event; the same builder
  * serves the form (zodResolver) and the API.
  */
@@ -86,7 +86,7 @@ export const EventRegistrationCreated = z.object({
   data: z.object({ registrationId: Id }),
 });
 
-/** Event payment patch (SPEC section 3). */
+/** Event payment patch: the product's wire shape for a charge the browser made itself. */
 export const EventPaymentPatch = z.object({
   payTheoryPaymentId: z.string().min(1),
   paymentAmount: z.number().int().nonnegative(),
@@ -99,11 +99,11 @@ export const EventPaymentPatch = z.object({
 });
 export type EventPaymentPatch = z.infer<typeof EventPaymentPatch>;
 
-/** Time of an event: stored instants, shown in the organisation's zone (SPEC section 9). */
+/** Time of an event: stored instants, shown in the organisation's zone with 'ET' (product rule). */
 export const EVENT_TIME_ZONE = 'America/New_York';
 
 /**
- * GET /api/event-registrations/{id}: what the event payment page needs (SPEC section 2), without
+ * GET /api/event-registrations/{id}: what the event payment page needs, without
  * the registrant's contact details. `paymentAmount` is the fee in cents, computed by the server.
  */
 export const RegistrationSummary = z.object({

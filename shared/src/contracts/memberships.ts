@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Email, PHONE_MIN_LENGTH, messages } from './common';
 import { ContributionDetail } from './donations';
 
-/** SPEC section 9: membership is 2500 cents a month. */
+/** Product rule: membership is 2500 cents a month. */
 export const MEMBERSHIP_PRICE_CENTS = 2500;
 export const WAIVER_VERSION = 'v1.0';
 
@@ -18,7 +18,7 @@ const OptionalPhone = z
   .refine((v) => v === '' || v.length >= PHONE_MIN_LENGTH, messages.invalidPhone)
   .optional();
 
-/** Membership form (SPEC section 3): phone and message optional, card fields unused. */
+/** Membership form (product rule): phone and message optional, card fields unused. */
 export const MembershipForm = z.object({
   firstName: z.string().trim().min(1, messages.firstNameRequired),
   lastName: z.string().trim().min(1, messages.lastNameRequired),

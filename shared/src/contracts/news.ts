@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDateTime } from './common';
 
-/** A news card on the home page (SPEC section 3, "News list item"). */
+/** A news card on the home page (the product's "news list item"). */
 export const NewsListItem = z.object({
   id: Id,
   slug: z.string(),

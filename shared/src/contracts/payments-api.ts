@@ -25,7 +25,7 @@ export const DollarString = z
   );
 
 /**
- * POST /api/donations (SPEC section 7). With `paymentMethodToken` the server records the
+ * POST /api/donations, a product call. With `paymentMethodToken` the server records the
  * donation and queues the charge (or the monthly plan when `isRecurring`); the amount charged
  * is computed from `amount`, and `amountCents`, when sent, must agree with it.
  */

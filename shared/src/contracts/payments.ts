@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Card payment provider result as the browser SDK reports it (SPEC section 3). */
+/** Card payment provider result as the browser SDK reports it (its `receipt_number` is only a claim). */
 export const ProviderPaymentResult = z.object({
   type: z.enum(['SUCCESS', 'ERROR', 'FAILED']),
   body: z
@@ -22,7 +22,7 @@ export const ProviderTokenizeResult = z.discriminatedUnion('type', [
 ]);
 export type ProviderTokenizeResult = z.infer<typeof ProviderTokenizeResult>;
 
-/** SPEC section 9: the fee recorded on a transaction is 2.9 % of the amount, rounded. */
+/** Product rule: the fee recorded on a transaction is 2.9 % of the amount, rounded. */
 export function transactionFeeCents(amountCents: number): number {
   return Math.round(amountCents * 0.029);
 }

@@ -2,7 +2,7 @@ import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 
 /**
- * Every queue, job name and payload of the system (DESIGN.md, "Payments").
+ * Every queue, job name and payload of the system.
  * Payloads carry ids only: the payment row is the source of truth, so a job can be retried,
  * duplicated or replayed from the outbox and still find the current state in the database.
  */

@@ -20,7 +20,7 @@ function idOf(payload: OutboxPayload): string {
 
 /**
  * Records jobs to publish, inside the caller's transaction: they exist exactly when the change
- * that caused them was committed (DESIGN.md rule 1). Returns the outbox ids to publish now.
+ * that caused them was committed (ADR 007). Returns the outbox ids to publish now.
  */
 export async function addToOutbox(tx: Executor, jobs: OutboxJob[]): Promise<number[]> {
   if (jobs.length === 0) return [];

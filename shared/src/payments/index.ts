@@ -1,4 +1,4 @@
-/** The card provider interface and its Pay Theory adapter (DESIGN.md, "The card provider"). */
+/** The card provider interface and its Pay Theory adapter (ADR 011). */
 export * from './provider';
 export { createPayTheoryProvider, type PayTheoryProviderOptions } from './paytheory/paytheory-provider';
 export { IDEMPOTENCY_METADATA_KEY, OPERATION_DOCUMENTS } from './paytheory/operations';

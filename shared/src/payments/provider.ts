@@ -1,5 +1,5 @@
 /**
- * The card provider as the rest of the system sees it (DESIGN.md, "The card provider").
+ * The card provider as the rest of the system sees it (ADR 011).
  * One implementation speaks Pay Theory's GraphQL API; tests run that same implementation
  * against the sandbox provider in infra/sandbox-provider, selected by config only.
  *
@@ -8,7 +8,7 @@
  * - `TransientProviderError` (timeout, 5xx, network, rate limit) means "unknown, try again",
  *   and before charging again the caller must look the charge up by its idempotency key.
  * No card number or CVV ever passes through this interface except `tokenizeCard`, which
- * exists only for the spec's raw-card fallback and is off unless configured (DESIGN.md rule 4).
+ * exists only for the product's raw-card fallback and is off unless configured (ADR 007).
  */
 
 export interface Payor {
@@ -86,7 +86,7 @@ export type TokenizeOutcome =
 
 /**
  * A provider webhook notification (Pay Theory: `{ event, subtype, payload }`). Only a hint: the
- * worker re-fetches the transaction from the provider before acting (DESIGN.md rule 7).
+ * worker re-fetches the transaction from the provider before acting, since deliveries are unsigned (ADR 007).
  */
 export interface WebhookEvent {
   /** e.g. PAYMENT, PAYOR, SETTLEMENT. */

@@ -54,7 +54,7 @@ describe('App routes', () => {
     expect(screen.getByRole('contentinfo')).toBeDefined();
   });
 
-  it('builds the home page sections in SPEC order', async () => {
+  it("builds the home page sections in the spec's order", async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     renderAt('/');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

@@ -26,7 +26,7 @@ const AdminEventsPage = page(() => import('./pages/admin-routes'), 'AdminEventsR
 const AdminContributorsPage = page(() => import('./pages/admin-routes'), 'AdminContributorsRoute');
 const AdminMembersPage = page(() => import('./pages/admin-routes'), 'AdminMembersRoute');
 
-/** Every route of SPEC section 2; anything else is the not-found page. */
+/** Every route of the product; anything else is the not-found page. */
 export function AppRouter() {
   return (
     <Switch>

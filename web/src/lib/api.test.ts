@@ -88,7 +88,7 @@ describe('getQueryFn', () => {
 });
 
 describe('createQueryClient', () => {
-  it('applies the SPEC query defaults', () => {
+  it("applies the spec's query defaults", () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: Infinity,

@@ -2,7 +2,7 @@ import { ApiError } from '@pillars/shared/contracts';
 import type { QueryFunction } from '@tanstack/react-query';
 
 /**
- * A non-2xx answer. The message follows SPEC section 8 ("{status}: {body text}", or the status
+ * A non-2xx answer. The message is the product's ("{status}: {body text}", or the status
  * text when the body is empty); `status` and `bodyText` let callers tell a declined request
  * (4xx, with the API's `{ error, code, issues? }` body) from a transient one (5xx) without
  * parsing the message.
@@ -31,7 +31,7 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
 };
 
-/** A call that sends cookies, and a JSON body only when one is given (SPEC section 7). */
+/** A call that sends cookies, and a JSON body only when one is given (product rule). */
 export async function apiRequest(
   method: string,
   url: string,

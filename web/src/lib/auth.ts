@@ -3,10 +3,10 @@ import { type QueryFunctionContext, useMutation, useQuery, useQueryClient } from
 import { useLocation } from 'wouter';
 import { ApiRequestError, apiRequest, getQueryFn } from './api';
 
-/** GET /api/auth/me; the key is the path (SPEC section 7). */
+/** GET /api/auth/me; the query key is the path. */
 export const currentUserQueryKey = ['/api/auth/me'] as const;
 
-/** SPEC section 7 and 9: the signed-in user is cached for 5 minutes and never retried. */
+/** Product rule: the signed-in user is cached for 5 minutes and never retried. */
 export const CURRENT_USER_STALE_MS = 5 * 60 * 1000;
 
 const meOrNull = getQueryFn({ on401: 'returnNull' });
@@ -31,7 +31,7 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 401;
 }
 
-/** SPEC section 7: POST /api/auth/logout, then refresh the user and go to /login. */
+/** POST /api/auth/logout, then refresh the user and go to /login. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

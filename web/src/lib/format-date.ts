@@ -6,7 +6,7 @@ type Instant = string | Date;
 
 const inEventZone = tz(EVENT_TIME_ZONE);
 
-/** 'January 5, 2025' in the viewer's zone (news, SPEC section 9). */
+/** 'January 5, 2025' in the viewer's zone (news; product rule). */
 export function formatLongDate(instant: Instant): string {
   return format(new Date(instant), 'MMMM d, yyyy');
 }

@@ -3,7 +3,7 @@ import { getQueryFn } from './api';
 
 export const defaultQueryFn = getQueryFn({ on401: 'throw' });
 
-/** SPEC section 9: data never goes stale on its own, nothing refetches or retries by itself. */
+/** Product rule: data never goes stale on its own, nothing refetches or retries by itself. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 /**
- * Share links of SPEC section 7: LinkedIn share-offsite, WhatsApp wa.me text and Telegram's share
+ * The product's share links: LinkedIn share-offsite, WhatsApp wa.me text and Telegram's share
  * URL. The shared address is always on the canonical public host (PUBLIC_URL), so a page opened
  * on a preview or internal host never spreads that host's address.
  */

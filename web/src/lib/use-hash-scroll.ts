@@ -2,7 +2,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { scrollToSection } from './scroll';
 
-/** SPEC section 9: the home page waits 100 ms so its sections exist before scrolling. */
+/** Product rule: the home page waits 100 ms so its sections exist before scrolling. */
 export const HASH_SCROLL_DELAY_MS = 100;
 
 const USER_SCROLL_EVENTS = ['wheel', 'touchmove', 'keydown'] as const;

@@ -11,7 +11,7 @@ export function sectionHref(target: SectionTarget): string {
 }
 
 /**
- * SPEC section 2: on the home page these links scroll smoothly; from any other page they go
+ * On the home page these links scroll smoothly; from any other page they go
  * to / with the section as the fragment, and the home page scrolls there once loaded.
  */
 export function useSectionNavigation(): (target: SectionTarget) => void {

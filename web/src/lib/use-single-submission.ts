@@ -17,7 +17,7 @@ export type SingleSubmission = {
 };
 
 /**
- * One submission at a time for a form (SPEC section 5: "a submit is ignored while processing"),
+ * One submission at a time for a form (product rule: "a submit is ignored while processing"),
  * shared by every form that sends something: payments, registrations, applications, sign-in.
  */
 export function useSingleSubmission(): SingleSubmission {

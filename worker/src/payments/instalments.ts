@@ -17,7 +17,7 @@ export interface InstalmentDeps {
 
 /**
  * The one path by which a recurring plan's later instalment becomes a `transactions` row, whether
- * a webhook announced it or the scheduled poll found it (DESIGN.md rule 7). It takes the charge as
+ * a webhook announced it or the scheduled poll found it (ADR 007). It takes the charge as
  * the provider showed it when re-fetched, never a webhook's payload. Idempotent: the row is unique
  * on the provider's transaction id, so a redelivery, a second poll or both together write it once.
  *

@@ -22,7 +22,7 @@ async function notifySettled(tx: Tx, paymentId: string): Promise<void> {
 }
 
 /**
- * Where each kind of payment's record lives, what it becomes once paid (SPEC section 4), and
+ * Where each kind of payment's record lives, what status it takes once paid (product values), and
  * whether a failed charge fails the record: a donation or membership is one submission, but a
  * registration stays pending so its holder can pay again from the same payment page.
  */

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 
 const INVALID_CARD = 'Unable to process payment information. Please verify your card details and try again.';
 
-/** The raw-card shapes of SPEC section 7: process-payment's formData and create-payment-method's card. */
+/** The product's raw-card call shapes: process-payment's formData and create-payment-method's card. */
 const RawCard = z.union([
   z.object({
     cardNumber: z.string(),
@@ -41,7 +41,7 @@ export async function tokenizeRawCard(
     'cardNumber' in parsed.data
       ? (() => {
           const [month = '', year = ''] = parsed.data.expiryDate.split('/').map((p) => p.trim());
-          // SPEC section 5: expiry entered as month/year, year prefixed by 20; no spaces in the number.
+          // Product rule: expiry entered as month/year, year prefixed by 20; no spaces in the number.
           return {
             number: parsed.data.cardNumber.replace(/\s+/g, ''),
             securityCode: parsed.data.cvv,

@@ -7,6 +7,6 @@ export const id = () => uuid('id').primaryKey().defaultRandom();
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** The status values of SPEC section 4, as a CHECK so the database refuses anything else. */
+/** The product's status values, as a CHECK so the database refuses anything else (ADR 005). */
 export const statusCheckSql = (column: string) =>
   sql.raw(`${column} IN (${RecordStatus.options.map((s) => `'${s}'`).join(', ')})`);

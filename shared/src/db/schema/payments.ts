@@ -27,7 +27,7 @@ const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /**
- * The charge ledger (DESIGN.md, "Payments"). One row per intended charge, written in the same
+ * The charge ledger (ADR 007 and 010). One row per intended charge, written in the same
  * transaction as its domain record; the worker moves it queued → processing → succeeded|failed.
  * It never holds card data: only the provider's payment-method token and ids.
  */
@@ -162,7 +162,7 @@ export const idempotencyKeys = pgTable(
 
 /**
  * Provider webhook notifications about transactions, one row per provider transaction id
- * (DESIGN.md rule 7): Pay Theory's deliveries carry no event id, and a retried or UPDATED
+ * (ADR 007): Pay Theory's deliveries carry no event id, and a retried or UPDATED
  * notification about the same transaction finds its row and queues nothing again. Only ids are
  * kept; the worker re-fetches the transaction from the provider before acting, then sets
  * processed_at.

@@ -12,7 +12,7 @@ export const donations = pgTable(
     lastName: text('last_name'),
     email: text('email').notNull(),
     phone: text('phone'),
-    /** Dollars, numeric(10,2) as SPEC section 3 says; drizzle returns it as a string. */
+    /** Dollars, numeric(10,2) as the product fixes it (ADR 005); drizzle returns it as a string. */
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     paymentMethod: text('payment_method').notNull(),
     isRecurring: boolean('is_recurring').notNull().default(false),
@@ -98,7 +98,7 @@ export const transactions = pgTable(
     donationId: uuid('donation_id').references(() => donations.id, { onDelete: 'set null' }),
     /** Integer cents. */
     amount: integer('amount').notNull(),
-    /** Integer cents: 2.9 % of the amount, rounded (SPEC section 9). */
+    /** Integer cents: 2.9 % of the amount, rounded (product rule). */
     fees: integer('fees').notNull().default(0),
     status: text('status').notNull(),
     paymentMethod: text('payment_method').notNull(),
@@ -107,7 +107,7 @@ export const transactions = pgTable(
     providerTransactionId: text('provider_transaction_id').unique(),
     buyerEmail: text('buyer_email'),
     buyerName: text('buyer_name').notNull(),
-    /** JSON text: source, payment state, live-mode flag (SPEC section 7). */
+    /** JSON text: source, payment state, live-mode flag (the product's wire shape). */
     metadata: text('metadata'),
     createdAt: createdAt(),
   },

@@ -8,7 +8,7 @@ export const users = pgTable(
   {
     id: id(),
     username: text('username').notNull().unique(),
-    /** SPEC names the field `password`; it only ever holds an argon2id hash. */
+    /** The product names the column `password`; it only ever holds an argon2id hash (ADR 005). */
     passwordHash: text('password').notNull(),
     email: text('email'),
     firstName: text('first_name'),

@@ -274,7 +274,7 @@ export const eventSeed: EventSeed[] = [
     price: 2000,
     requiresPayment: true,
     // Deliberately broken JSON: it demonstrates that invalid pricing tiers are treated as
-    // no tiers (SPEC section 3), so this event falls back to its direct price of $20.
+    // no tiers (product rule), so this event falls back to its direct price of $20.
     pricingTiers: '[{"id": "early", "name": "Early Bird", ',
   },
   {

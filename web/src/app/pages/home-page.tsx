@@ -30,7 +30,7 @@ function FormPlaceholder({ label, className }: { label: string; className: strin
   );
 }
 
-/** SPEC section 2: sections in this order; composed here so features never import each other. */
+/** The product's sections, in its order; composed here so features never import each other. */
 export function HomePage() {
   useHashScroll();
   return (

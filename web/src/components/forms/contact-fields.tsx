@@ -2,7 +2,7 @@ import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook
 import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 
-/** The person fields every public form asks for (SPEC section 3). */
+/** The person fields every public form asks for. */
 type ContactValues = { firstName: string; lastName: string; email: string; phone?: string | undefined };
 
 export type ContactFieldLabels = { firstName: string; lastName: string; email: string; phone: string };

@@ -5,7 +5,7 @@ export type NavItem = { label: string; highlight?: boolean } & (
   { kind: 'section'; target: SectionTarget } | { kind: 'page'; href: string }
 );
 
-/** SPEC section 2, navigation bar, in order. */
+/** Navigation bar links, in the product's order. */
 export const primaryNav: NavItem[] = [
   { label: 'Home', kind: 'section', target: 'top' },
   { label: 'About Us', kind: 'page', href: '/about' },
@@ -15,7 +15,7 @@ export const primaryNav: NavItem[] = [
   { label: 'Contribute', kind: 'section', target: 'contribution' },
 ];
 
-/** SPEC section 2, footer quick links. */
+/** Footer quick links, in the product's order. */
 export const footerQuickLinks: NavItem[] = [
   { label: 'Home', kind: 'section', target: 'top' },
   { label: 'News', kind: 'section', target: 'news' },

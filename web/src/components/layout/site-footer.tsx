@@ -71,7 +71,7 @@ export function SiteFooter() {
                 {layoutTexts.privacyPolicy}
               </Link>
             </li>
-            {/* SPEC section 2: a label, not a link; there is no terms page. */}
+            {/* Product rule: a label, not a link; there is no terms page. */}
             <li className="text-white/85">{layoutTexts.termsOfService}</li>
           </ul>
         </div>

@@ -20,7 +20,7 @@ describe('SiteHeader', () => {
     vi.restoreAllMocks();
   });
 
-  it('links the logo to / and lists the SPEC links in order', () => {
+  it("links the logo to / and lists the spec's links in order", () => {
     renderWithProviders(<SiteHeader />, { config: { orgName: 'Liberty Trust' } });
     expect(screen.getByRole('link', { name: 'Liberty Trust home page' }).getAttribute('href')).toBe('/');
 

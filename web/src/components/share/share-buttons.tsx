@@ -22,7 +22,7 @@ type ShareButtonsProps = {
 };
 
 /**
- * LinkedIn, WhatsApp and Telegram buttons (SPEC section 2) that open the network's share page in a
+ * LinkedIn, WhatsApp and Telegram buttons that open the network's share page in a
  * new window with this page's address on the canonical public host.
  */
 export function ShareButtons({ title, label, className }: ShareButtonsProps) {

@@ -17,7 +17,7 @@ const controlButton =
   'inline-flex size-11 items-center justify-center rounded-full border-2 border-navy-900 text-navy-900 transition-colors hover:bg-navy-900 hover:text-white';
 
 /**
- * SPEC section 9: carousels loop and align slides to the start. Embla turns looping off when
+ * Product rule: carousels loop and align slides to the start. Embla turns looping off when
  * there are too few slides to fill the loop; `keepSnaps` then still gives every slide its own
  * snap, so there is always one dot per slide and each dot selects its slide.
  */

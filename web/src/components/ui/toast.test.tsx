@@ -15,7 +15,7 @@ function Trigger({ toasts }: { toasts: ToastInput[] }) {
 }
 
 describe('toasts', () => {
-  it('follows SPEC section 9: one toast at a time, removed 1,000,000 ms after dismissal', () => {
+  it('follows the spec: one toast at a time, removed 1,000,000 ms after dismissal', () => {
     expect(TOAST_LIMIT).toBe(1);
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
   });

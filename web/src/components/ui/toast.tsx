@@ -5,7 +5,7 @@ import { ToastContext, useToastState } from './use-toast';
 // initial JavaScript stays small.
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
-/** Gives descendants `useToast()` and shows their toasts (SPEC section 9); mount once. */
+/** Gives descendants `useToast()` and shows their toasts (one at a time, a product rule); mount once. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useToastState();
   return (

@@ -1,7 +1,7 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 
-/** SPEC section 9: a tooltip opens after 700 ms; moving to the next one within 300 ms opens it at once. */
+/** Product rule: a tooltip opens after 700 ms; moving to the next one within 300 ms opens it at once. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 
-/** SPEC section 9: one toast visible at a time… */
+/** Product rule: one toast visible at a time… */
 export const TOAST_LIMIT = 1;
 /** …and a dismissed toast is removed from state after 1,000,000 ms. */
 export const TOAST_REMOVE_DELAY = 1_000_000;

@@ -4,7 +4,7 @@ import { renderWithProviders } from '@/test/render-with-providers';
 import { AboutPage } from './about-page';
 
 describe('AboutPage', () => {
-  it('names the organisation in the only h1 and states the mission of SPEC section 1', async () => {
+  it("names the organisation in the only h1 and states the spec's mission", async () => {
     document.title = 'Site';
     renderWithProviders(<AboutPage />, { path: '/about', config: { orgName: 'Liberty Pillars' } });
     const headings = screen.getAllByRole('heading', { level: 1 });

@@ -30,7 +30,7 @@ function Paragraphs({ items }: { items: readonly string[] }) {
   );
 }
 
-/** SPEC section 2, /about: mission, what we stand for, vision, and ways to join. */
+/** /about: mission, what we stand for, vision, and ways to join. */
 export function AboutPage() {
   const { orgName } = usePublicConfig();
   useDocumentMeta({ title: aboutTexts.pageTitle, description: aboutTexts.heroBody(orgName) });

@@ -1,4 +1,4 @@
-/** User-facing texts of the About page (SPEC section 1 and 2). */
+/** User-facing texts of the About page; the mission is a product text, verbatim. */
 export const aboutTexts = {
   pageTitle: 'About Us',
   heroEyebrow: 'About Us',

@@ -3,7 +3,7 @@ import { MEMBERSHIP_PRICE_CENTS, formatCents } from '@pillars/shared/contracts';
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
-/** User-facing texts of the admin area; SPEC section 2, 8 and 9 texts are verbatim. */
+/** User-facing texts of the admin area; product texts are verbatim (ADR 012). */
 export const adminTexts = {
   // Shared by every admin page
   backToDashboard: 'Back to Dashboard',
@@ -18,7 +18,7 @@ export const adminTexts = {
   genericActionError: 'The request failed. Please try again.',
   emailPerson: (name: string) => `Email ${name}`,
 
-  // Dashboard /admin (SPEC section 2)
+  // Dashboard /admin
   dashboardTitle: 'Admin Dashboard',
   welcome: (username: string) => `Welcome, ${username}`,
   logout: 'Logout',
@@ -30,7 +30,7 @@ export const adminTexts = {
   loadingContributors: 'Loading contributors...',
   errorLoadingContributors: (message: string) => `Error loading contributors: ${message}`,
   failedToLoadContributors: 'Failed to load contributors data',
-  /** SPEC section 8's internal message, for a request that got no answer at all. */
+  /** The product's internal message, for a request that got no answer at all. */
   failedToFetchContributors: 'Failed to fetch contributors',
 
   summaryLabel: 'Summary',
@@ -87,7 +87,7 @@ export const adminTexts = {
   confirmedBody: (type: string, name: string) => `The ${type.toLowerCase()} of ${name} is now confirmed.`,
   confirmFailedTitle: 'Confirmation Failed',
 
-  // Bulk e-mail (SPEC section 9 subjects)
+  // Bulk e-mail (the product's default subjects)
   dashboardSubject: (orgName: string) => `${orgName} Communication`,
   contributorsSubject: 'Thank you for your contribution',
   membersSubject: (orgName: string) => `${orgName} Membership Update`,

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH, authMessages, authResponseMessages } from '@pillars/shared/contracts';
 
-/** SPEC section 2 and 9: a reset link without a token sends the visitor to /login after 2 s… */
+/** Product rule: a reset link without a token sends the visitor to /login after 2 s… */
 export const INVALID_RESET_LINK_REDIRECT_MS = 2000;
 /** …and a completed reset after 3 s. */
 export const RESET_SUCCESS_REDIRECT_MS = 3000;
@@ -13,7 +13,7 @@ const seconds = (ms: number) => {
 /** The show/hide button of a password input: its name says what pressing it does. */
 export type PasswordToggleTexts = { show: string; hide: string };
 
-/** User-facing texts of the sign-in pages; SPEC section 2, 5 and 8 texts are verbatim. */
+/** User-facing texts of the sign-in pages; product texts are verbatim (ADR 012). */
 export const loginTexts = {
   pageTitle: 'Admin Login',
   title: 'Admin Login',

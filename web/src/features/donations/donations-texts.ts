@@ -1,6 +1,6 @@
 import { contributionMessages } from '@pillars/shared/contracts';
 
-/** User-facing texts of the contribution form; SPEC section 2, 5 and 8 texts are verbatim. */
+/** User-facing texts of the contribution form; product texts are verbatim (ADR 012). */
 export const contributionTexts = {
   formLabel: 'Contribution form',
   loadingForm: 'Loading the contribution form…',
@@ -38,7 +38,7 @@ export function submitLabel(amount: string | null, monthly: boolean): string {
   return `${contributionTexts.contribute} $${amount}${monthly ? ' monthly' : ''}`;
 }
 
-/** SPEC section 2: where a successful contribution goes; `amount` has two decimals. */
+/** Where a successful contribution goes; `amount` has two decimals (product rule). */
 export function contributionSuccessPath(amount: string): string {
   return `/success?type=contribution&amount=${amount}`;
 }

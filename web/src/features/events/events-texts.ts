@@ -1,6 +1,6 @@
 import { type EventDetail, type PricingTier, formatCents, registrationMessages } from '@pillars/shared/contracts';
 
-/** User-facing texts of the events feature; SPEC section 2 and 8 texts are verbatim. */
+/** User-facing texts of the events feature; product texts are verbatim (ADR 012). */
 export const eventsTexts = {
   sectionTitle: 'Upcoming Events',
   sectionEyebrow: 'Gather With Us',
@@ -73,14 +73,14 @@ export const eventsTexts = {
   paymentFailed: "We couldn't process your payment. Please check your information and try again.",
 } as const;
 
-/** A tier price without decimals (SPEC section 9): 4500 cents → '$45'. */
+/** A tier price without decimals (product rule): 4500 cents → '$45'. */
 export function tierPriceLabel(cents: number): string {
   return `$${(cents / 100).toFixed(0)}`;
 }
 
 /**
  * The price on the event details card: 'Free', the direct price ('$20.00'), or for an event
- * priced by ticket type the cheapest one ('From $45'). The direct price wins (SPEC section 9).
+ * priced by ticket type the cheapest one ('From $45'). The direct price wins, as it does when charging.
  */
 export function eventPriceLabel(event: Pick<EventDetail, 'requiresPayment' | 'price' | 'pricingTiers'>): string {
   if (!event.requiresPayment) return eventsTexts.free;
@@ -105,7 +105,7 @@ export function paymentPageTitle(eventTitle: string): string {
   return `${eventsTexts.paymentHeading}: ${eventTitle}`;
 }
 
-/** SPEC section 2: after registering (free, amount '0.00') or paying ('45.00'). */
+/** Where the visitor goes after registering (free, amount '0.00') or paying ('45.00'). */
 export function eventSuccessPath(amount: string, eventTitle: string): string {
   return `/success?type=event&amount=${amount}&event=${encodeURIComponent(eventTitle)}`;
 }

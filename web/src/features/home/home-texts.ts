@@ -1,6 +1,6 @@
-/** User-facing texts of the home page; SPEC section 1 and 2 texts are verbatim. */
+/** User-facing texts of the home page; product texts are verbatim (ADR 012). */
 export const HERO_WORDS = ['Freedom', 'Sacrifice', 'Unity'] as const;
-/** SPEC section 9: the hero word changes every 2500 ms. */
+/** Product rule: the hero word changes every 2500 ms. */
 export const HERO_WORD_INTERVAL_MS = 2500;
 
 export const homeTexts = {

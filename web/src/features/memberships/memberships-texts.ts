@@ -9,7 +9,7 @@ const PRICE = priceLabel(MEMBERSHIP_PRICE_CENTS);
 /** "$25.00", as the success page and the terms show the charge. */
 const PRICE_EXACT = `$${formatCents(MEMBERSHIP_PRICE_CENTS)}`;
 
-/** User-facing texts of the membership feature; SPEC section 2, 5 and 8 texts are verbatim. */
+/** User-facing texts of the membership feature; product texts are verbatim (ADR 012). */
 export const membershipTexts = {
   pageTitle: 'Become a Member',
   pageDescription: `Join for ${PRICE} a month: a community of patriots, member-only resources and real impact in your community and country.`,
@@ -74,7 +74,7 @@ export const membershipTexts = {
   paymentFailedFallback: "We couldn't process your membership payment. Please check your information and try again.",
 } as const;
 
-/** SPEC section 2: where a started membership goes. */
+/** Where a started membership goes. */
 export const MEMBERSHIP_SUCCESS_PATH = '/success?type=membership';
 
 /** The waiver section on the page and the modal around the agreement. */
@@ -99,7 +99,7 @@ export const waiverTexts = {
 export type WaiverSection = { title: string; paragraphs: readonly string[] };
 
 /**
- * SPEC section 2: the agreement's nine sections, in order. Plain, sober terms; the organisation
+ * The agreement's nine sections, in the product's order. Plain, sober terms; the organisation
  * is named from the public config so the text follows the deployment.
  */
 export function waiverSections(orgName: string): WaiverSection[] {
@@ -169,7 +169,7 @@ export function waiverSections(orgName: string): WaiverSection[] {
   ];
 }
 
-/** The home page's membership-interest form (SPEC section 2 and 8 texts verbatim). */
+/** The home page's membership-interest form (product texts, verbatim). */
 export const interestTexts = {
   formLabel: 'Membership interest form',
   title: 'Apply for Membership',

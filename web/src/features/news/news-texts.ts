@@ -1,4 +1,4 @@
-/** User-facing texts of the news feature; SPEC section 2 and 8 texts are verbatim. */
+/** User-facing texts of the news feature; product texts are verbatim (ADR 012). */
 export const newsTexts = {
   sectionTitle: 'Latest News',
   sectionEyebrow: 'From the Foundation',

@@ -1,9 +1,9 @@
 /**
- * Card payment constants and texts. Internal messages are SPEC section 8 verbatim; they are
+ * Card payment constants and texts. Internal messages are product texts, verbatim; they are
  * what the payment toast shows when a card payment fails.
  */
 
-/** SPEC section 4 and 9: hosted card field setup runs once after 200 ms… */
+/** Product rule: hosted card field setup runs once after 200 ms… */
 export const CARD_FIELDS_INIT_DELAY_MS = 200;
 /** …and a check after 3000 ms confirms the frames mounted, otherwise setup is retried once. */
 export const CARD_FIELDS_CHECK_MS = 3000;
@@ -19,7 +19,7 @@ export const PAYMENT_RETRY_DELAY_MS = 1000;
 /** Waits before re-sending a payment request that failed transiently, with the same Idempotency-Key. */
 export const PAYMENT_REQUEST_RETRY_DELAYS_MS = [1000, 3000] as const;
 
-/** The provider identifier sent with a tokenized card (SPEC section 7). */
+/** The provider identifier sent with a tokenized card (a field of the product's call). */
 export const CARD_PROVIDER = 'paytheory';
 
 /** The ids the provider's SDK mounts its hosted field iframes into. */

@@ -17,7 +17,7 @@ function renderPolicy() {
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('PrivacyPolicyPage', () => {
-  it('has one h1, the last-updated date of SPEC section 2 and the page title', async () => {
+  it("has one h1, the spec's last-updated date and the page title", async () => {
     document.title = 'Site';
     renderPolicy();
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Privacy Policy']);
@@ -27,7 +27,7 @@ describe('PrivacyPolicyPage', () => {
     await waitFor(() => expect(document.title).toBe('Privacy Policy | Liberty Pillars'));
   });
 
-  it('states the retention periods of SPEC section 2', () => {
+  it("states the spec's retention periods", () => {
     renderPolicy();
     const table = within(section('Data Retention')).getByRole('table', {
       name: 'How long we keep personal information',

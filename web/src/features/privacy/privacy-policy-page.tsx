@@ -103,7 +103,7 @@ function PolicySectionView({ section }: { section: PolicySection }) {
   );
 }
 
-/** SPEC section 2, /privacy-policy. */
+/** /privacy-policy. */
 export function PrivacyPolicyPage() {
   const { orgName } = usePublicConfig();
   useDocumentMeta({ title: privacyTexts.pageTitle, description: privacyTexts.pageDescription });

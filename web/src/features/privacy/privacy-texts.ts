@@ -1,4 +1,4 @@
-/** User-facing texts of the Privacy Policy page; SPEC section 2 facts (date, retention, age, refunds) are verbatim. */
+/** User-facing texts of the Privacy Policy page; the product's facts (date, retention, age, refunds) are verbatim. */
 
 export type PolicySection = {
   /** Anchor of the section, linked from the table of contents. */

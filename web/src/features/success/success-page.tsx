@@ -15,7 +15,7 @@ type SuccessContent = {
   detail: string | null;
 };
 
-/** SPEC section 2, "Success page": what each type says. */
+/** What /success says for each type (product texts). */
 function successContent({ kind, amountCents, eventName }: SuccessParams, orgName: string): SuccessContent {
   switch (kind) {
     case 'contribution':

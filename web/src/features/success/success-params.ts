@@ -1,4 +1,4 @@
-/** The kinds of /success page (SPEC section 2); anything else is a plain payment confirmation. */
+/** The kinds of /success page; anything else is a plain payment confirmation. */
 export type SuccessKind = 'contribution' | 'membership' | 'event' | 'other';
 
 export type SuccessParams = {

@@ -1,4 +1,4 @@
-/** User-facing texts of the /success page; SPEC section 2 texts are verbatim. */
+/** User-facing texts of the /success page; product texts are verbatim (ADR 012). */
 export const successTexts = {
   returnHome: 'Return Home',
 

@@ -15,7 +15,7 @@ export interface FollowUpDeps {
 }
 
 /**
- * What follows a successful charge (DESIGN.md rule 5). Each job is idempotent: the status update
+ * What follows a successful charge (ADR 007). Each job is idempotent: the status update
  * only moves a pending record, the transaction insert is unique on the provider's id. A failure
  * here is retried and logged; the visitor already saw success, because the payment row says so.
  */

@@ -30,7 +30,7 @@ export interface RecurringPollResult {
 }
 
 /**
- * poll-recurring (DESIGN.md rule 7): Pay Theory deactivates a webhook after 3 failed deliveries, so
+ * poll-recurring (ADR 007): Pay Theory deactivates a webhook after 3 failed deliveries, so
  * instalments are also learnt by listing each active plan's transactions at the provider and
  * recording each one through the same idempotent path as process-webhook. Each run takes the
  * `batch` plans polled longest ago (never-polled first), so every plan gets its turn however many

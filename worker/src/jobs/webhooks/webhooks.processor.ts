@@ -14,7 +14,7 @@ export interface WebhookDeps {
 }
 
 /**
- * process-webhook (DESIGN.md rule 7): a transaction notification is only a hint. The transaction
+ * process-webhook (ADR 007): a transaction notification is only a hint. The transaction
  * is re-fetched from the provider, and the plan it belongs to now decides which payment it is
  * recorded for (not the plan the notification named). Recording goes through the same path as the
  * recurring poll, so whichever comes first writes the row and the other writes nothing.

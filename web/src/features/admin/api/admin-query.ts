@@ -10,7 +10,7 @@ export class InvalidResponseError extends Error {
   }
 }
 
-/** The app's GET (the key is the path, SPEC section 7), its answer checked against the contract. */
+/** The app's GET (the query key is the path), its answer checked against the contract. */
 export function parsedQueryFn<T>(schema: z.ZodType<T>) {
   return async (context: QueryFunctionContext): Promise<T> => {
     const parsed = schema.safeParse(await defaultQueryFn(context));

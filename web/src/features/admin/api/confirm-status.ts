@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api';
 import { invalidateAdminQueries } from './admin-query';
 
 /**
- * SPEC section 7: donations and memberships are confirmed through the contributions route,
+ * The product's API confirms donations and memberships through the contributions route,
  * event registrations through their own.
  */
 export function statusUrl(row: Pick<ContributorRow, 'type' | 'id'>): string {
@@ -14,7 +14,7 @@ export function statusUrl(row: Pick<ContributorRow, 'type' | 'id'>): string {
     : `/api/admin/contributions/${id}/status`;
 }
 
-/** PUT …/status { status: 'confirmed' }: a pending row becomes confirmed (SPEC section 4). */
+/** PUT …/status { status: 'confirmed' }: a pending row becomes confirmed (the only move an admin makes). */
 export async function confirmStatus(row: Pick<ContributorRow, 'type' | 'id'>) {
   const response = await apiRequest('PUT', statusUrl(row), { status: 'confirmed' });
   return StatusChanged.parse(await response.json());

@@ -31,7 +31,7 @@ import { EmailDialog } from './email-dialog';
 export const PAGE_SIZE = 100;
 
 /**
- * The dashboard's working area (SPEC section 2): search and filters, the sortable table with its
+ * The dashboard's working area: search and filters, the sortable table with its
  * selection and Confirm buttons, CSV export and the bulk e-mail of the selected rows.
  */
 export function ContributorsPanel({ contributors }: { contributors: readonly ContributorRow[] }) {
@@ -108,7 +108,7 @@ export function ContributorsPanel({ contributors }: { contributors: readonly Con
     }
   };
 
-  // SPEC section 9: the selected rows when there are any, else every row matching the filters.
+  // The selected rows when there are any, else every row matching the filters.
   const exportCsv = () => {
     const exported = selectedRows.length > 0 ? selectedRows : rows;
     downloadCsv(contributorsCsvFileName(new Date()), contributorsCsv(exported));

@@ -81,7 +81,7 @@ function SelectAllCheckbox({
 }
 
 /**
- * SPEC section 2: the contributors table. It scrolls sideways inside its own box on small screens
+ * The contributors table. It scrolls sideways inside its own box on small screens
  * (the box is focusable so keyboard users can scroll it too); the page never does.
  */
 export function ContributorsTable({

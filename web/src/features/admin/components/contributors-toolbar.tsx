@@ -19,7 +19,7 @@ function isTypeValue(value: string): value is ContributorFilters['type'] {
   return (typeValues as readonly string[]).includes(value);
 }
 
-/** SPEC section 2: search box, advanced search (transaction ID, exact amount, clear all), type filter. */
+/** Search box, advanced search (transaction ID, exact amount, clear all), type filter. */
 export function ContributorsToolbar({
   filters,
   onFiltersChange,

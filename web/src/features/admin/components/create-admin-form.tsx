@@ -28,7 +28,7 @@ export function createAdminBody(request: CreateAdminRequest): CreateAdminRequest
   };
 }
 
-/** SPEC section 2 and 5: a new admin; email and password are marked required. */
+/** A new admin; email and password are marked required (product rule). */
 export function CreateAdminForm() {
   const { toast } = useToast();
   const reportError = useReportActionError();

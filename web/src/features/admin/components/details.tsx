@@ -23,7 +23,7 @@ export function Details({ items, className }: { items: readonly DetailItem[]; cl
   );
 }
 
-/** A payment or transaction id by its last 8 characters (SPEC section 2); the whole id on hover. */
+/** A payment or transaction id by its last 8 characters (product rule); the whole id on hover. */
 export function ShortId({ id }: { id: string }) {
   return (
     <span title={id} className="font-mono">

@@ -18,7 +18,7 @@ type EmailDialogProps = {
 };
 
 /**
- * Composes a bulk message (SPEC section 2 and 9): subject and message, then one link per batch that
+ * Composes a bulk message: subject and message, then one link per batch that
  * opens the mail client addressed to the organisation mailbox with the recipients in Bcc. A list
  * too long for one `mailto:` URL is split into "Open batch 1 of 3", ….
  */
@@ -102,7 +102,7 @@ function EmailComposer({
 }
 
 /**
- * 'Email All ({count})' (SPEC section 2): straight to the mail client with the default subject when
+ * 'Email All ({count})': straight to the mail client with the default subject when
  * the list fits one link, otherwise through the dialog that splits it into batches.
  */
 export function EmailAllLink({

@@ -15,7 +15,7 @@ import { outlineButton, smallButton } from './admin-styles';
 import { CreateAdminForm } from './create-admin-form';
 import { FormError } from './form-error';
 
-/** SPEC section 2: Manage Admins (list, add, delete with confirmation). */
+/** Manage Admins: list, add, and delete with confirmation. */
 export function ManageAdminsDialog() {
   const [open, setOpen] = useState(false);
   return (

@@ -55,7 +55,7 @@ function valuesOf(user: AdminUser | undefined): ProfileValues {
   };
 }
 
-/** SPEC section 2: Profile Settings (firstName, lastName, email, phone) → PUT /api/admin/profile. */
+/** Profile Settings (firstName, lastName, email, phone) → PUT /api/admin/profile. */
 export function ProfileDialog() {
   const [open, setOpen] = useState(false);
   return (

@@ -12,7 +12,7 @@ const toneClasses: Record<Tone, string> = {
 };
 
 /**
- * SPEC section 4: each list colours its own statuses. 'confirmed', the state an admin's Confirm
+ * Product rule: each list colours its own statuses. 'confirmed', the state an admin's Confirm
  * sets, reads as done everywhere; the dashboard mixes all kinds of record.
  */
 export type StatusScheme = 'contributor' | 'contribution' | 'member' | 'registration';

@@ -4,7 +4,7 @@ import { formatDollars } from '../lib/format';
 
 type Summary = ContributorsResponse['summary'];
 
-/** SPEC section 2: totals of contributors, contributions, memberships, registrations and dollars. */
+/** Totals of contributors, contributions, memberships, registrations and dollars. */
 export function SummaryCards({ summary }: { summary: Summary }) {
   const cards = [
     { label: adminTexts.totalContributors, value: summary.totalContributors.toLocaleString('en-US') },

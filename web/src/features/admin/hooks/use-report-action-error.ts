@@ -5,7 +5,7 @@ import { adminTexts } from '../admin-texts';
 import { useSignOutOnUnauthorized } from './use-unauthorized-redirect';
 
 /**
- * A failed admin action (confirm, profile, create or delete admin). SPEC section 8 only logs it;
+ * A failed admin action (confirm, profile, create or delete admin). The product only logs it;
  * issue 5 adds a destructive toast with the server's message, since a silent failure would let the
  * admin believe it worked. A 401 sends the admin to /login instead. Returns the message shown, so a
  * dialog can keep it in view: the toast goes away after a few seconds.
@@ -15,7 +15,7 @@ export function useReportActionError(): (title: string, error: unknown) => strin
   const signOut = useSignOutOnUnauthorized();
   return useCallback(
     (title: string, error: unknown) => {
-      // eslint-disable-next-line no-console -- SPEC section 8: admin action errors are logged in the browser.
+      // eslint-disable-next-line no-console -- product rule: admin action errors are logged in the browser.
       console.error(title, error);
       if (signOut(error)) return null;
       const description = apiErrorMessage(error) ?? adminTexts.genericActionError;

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { currentUserQueryKey, isUnauthorized } from '@/lib/auth';
 
 /**
- * SPEC section 6: a 401 from an admin call means the session has ended; the admin goes to /login.
+ * A 401 from an admin call means the session has ended; the admin goes to /login.
  * The cached user is cleared first, so nothing still believes the admin is signed in.
  */
 export function useSignOutOnUnauthorized(): (error: unknown) => boolean {

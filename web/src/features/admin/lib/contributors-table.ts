@@ -1,6 +1,6 @@
 import type { ContributorRow, ContributorType } from '@pillars/shared/contracts';
 
-/** The dashboard table's search, advanced search and type filter (SPEC section 2). */
+/** The dashboard table's search, advanced search and type filter. */
 export type ContributorFilters = {
   search: string;
   transactionId: string;
@@ -15,10 +15,10 @@ export type SortKey = 'name' | 'amount' | 'date';
 export type SortDirection = 'asc' | 'desc';
 export type SortState = { key: SortKey; direction: SortDirection };
 
-/** SPEC section 9: the table starts sorted by date, newest first. */
+/** Product rule: the table starts sorted by date, newest first. */
 export const DEFAULT_SORT: SortState = { key: 'date', direction: 'desc' };
 
-/** SPEC section 9: a name sort starts A to Z, an amount sort largest first, a date sort newest first. */
+/** Product rule: a name sort starts A to Z, an amount sort largest first, a date sort newest first. */
 const FIRST_DIRECTION: Record<SortKey, SortDirection> = { name: 'asc', amount: 'desc', date: 'desc' };
 
 /** A click on a column header: its first direction for a new column, the other one for the same. */
@@ -61,7 +61,7 @@ function searchTextOf(row: ContributorRow): SearchText {
   return cached;
 }
 
-/** SPEC section 9: the search box matches name, email, details, phone and payment id. */
+/** Product rule: the search box matches name, email, details, phone and payment id. */
 export function matchesSearch(row: ContributorRow, search: string): boolean {
   const term = search.trim().toLowerCase();
   if (!term) return true;
@@ -125,7 +125,7 @@ export function sortContributors(rows: readonly ContributorRow[], sort: SortStat
   return entries.map((entry) => entry.row);
 }
 
-/** SPEC section 4: only pending rows can be confirmed. */
+/** Product rule: only pending rows can be confirmed. */
 export function isConfirmable(row: Pick<ContributorRow, 'status'>): boolean {
   return row.status === 'pending';
 }

@@ -1,7 +1,7 @@
 import type { ContributorRow } from '@pillars/shared/contracts';
 import { format } from 'date-fns';
 
-/** SPEC section 9: the export's columns, in this order. */
+/** Product rule: the export's columns, in this order. */
 export const CSV_COLUMNS = [
   'First Name',
   'Last Name',
@@ -36,7 +36,7 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** SPEC section 9: dates as MM/dd/yyyy, in the admin's zone like the table. */
+/** Product rule: dates as MM/dd/yyyy, in the admin's zone like the table. */
 export function csvDate(instant: string): string {
   return format(new Date(instant), 'MM/dd/yyyy');
 }
@@ -65,7 +65,7 @@ export function contributorsCsv(rows: readonly ContributorRow[]): string {
   return lines.map((line) => `${line}${LINE_END}`).join('');
 }
 
-/** SPEC section 9: 'contributors-yyyy-MM-dd.csv', dated the day of the export. */
+/** Product rule: 'contributors-yyyy-MM-dd.csv', dated the day of the export. */
 export function contributorsCsvFileName(date: Date = new Date()): string {
   return `contributors-${format(date, 'yyyy-MM-dd')}.csv`;
 }

@@ -7,7 +7,7 @@ export type EventGroup = {
 };
 
 /**
- * SPEC section 2: registrations grouped by event, the latest event first and the newest
+ * Registrations grouped by event, the latest event first and the newest
  * registration first within each. Two events of the same title on different dates stay apart.
  */
 export function groupByEvent(registrations: readonly RegistrationDetail[]): EventGroup[] {

@@ -30,13 +30,13 @@ export function formatShortDateTime(instant: string): string {
   return format(new Date(instant), 'MMM d, yyyy, h:mm a');
 }
 
-/** The last 8 characters of a payment or transaction id (SPEC section 2). */
+/** The last 8 characters of a payment or transaction id (product rule). */
 export function lastEight(id: string): string {
   return id.slice(-8);
 }
 
 /**
- * A load error for the page: "{status}: {message}" as SPEC section 8 builds it, but with the API's
+ * A load error for the page: "{status}: {message}" like every failed call's message, but with the API's
  * `error` text rather than its raw JSON body.
  */
 export function describeError(error: unknown): string {

@@ -1,5 +1,5 @@
 /**
- * Bulk e-mail through the admin's own mail client (SPEC section 9): a `mailto:` link addressed to
+ * Bulk e-mail through the admin's own mail client (product rule): a `mailto:` link addressed to
  * the organisation mailbox, every recipient in Bcc so nobody sees the others' addresses.
  */
 

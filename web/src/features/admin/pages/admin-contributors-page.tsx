@@ -52,7 +52,7 @@ function ContributionCard({ contribution }: { contribution: ContributionDetail }
   );
 }
 
-/** SPEC section 2: /admin/contributors, a card per contribution with bulk e-mail. */
+/** /admin/contributors: a card per contribution with bulk e-mail. */
 export function AdminContributorsPage() {
   const query = useContributorsDetail();
   useRedirectOnUnauthorized(query.error);

@@ -15,7 +15,7 @@ import { SummaryCards } from '../components/summary-cards';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError } from '../lib/format';
 
-/** SPEC section 2: the wrong shape, an HTTP error with its message, or no answer at all. */
+/** Why the contributors failed to load: the wrong shape, an HTTP error with its message, or no answer at all. */
 function loadErrorText(error: Error): string {
   if (error instanceof InvalidResponseError) return adminTexts.failedToLoadContributors;
   return adminTexts.errorLoadingContributors(
@@ -29,7 +29,7 @@ const subPages = [
   { href: '/admin/members', label: adminTexts.membersLink, Icon: UsersRound },
 ];
 
-/** SPEC section 2: /admin. The lead's guard checks the session; a 401 here also goes to /login. */
+/** /admin. The lead's guard checks the session; a 401 here also goes to /login. */
 export function AdminDashboardPage() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();

@@ -121,7 +121,7 @@ function EventSection({ group }: { group: EventGroup }) {
   );
 }
 
-/** SPEC section 2: /admin/events, registrations grouped by event with a message to each group. */
+/** /admin/events: registrations grouped by event with a message to each group. */
 export function AdminEventsPage() {
   const query = useEventRegistrations();
   useRedirectOnUnauthorized(query.error);

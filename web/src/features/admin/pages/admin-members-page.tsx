@@ -20,7 +20,7 @@ function waiverDate(value: string): string {
   return Number.isNaN(Date.parse(value)) ? value : formatShortDate(value);
 }
 
-/** SPEC section 2: 'Accepted' with its date and version, or 'Not Accepted'. */
+/** The waiver state: 'Accepted' with its date and version, or 'Not Accepted' (product texts). */
 function WaiverStatus({ member }: { member: MemberDetail }) {
   if (!member.waiverAccepted) {
     return <span className="font-semibold text-red-800">{adminTexts.waiverNotAccepted}</span>;
@@ -78,7 +78,7 @@ function MemberCard({ member }: { member: MemberDetail }) {
   );
 }
 
-/** SPEC section 2: /admin/members, a card per membership with its waiver state and bulk e-mail. */
+/** /admin/members: a card per membership with its waiver state and bulk e-mail. */
 export function AdminMembersPage() {
   const { orgName } = usePublicConfig();
   const query = useMembersDetail();

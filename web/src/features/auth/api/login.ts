@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api';
 import { currentUserQueryKey } from '@/lib/auth';
 
 /**
- * POST /api/auth/login (SPEC section 7): 200 with the signed-in user; 401 (wrong credentials) and
+ * POST /api/auth/login: 200 with the signed-in user; 401 (wrong credentials) and
  * 429 (throttled) reject with an ApiRequestError whose `{ error }` is the message to show.
  */
 export async function login(body: LoginRequest): Promise<LoginResponse> {

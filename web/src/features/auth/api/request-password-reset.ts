@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 /**
- * POST /api/auth/forgot-password (SPEC section 7). The answer is the same whether or not the
+ * POST /api/auth/forgot-password. The answer is the same whether or not the
  * e-mail belongs to an admin, so success says only that a link may have been sent.
  */
 export async function requestPasswordReset(body: ForgotPasswordRequest): Promise<MessageResponse> {

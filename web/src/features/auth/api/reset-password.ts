@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 /**
- * POST /api/auth/reset-password (SPEC section 7). A 400 rejects with the API's message: the link
+ * POST /api/auth/reset-password. A 400 rejects with the API's message: the link
  * is invalid or expired, or the password is refused (e.g. too common).
  */
 export async function resetPassword(body: ResetPasswordRequest): Promise<MessageResponse> {

@@ -6,7 +6,7 @@ import { isUnauthorized, useCurrentUser } from '@/lib/auth';
 import { adminGuardTexts } from '../auth-texts';
 
 /**
- * SPEC section 6: admin pages only for a signed-in admin. While GET /api/auth/me runs it says so;
+ * Admin pages only for a signed-in admin. While GET /api/auth/me runs it says so;
  * signed out (the API answers 401, which the query turns into null) goes to /login.
  */
 export function AdminGuard({ children }: { children: ReactNode }) {

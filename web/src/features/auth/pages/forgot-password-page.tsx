@@ -18,7 +18,7 @@ import { useSingleSubmission } from '@/lib/use-single-submission';
 type ForgotValues = z.input<typeof ForgotPasswordRequest>;
 
 /**
- * /forgot-password (SPEC section 2): an e-mail, 'Send Reset Link', then 'Check Your Email'. The
+ * /forgot-password: an e-mail, 'Send Reset Link', then 'Check Your Email'. The
  * answer never says whether the address belongs to an admin.
  */
 export function ForgotPasswordPage() {

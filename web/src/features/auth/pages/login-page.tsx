@@ -21,7 +21,7 @@ type LoginValues = z.input<typeof LoginRequest>;
 const defaultValues: LoginValues = { username: '', password: '' };
 
 /**
- * /login (SPEC section 2): username and password, 'Signing In...' while the request runs (a second
+ * /login: username and password, 'Signing In...' while the request runs (a second
  * submit is ignored), then a toast and /admin; a failure toasts the server's message. An admin who
  * is already signed in goes straight to /admin.
  */

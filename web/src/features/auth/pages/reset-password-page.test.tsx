@@ -34,7 +34,7 @@ function advance(ms: number) {
 }
 
 describe('ResetPasswordPage', () => {
-  it('redirects after the SPEC delays: 2 s for an invalid link, 3 s after a reset', () => {
+  it("redirects after the spec's delays: 2 s for an invalid link, 3 s after a reset", () => {
     expect(INVALID_RESET_LINK_REDIRECT_MS).toBe(2000);
     expect(RESET_SUCCESS_REDIRECT_MS).toBe(3000);
   });

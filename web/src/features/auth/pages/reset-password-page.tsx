@@ -36,7 +36,7 @@ function useRedirectToLogin(active: boolean, delayMs: number) {
 }
 
 /**
- * /reset-password?token=… (SPEC section 2): a new password twice. Without a token it says the link
+ * /reset-password?token=…: a new password twice. Without a token it says the link
  * is invalid and goes to /login after 2 s; after a reset it says so and goes to /login after 3 s.
  */
 export function ResetPasswordPage() {

@@ -18,7 +18,7 @@ const LEGEND_ID = 'contribution-amount-legend';
 
 /**
  * Preset amounts as real radio buttons drawn as buttons (arrow keys move between them), and a
- * custom amount. SPEC section 2: choosing one clears the other.
+ * custom amount. Product rule: choosing one clears the other.
  */
 export function ContributionAmount({ register, setValue }: ContributionAmountProps) {
   const preset = register('amount', {

@@ -47,7 +47,7 @@ function chosenCents(amount: string | undefined, customAmount: string | undefine
 }
 
 /**
- * SPEC section 2, 4 and 5: amount, details, monthly toggle and card, then idle → processing →
+ * Amount, details, monthly toggle and card, then idle → processing →
  * /success or a toast and back to idle with the values kept. A submit while processing is ignored.
  */
 export function ContributionForm({ payment }: { payment: ContributionPayment }) {

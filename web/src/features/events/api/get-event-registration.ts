@@ -2,7 +2,7 @@ import { type RegistrationSummary, RegistrationSummaryResponse } from '@pillars/
 import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { defaultQueryFn } from '@/lib/query-client';
 
-/** GET /api/event-registrations/{registrationId}: what the payment page shows (SPEC section 7). */
+/** GET /api/event-registrations/{registrationId}: what the payment page shows. */
 export function eventRegistrationQueryKey(registrationId: string) {
   return ['/api/event-registrations', registrationId] as const;
 }

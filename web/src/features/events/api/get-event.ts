@@ -2,7 +2,7 @@ import { EventDetail } from '@pillars/shared/contracts';
 import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { defaultQueryFn } from '@/lib/query-client';
 
-/** GET /api/events/{slug}: one event; the key is the path (SPEC section 7). */
+/** GET /api/events/{slug}: one event; the query key is the path, which the default query fetches. */
 export function eventQueryKey(slug: string) {
   return ['/api/events', slug] as const;
 }
@@ -15,7 +15,7 @@ export function useEvent(slug: string) {
   return useQuery({ queryKey: eventQueryKey(slug), queryFn: getEvent });
 }
 
-/** A 404 from the API: the error message starts with the status (SPEC section 8). */
+/** A 404 from the API: a failed call's message starts with its status. */
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('404: ');
 }

@@ -2,7 +2,7 @@ import { EventRegistrationCreated, type EventRegistrationRequest } from '@pillar
 import { apiRequest } from '@/lib/api';
 
 /**
- * POST /api/events/{slug}/register with the form fields plus eventId (SPEC section 7). The
+ * POST /api/events/{slug}/register with the form fields plus eventId (the product's call). The
  * Idempotency-Key makes a repeated request (e.g. a retried network call) register only once.
  * Resolves with the new registration's id.
  */

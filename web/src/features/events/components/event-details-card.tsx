@@ -16,7 +16,7 @@ function Detail({ icon: Icon, label, children }: { icon: LucideIcon; label: stri
   );
 }
 
-/** Date, time (Eastern), location and price of an event (SPEC section 2, "event details card"). */
+/** Date, time (Eastern), location and price of an event (the product's "event details card"). */
 export function EventDetailsCard({ event }: { event: EventDetail }) {
   return (
     <section

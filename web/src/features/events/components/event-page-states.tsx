@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { StatusMessage } from '@/components/ui/status-message';
 import { eventsTexts } from '../events-texts';
 
-/** 'Event Not Found' with a hint and a way back (SPEC section 2). */
+/** 'Event Not Found' with a hint and a way back. */
 export function EventNotFound({ hint, children }: { hint: string; children: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

@@ -11,7 +11,7 @@ import { readPayerHandoff } from '../payer-handoff';
 import { eventSuccessPath, eventsTexts, payLabel } from '../events-texts';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 
-/** SPEC section 5: the payment form checks the payer's details with the registration's messages. */
+/** Product rule: the payment form checks the payer's details with the registration's messages. */
 export const EventPaymentFormSchema = EventRegistrationFields.pick({
   firstName: true,
   lastName: true,
@@ -32,7 +32,7 @@ type EventPaymentFormProps = {
 };
 
 /**
- * SPEC section 2, 4 and 5: the payer's details and the hosted card fields, then idle →
+ * The payer's details and the hosted card fields, then idle →
  * processing → /success, or a toast and back to idle. A submit while processing is ignored.
  */
 export function EventPaymentForm({

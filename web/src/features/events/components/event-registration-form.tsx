@@ -18,7 +18,7 @@ import { useSingleSubmission } from '@/lib/use-single-submission';
 
 type RegistrationValues = Omit<EventRegistrationRequest, 'eventId'>;
 
-/** SPEC section 3: the tier is picked only for a paid event that offers ticket types. */
+/** The tier is picked only for a paid event that offers ticket types. */
 function offersTiers(event: EventDetail): boolean {
   return event.requiresPayment && event.pricingTiers.length > 0;
 }
@@ -27,7 +27,7 @@ function offersTiers(event: EventDetail): boolean {
 const COMMENTS_MAX_LENGTH = 2000;
 
 /**
- * SPEC section 2 and 5: the registration form of an event. A free registration goes to
+ * The registration form of an event. A free registration goes to
  * /success; a paid one to the event payment page. A submit while one runs is ignored.
  */
 export function EventRegistrationForm({ event }: { event: EventDetail }) {

@@ -5,7 +5,7 @@ import { useEvents } from '../api/get-events';
 import { eventsTexts } from '../events-texts';
 import { EventCard } from './event-card';
 
-/** SPEC section 2: 1 card per view on small screens, 2 on medium and up. */
+/** Product rule: 1 card per view on small screens, 2 on medium and up. */
 export function EventsCarousel() {
   const events = useEvents();
 

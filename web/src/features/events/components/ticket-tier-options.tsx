@@ -14,13 +14,13 @@ type TicketTierOptionsProps = {
   error?: string;
 };
 
-/** The tier shown with a POPULAR badge (SPEC section 2). */
+/** The tier shown with a POPULAR badge (product rule). */
 const POPULAR_TIER_ID = 'vip';
 
 /**
  * The ticket types of a paid event as native radio buttons (arrow keys move between them). Each
  * radio is named by the tier's name, badge and price and described by its description; the
- * checked tier expands its benefits list (SPEC section 2).
+ * checked tier expands its benefits list.
  */
 export function TicketTierOptions({ tiers, selected, field, error }: TicketTierOptionsProps) {
   const baseId = useId();

@@ -13,7 +13,7 @@ import { EventLoadError, EventNotFound, EventPageLoading } from '../components/e
 import { EventRegistrationForm } from '../components/event-registration-form';
 import { eventsTexts } from '../events-texts';
 
-/** SPEC section 2: the description, split into paragraphs on blank lines. */
+/** The description, split into paragraphs on blank lines. */
 export function descriptionParagraphs(description: string | null | undefined): string[] {
   if (!description) return [];
   return description
@@ -38,7 +38,7 @@ function metaOf(state: 'loading' | 'not-found' | 'error' | EventDetail): Documen
   return { title: state.title, description: summary(state), image: state.imageUrl ?? undefined, type: 'website' };
 }
 
-/** The two ways back (SPEC section 2): to the home page and to its events section. */
+/** The two ways back: to the home page and to its events section. */
 function BackLinks({ tone }: { tone: 'light' | 'dark' }) {
   const dark = tone === 'dark';
   const linkClass = dark
@@ -143,7 +143,7 @@ function EventView({ event }: { event: EventDetail }) {
   );
 }
 
-/** /events/{slug}: the event, its details and the registration form (SPEC section 2). */
+/** /events/{slug}: the event, its details and the registration form. */
 export function EventPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const query = useEvent(slug);

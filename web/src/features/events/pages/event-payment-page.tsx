@@ -106,7 +106,7 @@ function PaymentView({
 }
 
 function BackToEvents() {
-  // SPEC section 2 names /events as the target of this link.
+  // The product names /events as the target of this link; it redirects to /#events (ADR 008).
   return (
     <Link href="/events" className={buttonClasses('secondary')}>
       <ArrowLeft aria-hidden="true" className="size-4" />
@@ -116,7 +116,7 @@ function BackToEvents() {
 }
 
 /**
- * /events/{slug}/payment/{registrationId} (SPEC section 2): the summary of a registration to a
+ * /events/{slug}/payment/{registrationId}: the summary of a registration to a
  * paid event, its server-computed fee and the card form. A free event sends the visitor back to
  * its page; a missing event or registration, or one of another event, is "not found".
  */

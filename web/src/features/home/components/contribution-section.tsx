@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { HomeSection } from '@/components/ui/home-section';
 import { homeTexts } from '../home-texts';
 
-/** SPEC section 2: the article page's 'Support Our Mission' links to /#donate. */
+/** The article page's 'Support Our Mission' links to /#donate. */
 const CONTRIBUTION_ALIASES = ['donate'] as const;
 
 /** Target of every Contribute link; the home page passes the contribution form as children. */

@@ -51,7 +51,7 @@ function failureMessage(error: unknown): string {
 const contactLink = 'font-semibold break-words text-crimson-700 underline hover:text-crimson-800';
 
 /**
- * SPEC section 2, 4 and 5: details, waiver and card, then idle → processing →
+ * Details, waiver and card, then idle → processing →
  * /success?type=membership, or a toast and back to idle with the values kept. Nothing is paid
  * without an accepted waiver, and a submit while processing is ignored.
  */

@@ -44,7 +44,7 @@ function useApplicationKey() {
 }
 
 /**
- * SPEC section 2: the home page's membership-interest form. Posts an application (no payment);
+ * The home page's membership-interest form. Posts an application (no payment);
  * on success a toast and a cleared form, on failure a toast with the values kept.
  */
 export function MembershipInterestForm() {

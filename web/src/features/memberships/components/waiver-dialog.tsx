@@ -89,7 +89,7 @@ function WaiverAgreement({ onAccept, onDecline }: Pick<WaiverDialogProps, 'onAcc
 }
 
 /**
- * SPEC section 2: the liability waiver in a modal. Radix traps focus inside, closes on Escape and
+ * The liability waiver in a modal. Radix traps focus inside, closes on Escape and
  * returns focus to the trigger. Accept stays disabled until the agreement has been scrolled to
  * within 15 px of its end (or fits its box within 5 px).
  */

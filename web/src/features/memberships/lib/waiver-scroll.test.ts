@@ -8,7 +8,7 @@ import {
 } from './waiver-scroll';
 
 describe('waiver scroll thresholds', () => {
-  it('are the values of SPEC section 9', () => {
+  it("are the spec's values", () => {
     expect(WAIVER_SCROLL_THRESHOLD_PX).toBe(15);
     expect(WAIVER_FITS_THRESHOLD_PX).toBe(5);
     expect(WAIVER_MAX_HEIGHT_PX).toBe(450);

@@ -1,8 +1,8 @@
-/** SPEC section 9: the Accept button unlocks within this many px of the agreement's end. */
+/** Product rule: the Accept button unlocks within this many px of the agreement's end. */
 export const WAIVER_SCROLL_THRESHOLD_PX = 15;
-/** SPEC section 9: content overflowing its box by at most this many px already fits. */
+/** Product rule: content overflowing its box by at most this many px already fits. */
 export const WAIVER_FITS_THRESHOLD_PX = 5;
-/** SPEC section 9: the agreement box is at most this tall. */
+/** Product rule: the agreement box is at most this tall. */
 export const WAIVER_MAX_HEIGHT_PX = 450;
 
 export type ScrollMetrics = { scrollTop: number; scrollHeight: number; clientHeight: number };

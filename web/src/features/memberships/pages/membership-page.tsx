@@ -62,7 +62,7 @@ function Benefits() {
 }
 
 /**
- * SPEC section 2, /membership: hero with the price, three benefits, then the application with
+ * /membership: hero with the price, three benefits, then the application with
  * the waiver and the card. `payment` is composed by the app from the payments feature.
  */
 export function MembershipPage({ payment }: { payment: MembershipCardPayment }) {

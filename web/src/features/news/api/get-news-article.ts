@@ -2,7 +2,7 @@ import { NewsArticle } from '@pillars/shared/contracts';
 import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { defaultQueryFn } from '@/lib/query-client';
 
-/** GET /api/news/{slug}; the key is the path segments (SPEC section 7). */
+/** GET /api/news/{slug}; the query key is the path segments. */
 export const newsArticleQueryKey = (slug: string) => ['/api/news', slug] as const;
 
 export async function getNewsArticle(context: QueryFunctionContext): Promise<NewsArticle> {
@@ -14,7 +14,7 @@ export function useNewsArticle(slug: string, { enabled = true }: { enabled?: boo
   return useQuery({ queryKey: newsArticleQueryKey(slug), queryFn: getNewsArticle, enabled });
 }
 
-/** SPEC section 8: a failed call's message starts with its status, so "404: " means no such article. */
+/** A failed call's message starts with its status, so "404: " means no such article. */
 export function isNotFoundError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('404: ');
 }

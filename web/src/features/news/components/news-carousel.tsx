@@ -5,7 +5,7 @@ import { useNews } from '../api/get-news';
 import { newsTexts } from '../news-texts';
 import { NewsCard } from './news-card';
 
-/** SPEC section 2: 1 card per view on small screens, 2 on medium, 3 on large. */
+/** Product rule: 1 card per view on small screens, 2 on medium, 3 on large. */
 export function NewsCarousel() {
   const news = useNews();
 

@@ -1,4 +1,4 @@
-/** SPEC section 2: an article body is split into paragraphs on blank lines. */
+/** Product rule: an article body is split into paragraphs on blank lines. */
 const BLANK_LINE = /\n\s*\n/;
 
 /** The paragraphs of a text, trimmed, without empty ones. */

@@ -169,7 +169,7 @@ function ArticleView({ article }: { article: NewsArticle }) {
   );
 }
 
-/** SPEC section 2, /news/{slug}: skeleton, then the article, 'Article Not Found', or a load error. */
+/** /news/{slug}: skeleton, then the article, 'Article Not Found', or a load error. */
 export function NewsArticlePage() {
   const slug = useParams().slug ?? '';
   // The API answers 404 for a malformed slug anyway; asking would only build an odd request path.

@@ -28,7 +28,7 @@ export async function payRegistration(registrationId: string, paymentMethodToken
 }
 
 /**
- * PATCH /api/event-registrations/{id}/payment (SPEC section 7): saves a charge the browser made
+ * PATCH /api/event-registrations/{id}/payment, the product's call: saves a charge the browser made
  * itself. The server treats the receipt as a claim and verifies it with the provider.
  */
 export async function saveRegistrationPayment(registrationId: string, patch: EventPaymentPatch, options: Options) {

@@ -7,7 +7,7 @@ import {
 } from '@pillars/shared/contracts';
 import { apiRequest } from '@/lib/api';
 
-/** SPEC section 7, POST /api/process-membership-payment with a tokenized card. */
+/** POST /api/process-membership-payment with a tokenized card. */
 export type MembershipPaymentRequest = {
   amount: typeof MEMBERSHIP_PRICE_CENTS;
   buyer: Buyer;

@@ -101,7 +101,7 @@ describe('useHostedCardFields', () => {
     delete window.paytheory;
   });
 
-  it('uses the SPEC timings: 200 ms to set up, a check at 3000 ms', () => {
+  it("uses the spec's timings: 200 ms to set up, a check at 3000 ms", () => {
     expect(CARD_FIELDS_INIT_DELAY_MS).toBe(200);
     expect(CARD_FIELDS_CHECK_MS).toBe(3000);
   });

@@ -75,7 +75,7 @@ function remounting(current: HostedCardFieldsState): HostedCardFieldsState {
 
 /**
  * Mounts the provider's hosted card fields into the containers rendered by <HostedCardFields>
- * (SPEC section 4): any previous card session is torn down at once; setup runs once after
+ * (product rule): any previous card session is torn down at once; setup runs once after
  * 200 ms; at 3000 ms, if the four frames are not all there, setup is retried once. Observers
  * are removed and the session torn down on unmount. `remount()` runs the same cycle again.
  * Tearing down is emptying the containers: the SDK ends a session whose frames left the page.

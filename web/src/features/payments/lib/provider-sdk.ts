@@ -208,7 +208,7 @@ export function whenHostedContainersPresent(signal: AbortSignal, doc: Document =
 }
 
 /**
- * Ends the card session (SPEC section 4's teardown): the SDK has no teardown function, its
+ * Ends the card session (the product tears it down on load): the SDK has no teardown function, its
  * fields end when their frames leave the page, so emptying the containers is the teardown. Also
  * keeps a retry from mounting a second set of frames.
  */
@@ -222,7 +222,7 @@ let pending: { url: string; promise: Promise<ProviderSdk> } | null = null;
 
 /**
  * Loads the SDK script once (it is never bundled) and resolves when `window.paytheory` exists.
- * Rejects with 'card payment provider not loaded' (SPEC section 8) when there is no URL, the
+ * Rejects with 'card payment provider not loaded' (a product text) when there is no URL, the
  * script fails or the global does not appear in time; a later call then tries again.
  */
 export function loadProviderSdk(sdkUrl: string, timeoutMs = SDK_LOAD_TIMEOUT_MS): Promise<ProviderSdk> {

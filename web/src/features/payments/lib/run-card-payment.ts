@@ -59,7 +59,7 @@ function billingInfo(values: CardPaymentValues): BillingInfo {
   return Object.keys(address).length > 0 ? { name, address } : { name };
 }
 
-/** The donation fields of SPEC section 7, without the card token. */
+/** The donation fields of POST /api/donations, without the card token. */
 function donationFields(values: CardPaymentValues, amountCents: number) {
   const billing = {
     billingAddress: values.billingAddress,
@@ -82,9 +82,9 @@ function donationFields(values: CardPaymentValues, amountCents: number) {
 
 /**
  * Charges a card contribution and resolves once the server reports the payment succeeded.
- * Every rejection is an Error whose message is what the visitor should read (SPEC section 8).
+ * Every rejection is an Error whose message is what the visitor should read (a product text).
  *
- * Order (SPEC section 4): SDK tokenization → POST /api/donations with the token (the server
+ * Order (the product's fallbacks): SDK tokenization → POST /api/donations with the token (the server
  * queues the charge, or the monthly plan when recurring). If tokenization fails for a reason
  * other than card validation, the plain payment call: the SDK charges in the browser and
  * POST /api/process-payment reports the receipt for the server to verify. Either way the
@@ -105,9 +105,9 @@ export async function runCardPayment(input: RunCardPaymentInput): Promise<CardPa
   } else if (isCardValidationError(tokenized.error)) {
     throw paymentError(paymentMessages.invalidCard, tokenized.error);
   } else {
-    // SPEC section 4 puts "backend tokenization" (POST /api/create-payment-method with the raw
+    // The product puts "backend tokenization" (POST /api/create-payment-method with the raw
     // card) between SDK tokenization and the plain payment call. This page never has the card
-    // number: it is typed into the provider's hosted fields (DESIGN.md rule 4), so that step
+    // number: it is typed into the provider's hosted fields (ADR 007), so that step
     // cannot run here and is skipped.
     // The server verifies the reported charge by its id or, since Pay Theory does not promise the
     // receipt number is one, by this key in the charge's metadata (docs/decisions/010).

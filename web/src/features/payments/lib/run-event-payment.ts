@@ -24,7 +24,7 @@ export type EventPaymentInput = CardPaymentContext & {
 };
 
 /**
- * Paid by the browser, then saved or not: SPEC section 2 sends the visitor to the success page
+ * Paid by the browser, then saved or not: the product sends the visitor to the success page
  * even when saving the payment details fails, since the card was charged.
  */
 export type EventPaymentOutcome =

@@ -24,7 +24,7 @@ const METADATA_SOURCE = 'membership';
  * price) → poll until the plan's first charge succeeded or failed.
  *
  * There is no plain-payment fallback: a one-off browser charge cannot start a subscription, and
- * the raw-card fallback of SPEC section 7 would put card numbers on our server (DESIGN.md rule 4).
+ * the product's raw-card fallback would put card numbers on our server (ADR 007).
  */
 export async function runMembershipPayment(input: MembershipPaymentInput): Promise<CardPaymentSucceeded> {
   const { sdk, values, signal } = input;
