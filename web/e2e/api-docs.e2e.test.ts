@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { ARTIFACTS_DIR, useBrowser } from './browser';
 
 // A developer opens the API docs: the viewer renders the published document under the page's
 // strict policy, with nothing fetched from anywhere but our own origin.
@@ -18,6 +18,7 @@ describe('API docs', () => {
     for (const tag of ['donations', 'payments', 'memberships', 'registrations', 'admin', 'webhooks']) {
       await page.getByText(tag, { exact: true }).first().waitFor();
     }
+    await page.screenshot({ path: `${ARTIFACTS_DIR}api-docs.png` });
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
   });

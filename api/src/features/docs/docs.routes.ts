@@ -26,7 +26,19 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
   `frame-ancestors 'none'`,
 ].join('; ');
 
-const viewerConfiguration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true });
+/**
+ * The viewer reads the document and nothing else: its hosted extras (AI chat, MCP generation,
+ * developer toolbar, telemetry, request client) would call its vendor's servers, which the
+ * policy blocks and this machine cannot reach anyway.
+ */
+const viewerConfiguration = JSON.stringify({
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  telemetry: false,
+});
 
 /** An empty `<script>` with data attributes configures the viewer without inline code, which CSP forbids. */
 const DOCS_PAGE = `<!doctype html>
