@@ -15,10 +15,6 @@ import {
   StatusChanged,
   authResponseMessages,
 } from '@pillars/shared/contracts';
-import { DUPLICATE_REVERSED_ACTION, auditLog, payments } from '@pillars/shared/db';
-import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
@@ -26,6 +22,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 import { parseJson } from '../../lib/validate';
 import { type Actor, actorOf } from './audit';
+import { paymentDetail } from './payment-detail.service';
 import {
   listContributionDetails,
   listContributors,
@@ -36,9 +33,6 @@ import { confirmContribution, confirmRegistration } from './status.service';
 import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
 
 const RecordId = z.uuid();
-
-/** How long the payment detail waits for the queue backend before answering without the job state. */
-const JOB_STATE_TIMEOUT_MS = 2000;
 
 /** The signed-in admin; requireSession (app.ts) has already answered 401 without one. */
 function actorIn(c: Context<AppEnv>): Actor {
@@ -52,26 +46,6 @@ function idParam(c: Context<AppEnv>, what: string): string {
   const id = RecordId.safeParse(c.req.param('id'));
   if (!id.success) throw notFound(what);
   return id.data;
-}
-
-async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: () => Promise<string>) {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      read(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer within ${JOB_STATE_TIMEOUT_MS} ms`)),
-          JOB_STATE_TIMEOUT_MS,
-        );
-      }),
-    ]);
-  } catch (error) {
-    logger.warn({ err: error, queue, backend: deps.queues.kind }, 'job state unavailable');
-    return 'unavailable';
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 const signedOut = apiError('No valid session');
@@ -166,7 +140,7 @@ const confirmStatus = (path: string, what: string) =>
   });
 const confirmContributionRoute = confirmStatus('/contributions/{id}/status', 'contribution');
 const confirmRegistrationRoute = confirmStatus('/registrations/{id}/status', 'registration');
-const paymentDetail = adminRoute({
+const paymentDetailRoute = adminRoute({
   method: 'get',
   path: '/payments/{id}',
   summary: 'One payment from the ledger, with the state of the queue job that settles it',
@@ -250,50 +224,11 @@ export function adminRoutes(deps: AppDeps) {
     );
     return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
   });
-  openapiRoute(app, paymentDetail, async (c) => {
+  openapiRoute(app, paymentDetailRoute, async (c) => {
     const id = idParam(c, 'Payment');
-    const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
-    if (!payment) throw notFound('Payment');
-    const job = chargeJobFor(payment);
-    const queue = QUEUE_OF[job];
-    const jobId = jobIdOf(job, payment.id);
-    const state = await jobStateOf(deps, c.get('logger'), queue, () => deps.queues.queue(queue).jobState(jobId));
-    const duplicates = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, DUPLICATE_REVERSED_ACTION), sql`${auditLog.before}->>'paymentId' = ${payment.id}`))
-      .orderBy(asc(auditLog.id));
-    return c.json(
-      {
-        id: payment.id,
-        kind: payment.kind,
-        recordId: payment.recordId,
-        amountCents: payment.amountCents,
-        state: payment.state,
-        attempts: payment.attempts,
-        failureCode: payment.failureCode,
-        failureMessage: payment.failureMessage,
-        providerTransactionId: payment.providerTransactionId,
-        providerRecurringId: payment.providerRecurringId,
-        claimedTransactionId: payment.claimedTransactionId,
-        nextPaymentDate: payment.nextPaymentDate,
-        idempotencyKey: payment.idempotencyKey,
-        createdAt: payment.createdAt.toISOString(),
-        updatedAt: payment.updatedAt.toISOString(),
-        lastSentAt: payment.lastSentAt?.toISOString() ?? null,
-        duplicatesReversed: duplicates.map((row) => {
-          const refundId = (row.after as { refundId?: unknown } | null)?.refundId;
-          return {
-            entityType: row.entityType,
-            entityId: row.entityId,
-            refundId: typeof refundId === 'string' ? refundId : null,
-            at: row.createdAt.toISOString(),
-          };
-        }),
-        job: { name: job, queue, id: jobId, state },
-      } satisfies AdminPaymentDetail,
-      200,
-    );
+    const detail = await paymentDetail(deps, c.get('logger'), id);
+    if (!detail) throw notFound('Payment');
+    return c.json(detail, 200);
   });
 
   return app;
