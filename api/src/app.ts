@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -7,6 +8,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createSessionStore, sessionTimeoutsOf } from './features/auth/sessions';
 import { postgresThrottle } from './features/auth/throttle';
 import { adminRoutes } from './features/admin/admin.routes';
+import { docsRoutes } from './features/docs/docs.routes';
 import { QUEUE_MONITOR_PATH, queueMonitor } from './features/admin/queue-monitor';
 import { donationsRoutes } from './features/donations/donations.routes';
 import { eventsRoutes } from './features/events/events.routes';
@@ -22,7 +24,7 @@ import { AppError } from './lib/errors';
 import { requestLogger } from './lib/request-logger';
 
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   const sessions = createSessionStore(deps.db, sessionTimeoutsOf(deps.config), deps.now);
   const throttle = deps.throttle ?? postgresThrottle(deps.db, deps.now);
 
@@ -31,10 +33,10 @@ export function createApp(deps: AppDeps) {
   app.use(
     '*',
     secureHeaders({
-      // The web app's pages carry their own policy (features/web/content-security-policy.ts),
-      // which allows the card provider's SDK and frames; JSON answers need none.
+      // Pages carry their own policy (features/web/content-security-policy.ts for the web app,
+      // features/docs for the API docs), each allowing what that page loads; JSON answers need none.
       contentSecurityPolicy: undefined,
-      // No page sends its address elsewhere: the reset page's URL holds a token (issue 5).
+      // No page sends its address elsewhere: the reset page's URL holds a single-use token.
       referrerPolicy: 'no-referrer',
       crossOriginEmbedderPolicy: false,
     }),
@@ -59,6 +61,23 @@ export function createApp(deps: AppDeps) {
   app.route('/api', membershipsRoutes(deps));
   app.route('/api', registrationsRoutes(deps));
   app.route('/api/webhooks', webhooksRoutes(deps));
+  // Every /api route above is declared with its schemas; this publishes them (docs/decisions/012).
+  app.route(
+    '/api',
+    docsRoutes(() =>
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'Pillars API',
+          version: '1.0.0',
+          description:
+            'The public site and back office. Errors answer `{ error, code, issues? }`; admin calls need the ' +
+            'session cookie that POST /api/auth/login sets. Requests that create a record take an optional ' +
+            'Idempotency-Key header: a retry with the same key answers the first response.',
+        },
+      }),
+    ),
+  );
 
   // The operators' queue monitor: signed-out visitors are sent to sign in first.
   const signInFirst: MiddlewareHandler<AppEnv> = async (c, next) => {

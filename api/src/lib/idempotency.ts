@@ -14,9 +14,7 @@ export interface StoredResponse {
 }
 
 /** A fresh response also names the outbox rows to publish once the transaction committed. */
-export interface WorkResult extends StoredResponse {
-  outboxIds?: number[];
-}
+export type WorkResult<R extends StoredResponse = StoredResponse> = R & { outboxIds?: number[] };
 
 /** The Idempotency-Key header, validated; undefined when the client sent none. */
 export function idempotencyKeyOf(c: Context): string | undefined {
@@ -33,13 +31,13 @@ export function idempotencyKeyOf(c: Context): string | undefined {
  * Two concurrent requests with one key serialise on the key's primary key: the second waits for
  * the first to commit, then reads its answer. Without a key, `work` simply runs.
  */
-export async function once(
+export async function once<R extends StoredResponse>(
   db: Database,
   scope: string,
   key: string | undefined,
   request: unknown,
-  work: (tx: Tx) => Promise<WorkResult>,
-): Promise<WorkResult> {
+  work: (tx: Tx) => Promise<WorkResult<R>>,
+): Promise<WorkResult<R>> {
   if (!key) return db.transaction(work);
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   return db.transaction(async (tx) => {
@@ -56,10 +54,8 @@ export async function once(
       if (!stored || stored.requestHash !== requestHash) {
         throw new AppError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
       }
-      return {
-        status: stored.responseStatus as ContentfulStatusCode,
-        body: stored.responseBody as Record<string, unknown>,
-      };
+      // The row holds what `work` answered for this scope, so it has the type `work` returns.
+      return { status: stored.responseStatus, body: stored.responseBody } as R;
     }
     const response = await work(tx);
     await tx

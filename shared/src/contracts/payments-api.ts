@@ -84,3 +84,52 @@ export const Buyer = z.object({
   phone: z.string().max(40).optional(),
 });
 export type Buyer = z.infer<typeof Buyer>;
+
+/**
+ * 202 answer that points at a payment without a record id: a charge reported by the browser
+ * (PATCH /api/donations/{id}/status, PATCH /api/event-registrations/{id}/payment) or
+ * POST /api/transactions. `status` is the payment's current state, `queued` when just created.
+ */
+export const PaymentQueued = PaymentAccepted.pick({ success: true, paymentId: true, status: true });
+export type PaymentQueued = z.infer<typeof PaymentQueued>;
+
+/** 201 answer to a request that stored a record and queued nothing (no card token). */
+export const RecordCreated = z.object({ success: z.literal(true), data: z.object({ id: Id }) });
+export type RecordCreated = z.infer<typeof RecordCreated>;
+
+/**
+ * POST /api/process-payment → 202. `transactionId` stays null until the worker has charged;
+ * `amount` is the charge in cents and `provider` the card provider's name.
+ */
+export const ProcessPaymentAccepted = z.object({
+  success: z.literal(true),
+  paymentId: Id,
+  donationId: Id,
+  transactionId: z.null(),
+  provider: z.string(),
+  amount: z.number().int(),
+  status: PaymentState,
+});
+export type ProcessPaymentAccepted = z.infer<typeof ProcessPaymentAccepted>;
+
+/** POST /api/process-membership-payment → 202: the membership stored, its monthly plan queued. */
+export const MembershipPaymentAccepted = PaymentAccepted.extend({
+  membershipId: Id,
+  transactionId: z.null(),
+});
+export type MembershipPaymentAccepted = z.infer<typeof MembershipPaymentAccepted>;
+
+/** POST /api/create-payment-method → 200: the provider's token for raw card fields. */
+export const PaymentMethodCreated = z.object({ success: z.literal(true), payment_method_id: z.string() });
+export type PaymentMethodCreated = z.infer<typeof PaymentMethodCreated>;
+
+/**
+ * POST /api/webhooks/paytheory/{secret} → 200 for every authenticated delivery: `duplicate` when
+ * the transaction was already stored, `ignored` when the event is not one we act on.
+ */
+export const WebhookReceived = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().optional(),
+  ignored: z.literal(true).optional(),
+});
+export type WebhookReceived = z.infer<typeof WebhookReceived>;

@@ -1,27 +1,28 @@
+import { createRoute } from '@hono/zod-openapi';
 import {
-  type AdminPaymentDetail,
-  type AdminUserCreated,
-  type AdminUserList,
-  type ContributionDetailList,
+  AdminPaymentDetail,
+  AdminUserCreated,
+  AdminUserList,
+  ContributionDetailList,
+  ContributorsResponse,
   CreateAdminRequest,
-  type MemberDetailList,
+  MemberDetailList,
+  MessageResponse,
   ProfileUpdate,
-  type ProfileUpdated,
-  type RegistrationDetailList,
+  ProfileUpdated,
+  RegistrationDetailList,
   StatusChange,
-  type StatusChanged,
+  StatusChanged,
   authResponseMessages,
 } from '@pillars/shared/contracts';
-import { DUPLICATE_REVERSED_ACTION, auditLog, payments } from '@pillars/shared/db';
-import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
+import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 import { parseJson } from '../../lib/validate';
 import { type Actor, actorOf } from './audit';
+import { paymentDetail } from './payment-detail.service';
 import {
   listContributionDetails,
   listContributors,
@@ -32,9 +33,6 @@ import { confirmContribution, confirmRegistration } from './status.service';
 import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
 
 const RecordId = z.uuid();
-
-/** How long the payment detail waits for the queue backend before answering without the job state. */
-const JOB_STATE_TIMEOUT_MS = 2000;
 
 /** The signed-in admin; requireSession (app.ts) has already answered 401 without one. */
 function actorIn(c: Context<AppEnv>): Actor {
@@ -50,141 +48,188 @@ function idParam(c: Context<AppEnv>, what: string): string {
   return id.data;
 }
 
-async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: () => Promise<string>) {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      read(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer within ${JOB_STATE_TIMEOUT_MS} ms`)),
-          JOB_STATE_TIMEOUT_MS,
-        );
-      }),
-    ]);
-  } catch (error) {
-    logger.warn({ err: error, queue, backend: deps.queues.kind }, 'job state unavailable');
-    return 'unavailable';
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const signedOut = apiError('No valid session');
+const idParams = z.object({ id: z.uuid() });
+const body = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+/** Admin routes: tagged together, and every one answers 401 without a session. */
+const adminRoute = <R extends Parameters<typeof createRoute>[0]>(route: R) =>
+  createRoute({ ...route, tags: ['admin'], responses: { ...route.responses, 401: signedOut } });
 
-/** The admin API (SPEC section 7); every route sits behind requireSession (app.ts). */
+const contributors = adminRoute({
+  method: 'get',
+  path: '/contributors',
+  summary: 'Every donation, membership and registration in one list, with totals',
+  responses: { 200: json('The dashboard rows and summary', ContributorsResponse) },
+});
+const contributorsDetail = adminRoute({
+  method: 'get',
+  path: '/contributors-detail',
+  summary: 'The donations, newest first',
+  responses: { 200: json('The donations', ContributionDetailList) },
+});
+const membersDetail = adminRoute({
+  method: 'get',
+  path: '/members-detail',
+  summary: 'The memberships, newest first',
+  responses: { 200: json('The memberships', MemberDetailList) },
+});
+const eventRegistrations = adminRoute({
+  method: 'get',
+  path: '/event-registrations',
+  summary: 'The event registrations with their events, newest first',
+  responses: { 200: json('The registrations', RegistrationDetailList) },
+});
+const listUsers = adminRoute({
+  method: 'get',
+  path: '/users',
+  summary: 'The admin accounts, oldest first',
+  responses: { 200: json('The admins', AdminUserList) },
+});
+const createUser = adminRoute({
+  method: 'post',
+  path: '/users',
+  summary: 'Create an admin account',
+  request: { body: body(CreateAdminRequest) },
+  responses: {
+    201: json('The admin created', AdminUserCreated),
+    400: apiError('Invalid body or weak password'),
+    403: apiError('A cross-site request'),
+    409: apiError('The e-mail address is taken'),
+  },
+});
+const deleteUser = adminRoute({
+  method: 'delete',
+  path: '/users/{id}',
+  summary: 'Delete an admin account (never your own)',
+  request: { params: idParams },
+  responses: {
+    200: json('Deleted', MessageResponse),
+    403: apiError('A cross-site request'),
+    404: apiError('No admin has this id'),
+    409: apiError('Your own account, or the last admin'),
+  },
+});
+const updateProfileRoute = adminRoute({
+  method: 'put',
+  path: '/profile',
+  summary: "Update the signed-in admin's profile",
+  request: { body: body(ProfileUpdate) },
+  responses: {
+    200: json('The profile updated', ProfileUpdated),
+    400: apiError('Invalid body'),
+    403: apiError('A cross-site request'),
+    409: apiError('The e-mail address is taken'),
+  },
+});
+const confirmStatus = (path: string, what: string) =>
+  adminRoute({
+    method: 'put',
+    path,
+    summary: `Confirm a pending ${what}`,
+    request: { params: idParams, body: body(StatusChange) },
+    responses: {
+      200: json(`The ${what} confirmed`, StatusChanged),
+      400: apiError('Invalid body'),
+      403: apiError('A cross-site request'),
+      404: apiError(`No ${what} has this id`),
+      409: apiError(`The ${what} is not pending, or its payment is under way`),
+    },
+  });
+const confirmContributionRoute = confirmStatus('/contributions/{id}/status', 'contribution');
+const confirmRegistrationRoute = confirmStatus('/registrations/{id}/status', 'registration');
+const paymentDetailRoute = adminRoute({
+  method: 'get',
+  path: '/payments/{id}',
+  summary: 'One payment from the ledger, with the state of the queue job that settles it',
+  request: { params: idParams },
+  responses: { 200: json('The payment', AdminPaymentDetail), 404: apiError('No payment has this id') },
+});
+
+/** The admin API; every route sits behind requireSession (app.ts). */
 export function adminRoutes(deps: AppDeps) {
   const { db } = deps;
+  const app = featureRouter();
 
-  return new Hono<AppEnv>()
-    .get('/contributors', async (c) => {
-      const started = performance.now();
-      const body = await listContributors(db);
-      c.get('logger').info(
-        { event: 'admin.contributors', rows: body.contributors.length, ms: Math.round(performance.now() - started) },
-        'contributors listed',
-      );
-      return c.json(body);
-    })
-    .get('/contributors-detail', async (c) =>
-      c.json({ success: true, data: await listContributionDetails(db) } satisfies z.infer<
-        typeof ContributionDetailList
-      >),
-    )
-    .get('/members-detail', async (c) =>
-      c.json({ success: true, data: await listMemberDetails(db) } satisfies z.infer<typeof MemberDetailList>),
-    )
-    .get('/event-registrations', async (c) =>
-      c.json({ success: true, data: await listRegistrationDetails(db) } satisfies z.infer<
-        typeof RegistrationDetailList
-      >),
-    )
-    .get('/users', async (c) => c.json((await listAdmins(db)) satisfies z.infer<typeof AdminUserList>))
-    .post('/users', async (c) => {
-      const actor = actorIn(c);
-      const request = await parseJson(c, CreateAdminRequest);
-      const user = await createAdmin(db, actor, request);
-      c.get('logger').info({ event: 'admin.user.created', actorId: actor.userId, userId: user.id }, 'admin created');
-      return c.json({ success: true, user } satisfies z.infer<typeof AdminUserCreated>, 201);
-    })
-    .delete('/users/:id', async (c) => {
-      const actor = actorIn(c);
-      const id = idParam(c, 'Admin user');
-      await deleteAdmin(db, actor, id);
-      c.get('logger').info({ event: 'admin.user.deleted', actorId: actor.userId, userId: id }, 'admin deleted');
-      return c.json({ success: true });
-    })
-    .put('/profile', async (c) => {
-      const actor = actorIn(c);
-      const update = await parseJson(c, ProfileUpdate);
-      const user = await updateProfile(db, actor, update);
-      c.get('logger').info({ event: 'admin.profile.updated', actorId: actor.userId }, 'profile updated');
-      return c.json({ success: true, message: userMessages.profileUpdated, user } satisfies z.infer<
-        typeof ProfileUpdated
-      >);
-    })
-    .put('/contributions/:id/status', async (c) => {
-      const actor = actorIn(c);
-      const id = idParam(c, 'Contribution');
-      await parseJson(c, StatusChange);
-      const confirmed = await confirmContribution(db, actor, id);
-      c.get('logger').info(
-        { event: 'admin.status.confirmed', actorId: actor.userId, entityType: confirmed.entityType, id },
-        'contribution confirmed',
-      );
-      return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>);
-    })
-    .put('/registrations/:id/status', async (c) => {
-      const actor = actorIn(c);
-      const id = idParam(c, 'Registration');
-      await parseJson(c, StatusChange);
-      await confirmRegistration(db, actor, id);
-      c.get('logger').info(
-        { event: 'admin.status.confirmed', actorId: actor.userId, entityType: 'event_registration', id },
-        'registration confirmed',
-      );
-      return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>);
-    })
-    .get('/payments/:id', async (c) => {
-      const id = idParam(c, 'Payment');
-      const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
-      if (!payment) throw notFound('Payment');
-      const job = chargeJobFor(payment);
-      const queue = QUEUE_OF[job];
-      const jobId = jobIdOf(job, payment.id);
-      const state = await jobStateOf(deps, c.get('logger'), queue, () => deps.queues.queue(queue).jobState(jobId));
-      const duplicates = await db
-        .select()
-        .from(auditLog)
-        .where(
-          and(eq(auditLog.action, DUPLICATE_REVERSED_ACTION), sql`${auditLog.before}->>'paymentId' = ${payment.id}`),
-        )
-        .orderBy(asc(auditLog.id));
-      return c.json({
-        id: payment.id,
-        kind: payment.kind,
-        recordId: payment.recordId,
-        amountCents: payment.amountCents,
-        state: payment.state,
-        attempts: payment.attempts,
-        failureCode: payment.failureCode,
-        failureMessage: payment.failureMessage,
-        providerTransactionId: payment.providerTransactionId,
-        providerRecurringId: payment.providerRecurringId,
-        claimedTransactionId: payment.claimedTransactionId,
-        nextPaymentDate: payment.nextPaymentDate,
-        idempotencyKey: payment.idempotencyKey,
-        createdAt: payment.createdAt.toISOString(),
-        updatedAt: payment.updatedAt.toISOString(),
-        lastSentAt: payment.lastSentAt?.toISOString() ?? null,
-        duplicatesReversed: duplicates.map((row) => {
-          const refundId = (row.after as { refundId?: unknown } | null)?.refundId;
-          return {
-            entityType: row.entityType,
-            entityId: row.entityId,
-            refundId: typeof refundId === 'string' ? refundId : null,
-            at: row.createdAt.toISOString(),
-          };
-        }),
-        job: { name: job, queue, id: jobId, state },
-      } satisfies AdminPaymentDetail);
-    });
+  openapiRoute(app, contributors, async (c) => {
+    const started = performance.now();
+    const body = await listContributors(db);
+    c.get('logger').info(
+      { event: 'admin.contributors', rows: body.contributors.length, ms: Math.round(performance.now() - started) },
+      'contributors listed',
+    );
+    return c.json(body, 200);
+  });
+  openapiRoute(app, contributorsDetail, async (c) =>
+    c.json(
+      { success: true, data: await listContributionDetails(db) } satisfies z.infer<typeof ContributionDetailList>,
+      200,
+    ),
+  );
+  openapiRoute(app, membersDetail, async (c) =>
+    c.json({ success: true, data: await listMemberDetails(db) } satisfies z.infer<typeof MemberDetailList>, 200),
+  );
+  openapiRoute(app, eventRegistrations, async (c) =>
+    c.json(
+      { success: true, data: await listRegistrationDetails(db) } satisfies z.infer<typeof RegistrationDetailList>,
+      200,
+    ),
+  );
+  openapiRoute(app, listUsers, async (c) => c.json(await listAdmins(db), 200));
+  openapiRoute(app, createUser, async (c) => {
+    const actor = actorIn(c);
+    const request = await parseJson(c, CreateAdminRequest);
+    const user = await createAdmin(db, actor, request);
+    c.get('logger').info({ event: 'admin.user.created', actorId: actor.userId, userId: user.id }, 'admin created');
+    return c.json({ success: true, user } satisfies z.infer<typeof AdminUserCreated>, 201);
+  });
+  openapiRoute(app, deleteUser, async (c) => {
+    const actor = actorIn(c);
+    const id = idParam(c, 'Admin user');
+    await deleteAdmin(db, actor, id);
+    c.get('logger').info({ event: 'admin.user.deleted', actorId: actor.userId, userId: id }, 'admin deleted');
+    return c.json({ success: true } satisfies MessageResponse, 200);
+  });
+  openapiRoute(app, updateProfileRoute, async (c) => {
+    const actor = actorIn(c);
+    const update = await parseJson(c, ProfileUpdate);
+    const user = await updateProfile(db, actor, update);
+    c.get('logger').info({ event: 'admin.profile.updated', actorId: actor.userId }, 'profile updated');
+    return c.json(
+      { success: true, message: userMessages.profileUpdated, user } satisfies z.infer<typeof ProfileUpdated>,
+      200,
+    );
+  });
+  openapiRoute(app, confirmContributionRoute, async (c) => {
+    const actor = actorIn(c);
+    const id = idParam(c, 'Contribution');
+    await parseJson(c, StatusChange);
+    const confirmed = await confirmContribution(db, actor, id);
+    c.get('logger').info(
+      { event: 'admin.status.confirmed', actorId: actor.userId, entityType: confirmed.entityType, id },
+      'contribution confirmed',
+    );
+    return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
+  });
+  openapiRoute(app, confirmRegistrationRoute, async (c) => {
+    const actor = actorIn(c);
+    const id = idParam(c, 'Registration');
+    await parseJson(c, StatusChange);
+    await confirmRegistration(db, actor, id);
+    c.get('logger').info(
+      { event: 'admin.status.confirmed', actorId: actor.userId, entityType: 'event_registration', id },
+      'registration confirmed',
+    );
+    return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
+  });
+  openapiRoute(app, paymentDetailRoute, async (c) => {
+    const id = idParam(c, 'Payment');
+    const detail = await paymentDetail(deps, c.get('logger'), id);
+    if (!detail) throw notFound('Payment');
+    return c.json(detail, 200);
+  });
+
+  return app;
 }

@@ -1,10 +1,10 @@
-import type { EventDetail, EventListItem } from '@pillars/shared/contracts';
-import { Slug, parsePricingTiers } from '@pillars/shared/contracts';
+import { EventDetail, EventList, Slug, parsePricingTiers } from '@pillars/shared/contracts';
 import { events } from '@pillars/shared/db';
 import { asc, eq, gte } from 'drizzle-orm';
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 
 const listColumns = {
   id: events.id,
@@ -16,23 +16,44 @@ const listColumns = {
   imageUrl: events.imageUrl,
 };
 
+const listEvents = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['events'],
+  summary: 'Upcoming events (not yet over), soonest first',
+  responses: { 200: json('The events', EventList) },
+});
+
+const getEvent = createRoute({
+  method: 'get',
+  path: '/{slug}',
+  tags: ['events'],
+  summary: 'One event, with its price and pricing tiers',
+  request: { params: z.object({ slug: z.string() }) },
+  responses: { 200: json('The event', EventDetail), 404: apiError('No event has this slug') },
+});
+
 export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      // Upcoming means not yet over: an event that has started but not ended is still listed.
-      const rows = await db
-        .select(listColumns)
-        .from(events)
-        .where(gte(events.endDate, now()))
-        .orderBy(asc(events.startDate), asc(events.id));
-      return c.json(rows.map((r) => ({ ...r, startDate: r.startDate.toISOString() })) satisfies EventListItem[]);
-    })
-    .get('/:slug', async (c) => {
-      const slug = c.req.param('slug');
-      if (!Slug.safeParse(slug).success) throw notFound('Event');
-      const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
-      if (!row) throw notFound('Event');
-      return c.json({
+  const app = featureRouter();
+  openapiRoute(app, listEvents, async (c) => {
+    // Upcoming means not yet over: an event that has started but not ended is still listed.
+    const rows = await db
+      .select(listColumns)
+      .from(events)
+      .where(gte(events.endDate, now()))
+      .orderBy(asc(events.startDate), asc(events.id));
+    return c.json(
+      rows.map((r) => ({ ...r, startDate: r.startDate.toISOString() })),
+      200,
+    );
+  });
+  openapiRoute(app, getEvent, async (c) => {
+    const slug = c.req.param('slug');
+    if (!Slug.safeParse(slug).success) throw notFound('Event');
+    const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+    if (!row) throw notFound('Event');
+    return c.json(
+      {
         id: row.id,
         slug: row.slug,
         title: row.title,
@@ -44,6 +65,9 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
         requiresPayment: row.requiresPayment,
         price: row.price,
         pricingTiers: parsePricingTiers(row.pricingTiers),
-      } satisfies EventDetail);
-    });
+      },
+      200,
+    );
+  });
+  return app;
 }

@@ -4,19 +4,22 @@ import {
   MembershipApplication,
   MembershipForm,
   WAIVER_VERSION,
+  MembershipPaymentAccepted,
+  RecordCreated,
   membershipMessages,
 } from '@pillars/shared/contracts';
 import { memberships } from '@pillars/shared/db';
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { type Tx, idempotencyKeyOf, once } from '../../lib/idempotency';
+import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
 import { publishNow, queuePayment } from '../../lib/payments';
 import { parseJson } from '../../lib/validate';
 import { paymentMethodOf } from '../payments/raw-card';
 
-/** SPEC section 7, POST /api/process-membership-payment. The amount is always ours: 2500. */
+/** POST /api/process-membership-payment. The amount is always ours (2500 cents); one sent must agree. */
 const MembershipPaymentRequest = z.object({
   amount: z.union([z.number(), z.string()]).optional(),
   buyer: Buyer,
@@ -60,35 +63,80 @@ async function insertMembership(
   return row.id;
 }
 
+const applyForMembership = createRoute({
+  method: 'post',
+  path: '/memberships',
+  tags: ['memberships'],
+  summary: "The home page's membership-interest form: an application to follow up, no payment",
+  request: {
+    headers: idempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: MembershipApplication } } },
+  },
+  responses: {
+    201: json('The application stored', RecordCreated),
+    400: apiError('Invalid body or Idempotency-Key'),
+    409: apiError('The Idempotency-Key was used for a different request'),
+  },
+});
+
+const processMembershipPayment = createRoute({
+  method: 'post',
+  path: '/process-membership-payment',
+  tags: ['memberships'],
+  summary: 'Record a membership (waiver accepted) and queue its monthly plan',
+  request: {
+    headers: idempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: MembershipPaymentRequest } } },
+  },
+  responses: {
+    202: json('The membership stored and its plan queued: poll the payment', MembershipPaymentAccepted),
+    400: apiError('Waiver not accepted, invalid membership, amount or card'),
+    403: apiError('Raw card fields sent while the raw-card fallback is disabled'),
+    409: apiError('The Idempotency-Key was used for a different request'),
+  },
+});
+
 export function membershipsRoutes(deps: AppDeps) {
   const { db, queues } = deps;
-  return new Hono<AppEnv>()
-    .post('/memberships', async (c) => {
-      // The home page's membership-interest form: an application to follow up, no payment.
-      const body = await parseJson(c, MembershipApplication);
-      const result = await once(db, 'memberships', idempotencyKeyOf(c), body, async (tx) => {
+  const app = featureRouter();
+  openapiRoute(app, applyForMembership, async (c) => {
+    // The home page's membership-interest form: an application to follow up, no payment.
+    const body = await parseJson(c, MembershipApplication);
+    const result = await once<{ status: 201; body: RecordCreated }>(
+      db,
+      'memberships',
+      idempotencyKeyOf(c),
+      body,
+      async (tx) => {
         const id = await insertMembership(tx, body, { paymentMethod: body.paymentMethod });
         return { status: 201, body: { success: true, data: { id } } };
-      });
-      return c.json(result.body, result.status);
-    })
-    .post('/process-membership-payment', async (c) => {
-      const request = await parseJson(c, MembershipPaymentRequest);
-      // The waiver comes first: without it nothing is stored and nothing is charged.
-      if (request.membership.waiverAccepted !== true) {
-        throw new AppError('INVALID_DATA', membershipMessages.waiverRequired);
-      }
-      const membership = MembershipForm.safeParse({ paymentMethod: 'card', ...request.membership });
-      if (!membership.success) {
-        throw new AppError('INVALID_DATA', membership.error.issues[0]?.message ?? 'Invalid input');
-      }
-      if (request.amount !== undefined && Number(request.amount) !== MEMBERSHIP_PRICE_CENTS) {
-        throw new AppError('INVALID_DATA', 'Membership is $25.00 a month.');
-      }
-      const { token, fingerprint } = await paymentMethodOf(deps, request, request.buyer);
-      if (!token) throw new AppError('INVALID_DATA', 'Payment method creation failed');
+      },
+    );
+    return c.json(result.body, 201);
+  });
+  openapiRoute(app, processMembershipPayment, async (c) => {
+    const request = await parseJson(c, MembershipPaymentRequest);
+    // The waiver comes first: without it nothing is stored and nothing is charged.
+    if (request.membership.waiverAccepted !== true) {
+      throw new AppError('INVALID_DATA', membershipMessages.waiverRequired);
+    }
+    const membership = MembershipForm.safeParse({ paymentMethod: 'card', ...request.membership });
+    if (!membership.success) {
+      throw new AppError('INVALID_DATA', membership.error.issues[0]?.message ?? 'Invalid input');
+    }
+    if (request.amount !== undefined && Number(request.amount) !== MEMBERSHIP_PRICE_CENTS) {
+      throw new AppError('INVALID_DATA', 'Membership is $25.00 a month.');
+    }
+    const { token, fingerprint } = await paymentMethodOf(deps, request, request.buyer);
+    if (!token) throw new AppError('INVALID_DATA', 'Payment method creation failed');
 
-      const result = await once(db, 'process-membership-payment', idempotencyKeyOf(c), fingerprint, async (tx) => {
+    type Answer = { status: 202; body: MembershipPaymentAccepted };
+    const result = await once<Answer>(
+      db,
+      'process-membership-payment',
+      idempotencyKeyOf(c),
+      fingerprint,
+      async (tx) => {
         const id = await insertMembership(tx, membership.data, { paymentMethod: 'card', waiverAccepted: true });
         const queued = await queuePayment(tx, {
           kind: 'membership',
@@ -108,8 +156,10 @@ export function membershipsRoutes(deps: AppDeps) {
           },
           outboxIds: queued.outboxIds,
         };
-      });
-      await publishNow(db, queues, c.get('logger'), result.outboxIds ?? []);
-      return c.json(result.body, result.status);
-    });
+      },
+    );
+    await publishNow(db, queues, c.get('logger'), result.outboxIds ?? []);
+    return c.json(result.body, 202);
+  });
+  return app;
 }

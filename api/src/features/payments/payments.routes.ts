@@ -1,14 +1,23 @@
-import { Buyer, DonationRequest, MAX_PAYMENT_WAIT_MS, type PaymentStatus } from '@pillars/shared/contracts';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  Buyer,
+  DonationRequest,
+  MAX_PAYMENT_WAIT_MS,
+  PaymentMethodCreated,
+  PaymentQueued,
+  PaymentStatus,
+  ProcessPaymentAccepted,
+} from '@pillars/shared/contracts';
 import { donations, payments } from '@pillars/shared/db';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../../lib/context';
+import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { idempotencyKeyOf, once } from '../../lib/idempotency';
+import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
 import { publishNow, queuePayment } from '../../lib/payments';
 import { parseJson } from '../../lib/validate';
-import { chargeCentsOf, createDonation, donationValues } from '../donations/donations.routes';
+import { chargeCentsOf, createDonation, donationValues } from '../donations/donations.service';
 import { paymentMethodOf, tokenizeRawCard } from './raw-card';
 
 const FINAL = new Set(['succeeded', 'failed']);
@@ -17,7 +26,7 @@ const RECHECK_MS = 1000;
 
 const WaitQuery = z.object({ waitMs: z.coerce.number().int().min(0).max(MAX_PAYMENT_WAIT_MS).default(0) });
 
-/** SPEC section 7, POST /api/process-payment: the donation travels inside the request. */
+/** POST /api/process-payment: the donation travels inside the request, the amount in cents beside it. */
 const ProcessPaymentRequest = z.object({
   amount: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]),
   buyer: Buyer,
@@ -31,6 +40,70 @@ const ProcessPaymentRequest = z.object({
   transactionId: z.string().min(1).max(200).optional(),
   /** Raw card fields: only with RAW_CARD_FALLBACK_ENABLED; never stored, logged or queued. */
   formData: z.record(z.string(), z.unknown()).optional(),
+});
+
+const CreatePaymentMethodRequest = z.object({
+  card: z.record(z.string(), z.unknown()),
+  payor: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Extra keys are accepted and ignored: older clients send the whole transaction they saw. */
+const TransactionReport = z
+  .object({ donationId: z.uuid(), providerTransactionId: z.string().min(1).max(200).optional() })
+  .loose();
+
+const getPayment = createRoute({
+  method: 'get',
+  path: '/payments/{id}',
+  tags: ['payments'],
+  summary: "A payment's state; with waitMs, held until it settles or the wait is over (long-poll)",
+  request: { params: z.object({ id: z.uuid() }), query: WaitQuery },
+  responses: {
+    200: json('The payment, as the ledger has it now (never cached)', PaymentStatus),
+    404: apiError('No payment has this id'),
+  },
+});
+
+const processPayment = createRoute({
+  method: 'post',
+  path: '/process-payment',
+  tags: ['payments'],
+  summary: 'Record a donation and queue its charge, or a charge the browser made, for verification',
+  request: {
+    headers: idempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: ProcessPaymentRequest } } },
+  },
+  responses: {
+    202: json('The donation stored and its payment queued: poll the payment', ProcessPaymentAccepted),
+    400: apiError('Invalid body, amount or payment method, or no token and no transaction id'),
+    409: apiError('The Idempotency-Key was used for a different request'),
+  },
+});
+
+const createPaymentMethod = createRoute({
+  method: 'post',
+  path: '/create-payment-method',
+  tags: ['payments'],
+  summary: 'Exchange raw card fields for a provider token (only with the raw-card fallback enabled)',
+  request: { body: { required: true, content: { 'application/json': { schema: CreatePaymentMethodRequest } } } },
+  responses: {
+    200: json('The provider token', PaymentMethodCreated),
+    400: apiError('Invalid body or card fields'),
+    403: apiError('The raw-card fallback is disabled'),
+  },
+});
+
+const reportTransaction = createRoute({
+  method: 'post',
+  path: '/transactions',
+  tags: ['payments'],
+  summary: "Point at a donation's payment after a browser charge; only the worker writes transactions",
+  request: { body: { required: true, content: { 'application/json': { schema: TransactionReport } } } },
+  responses: {
+    202: json("The donation's payment and its current state", PaymentQueued),
+    400: apiError('Invalid body'),
+    404: apiError('The donation has no payment'),
+  },
 });
 
 export function paymentsRoutes(deps: AppDeps) {
@@ -53,34 +126,40 @@ export function paymentsRoutes(deps: AppDeps) {
     };
   }
 
-  return new Hono<AppEnv>()
-    .get('/payments/:id', async (c) => {
-      const id = z.uuid().safeParse(c.req.param('id'));
-      if (!id.success) throw notFound('Payment');
-      const { waitMs } = WaitQuery.parse(c.req.query());
-      const deadline = Date.now() + waitMs;
-      let status = await read(id.data);
-      if (!status) throw notFound('Payment');
-      // Long-poll: hold the request until the worker settles the payment or the wait is over.
-      while (!FINAL.has(status.state) && Date.now() < deadline) {
-        const remaining = Math.min(deadline - Date.now(), RECHECK_MS);
-        await (paymentEvents ? paymentEvents.wait(id.data, remaining) : new Promise((r) => setTimeout(r, remaining)));
-        status = (await read(id.data)) ?? status;
-      }
-      c.header('Cache-Control', 'no-store');
-      return c.json(status);
-    })
-    .post('/process-payment', async (c) => {
-      const request = await parseJson(c, ProcessPaymentRequest);
-      if (request.paymentMethod !== 'card') throw new AppError('INVALID_DATA', 'No supported method found');
-      const amountCents = chargeCentsOf({ amount: request.donation.amount });
-      if (request.amount !== amountCents) {
-        throw new AppError('INVALID_DATA', 'The amount in cents does not match the amount.');
-      }
-      // Raw card fields are exchanged for a token here and then forgotten (DESIGN.md rule 4).
-      const { token, fingerprint } = await paymentMethodOf(deps, request, request.buyer);
+  const app = featureRouter();
+  openapiRoute(app, getPayment, async (c) => {
+    const id = z.uuid().safeParse(c.req.param('id'));
+    if (!id.success) throw notFound('Payment');
+    const { waitMs } = WaitQuery.parse(c.req.query());
+    const deadline = Date.now() + waitMs;
+    let status = await read(id.data);
+    if (!status) throw notFound('Payment');
+    // Long-poll: hold the request until the worker settles the payment or the wait is over.
+    while (!FINAL.has(status.state) && Date.now() < deadline) {
+      const remaining = Math.min(deadline - Date.now(), RECHECK_MS);
+      await (paymentEvents ? paymentEvents.wait(id.data, remaining) : new Promise((r) => setTimeout(r, remaining)));
+      status = (await read(id.data)) ?? status;
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json(status, 200);
+  });
+  openapiRoute(app, processPayment, async (c) => {
+    const request = await parseJson(c, ProcessPaymentRequest);
+    if (request.paymentMethod !== 'card') throw new AppError('INVALID_DATA', 'No supported method found');
+    const amountCents = chargeCentsOf({ amount: request.donation.amount });
+    if (request.amount !== amountCents) {
+      throw new AppError('INVALID_DATA', 'The amount in cents does not match the amount.');
+    }
+    // Raw card fields are exchanged for a token here and then forgotten: card data never
+    // reaches our database, logs or queues, which keeps us out of most of PCI's scope.
+    const { token, fingerprint } = await paymentMethodOf(deps, request, request.buyer);
 
-      const result = await once(db, 'process-payment', idempotencyKeyOf(c), fingerprint, async (tx) => {
+    const result = await once<{ status: 202; body: ProcessPaymentAccepted }>(
+      db,
+      'process-payment',
+      idempotencyKeyOf(c),
+      fingerprint,
+      async (tx) => {
         const donation = { ...request.donation, isRecurring: request.recurring };
         if (token) {
           const created = await createDonation(tx, { ...donation, paymentMethodToken: token });
@@ -122,31 +201,27 @@ export function paymentsRoutes(deps: AppDeps) {
           },
           outboxIds: queued.outboxIds,
         };
-      });
-      await publishNow(db, queues, c.get('logger'), result.outboxIds ?? []);
-      return c.json(result.body, result.status);
-    })
-    .post('/create-payment-method', async (c) => {
-      const body = await parseJson(
-        c,
-        z.object({ card: z.record(z.string(), z.unknown()), payor: z.record(z.string(), z.unknown()).optional() }),
-      );
-      const paymentMethodId = await tokenizeRawCard(deps, body.card, undefined);
-      return c.json({ success: true, payment_method_id: paymentMethodId });
-    })
-    .post('/transactions', async (c) => {
-      // Kept for the spec's clients. A transaction row is written only by the worker, after the
-      // provider confirmed the charge; a browser's report merely points at the payment to check.
-      const body = await parseJson(
-        c,
-        z.object({ donationId: z.uuid(), providerTransactionId: z.string().min(1).max(200).optional() }).loose(),
-      );
-      const [payment] = await db
-        .select({ id: payments.id, state: payments.state })
-        .from(payments)
-        .where(eq(payments.recordId, body.donationId))
-        .limit(1);
-      if (!payment) throw notFound('Payment for this donation');
-      return c.json({ success: true, paymentId: payment.id, status: payment.state }, 202);
-    });
+      },
+    );
+    await publishNow(db, queues, c.get('logger'), result.outboxIds ?? []);
+    return c.json(result.body, 202);
+  });
+  openapiRoute(app, createPaymentMethod, async (c) => {
+    const body = await parseJson(c, CreatePaymentMethodRequest);
+    const paymentMethodId = await tokenizeRawCard(deps, body.card, undefined);
+    return c.json({ success: true, payment_method_id: paymentMethodId } satisfies PaymentMethodCreated, 200);
+  });
+  openapiRoute(app, reportTransaction, async (c) => {
+    // Kept for older clients. A transaction row is written only by the worker, after the
+    // provider confirmed the charge; a browser's report merely points at the payment to check.
+    const body = await parseJson(c, TransactionReport);
+    const [payment] = await db
+      .select({ id: payments.id, state: payments.state })
+      .from(payments)
+      .where(eq(payments.recordId, body.donationId))
+      .limit(1);
+    if (!payment) throw notFound('Payment for this donation');
+    return c.json({ success: true, paymentId: payment.id, status: payment.state } satisfies PaymentQueued, 202);
+  });
+  return app;
 }

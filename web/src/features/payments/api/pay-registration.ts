@@ -1,7 +1,5 @@
-import { type EventPaymentPatch, IDEMPOTENCY_HEADER, PaymentAccepted } from '@pillars/shared/contracts';
+import { type EventPaymentPatch, IDEMPOTENCY_HEADER, PaymentQueued } from '@pillars/shared/contracts';
 import { apiRequest } from '@/lib/api';
-
-const PaymentQueued = PaymentAccepted.pick({ success: true, paymentId: true, status: true });
 
 type Options = { idempotencyKey: string; signal?: AbortSignal };
 

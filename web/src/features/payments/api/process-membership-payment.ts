@@ -3,7 +3,7 @@ import {
   IDEMPOTENCY_HEADER,
   type MEMBERSHIP_PRICE_CENTS,
   type MembershipForm,
-  PaymentAccepted,
+  MembershipPaymentAccepted,
 } from '@pillars/shared/contracts';
 import { apiRequest } from '@/lib/api';
 
@@ -31,5 +31,5 @@ export async function processMembershipPayment(
     headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey },
     signal: options.signal,
   });
-  return PaymentAccepted.parse(await response.json());
+  return MembershipPaymentAccepted.parse(await response.json());
 }

@@ -1,6 +1,10 @@
-import { type Buyer, type DonationRequest, IDEMPOTENCY_HEADER, Id, PaymentState } from '@pillars/shared/contracts';
+import {
+  type Buyer,
+  type DonationRequest,
+  IDEMPOTENCY_HEADER,
+  ProcessPaymentAccepted,
+} from '@pillars/shared/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/lib/api';
 
 /**
@@ -19,14 +23,6 @@ export type ProcessPaymentRequest = {
   recurring: boolean;
   transactionId: string;
 };
-
-export const ProcessPaymentAccepted = z.object({
-  success: z.literal(true),
-  paymentId: Id,
-  donationId: Id.optional(),
-  status: PaymentState.optional(),
-});
-export type ProcessPaymentAccepted = z.infer<typeof ProcessPaymentAccepted>;
 
 export type ProcessPaymentInput = { request: ProcessPaymentRequest; idempotencyKey: string; signal?: AbortSignal };
 

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@pillars/shared/contracts';
+import type { PaymentStatus, ProcessPaymentAccepted } from '@pillars/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '../payments-texts';
 import { type ApiReply, fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
@@ -21,6 +21,19 @@ const status = (state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {
 
 const accepted: ApiReply = () =>
   Response.json({ success: true, data: { id: DONATION_ID }, paymentId: PAYMENT_ID, status: 'queued' }, { status: 202 });
+const processPaymentAccepted: ApiReply = () =>
+  Response.json(
+    {
+      success: true,
+      paymentId: PAYMENT_ID,
+      donationId: DONATION_ID,
+      transactionId: null,
+      provider: 'paytheory',
+      amount: 2500,
+      status: 'queued',
+    } satisfies ProcessPaymentAccepted,
+    { status: 202 },
+  );
 
 function run(sdk: RunCardPaymentInput['sdk'], overrides: Partial<RunCardPaymentInput> = {}) {
   return runCardPayment({
@@ -160,9 +173,7 @@ describe('runCardPayment: plain payment call fallback', () => {
 
   it('charges with transact when tokenization fails, then reports the receipt and polls', async () => {
     const calls = stubApi({
-      'POST /api/process-payment': [
-        () => Response.json({ success: true, paymentId: PAYMENT_ID, donationId: DONATION_ID }, { status: 202 }),
-      ],
+      'POST /api/process-payment': [processPaymentAccepted],
       [`GET /api/payments/${PAYMENT_ID}`]: [status('succeeded')],
     });
     const { global, sdk } = fakeSdk({
@@ -201,7 +212,7 @@ describe('runCardPayment: plain payment call fallback', () => {
 
   it('falls back too when tokenize throws', async () => {
     stubApi({
-      'POST /api/process-payment': [() => Response.json({ success: true, paymentId: PAYMENT_ID }, { status: 202 })],
+      'POST /api/process-payment': [processPaymentAccepted],
       [`GET /api/payments/${PAYMENT_ID}`]: [status('succeeded')],
     });
     const { global, sdk } = fakeSdk({ tokenize: () => Promise.reject(new Error('iframe gone')), transact: charged });

@@ -1,4 +1,4 @@
-import type { MembershipForm, PaymentStatus } from '@pillars/shared/contracts';
+import type { MembershipForm, MembershipPaymentAccepted, PaymentStatus } from '@pillars/shared/contracts';
 import { describe, expect, it } from 'vitest';
 import { fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
 import { paymentMessages } from '../payments-texts';
@@ -27,8 +27,9 @@ const accepted = () =>
       paymentId: PAYMENT_ID,
       membershipId: MEMBERSHIP_ID,
       data: { id: MEMBERSHIP_ID },
+      transactionId: null,
       status: 'queued',
-    },
+    } satisfies MembershipPaymentAccepted,
     { status: 202 },
   );
 

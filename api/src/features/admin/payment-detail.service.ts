@@ -1,0 +1,77 @@
+import type { AdminPaymentDetail } from '@pillars/shared/contracts';
+import { DUPLICATE_REVERSED_ACTION, auditLog, payments } from '@pillars/shared/db';
+import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
+import type { Logger } from '@pillars/shared/logger';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../lib/context';
+
+/** How long the payment detail waits for the queue backend before answering without the job state. */
+const JOB_STATE_TIMEOUT_MS = 2000;
+
+async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: () => Promise<string>) {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      read(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${JOB_STATE_TIMEOUT_MS} ms`)),
+          JOB_STATE_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    logger.warn({ err: error, queue, backend: deps.queues.kind }, 'job state unavailable');
+    return 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One payment from the ledger with its job's state and any reversed duplicates; undefined when unknown. */
+export async function paymentDetail(
+  deps: AppDeps,
+  logger: Logger,
+  id: string,
+): Promise<AdminPaymentDetail | undefined> {
+  const { db } = deps;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  if (!payment) return undefined;
+  const job = chargeJobFor(payment);
+  const queue = QUEUE_OF[job];
+  const jobId = jobIdOf(job, payment.id);
+  const state = await jobStateOf(deps, logger, queue, () => deps.queues.queue(queue).jobState(jobId));
+  const duplicates = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, DUPLICATE_REVERSED_ACTION), sql`${auditLog.before}->>'paymentId' = ${payment.id}`))
+    .orderBy(asc(auditLog.id));
+  return {
+    id: payment.id,
+    kind: payment.kind,
+    recordId: payment.recordId,
+    amountCents: payment.amountCents,
+    state: payment.state,
+    attempts: payment.attempts,
+    failureCode: payment.failureCode,
+    failureMessage: payment.failureMessage,
+    providerTransactionId: payment.providerTransactionId,
+    providerRecurringId: payment.providerRecurringId,
+    claimedTransactionId: payment.claimedTransactionId,
+    nextPaymentDate: payment.nextPaymentDate,
+    idempotencyKey: payment.idempotencyKey,
+    createdAt: payment.createdAt.toISOString(),
+    updatedAt: payment.updatedAt.toISOString(),
+    lastSentAt: payment.lastSentAt?.toISOString() ?? null,
+    duplicatesReversed: duplicates.map((row) => {
+      const refundId = (row.after as { refundId?: unknown } | null)?.refundId;
+      return {
+        entityType: row.entityType,
+        entityId: row.entityId,
+        refundId: typeof refundId === 'string' ? refundId : null,
+        at: row.createdAt.toISOString(),
+      };
+    }),
+    job: { name: job, queue, id: jobId, state },
+  };
+}

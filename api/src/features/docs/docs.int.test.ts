@@ -1,0 +1,92 @@
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../../infra/testing/test-database';
+import { testApp, useAppInfra } from '../../test/test-app';
+import { DOCS_CONTENT_SECURITY_POLICY, DOCS_SCRIPT_PATH } from './docs.routes';
+
+const database = await useTestDatabase();
+const infra = await useAppInfra(database);
+const app = testApp(database, infra);
+
+type Document = { openapi: string; paths: Record<string, Record<string, unknown>> };
+
+async function openapiDocument(): Promise<Document> {
+  const res = await app.request('/api/openapi.json');
+  expect(res.status).toBe(200);
+  return (await res.json()) as Document;
+}
+
+/** "GET /api/payments/{id}" for each handler the app serves under /api, middleware and the 404 catch-all aside. */
+function registeredApiRoutes(): string[] {
+  const routes = app.routes
+    .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
+    .map((r) => `${r.method} ${r.path.replaceAll(/:([^/]+)/g, '{$1}')}`);
+  return [...new Set(routes)].sort();
+}
+
+function documentedRoutes(document: Document): string[] {
+  return Object.entries(document.paths)
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const document = await openapiDocument();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document) as unknown as Parameters<typeof validate>[0]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+
+  it('lists exactly the routes the app serves under /api', async () => {
+    const documented = documentedRoutes(await openapiDocument());
+    expect(documented).toEqual(registeredApiRoutes());
+    // The product's calls are there by name, not only "whatever is registered".
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'POST /api/donations',
+        'PATCH /api/donations/{id}/status',
+        'POST /api/process-payment',
+        'POST /api/process-membership-payment',
+        'GET /api/payments/{id}',
+        'POST /api/events/{slug}/register',
+        'PATCH /api/event-registrations/{id}/payment',
+        'GET /api/admin/contributors',
+        'POST /api/webhooks/paytheory/{secret}',
+      ]),
+    );
+  });
+
+  it('declares the one error contract on every non-2xx answer', async () => {
+    const document = await openapiDocument();
+    const responses = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) =>
+        Object.entries((operation as { responses: Record<string, { content?: Record<string, unknown> }> }).responses),
+      ),
+    );
+    const errors = responses.filter(([status]) => !status.startsWith('2'));
+    expect(errors.length).toBeGreaterThan(0);
+    for (const [, response] of errors) {
+      expect(response.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } });
+    }
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('renders the document with the viewer our app serves, under its own policy', async () => {
+    const res = await app.request('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe(DOCS_CONTENT_SECURITY_POLICY);
+    const html = await res.text();
+    expect(html).toContain(`<script src="${DOCS_SCRIPT_PATH}"></script>`);
+    expect(html).toContain('data-url="/api/openapi.json"');
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+
+  it('serves the viewer script from the npm package', async () => {
+    const res = await app.request(DOCS_SCRIPT_PATH);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await res.text()).toContain('api-reference');
+  });
+});
