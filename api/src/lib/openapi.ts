@@ -13,15 +13,9 @@ export function json<S extends z.ZodType>(description: string, schema: S) {
   return { description, content: { 'application/json': { schema } } } as const;
 }
 
-/**
- * The error contract under its own name: the document lists it once in `components.schemas` and
- * every non-2xx answer refers to it. `.openapi()` names a copy; validation is the same schema's.
- */
-const NamedApiError = ApiError.openapi('ApiError');
-
 /** The `{ error, code, issues? }` body every non-2xx answer carries (app.ts, onError). */
 export function apiError(description: string) {
-  return json(description, NamedApiError);
+  return json(description, ApiError);
 }
 
 /** The header that makes a retried submission answer with the first response, not a second record. */

@@ -1,3 +1,4 @@
+import { ApiError } from '@pillars/shared/contracts';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../../../infra/testing/test-database';
@@ -67,7 +68,12 @@ describe('GET /api/openapi.json', () => {
     const errors = responses.filter(([status]) => !status.startsWith('2'));
     expect(errors.length).toBeGreaterThan(0);
     for (const [, response] of errors) {
-      expect(response.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } });
+      const schema = (
+        response.content?.['application/json'] as
+          { schema?: { properties?: Record<string, unknown>; required?: string[] } } | undefined
+      )?.schema;
+      expect(Object.keys(schema?.properties ?? {})).toEqual(Object.keys(ApiError.shape));
+      expect(schema?.required).toEqual(['error', 'code']);
     }
   });
 });
