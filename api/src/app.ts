@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', membershipsRoutes(deps));
   app.route('/api', registrationsRoutes(deps));
   app.route('/api/webhooks', webhooksRoutes(deps));
-  // Every /api route above is declared with its schemas; this publishes them (docs/decisions/012).
+  // Every /api route above is declared with its schemas; this publishes them (docs/decisions/013).
   app.route(
     '/api',
     docsRoutes(() =>

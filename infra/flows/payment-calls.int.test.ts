@@ -108,6 +108,29 @@ describe('POST /api/process-payment', () => {
   });
 });
 
+describe('GET /api/payments/:id', () => {
+  it('answers 400 naming the problem for a waitMs that is not a whole number within the limit', async () => {
+    const res = await post('/api/process-payment', {
+      amount: 5000,
+      buyer,
+      donation: donation(),
+      paymentMethod: 'card',
+      payment_method_id: await tokenFor(),
+      provider: 'paytheory',
+      tokenized: true,
+      recurring: false,
+    });
+    expect(res.status).toBe(202);
+    const { paymentId } = (await res.json()) as { paymentId: string };
+    for (const waitMs of ['soon', '-1', '1.5', '999999999']) {
+      const answer = await app.request(`/api/payments/${paymentId}?waitMs=${waitMs}`);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ code: 'INVALID_DATA', issues: [{ path: ['waitMs'] }] });
+    }
+    expect((await settled(paymentId)).state).toBe('succeeded');
+  });
+});
+
 describe('POST /api/create-payment-method', () => {
   it('returns a payment method id for valid card fields, and 400 for invalid ones', async () => {
     const card = {

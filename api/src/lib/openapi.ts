@@ -26,7 +26,7 @@ export const idempotencyHeader = z.object({ 'Idempotency-Key': IdempotencyKey.op
  * left out on purpose: handlers keep parsing with the shared schemas themselves, so the order of
  * checks (an unknown record's 404 before its body's 400, a webhook's secret before its body), the
  * malformed-JSON message and bodies sent without a Content-Type answer exactly as before
- * (docs/decisions/012).
+ * (docs/decisions/013).
  */
 export function openapiRoute<R extends RouteConfig>(
   app: OpenAPIHono<AppEnv>,

@@ -14,3 +14,10 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Pro
   if (!result.success) throw invalidData(result.error);
   return result.data;
 }
+
+/** Parses the query string with a contract; a bad value is a 400 naming it, never a 500. */
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) throw invalidData(result.error);
+  return result.data;
+}

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { idempotencyKeyOf, once } from '../../lib/idempotency';
 import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
 import { publishNow, queuePayment } from '../../lib/payments';
-import { parseJson } from '../../lib/validate';
+import { parseJson, parseQuery } from '../../lib/validate';
 import { chargeCentsOf, createDonation, donationValues } from '../donations/donations.service';
 import { paymentMethodOf, tokenizeRawCard } from './raw-card';
 
@@ -60,6 +60,7 @@ const getPayment = createRoute({
   request: { params: z.object({ id: z.uuid() }), query: WaitQuery },
   responses: {
     200: json('The payment, as the ledger has it now (never cached)', PaymentStatus),
+    400: apiError('waitMs is not a whole number of milliseconds within the limit'),
     404: apiError('No payment has this id'),
   },
 });
@@ -130,7 +131,7 @@ export function paymentsRoutes(deps: AppDeps) {
   openapiRoute(app, getPayment, async (c) => {
     const id = z.uuid().safeParse(c.req.param('id'));
     if (!id.success) throw notFound('Payment');
-    const { waitMs } = WaitQuery.parse(c.req.query());
+    const { waitMs } = parseQuery(c, WaitQuery);
     const deadline = Date.now() + waitMs;
     let status = await read(id.data);
     if (!status) throw notFound('Payment');
