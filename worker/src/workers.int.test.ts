@@ -25,12 +25,16 @@ describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s que
   });
   afterAll(() => runtime.stop());
 
-  async function resultOf(jobName: string): Promise<unknown> {
+  async function finished(jobName: string) {
     const jobId = `test-${randomUUID()}`;
     await backend.queue(QUEUES.maintenance).add(jobName, {}, { ...JOB_OPTIONS[JOBS.reconcilePayments], jobId });
     const queue = backend.bullQueue(QUEUES.maintenance);
     await expect.poll(async () => (await queue.getJob(jobId))?.finishedOn, { timeout: 10_000 }).toBeDefined();
-    const job = await queue.getJob(jobId);
+    return queue.getJob(jobId);
+  }
+
+  async function resultOf(jobName: string): Promise<unknown> {
+    const job = await finished(jobName);
     expect(job?.failedReason).toBeUndefined();
     return job?.returnvalue;
   }
@@ -39,6 +43,12 @@ describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s que
     const result = await resultOf(JOBS.reconcilePayments);
     expect(result).toEqual(expect.objectContaining({ examined: 0, requeued: 0, rechecked: 0 }));
     expect(result).not.toHaveProperty('polled');
+  });
+
+  it('fails a job it does not know instead of running the sweep', async () => {
+    const job = await finished('reconcile-everything');
+    expect(job?.failedReason).toBe('unknown maintenance job reconcile-everything');
+    expect(job?.returnvalue).toBeNull();
   });
 
   it('runs the recurring poll for poll-recurring', async () => {

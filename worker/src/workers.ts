@@ -11,7 +11,7 @@ import {
 import type { Logger } from '@pillars/shared/logger';
 import type { Mailer } from '@pillars/shared/mail';
 import type { CardProvider } from '@pillars/shared/payments';
-import type { Job } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import { chargesProcessor } from './jobs/charges/charges.processor';
 import { emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
@@ -101,7 +101,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     }),
     backend.createWorker(
       QUEUES.maintenance,
-      (job: Job) => (job.name === JOBS.pollRecurring ? pollRecurring() : reconcile()),
+      (job: Job) => {
+        if (job.name === JOBS.pollRecurring) return pollRecurring();
+        if (job.name === JOBS.reconcilePayments) return reconcile();
+        // A job this worker does not know (a typo, a newer release's job) must not run the sweep.
+        throw new UnrecoverableError(`unknown maintenance job ${job.name}`);
+      },
       {
         concurrency: 1,
         ...logJob(QUEUES.maintenance),
