@@ -20,6 +20,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Log with pino at the boundaries, never console: pino redacts card fields and secrets.
       'no-console': 'error',
+      // Workspaces depend on each other through their package names and exports, never by a
+      // relative path into another workspace's folder.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\.\\./)+(api|worker|web|shared|infra)/(src|testing|flows|bench|launcher|e2e|sandbox-provider|embedded|provider-check)(/|$)',
+              message: 'Import another workspace by its package name (e.g. @pillars/infra/testing/…).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

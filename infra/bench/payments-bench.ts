@@ -31,9 +31,9 @@ import { type CardDetails, createPayTheoryProvider } from '@pillars/shared/payme
 import { Queue, Worker, createPostgresBackend, withBackend } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { createApp } from '../../api/src/app';
-import { PaymentEvents } from '../../api/src/lib/payment-events';
-import { startWorkers } from '../../worker/src/workers';
+import { createApp } from '@pillars/api/app';
+import { PaymentEvents } from '@pillars/api/lib/payment-events';
+import { startWorkers } from '@pillars/worker/workers';
 import { startSandboxProvider } from '../sandbox-provider/server';
 import { provideTestPostgres, withDatabase } from '../testing/postgres';
 import { freePort } from '../testing/provision';

@@ -10,7 +10,7 @@ import { createLogger } from '@pillars/shared/logger';
 import { inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { testApp } from '../../api/src/test/test-app';
+import { testApp } from '@pillars/api/test/test-app';
 import { freePort, onPath } from '../testing/provision';
 import { useTestDatabase } from '../testing/test-database';
 import { useSandbox } from '../testing/test-sandbox';

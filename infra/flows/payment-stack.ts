@@ -3,11 +3,11 @@ import { PaymentStatus } from '@pillars/shared/contracts';
 import { type QueueBackendKind } from '@pillars/shared/jobs';
 import { type Logger, createLogger } from '@pillars/shared/logger';
 import { afterAll } from 'vitest';
-import { testApp } from '../../api/src/test/test-app';
+import { testApp } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '../testing/test-database';
 import { useQueueBackend } from '../testing/test-queues';
 import { useSandbox } from '../testing/test-sandbox';
-import { startWorkers } from '../../worker/src/workers';
+import { startWorkers } from '@pillars/worker/workers';
 
 /**
  * Everything a payment test needs, real and private to the file: a database, queues, a sandbox

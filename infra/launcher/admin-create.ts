@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '@pillars/shared/config';
 import { createDatabase, runMigrations } from '@pillars/shared/db';
 import { createLogger } from '@pillars/shared/logger';
-import { AdminAccountError, createAdminAccount } from '../../api/src/features/auth/admin-accounts';
+import { AdminAccountError, createAdminAccount } from '@pillars/api/features/auth/admin-accounts';
 import { provideDatabase } from './database';
 
 // `npm run admin:create`: create an admin account, on DATABASE_URL or the embedded database.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { freePort } from '../../../infra/testing/provision';
-import { useTestDatabase } from '../../../infra/testing/test-database';
-import { useQueueBackend } from '../../../infra/testing/test-queues';
+import { freePort } from '@pillars/infra/testing/provision';
+import { useTestDatabase } from '@pillars/infra/testing/test-database';
+import { useQueueBackend } from '@pillars/infra/testing/test-queues';
 import { outbox } from '../db/schema';
 import { createLogger } from '../logger';
 import { createQueueBackend, type QueueBackend } from './backend';
