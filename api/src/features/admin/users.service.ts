@@ -20,7 +20,7 @@ export const userMessages = {
 } as const;
 
 /** The columns an admin may see of an account: never the password hash or the reset token. */
-const visible = {
+export const visibleUserColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -30,7 +30,7 @@ const visible = {
   createdAt: users.createdAt,
 };
 
-type UserRow = { [K in keyof typeof visible]: (typeof users.$inferSelect)[K] };
+type UserRow = { [K in keyof typeof visibleUserColumns]: (typeof users.$inferSelect)[K] };
 
 const toAdminUser = (row: UserRow): AdminUser => ({ ...row, createdAt: row.createdAt.toISOString() });
 
@@ -60,7 +60,7 @@ async function emailInUse(db: Database | Tx, email: string, exceptId?: string): 
 
 /** The admin accounts, oldest first. */
 export async function listAdmins(db: Database): Promise<AdminUser[]> {
-  const rows = await db.select(visible).from(users).orderBy(asc(users.createdAt), asc(users.id));
+  const rows = await db.select(visibleUserColumns).from(users).orderBy(asc(users.createdAt), asc(users.id));
   return rows.map(toAdminUser);
 }
 
@@ -83,7 +83,7 @@ export async function createAdmin(db: Database, actor: Actor, request: CreateAdm
           lastName: optional(request.lastName) ?? null,
           phone: optional(request.phone) ?? null,
         })
-        .returning(visible);
+        .returning(visibleUserColumns);
       if (!row) throw new Error('insert returned no row');
       const user = toAdminUser(row);
       await writeAudit(tx, actor, { action: 'user.created', entityType: 'user', entityId: user.id, after: user });
@@ -104,7 +104,7 @@ export async function createAdmin(db: Database, actor: Actor, request: CreateAdm
 export async function deleteAdmin(db: Database, actor: Actor, id: string): Promise<AdminUser> {
   if (id === actor.userId) throw new AppError('CONFLICT', userMessages.deleteSelf);
   return db.transaction(async (tx) => {
-    const accounts = await tx.select(visible).from(users).orderBy(asc(users.id)).for('update');
+    const accounts = await tx.select(visibleUserColumns).from(users).orderBy(asc(users.id)).for('update');
     const target = accounts.find((u) => u.id === id);
     if (!target) throw notFound('Admin user');
     if (accounts.length <= 1) throw new AppError('CONFLICT', userMessages.deleteLast);
@@ -128,11 +128,15 @@ export async function updateProfile(db: Database, actor: Actor, update: ProfileU
   }
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await tx.select(visible).from(users).where(eq(users.id, actor.userId)).for('update');
+      const [before] = await tx.select(visibleUserColumns).from(users).where(eq(users.id, actor.userId)).for('update');
       // The account was deleted after this request's session was checked.
       if (!before) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
       if (Object.keys(changes).length === 0) return toAdminUser(before);
-      const [after] = await tx.update(users).set(changes).where(eq(users.id, actor.userId)).returning(visible);
+      const [after] = await tx
+        .update(users)
+        .set(changes)
+        .where(eq(users.id, actor.userId))
+        .returning(visibleUserColumns);
       if (!after) throw new Error('update returned no row');
       const pick = (row: UserRow) => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, row[f]]));
       await writeAudit(tx, actor, {

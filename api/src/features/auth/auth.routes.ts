@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 import { publishNow } from '../../lib/payments';
 import { parseJson } from '../../lib/validate';
+import { visibleUserColumns } from '../admin/users.service';
 import { clearSessionCookie, clientAddress, setSessionCookie } from './auth-http';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
@@ -134,19 +135,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: Logi
   openapiRoute(app, me, async (c) => {
     const session = c.get('session');
     if (!session) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
-    const [user] = await db
-      .select({
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phone,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(eq(users.id, session.user.id))
-      .limit(1);
+    const [user] = await db.select(visibleUserColumns).from(users).where(eq(users.id, session.user.id)).limit(1);
     if (!user) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
     return c.json({ ...user, createdAt: user.createdAt.toISOString() }, 200);
   });
