@@ -40,16 +40,6 @@ export const ContributionForm = z.object({
 });
 export type ContributionForm = z.infer<typeof ContributionForm>;
 
-/** Dollars → integer cents (product rule: dollars × 100, rounded). */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-/** Integer cents → "25.00". */
-export function formatCents(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
-
 /** Contribution detail (admin contributors page). */
 export const ContributionDetail = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-// Browser-safe contracts: zod schemas and their inferred types, nothing else.
+// Browser-safe contracts: zod schemas and their inferred types, and the pure pricing rules below.
 // Imported by the web app, so this subtree must never import Node built-ins or `db`.
 export * from './common';
 export * from './errors';
@@ -11,3 +11,5 @@ export * from './auth';
 export * from './admin';
 export * from './public-config';
 export * from './payments-api';
+// Prices and fees live with the rest of the money rules; the browser's displays reach them here.
+export * from '../money/pricing';

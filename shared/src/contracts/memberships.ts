@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { Email, PHONE_MIN_LENGTH, messages } from './common';
 import { ContributionDetail } from './donations';
 
-/** Product rule: membership is 2500 cents a month. */
-export const MEMBERSHIP_PRICE_CENTS = 2500;
 export const WAIVER_VERSION = 'v1.0';
 
 export const membershipMessages = {

@@ -21,8 +21,3 @@ export const ProviderTokenizeResult = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ERROR'), body: z.object({ message: z.string() }) }),
 ]);
 export type ProviderTokenizeResult = z.infer<typeof ProviderTokenizeResult>;
-
-/** Product rule: the fee recorded on a transaction is 2.9 % of the amount, rounded. */
-export function transactionFeeCents(amountCents: number): number {
-  return Math.round(amountCents * 0.029);
-}

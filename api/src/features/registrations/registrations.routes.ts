@@ -120,7 +120,7 @@ export function registrationsRoutes({ db, queues }: AppDeps) {
           phone: body.phone,
           comments: body.comments || null,
           selectedTier: event.requiresPayment && tiers.length > 0 ? (body.selectedTier ?? null) : null,
-          paymentAmount: event.requiresPayment ? feeOf(event, body.selectedTier) : 0,
+          paymentAmount: feeOf(event, body.selectedTier),
         })
         .returning({ id: eventRegistrations.id });
       if (!row) throw new Error('insert returned no row');

@@ -1,4 +1,4 @@
-import { parsePricingTiers } from '@pillars/shared/contracts';
+import { eventPriceCents, parsePricingTiers } from '@pillars/shared/contracts';
 import type { Database } from '@pillars/shared/db';
 import { eventRegistrations, events, payments } from '@pillars/shared/db';
 import { and, eq } from 'drizzle-orm';
@@ -8,17 +8,12 @@ import { queuePayment } from '../../lib/payments';
 
 type EventRow = typeof events.$inferSelect;
 
-/**
- * An event's fee in cents: the direct event price, else the selected tier's price, else 0.
- * Computed from the database, never taken from the browser, which could send any amount.
- */
+/** A stored event's fee in cents for a ticket type (`eventPriceCents` holds the rule). */
 export function feeOf(
-  event: Pick<EventRow, 'price' | 'pricingTiers'>,
+  event: Pick<EventRow, 'requiresPayment' | 'price' | 'pricingTiers'>,
   selectedTier: string | null | undefined,
 ): number {
-  if (event.price > 0) return event.price;
-  const tier = parsePricingTiers(event.pricingTiers).find((t) => t.id === selectedTier);
-  return tier?.price ?? 0;
+  return eventPriceCents({ ...event, pricingTiers: parsePricingTiers(event.pricingTiers) }, selectedTier);
 }
 
 /** A registration with its event; `lock` holds the registration row until the transaction ends. */

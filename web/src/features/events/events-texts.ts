@@ -1,4 +1,4 @@
-import { type EventDetail, type PricingTier, formatCents, registrationMessages } from '@pillars/shared/contracts';
+import { type EventDetail, eventPriceShown, formatCents, registrationMessages } from '@pillars/shared/contracts';
 
 /** User-facing texts of the events feature; product texts are verbatim (ADR 012). */
 export const eventsTexts = {
@@ -80,14 +80,13 @@ export function tierPriceLabel(cents: number): string {
 
 /**
  * The price on the event details card: 'Free', the direct price ('$20.00'), or for an event
- * priced by ticket type the cheapest one ('From $45'). The direct price wins, as it does when charging.
+ * priced by ticket type the cheapest one ('From $45'); `eventPriceShown` holds the rule.
  */
 export function eventPriceLabel(event: Pick<EventDetail, 'requiresPayment' | 'price' | 'pricingTiers'>): string {
-  if (!event.requiresPayment) return eventsTexts.free;
-  if (event.price > 0) return `$${formatCents(event.price)}`;
-  const prices = event.pricingTiers.map((tier: PricingTier) => tier.price);
-  if (prices.length === 0) return eventsTexts.free;
-  return `From ${tierPriceLabel(Math.min(...prices))}`;
+  const shown = eventPriceShown(event);
+  if (shown.kind === 'free') return eventsTexts.free;
+  if (shown.kind === 'exact') return `$${formatCents(shown.cents)}`;
+  return `From ${tierPriceLabel(shown.cents)}`;
 }
 
 /** The accessible name of a tier's benefits list, e.g. 'VIP benefits'. */

@@ -1,0 +1,54 @@
+import { PaymentStatus } from '../contracts/payments-api';
+import type { payments } from '../db/schema/payments';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What `GET /api/payments/{id}` answers for a ledger row: the one mapping from the row to the wire. */
+export function paymentStatusOf(
+  row: Pick<
+    PaymentRow,
+    | 'id'
+    | 'kind'
+    | 'recordId'
+    | 'state'
+    | 'amountCents'
+    | 'providerTransactionId'
+    | 'providerRecurringId'
+    | 'nextPaymentDate'
+    | 'failureCode'
+    | 'failureMessage'
+  >,
+): PaymentStatus {
+  return {
+    id: row.id,
+    kind: row.kind,
+    recordId: row.recordId,
+    state: row.state,
+    amountCents: row.amountCents,
+    transactionId: row.providerTransactionId,
+    recurringId: row.providerRecurringId,
+    nextPaymentDate: row.nextPaymentDate,
+    failureCode: row.failureCode,
+    failureMessage: row.failureMessage,
+  };
+}
+
+/**
+ * The payload of a `payment_settled` notification: the settled payment's status as the API
+ * answers it, so a long-poll woken by it answers without reading the row again. PostgreSQL limits
+ * a payload to 8,000 bytes; a status is a few hundred (failure messages are short provider texts).
+ */
+export function settledNotice(status: PaymentStatus): string {
+  return JSON.stringify(status);
+}
+
+/** The status a notification carries, or undefined for a payload that is not one (a bare id from an older worker). */
+export function statusFromNotice(payload: string): PaymentStatus | undefined {
+  if (!payload.startsWith('{')) return undefined;
+  try {
+    const parsed = PaymentStatus.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
