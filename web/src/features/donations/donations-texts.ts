@@ -37,8 +37,3 @@ export function submitLabel(amount: string | null, monthly: boolean): string {
   if (!amount) return contributionTexts.contribute;
   return `${contributionTexts.contribute} $${amount}${monthly ? ' monthly' : ''}`;
 }
-
-/** Where a successful contribution goes; `amount` has two decimals (product rule). */
-export function contributionSuccessPath(amount: string): string {
-  return `/success?type=contribution&amount=${amount}`;
-}

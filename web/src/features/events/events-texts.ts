@@ -103,16 +103,3 @@ export function payLabel(cents: number): string {
 export function paymentPageTitle(eventTitle: string): string {
   return `${eventsTexts.paymentHeading}: ${eventTitle}`;
 }
-
-/** Where the visitor goes after registering (free, amount '0.00') or paying ('45.00'). */
-export function eventSuccessPath(amount: string, eventTitle: string): string {
-  return `/success?type=event&amount=${amount}&event=${encodeURIComponent(eventTitle)}`;
-}
-
-export function eventPagePath(slug: string): string {
-  return `/events/${slug}`;
-}
-
-export function eventPaymentPath(slug: string, registrationId: string): string {
-  return `/events/${slug}/payment/${registrationId}`;
-}

@@ -75,7 +75,6 @@ export const membershipTexts = {
 } as const;
 
 /** Where a started membership goes. */
-export const MEMBERSHIP_SUCCESS_PATH = '/success?type=membership';
 
 /** The waiver section on the page and the modal around the agreement. */
 export const waiverTexts = {

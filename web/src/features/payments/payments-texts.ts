@@ -1,23 +1,7 @@
 /**
- * Card payment constants and texts. Internal messages are product texts, verbatim; they are
+ * Card payment texts (timings are in payment-timing.ts). Internal messages are product texts, verbatim; they are
  * what the payment toast shows when a card payment fails.
  */
-
-/** Product rule: hosted card field setup runs once after 200 ms… */
-export const CARD_FIELDS_INIT_DELAY_MS = 200;
-/** …and a check after 3000 ms confirms the frames mounted, otherwise setup is retried once. */
-export const CARD_FIELDS_CHECK_MS = 3000;
-/** How long the provider's script may take to load before the card form reports an error. */
-export const SDK_LOAD_TIMEOUT_MS = 20_000;
-
-/** Each poll asks the server to hold the answer up to this long (it caps at MAX_PAYMENT_WAIT_MS). */
-export const PAYMENT_POLL_WAIT_MS = 10_000;
-/** After this long without a final state the visitor sees an error instead of a spinner. */
-export const PAYMENT_DEADLINE_MS = 90_000;
-/** Pause before asking again after a transient failure (network, 5xx), and the shortest poll cycle. */
-export const PAYMENT_RETRY_DELAY_MS = 1000;
-/** Waits before re-sending a payment request that failed transiently, with the same Idempotency-Key. */
-export const PAYMENT_REQUEST_RETRY_DELAYS_MS = [1000, 3000] as const;
 
 /** The provider identifier sent with a tokenized card (a field of the product's call). */
 export const CARD_PROVIDER = 'paytheory';

@@ -12,7 +12,8 @@ import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
-import { contributionSuccessPath, contributionTexts, submitLabel } from '../donations-texts';
+import { contributionTexts, submitLabel } from '../donations-texts';
+import { contributionSuccessPath } from '@/lib/paths';
 import { ContributionAmount } from './contribution-amount';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 

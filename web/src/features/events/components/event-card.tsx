@@ -6,11 +6,12 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { CardImage } from '@/components/ui/card-image';
 import { ImagePlaceholder } from '@/components/ui/image-placeholder';
 import { eventDateBadge, formatEventDateTime } from '@/lib/format-date';
+import { eventPagePath } from '@/lib/paths';
 import { eventsTexts } from '../events-texts';
 
 export function EventCard({ event }: { event: EventListItem }) {
   const titleId = useId();
-  const href = `/events/${event.slug}`;
+  const href = eventPagePath(event.slug);
   const badge = eventDateBadge(event.startDate);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">

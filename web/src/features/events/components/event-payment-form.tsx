@@ -8,7 +8,8 @@ import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import type { EventCardPayment, EventPaymentValues } from '../event-payment';
 import { readPayerHandoff } from '../payer-handoff';
-import { eventSuccessPath, eventsTexts, payLabel } from '../events-texts';
+import { eventsTexts, payLabel } from '../events-texts';
+import { eventSuccessPath } from '@/lib/paths';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 
 /** Product rule: the payment form checks the payer's details with the registration's messages. */

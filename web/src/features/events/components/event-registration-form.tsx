@@ -12,7 +12,8 @@ import { payerHandoff } from '../payer-handoff';
 import { apiErrorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { registerForEvent } from '../api/register-for-event';
-import { eventPaymentPath, eventSuccessPath, eventsTexts } from '../events-texts';
+import { eventsTexts } from '../events-texts';
+import { eventPaymentPath, eventSuccessPath } from '@/lib/paths';
 import { TicketTierOptions } from './ticket-tier-options';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 

@@ -10,7 +10,8 @@ import { isNotFoundError, useEvent } from '../api/get-event';
 import { EventLoadError, EventNotFound, EventPageLoading } from '../components/event-page-states';
 import { EventPaymentForm } from '../components/event-payment-form';
 import type { EventCardPayment } from '../event-payment';
-import { eventPagePath, eventsTexts, paymentPageTitle } from '../events-texts';
+import { eventsTexts, paymentPageTitle } from '../events-texts';
+import { eventPagePath } from '@/lib/paths';
 
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -4,11 +4,12 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { CardImage } from '@/components/ui/card-image';
 import { formatLongDate, formatTime12h } from '@/lib/format-date';
+import { newsArticlePath } from '@/lib/paths';
 import { newsTexts } from '../news-texts';
 
 export function NewsCard({ article }: { article: NewsListItem }) {
   const titleId = useId();
-  const href = `/news/${article.slug}`;
+  const href = newsArticlePath(article.slug);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <CardImage src={article.imageUrl} alt={article.title} />

@@ -1,7 +1,8 @@
 import { MAX_PAYMENT_WAIT_MS, PaymentStatus } from '@pillars/shared/contracts';
 import { apiRequest } from '@/lib/api';
 import { isTransientRequestError, sleep, timeoutSignal } from '../lib/request-retry';
-import { PAYMENT_DEADLINE_MS, PAYMENT_POLL_WAIT_MS, PAYMENT_RETRY_DELAY_MS, paymentMessages } from '../payments-texts';
+import { paymentMessages } from '../payments-texts';
+import { PAYMENT_DEADLINE_MS, PAYMENT_POLL_WAIT_MS, PAYMENT_RETRY_DELAY_MS } from '../payment-timing';
 
 /** How much longer than `waitMs` a poll may take before it is abandoned and asked again. */
 const POLL_SLACK_MS = 10_000;

@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostedCardFields } from '../components/hosted-card-fields';
 import type { PayTheoryGlobal } from '../lib/provider-sdk';
-import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS, CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
+import { CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
+import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS } from '../payment-timing';
 import { useHostedCardFields } from './use-hosted-card-fields';
 
 /** Runs due timers and the promise callbacks they release, inside act(). */

@@ -7,7 +7,8 @@ import {
   loadProviderSdk,
   whenHostedContainersPresent,
 } from '../lib/provider-sdk';
-import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS, hostedFieldTexts } from '../payments-texts';
+import { hostedFieldTexts } from '../payments-texts';
+import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS } from '../payment-timing';
 
 export type HostedCardFieldsOptions = {
   sdkUrl: string;

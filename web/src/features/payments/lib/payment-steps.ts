@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '@pillars/shared/contracts';
 import { PaymentTimeoutError, waitForPayment } from '../api/get-payment';
-import { PAYMENT_REQUEST_RETRY_DELAYS_MS, paymentMessages } from '../payments-texts';
+import { paymentMessages } from '../payments-texts';
+import { PAYMENT_REQUEST_RETRY_DELAYS_MS } from '../payment-timing';
 import type { BillingInfo, PayorInfo, ProviderSdk, TransactOutcome } from './provider-sdk';
 import { withRetries } from './request-retry';
 

@@ -1,6 +1,7 @@
 import { ProviderPaymentResult } from '@pillars/shared/contracts';
 import { z } from 'zod';
-import { CARD_FIELD_IDS, SDK_LOAD_TIMEOUT_MS, paymentMessages } from '../payments-texts';
+import { CARD_FIELD_IDS, paymentMessages } from '../payments-texts';
+import { SDK_LOAD_TIMEOUT_MS } from '../payment-timing';
 
 /**
  * The card provider's browser SDK (Pay Theory, or the sandbox imitating it). Every call to
