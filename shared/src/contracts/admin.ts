@@ -33,11 +33,13 @@ export const ContributorsSummary = z.object({
   totalAmount: z.number(),
 });
 
-export const ContributorsResponse = z.object({
-  success: z.literal(true),
-  contributors: z.array(ContributorRow),
-  summary: ContributorsSummary,
-});
+export const ContributorsResponse = z
+  .object({
+    success: z.literal(true),
+    contributors: z.array(ContributorRow),
+    summary: ContributorsSummary,
+  })
+  .meta({ id: 'ContributorsResponse' });
 export type ContributorsResponse = z.infer<typeof ContributorsResponse>;
 
 export const RegistrationDetail = z.object({
@@ -66,18 +68,22 @@ export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 /** Product rule: admins may only move a pending item to confirmed. */
 export const StatusChange = z.object({ status: z.literal('confirmed') });
 
-export const ContributionDetailList = successList(ContributionDetail);
-export const MemberDetailList = successList(MemberDetail);
-export const RegistrationDetailList = successList(RegistrationDetail);
+export const ContributionDetailList = successList(ContributionDetail).meta({ id: 'ContributionDetailList' });
+export const MemberDetailList = successList(MemberDetail).meta({ id: 'MemberDetailList' });
+export const RegistrationDetailList = successList(RegistrationDetail).meta({ id: 'RegistrationDetailList' });
 
 /** GET /api/admin/users: the admin accounts, oldest first. */
-export const AdminUserList = z.array(AdminUser);
+export const AdminUserList = z.array(AdminUser).meta({ id: 'AdminUserList' });
 
 /** POST /api/admin/users → 201. */
-export const AdminUserCreated = z.object({ success: z.literal(true), user: AdminUser });
+export const AdminUserCreated = z
+  .object({ success: z.literal(true), user: AdminUser })
+  .meta({ id: 'AdminUserCreated' });
 
 /** PUT /api/admin/profile → 200. */
-export const ProfileUpdated = z.object({ success: z.literal(true), message: z.string(), user: AdminUser });
+export const ProfileUpdated = z
+  .object({ success: z.literal(true), message: z.string(), user: AdminUser })
+  .meta({ id: 'ProfileUpdated' });
 
 /** PUT /api/admin/{contributions|registrations}/{id}/status → 200; a non-pending item is a 409. */
 export const StatusChanged = z.object({
@@ -89,42 +95,44 @@ export const StatusChanged = z.object({
  * GET /api/admin/payments/{id}: one charge from the ledger and the state of the queue job that
  * settles it, for operators. Never the payment-method token.
  */
-export const AdminPaymentDetail = z.object({
-  id: z.uuid(),
-  kind: z.enum(['donation', 'recurring_donation', 'membership', 'registration']),
-  recordId: z.uuid(),
-  amountCents: z.number().int(),
-  state: z.enum(['queued', 'processing', 'succeeded', 'failed']),
-  /** Charge attempts the worker has begun. */
-  attempts: z.number().int(),
-  failureCode: z.string().nullable(),
-  failureMessage: z.string().nullable(),
-  providerTransactionId: z.string().nullable(),
-  providerRecurringId: z.string().nullable(),
-  claimedTransactionId: z.string().nullable(),
-  nextPaymentDate: z.string().nullable(),
-  /** Sent to the provider as metadata: the key to look an unclear charge up there. */
-  idempotencyKey: z.string(),
-  createdAt: IsoDateTime,
-  updatedAt: IsoDateTime,
-  /** When the last charge request went out (null: never sent); docs/decisions/010. */
-  lastSentAt: IsoDateTime.nullable(),
-  /**
-   * Charges (or plans) the provider made twice for this payment and the worker reversed: each
-   * is also an error in the worker log. Empty when all is well.
-   */
-  duplicatesReversed: z.array(
-    z.object({ entityType: z.string(), entityId: z.string(), refundId: z.string().nullable(), at: IsoDateTime }),
-  ),
-  job: z.object({
-    name: z.string(),
-    queue: z.string(),
-    id: z.string(),
+export const AdminPaymentDetail = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(['donation', 'recurring_donation', 'membership', 'registration']),
+    recordId: z.uuid(),
+    amountCents: z.number().int(),
+    state: z.enum(['queued', 'processing', 'succeeded', 'failed']),
+    /** Charge attempts the worker has begun. */
+    attempts: z.number().int(),
+    failureCode: z.string().nullable(),
+    failureMessage: z.string().nullable(),
+    providerTransactionId: z.string().nullable(),
+    providerRecurringId: z.string().nullable(),
+    claimedTransactionId: z.string().nullable(),
+    nextPaymentDate: z.string().nullable(),
+    /** Sent to the provider as metadata: the key to look an unclear charge up there. */
+    idempotencyKey: z.string(),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+    /** When the last charge request went out (null: never sent); docs/decisions/010. */
+    lastSentAt: IsoDateTime.nullable(),
     /**
-     * BullMQ's state ('waiting', 'active', 'delayed', 'completed', 'failed', …); 'unknown' when the
-     * job is gone (completed jobs are kept a day), 'unavailable' when the queue backend did not answer.
+     * Charges (or plans) the provider made twice for this payment and the worker reversed: each
+     * is also an error in the worker log. Empty when all is well.
      */
-    state: z.string(),
-  }),
-});
+    duplicatesReversed: z.array(
+      z.object({ entityType: z.string(), entityId: z.string(), refundId: z.string().nullable(), at: IsoDateTime }),
+    ),
+    job: z.object({
+      name: z.string(),
+      queue: z.string(),
+      id: z.string(),
+      /**
+       * BullMQ's state ('waiting', 'active', 'delayed', 'completed', 'failed', …); 'unknown' when the
+       * job is gone (completed jobs are kept a day), 'unavailable' when the queue backend did not answer.
+       */
+      state: z.string(),
+    }),
+  })
+  .meta({ id: 'AdminPaymentDetail' });
 export type AdminPaymentDetail = z.infer<typeof AdminPaymentDetail>;

@@ -46,7 +46,7 @@ export const AdminUser = AuthUser.extend({
   lastName: z.string().nullable(),
   phone: z.string().nullable(),
   createdAt: IsoDateTime,
-});
+}).meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const CreateAdminRequest = z.object({
@@ -79,9 +79,11 @@ export const authResponseMessages = {
 } as const;
 
 /** POST /api/auth/login: 200 with the signed-in user; 401 / 429 answer an ApiError. */
-export const LoginResponse = z.object({ success: z.literal(true), user: AuthUser });
+export const LoginResponse = z.object({ success: z.literal(true), user: AuthUser }).meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** Answers that only confirm: logout, forgot-password, reset-password, profile. */
-export const MessageResponse = z.object({ success: z.literal(true), message: z.string().optional() });
+export const MessageResponse = z
+  .object({ success: z.literal(true), message: z.string().optional() })
+  .meta({ id: 'MessageResponse' });
 export type MessageResponse = z.infer<typeof MessageResponse>;

@@ -20,9 +20,11 @@ export const ValidationIssue = z.object({
 export type ValidationIssue = z.infer<typeof ValidationIssue>;
 
 /** The body of every non-2xx JSON response of the API. */
-export const ApiError = z.object({
-  error: z.string(),
-  code: ErrorCode,
-  issues: z.array(ValidationIssue).optional(),
-});
+export const ApiError = z
+  .object({
+    error: z.string(),
+    code: ErrorCode,
+    issues: z.array(ValidationIssue).optional(),
+  })
+  .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiError>;

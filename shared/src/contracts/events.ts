@@ -45,10 +45,10 @@ export const EventDetail = EventListItem.extend({
   requiresPayment: z.boolean(),
   price: z.number().int().nonnegative(),
   pricingTiers: z.array(PricingTier),
-});
+}).meta({ id: 'EventDetail' });
 export type EventDetail = z.infer<typeof EventDetail>;
 
-export const EventList = z.array(EventListItem);
+export const EventList = z.array(EventListItem).meta({ id: 'EventList' });
 
 export const registrationMessages = {
   ...messages,
@@ -78,25 +78,31 @@ export function eventRegistrationSchema(event: Pick<EventDetail, 'requiresPaymen
     }
   });
 }
-export const EventRegistrationRequest = EventRegistrationFields.extend({ eventId: Id });
+export const EventRegistrationRequest = EventRegistrationFields.extend({ eventId: Id }).meta({
+  id: 'EventRegistrationRequest',
+});
 export type EventRegistrationRequest = z.infer<typeof EventRegistrationRequest>;
 
-export const EventRegistrationCreated = z.object({
-  success: z.literal(true),
-  data: z.object({ registrationId: Id }),
-});
+export const EventRegistrationCreated = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ registrationId: Id }),
+  })
+  .meta({ id: 'EventRegistrationCreated' });
 
 /** Event payment patch: the product's wire shape for a charge the browser made itself. */
-export const EventPaymentPatch = z.object({
-  payTheoryPaymentId: z.string().min(1),
-  paymentAmount: z.number().int().nonnegative(),
-  paymentDetails: z.object({
-    status: z.string(),
-    provider: z.string(),
-    paymentMethod: z.string(),
-  }),
-  accountType: z.enum(['checking', 'savings']).optional(),
-});
+export const EventPaymentPatch = z
+  .object({
+    payTheoryPaymentId: z.string().min(1),
+    paymentAmount: z.number().int().nonnegative(),
+    paymentDetails: z.object({
+      status: z.string(),
+      provider: z.string(),
+      paymentMethod: z.string(),
+    }),
+    accountType: z.enum(['checking', 'savings']).optional(),
+  })
+  .meta({ id: 'EventPaymentPatch' });
 export type EventPaymentPatch = z.infer<typeof EventPaymentPatch>;
 
 /** Time of an event: stored instants, shown in the organisation's zone with 'ET' (product rule). */
@@ -126,8 +132,10 @@ export const RegistrationSummary = z.object({
 });
 export type RegistrationSummary = z.infer<typeof RegistrationSummary>;
 
-export const RegistrationSummaryResponse = z.object({
-  success: z.literal(true),
-  data: RegistrationSummary,
-});
+export const RegistrationSummaryResponse = z
+  .object({
+    success: z.literal(true),
+    data: RegistrationSummary,
+  })
+  .meta({ id: 'RegistrationSummaryResponse' });
 export type RegistrationSummaryResponse = z.infer<typeof RegistrationSummaryResponse>;

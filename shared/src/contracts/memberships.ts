@@ -33,14 +33,16 @@ export const MembershipForm = z.object({
 export type MembershipForm = z.infer<typeof MembershipForm>;
 
 /** Membership-interest form on the home page: an application without payment. */
-export const MembershipApplication = z.object({
-  firstName: z.string().trim().min(1, messages.firstNameRequired),
-  lastName: z.string().trim().min(1, messages.lastNameRequired),
-  email: Email,
-  phone: OptionalPhone,
-  message: z.string().max(2000).optional(),
-  paymentMethod: z.string().default('card'),
-});
+export const MembershipApplication = z
+  .object({
+    firstName: z.string().trim().min(1, messages.firstNameRequired),
+    lastName: z.string().trim().min(1, messages.lastNameRequired),
+    email: Email,
+    phone: OptionalPhone,
+    message: z.string().max(2000).optional(),
+    paymentMethod: z.string().default('card'),
+  })
+  .meta({ id: 'MembershipApplication' });
 export type MembershipApplication = z.infer<typeof MembershipApplication>;
 
 export const MemberDetail = ContributionDetail.extend({

@@ -15,10 +15,10 @@ export type NewsListItem = z.infer<typeof NewsListItem>;
 /** The article page adds the long-form content, paragraphs separated by blank lines. */
 export const NewsArticle = NewsListItem.extend({
   content: z.string(),
-});
+}).meta({ id: 'NewsArticle' });
 export type NewsArticle = z.infer<typeof NewsArticle>;
 
-export const NewsList = z.array(NewsListItem);
+export const NewsList = z.array(NewsListItem).meta({ id: 'NewsList' });
 
 /** URL slugs: lower-case words joined by single hyphens. */
 export const Slug = z

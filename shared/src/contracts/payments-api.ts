@@ -29,49 +29,55 @@ export const DollarString = z
  * donation and queues the charge (or the monthly plan when `isRecurring`); the amount charged
  * is computed from `amount`, and `amountCents`, when sent, must agree with it.
  */
-export const DonationRequest = z.object({
-  firstName: z.string().trim().min(1, messages.firstNameRequired).max(100),
-  lastName: z.string().trim().min(1, messages.lastNameRequired).max(100),
-  email: Email,
-  phone: Phone.max(40),
-  amount: DollarString,
-  paymentMethod: PaymentMethod,
-  isRecurring: z.boolean().default(false),
-  billingAddress: z.string().max(200).optional(),
-  billingCity: z.string().max(100).optional(),
-  billingState: z.string().max(50).optional(),
-  billingZip: z.string().max(20).optional(),
-  paymentMethodToken: z.string().min(1).max(200).optional(),
-  provider: z.string().max(50).optional(),
-  amountCents: z.string().regex(/^\d+$/).optional(),
-});
+export const DonationRequest = z
+  .object({
+    firstName: z.string().trim().min(1, messages.firstNameRequired).max(100),
+    lastName: z.string().trim().min(1, messages.lastNameRequired).max(100),
+    email: Email,
+    phone: Phone.max(40),
+    amount: DollarString,
+    paymentMethod: PaymentMethod,
+    isRecurring: z.boolean().default(false),
+    billingAddress: z.string().max(200).optional(),
+    billingCity: z.string().max(100).optional(),
+    billingState: z.string().max(50).optional(),
+    billingZip: z.string().max(20).optional(),
+    paymentMethodToken: z.string().min(1).max(200).optional(),
+    provider: z.string().max(50).optional(),
+    amountCents: z.string().regex(/^\d+$/).optional(),
+  })
+  .meta({ id: 'DonationRequest' });
 export type DonationRequest = z.infer<typeof DonationRequest>;
 
 export const PaymentState = z.enum(['queued', 'processing', 'succeeded', 'failed']);
 export type PaymentState = z.infer<typeof PaymentState>;
 
 /** 202 answer to a request that queued a charge: poll `GET /api/payments/{paymentId}`. */
-export const PaymentAccepted = z.object({
-  success: z.literal(true),
-  data: z.object({ id: Id }),
-  paymentId: Id,
-  status: PaymentState,
-});
+export const PaymentAccepted = z
+  .object({
+    success: z.literal(true),
+    data: z.object({ id: Id }),
+    paymentId: Id,
+    status: PaymentState,
+  })
+  .meta({ id: 'PaymentAccepted' });
 export type PaymentAccepted = z.infer<typeof PaymentAccepted>;
 
 /** GET /api/payments/:id[?waitMs=…]: the charge's state from the ledger. */
-export const PaymentStatus = z.object({
-  id: Id,
-  kind: z.enum(['donation', 'recurring_donation', 'membership', 'registration']),
-  recordId: Id,
-  state: PaymentState,
-  amountCents: z.number().int(),
-  transactionId: z.string().nullable(),
-  recurringId: z.string().nullable(),
-  nextPaymentDate: z.string().nullable(),
-  failureCode: z.string().nullable(),
-  failureMessage: z.string().nullable(),
-});
+export const PaymentStatus = z
+  .object({
+    id: Id,
+    kind: z.enum(['donation', 'recurring_donation', 'membership', 'registration']),
+    recordId: Id,
+    state: PaymentState,
+    amountCents: z.number().int(),
+    transactionId: z.string().nullable(),
+    recurringId: z.string().nullable(),
+    nextPaymentDate: z.string().nullable(),
+    failureCode: z.string().nullable(),
+    failureMessage: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentStatus' });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 /** Longest a poll may wait for the state to change before answering with the current one. */
@@ -90,46 +96,56 @@ export type Buyer = z.infer<typeof Buyer>;
  * (PATCH /api/donations/{id}/status, PATCH /api/event-registrations/{id}/payment) or
  * POST /api/transactions. `status` is the payment's current state, `queued` when just created.
  */
-export const PaymentQueued = PaymentAccepted.pick({ success: true, paymentId: true, status: true });
+export const PaymentQueued = PaymentAccepted.pick({ success: true, paymentId: true, status: true }).meta({
+  id: 'PaymentQueued',
+});
 export type PaymentQueued = z.infer<typeof PaymentQueued>;
 
 /** 201 answer to a request that stored a record and queued nothing (no card token). */
-export const RecordCreated = z.object({ success: z.literal(true), data: z.object({ id: Id }) });
+export const RecordCreated = z
+  .object({ success: z.literal(true), data: z.object({ id: Id }) })
+  .meta({ id: 'RecordCreated' });
 export type RecordCreated = z.infer<typeof RecordCreated>;
 
 /**
  * POST /api/process-payment → 202. `transactionId` stays null until the worker has charged;
  * `amount` is the charge in cents and `provider` the card provider's name.
  */
-export const ProcessPaymentAccepted = z.object({
-  success: z.literal(true),
-  paymentId: Id,
-  donationId: Id,
-  transactionId: z.null(),
-  provider: z.string(),
-  amount: z.number().int(),
-  status: PaymentState,
-});
+export const ProcessPaymentAccepted = z
+  .object({
+    success: z.literal(true),
+    paymentId: Id,
+    donationId: Id,
+    transactionId: z.null(),
+    provider: z.string(),
+    amount: z.number().int(),
+    status: PaymentState,
+  })
+  .meta({ id: 'ProcessPaymentAccepted' });
 export type ProcessPaymentAccepted = z.infer<typeof ProcessPaymentAccepted>;
 
 /** POST /api/process-membership-payment → 202: the membership stored, its monthly plan queued. */
 export const MembershipPaymentAccepted = PaymentAccepted.extend({
   membershipId: Id,
   transactionId: z.null(),
-});
+}).meta({ id: 'MembershipPaymentAccepted' });
 export type MembershipPaymentAccepted = z.infer<typeof MembershipPaymentAccepted>;
 
 /** POST /api/create-payment-method → 200: the provider's token for raw card fields. */
-export const PaymentMethodCreated = z.object({ success: z.literal(true), payment_method_id: z.string() });
+export const PaymentMethodCreated = z
+  .object({ success: z.literal(true), payment_method_id: z.string() })
+  .meta({ id: 'PaymentMethodCreated' });
 export type PaymentMethodCreated = z.infer<typeof PaymentMethodCreated>;
 
 /**
  * POST /api/webhooks/paytheory/{secret} → 200 for every authenticated delivery: `duplicate` when
  * the transaction was already stored, `ignored` when the event is not one we act on.
  */
-export const WebhookReceived = z.object({
-  received: z.literal(true),
-  duplicate: z.boolean().optional(),
-  ignored: z.literal(true).optional(),
-});
+export const WebhookReceived = z
+  .object({
+    received: z.literal(true),
+    duplicate: z.boolean().optional(),
+    ignored: z.literal(true).optional(),
+  })
+  .meta({ id: 'WebhookReceived' });
 export type WebhookReceived = z.infer<typeof WebhookReceived>;

@@ -17,6 +17,13 @@ async function openapiDocument(): Promise<Document> {
   return (await res.json()) as Document;
 }
 
+type Component = { properties?: object; required?: string[] };
+
+/** The document's named schemas (an OpenAPI 3 document; the parser's type also admits Swagger 2). */
+function componentsOf(document: Document): Record<string, Component | undefined> {
+  return (document as { components?: { schemas?: Record<string, Component> } }).components?.schemas ?? {};
+}
+
 /** "GET /api/payments/{id}" for each handler the app serves under /api, middleware and the 404 catch-all aside. */
 function registeredApiRoutes(): string[] {
   const routes = app.routes
@@ -68,12 +75,24 @@ describe('GET /api/openapi.json', () => {
     const errors = responses.filter(([status]) => !status.startsWith('2'));
     expect(errors.length).toBeGreaterThan(0);
     for (const [, response] of errors) {
-      const schema = (
-        response.content?.['application/json'] as
-          { schema?: { properties?: Record<string, unknown>; required?: string[] } } | undefined
-      )?.schema;
-      expect(Object.keys(schema?.properties ?? {})).toEqual(Object.keys(ApiError.shape));
-      expect(schema?.required).toEqual(['error', 'code']);
+      expect(response.content?.['application/json']).toEqual({ schema: { $ref: '#/components/schemas/ApiError' } });
+    }
+    const apiError = componentsOf(document).ApiError;
+    expect(Object.keys(apiError?.properties ?? {})).toEqual(Object.keys(ApiError.shape));
+    expect(apiError?.required).toEqual(['error', 'code']);
+  });
+
+  it('names the shared contracts, so a client generator gets one type per contract', async () => {
+    const document = await openapiDocument();
+    const named = Object.keys(componentsOf(document));
+    for (const contract of [
+      'DonationRequest',
+      'PaymentAccepted',
+      'PaymentStatus',
+      'EventDetail',
+      'ContributorsResponse',
+    ]) {
+      expect(named).toContain(contract);
     }
   });
 });
