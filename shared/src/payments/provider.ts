@@ -40,7 +40,6 @@ export type ChargeOutcome =
       status: 'succeeded';
       transactionId: string;
       amountCents: number;
-      receiptNumber: string | null;
     }
   | {
       status: 'declined';

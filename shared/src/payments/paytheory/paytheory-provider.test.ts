@@ -55,7 +55,6 @@ describe('Pay Theory provider', () => {
       status: 'succeeded',
       transactionId: 'pt_txn_1',
       amountCents: 2500,
-      receiptNumber: 'pt_txn_1',
     });
     expect(sent[0]?.variables).toMatchObject({
       merchant_uid: 'merchant-1',

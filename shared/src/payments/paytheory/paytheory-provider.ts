@@ -57,13 +57,7 @@ const CHARGED = new Set(['PENDING', 'SUCCEEDED', 'SETTLED', 'REFUNDED', 'PARTIAL
 
 function toChargeOutcome(t: PayTheoryTransaction): ChargeOutcome {
   if (CHARGED.has(t.status)) {
-    // The SDK's receipt_number is the transaction id; the API has no separate receipt number.
-    return {
-      status: 'succeeded',
-      transactionId: t.transaction_id,
-      amountCents: t.gross_amount,
-      receiptNumber: t.transaction_id,
-    };
+    return { status: 'succeeded', transactionId: t.transaction_id, amountCents: t.gross_amount };
   }
   // FAILED carries the failure code; VOIDED / RETURNED were never money we may keep.
   const code = t.status === 'FAILED' ? (t.failure_reasons?.find((r) => r) ?? 'UNKNOWN_ERROR') : t.status;
