@@ -12,7 +12,7 @@ import { PaymentLedger } from '@pillars/worker/payments/ledger';
 import {
   type RecurringPollResult,
   recurringPollProcessor,
-} from '@pillars/worker/jobs/recurring-poll/recurring-poll.processor';
+} from '@pillars/worker/jobs/maintenance/recurring-poll.processor';
 
 // poll-recurring on real PostgreSQL, a real queue and the sandbox with NO webhook configured: the
 // plans are started through the API as visitors start them, later instalments are charged at the
