@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -13,6 +14,12 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Our modules are TypeScript imported without an extension; workspaces resolve through the
+      // `exports` of their package.json (node_modules/@pillars/* are npm's workspace links).
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
@@ -21,19 +28,8 @@ export default tseslint.config(
       // Log with pino at the boundaries, never console: pino redacts card fields and secrets.
       'no-console': 'error',
       // Workspaces depend on each other through their package names and exports, never by a
-      // relative path into another workspace's folder.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex:
-                '^(\\.\\./)+(api|worker|web|shared|infra)/(src|testing|flows|bench|launcher|e2e|sandbox-provider|embedded|provider-check)(/|$)',
-              message: 'Import another workspace by its package name (e.g. @pillars/infra/testing/…).',
-            },
-          ],
-        },
-      ],
+      // relative path that climbs out of the importing file's package (docs/decisions/014).
+      'import-x/no-relative-packages': 'error',
     },
   },
   {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/shared/contracts';
 import { createDatabase, newsArticles } from '@pillars/shared/db';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
+import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from './test/test-app';
 
 const database = await useTestDatabase();

@@ -27,8 +27,8 @@ import { createApp } from '@pillars/api/app';
 import { contributorRowsSql, listContributors } from '@pillars/api/features/admin/contributors.service';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
 import { createPayTheoryProvider } from '@pillars/shared/payments';
-import { provideTestPostgres, withDatabase } from '../testing/postgres';
-import { dropDatabase } from '../testing/template-database';
+import { provideTestPostgres, withDatabase } from '@pillars/testing/postgres';
+import { dropDatabase } from '@pillars/testing/template-database';
 
 const USAGE = `usage: node --import tsx infra/bench/admin-bench.ts [--records N] [--runs R]
 

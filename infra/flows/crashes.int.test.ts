@@ -11,9 +11,9 @@ import { inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { testApp } from '@pillars/api/test/test-app';
-import { freePort, onPath } from '../testing/provision';
-import { useTestDatabase } from '../testing/test-database';
-import { useSandbox } from '../testing/test-sandbox';
+import { freePort, onPath } from '@pillars/testing/provision';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { exited, kill, startWorkerProcess } from './worker-process';
 
 // No payment is lost to crashes (docs/decisions/010): the same charge jobs interrupted by worker

@@ -13,9 +13,9 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { startWorkers } from '@pillars/worker/workers';
 import { testApp } from '@pillars/api/test/test-app';
-import { useTestDatabase } from '../testing/test-database';
-import { freePort, onPath } from '../testing/provision';
-import { useSandbox } from '../testing/test-sandbox';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { freePort, onPath } from '@pillars/testing/provision';
+import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { usePaymentStack } from './payment-stack';
 import { exited, startWorkerProcess } from './worker-process';
 

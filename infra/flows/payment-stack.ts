@@ -4,9 +4,9 @@ import { type QueueBackendKind } from '@pillars/shared/jobs';
 import { type Logger, createLogger } from '@pillars/shared/logger';
 import { afterAll } from 'vitest';
 import { testApp } from '@pillars/api/test/test-app';
-import { useTestDatabase } from '../testing/test-database';
-import { useQueueBackend } from '../testing/test-queues';
-import { useSandbox } from '../testing/test-sandbox';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { useQueueBackend } from '@pillars/testing/test-queues';
+import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { startWorkers } from '@pillars/worker/workers';
 
 /**

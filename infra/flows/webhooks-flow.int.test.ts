@@ -11,9 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '@pillars/api/app';
 import { testApp } from '@pillars/api/test/test-app';
 import { startWorkers } from '@pillars/worker/workers';
-import { useTestDatabase } from '../testing/test-database';
-import { useQueueBackend } from '../testing/test-queues';
-import { useSandbox } from '../testing/test-sandbox';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { useQueueBackend } from '@pillars/testing/test-queues';
+import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { membershipPayment, monthlyDonation } from './payment-stack';
 
 // Provider webhooks end to end (ADR 007, later instalments), over real HTTP both ways: the sandbox charges a

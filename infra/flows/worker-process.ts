@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { REPO_ROOT } from '../launcher/paths';
-import { SANDBOX_CREDENTIALS } from '../testing/test-sandbox';
+import { REPO_ROOT } from '@pillars/embedded/paths';
+import { SANDBOX_CREDENTIALS } from '@pillars/sandbox-provider/test-sandbox';
 
 export interface WorkerProcessOptions {
   databaseUrl: string;

@@ -2,8 +2,8 @@ import { isAbsolute, join } from 'node:path';
 import type { Config } from '@pillars/shared/config';
 import type { Logger } from '@pillars/shared/logger';
 import asyncExitHook from 'async-exit-hook';
-import { startEmbeddedPostgres } from '../embedded/postgres';
-import { REPO_ROOT } from './paths';
+import { startEmbeddedPostgres } from '@pillars/embedded/postgres';
+import { REPO_ROOT } from '@pillars/embedded/paths';
 
 export interface ProvidedDatabase {
   url: string;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NewsList } from '@pillars/shared/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgresAnswers } from '../embedded/postgres';
-import { freePort } from '../testing/provision';
-import { REPO_ROOT } from './paths';
+import { postgresAnswers } from '@pillars/embedded/postgres';
+import { freePort } from '@pillars/testing/provision';
+import { REPO_ROOT } from '@pillars/embedded/paths';
 
 // The quick start itself: with no DATABASE_URL the launcher runs an embedded PostgreSQL under
 // DATA_DIR, migrates, seeds once, serves on PORT, and Ctrl-C stops everything, database last.

@@ -7,7 +7,7 @@ import { createDatabase, hasNoContent, runMigrations, seedDemoContent, users } f
 import { sql } from 'drizzle-orm';
 import { createLogger } from '@pillars/shared/logger';
 import { provideDatabase } from './database';
-import { REPO_ROOT, WEB_DIST, viteCli } from './paths';
+import { REPO_ROOT, WEB_DIST, viteCli } from '@pillars/embedded/paths';
 
 /**
  * `npm start`: everything the product needs, on one port, with nothing but Node installed.

@@ -7,8 +7,8 @@ import {
   createPayTheoryProvider,
 } from '@pillars/shared/payments';
 import { type IntrospectionQuery, buildClientSchema, getIntrospectionQuery } from 'graphql';
-import { TEST_CARDS } from '../sandbox-provider/card-rules';
-import { buildPayTheorySchema } from '../sandbox-provider/schema';
+import { TEST_CARDS } from '@pillars/sandbox-provider/card-rules';
+import { buildPayTheorySchema } from '@pillars/sandbox-provider/schema';
 import { schemaDifferences } from './schema-diff';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigError, loadConfigOrExit, providerConfigOf } from '@pillars/shared/config';
-import { type SandboxProvider, startSandboxProvider } from '../sandbox-provider/server';
+import { type SandboxProvider, startSandboxProvider } from '@pillars/sandbox-provider/server';
 import { type CheckTarget, type StepResult, runProviderCheck } from './check';
 
 /**

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SandboxProvider, startSandboxProvider } from '../sandbox-provider/server';
+import { type SandboxProvider, startSandboxProvider } from '@pillars/sandbox-provider/server';
 
 /**
  * `npm run provider:check` as an operator runs it: a child process, its output and exit code,

@@ -1,7 +1,7 @@
 import { OPERATION_DOCUMENTS } from '@pillars/shared/payments';
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { buildPayTheorySchema, schemaSource } from '../sandbox-provider/schema';
+import { buildPayTheorySchema, schemaSource } from '@pillars/sandbox-provider/schema';
 import { schemaDifferences } from './schema-diff';
 
 const local = buildPayTheorySchema();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Payor, TransientProviderError } from '@pillars/shared/payments';
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../testing/test-sandbox';
+import { useSandbox } from './test-sandbox';
 
 // The adapter's reads behind webhooks and the recurring poll, against the sandbox over HTTP:
 // a transaction re-fetched with its plan, and a plan's instalments listed by the plan's metadata.

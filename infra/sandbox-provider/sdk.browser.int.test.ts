@@ -2,7 +2,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from '../testing/chromium';
+import { CHROMIUM_ARGS, findChromium } from '@pillars/testing/chromium';
 import { type SandboxProvider, startSandboxProvider } from './server';
 
 /**

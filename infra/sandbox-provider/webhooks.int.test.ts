@@ -2,7 +2,7 @@ import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signWebhookBody } from '@pillars/shared/payments';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useSandbox } from '../testing/test-sandbox';
+import { useSandbox } from './test-sandbox';
 import { WEBHOOK_SIGNATURE_HEADER } from './webhooks';
 
 // The sandbox's webhook deliveries as a receiver sees them, over real HTTP: a small server on a

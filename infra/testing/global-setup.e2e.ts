@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { REPO_ROOT, viteCli } from '../launcher/paths';
+import { REPO_ROOT, viteCli } from '@pillars/embedded/paths';
 import { findChromium } from './chromium';
 import { provideTestPostgres, withDatabase } from './postgres';
 import { freePort } from './provision';

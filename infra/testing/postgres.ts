@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '../embedded/postgres';
+import { startEmbeddedPostgres } from '@pillars/embedded/postgres';
 import { dockerEngineAnswers, freePort } from './provision';
 
 export interface TestPostgres {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
-import { CHROMIUM_ARGS } from '@pillars/infra/testing/chromium';
+import { CHROMIUM_ARGS } from '@pillars/testing/chromium';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('./artifacts/', import.meta.url));
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
-import { useQueueBackend } from '@pillars/infra/testing/test-queues';
-import { useSandbox } from '@pillars/infra/testing/test-sandbox';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { useQueueBackend } from '@pillars/testing/test-queues';
+import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { startWorkers } from './workers';
 
 /**

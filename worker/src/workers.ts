@@ -15,8 +15,8 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import { chargesProcessor } from './jobs/charges/charges.processor';
 import { emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
-import { recurringPollProcessor } from './jobs/recurring-poll/recurring-poll.processor';
-import { reconcileProcessor } from './jobs/reconcile/reconcile.processor';
+import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
+import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
 import { instalmentRecorder } from './payments/instalments';
 import { PaymentLedger } from './payments/ledger';
@@ -65,7 +65,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     providerName: provider.name,
     liveMode: provider.liveMode,
   });
-  const reconcile = reconcileProcessor({ db, ledger, lookup, backend, logger, visibilityWindowMs });
+  const reconcile = reconcilePaymentsProcessor({ db, ledger, lookup, backend, logger, visibilityWindowMs });
   const pollRecurring = recurringPollProcessor({
     db,
     provider,

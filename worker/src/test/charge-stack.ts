@@ -4,9 +4,9 @@ import { JOB_OPTIONS, QUEUES, type QueueBackendKind, chargeJobFor, jobIdOf } fro
 import { createLogger } from '@pillars/shared/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
-import { useQueueBackend } from '@pillars/infra/testing/test-queues';
-import { useSandbox } from '@pillars/infra/testing/test-sandbox';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { useQueueBackend } from '@pillars/testing/test-queues';
+import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { chargesProcessor } from '../jobs/charges/charges.processor';
 import { PaymentLedger } from '../payments/ledger';
 import { providerLookup } from '../payments/provider-lookup';

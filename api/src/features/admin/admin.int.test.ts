@@ -24,7 +24,7 @@ import {
 import { JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
+import { useTestDatabase } from '@pillars/testing/test-database';
 import { type TestAdmin, asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
 import { testApp, useAppInfra } from '../../test/test-app';
 import { deleteAdmin, userMessages } from './users.service';

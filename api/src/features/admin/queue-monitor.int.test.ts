@@ -1,6 +1,6 @@
 import { QUEUES } from '@pillars/shared/jobs';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
+import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';
 import { testApp, useAppInfra } from '../../test/test-app';
 

@@ -2,7 +2,7 @@ import { auditLog, users } from '@pillars/shared/db';
 import { createLogger } from '@pillars/shared/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
+import { useTestDatabase } from '@pillars/testing/test-database';
 import { AdminAccountError, createAdminAccount, ensureFirstAdmin } from './admin-accounts';
 
 const database = await useTestDatabase();

@@ -8,7 +8,7 @@ import type { Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
+import { useTestDatabase } from '@pillars/testing/test-database';
 import { emailProcessor } from '@pillars/worker/jobs/email/email.processor';
 import { asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
 import { testApp, useAppInfra } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import { ApiError } from '@pillars/shared/contracts';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
+import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../../test/test-app';
 import { DOCS_CONTENT_SECURITY_POLICY, DOCS_SCRIPT_PATH } from './docs.routes';
 

@@ -1,7 +1,7 @@
 import { ApiError, EventDetail, EventList } from '@pillars/shared/contracts';
 import { events, seedDemoContent } from '@pillars/shared/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
+import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../../test/test-app';
 
 const database = await useTestDatabase();

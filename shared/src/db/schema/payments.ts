@@ -1,20 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
-import { users } from './users';
 
 export const PAYMENT_KINDS = ['donation', 'recurring_donation', 'membership', 'registration'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -91,74 +77,10 @@ export const payments = pgTable(
 );
 
 /**
- * Transactional outbox: a job to publish, committed with the change that caused it. The relay
- * publishes unpublished rows (FOR UPDATE SKIP LOCKED) so a queue outage delays work, never loses it.
- */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    queue: text('queue').notNull(),
-    jobName: text('job_name').notNull(),
-    /** Deterministic BullMQ job id, so publishing twice adds the job once. */
-    jobId: text('job_id').notNull(),
-    payload: jsonb('payload').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
-  },
-  (t) => [
-    index('outbox_unpublished_idx')
-      .on(t.id)
-      .where(sql`${t.publishedAt} IS NULL`),
-  ],
-);
-
-/**
  * The audit_log action of a duplicate charge or plan the worker reversed (docs/decisions/010):
  * `before.paymentId` names the payment, `after.refundId` the reversal.
  */
 export const DUPLICATE_REVERSED_ACTION = 'payment.duplicate_reversed';
-
-/** Who did what to which record, and when; written in the same transaction as the change. */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The actor's username at the time, kept when the user is later deleted. */
-    actorLabel: text('actor_label').notNull(),
-    action: text('action').notNull(),
-    entityType: text('entity_type').notNull(),
-    entityId: text('entity_id').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('audit_log_entity_idx').on(t.entityType, t.entityId),
-    index('audit_log_created_at_idx').on(t.createdAt.desc()),
-  ],
-);
-
-/**
- * Responses to requests that carried an Idempotency-Key: a retried or double-submitted request
- * gets the first answer back instead of creating a second record and a second charge.
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    scope: text('scope').notNull(),
-    key: text('key').notNull(),
-    /** SHA-256 of the request body: the same key with a different body is refused. */
-    requestHash: text('request_hash').notNull(),
-    responseStatus: smallint('response_status').notNull(),
-    responseBody: jsonb('response_body').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
-);
 
 /**
  * Provider webhook notifications about transactions, one row per provider transaction id

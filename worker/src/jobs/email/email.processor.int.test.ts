@@ -8,8 +8,8 @@ import { createLogger } from '@pillars/shared/logger';
 import { createMailer } from '@pillars/shared/mail';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
-import { useQueueBackend } from '@pillars/infra/testing/test-queues';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useQueueWorker } from '../../test/queue-worker';
 import { RESET_TOKEN_TTL_MS, emailProcessor } from './email.processor';
 

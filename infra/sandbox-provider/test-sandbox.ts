@@ -1,6 +1,6 @@
 import { type CardProvider, createPayTheoryProvider } from '@pillars/shared/payments';
 import { afterAll } from 'vitest';
-import { type SandboxProvider, startSandboxProvider } from '../sandbox-provider/server';
+import { type SandboxProvider, startSandboxProvider } from './server';
 
 export const SANDBOX_CREDENTIALS = {
   merchantUid: 'test-merchant',

@@ -5,11 +5,11 @@ import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { monthlyDonation, usePaymentStack } from '@pillars/infra/flows/payment-stack';
-import { useQueueBackend } from '@pillars/infra/testing/test-queues';
-import { instalmentRecorder } from '../../payments/instalments';
-import { PaymentLedger } from '../../payments/ledger';
-import { webhooksProcessor } from './webhooks.processor';
+import { monthlyDonation, usePaymentStack } from './payment-stack';
+import { useQueueBackend } from '@pillars/testing/test-queues';
+import { instalmentRecorder } from '@pillars/worker/payments/instalments';
+import { PaymentLedger } from '@pillars/worker/payments/ledger';
+import { webhooksProcessor } from '@pillars/worker/jobs/webhooks/webhooks.processor';
 
 // process-webhook on real PostgreSQL, a real queue of its own and the sandbox: a stored
 // notification is only a transaction id to re-fetch. Plans are started through the API; the

@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
-import { freePort } from '@pillars/infra/testing/provision';
-import { useTestDatabase } from '@pillars/infra/testing/test-database';
-import { useQueueBackend } from '@pillars/infra/testing/test-queues';
-import { outbox } from '../db/schema';
-import { createLogger } from '../logger';
-import { createQueueBackend, type QueueBackend } from './backend';
-import { JOBS, QUEUES, jobIdOf } from './definitions';
-import { type OutboxJob, addToOutbox, publishOutbox, startOutboxRelay } from './outbox';
+import { freePort } from '@pillars/testing/provision';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { useQueueBackend } from '@pillars/testing/test-queues';
+import { outbox } from '@pillars/shared/db';
+import {
+  JOBS,
+  type OutboxJob,
+  QUEUES,
+  type QueueBackend,
+  addToOutbox,
+  createQueueBackend,
+  jobIdOf,
+  publishOutbox,
+  startOutboxRelay,
+} from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
 
 const logger = createLogger({ level: 'silent' });
 
@@ -32,7 +40,8 @@ function counting(backend: QueueBackend, adds: string[]): QueueBackend {
 /**
  * The outbox and its relay on real PostgreSQL and each real queue backend: what the API or the
  * worker commits as "to publish" reaches the queue once, under its deterministic job id, whatever
- * fails or runs twice on the way.
+ * fails or runs twice on the way. (The code is @pillars/shared's; its test lives with the worker,
+ * which runs the relay, because shared sits below the test harness: docs/decisions/014.)
  */
 describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async (kind) => {
   const database = await useTestDatabase();

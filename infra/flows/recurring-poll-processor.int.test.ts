@@ -5,11 +5,14 @@ import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { monthlyDonation, usePaymentStack } from '@pillars/infra/flows/payment-stack';
-import { useQueueBackend } from '@pillars/infra/testing/test-queues';
-import { instalmentRecorder } from '../../payments/instalments';
-import { PaymentLedger } from '../../payments/ledger';
-import { type RecurringPollResult, recurringPollProcessor } from './recurring-poll.processor';
+import { monthlyDonation, usePaymentStack } from './payment-stack';
+import { useQueueBackend } from '@pillars/testing/test-queues';
+import { instalmentRecorder } from '@pillars/worker/payments/instalments';
+import { PaymentLedger } from '@pillars/worker/payments/ledger';
+import {
+  type RecurringPollResult,
+  recurringPollProcessor,
+} from '@pillars/worker/jobs/maintenance/recurring-poll.processor';
 
 // poll-recurring on real PostgreSQL, a real queue and the sandbox with NO webhook configured: the
 // plans are started through the API as visitors start them, later instalments are charged at the

@@ -14,7 +14,7 @@ import { and, asc, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { Payment, PaymentLedger } from '../../payments/ledger';
 import type { ProviderLookup } from '../../payments/provider-lookup';
 
-export interface ReconcileDeps {
+export interface ReconcilePaymentsDeps {
   db: Database;
   ledger: PaymentLedger;
   lookup: ProviderLookup;
@@ -40,7 +40,7 @@ type Verdict = 'settled' | 'requeued' | 'waiting' | 'in-hand';
  * only after GIVE_UP_AFTER_MS is such a payment failed. (2) A payment whose charge was sent more
  * than once is looked at again after the visibility window, and a duplicate shown late reversed.
  */
-export function reconcileProcessor({
+export function reconcilePaymentsProcessor({
   db,
   ledger,
   lookup,
@@ -48,7 +48,7 @@ export function reconcileProcessor({
   logger,
   visibilityWindowMs,
   now = () => new Date(),
-}: ReconcileDeps) {
+}: ReconcilePaymentsDeps) {
   const queue = () => backend.queue(QUEUES.charges);
 
   async function requeue(payment: Payment): Promise<Verdict> {

@@ -1,7 +1,7 @@
 import { createLogger } from '@pillars/shared/logger';
 import { describe, expect, it } from 'vitest';
 import { useChargeStack } from '../../test/charge-stack';
-import { reconcileProcessor } from './reconcile.processor';
+import { reconcilePaymentsProcessor } from './reconcile-payments.processor';
 
 const payor = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
@@ -13,7 +13,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 describe.each(['redis', 'postgres'] as const)('reconcile sweep (%s queues)', async (kind) => {
   const stack = await useChargeStack(kind);
   const { insertPayment, rowOf, ledgerFor, provider } = stack;
-  const sweep = reconcileProcessor({
+  const sweep = reconcilePaymentsProcessor({
     db: stack.database.db,
     ledger: stack.ledger,
     lookup: stack.lookup,
@@ -102,7 +102,7 @@ describe.each(['redis', 'postgres'] as const)('reconcile sweep (%s queues)', asy
   it('measures every age against its clock: stuck, the visibility window and giving up', async () => {
     const start = Date.now();
     const sweepAt = (aheadMs: number) =>
-      reconcileProcessor({
+      reconcilePaymentsProcessor({
         db: stack.database.db,
         ledger: stack.ledger,
         lookup: stack.lookup,
