@@ -119,9 +119,10 @@ async function statementCounter(
       await admin.query('SELECT pg_stat_statements_reset(0::oid, $1::oid, 0::bigint)', [dbid]);
     },
     async read(topN) {
+      // Ordered by the bigint column (an output alias of the text would sort as text).
       const result = await admin.query<{ query: string; calls: string }>(
-        `SELECT query, calls::text FROM pg_stat_statements
-          WHERE dbid = $1::oid AND userid = $2::oid ORDER BY calls DESC, query`,
+        `SELECT s.query, s.calls::text AS calls FROM pg_stat_statements s
+          WHERE s.dbid = $1::oid AND s.userid = $2::oid ORDER BY s.calls DESC, s.query`,
         [dbid, userid],
       );
       const all = result.rows.map((row) => ({ query: row.query, calls: Number(row.calls) }));

@@ -36,7 +36,7 @@ export const POOL_MAX = ConfigSchema.shape.DATABASE_POOL_MAX.parse(undefined);
 const WARM_UP_DONATIONS = 20;
 /** Distinct card tokens at most; donations reuse them round-robin (a token may be charged again). */
 const MAX_TOKENS = 500;
-const TOP_STATEMENTS = 12;
+const TOP_STATEMENTS = 15;
 /** How long to let a teardown step run before reporting it and moving on. */
 const TEARDOWN_STEP_MS = 30_000;
 /** …and the whole teardown, after which the process exits anyway (an embedded PostgreSQL still stops on exit). */
@@ -458,7 +458,7 @@ async function main(): Promise<number> {
     const infra = await provision(options.queues, teardown, run.signal);
     const measured = await measure(options, infra, teardown, run.signal, abort, (p) => (phase = p));
     const results: BenchResults = { options, infra, ...measured };
-    process.stdout.write(render(results).join('\n'));
+    process.stdout.write(`${render(results).join('\n')}\n`);
     if (options.json) await writeFile(options.json, `${JSON.stringify(toJson(results), null, 2)}\n`);
     const { ledger } = measured;
     if (!ledger.ok) {

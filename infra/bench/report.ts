@@ -372,7 +372,16 @@ export function render(results: BenchResults): string[] {
     lines.push(
       table(
         ['per payment', 'top statements in the burst (pg_stat_statements, the app’s role, this database)'],
-        burst.statements.top.map((s) => [(s.calls / burst.payments).toFixed(2), normaliseQuery(s.query, 130)]),
+        [
+          ...burst.statements.top.map((s) => [(s.calls / burst.payments).toFixed(2), normaliseQuery(s.query, 130)]),
+          [
+            (
+              (burst.statements.calls - burst.statements.top.reduce((sum, s) => sum + s.calls, 0)) /
+              burst.payments
+            ).toFixed(2),
+            '(all other statements)',
+          ],
+        ],
         [0],
       ),
       '',
