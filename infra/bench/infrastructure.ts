@@ -99,6 +99,8 @@ async function statementCounter(
     }
     await admin.query('SELECT count(*) FROM pg_stat_statements');
   } catch (error) {
+    // Leave the server as it was: the extension stays only if it was there before.
+    if (created) await admin.query('DROP EXTENSION IF EXISTS pg_stat_statements').catch(() => undefined);
     await admin.end();
     const reason = errorOf(error).message;
     return { unavailable: `pg_stat_statements is not usable on this server (${reason})` };
