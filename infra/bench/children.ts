@@ -34,10 +34,13 @@ export interface SpawnOptions {
   /** Forward the child's output to our stderr, prefixed with its name (warnings, errors). */
   echo: boolean;
   ipc: boolean;
+  /** Modules to preload after tsx (`--import`), e.g. the bench's event-loop probe. */
+  preload?: string[];
 }
 
 export function spawnNode(options: SpawnOptions): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+  const preload = (options.preload ?? []).flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, options.script], {
     cwd: REPO_ROOT,
     env: options.env,
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],

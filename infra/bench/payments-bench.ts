@@ -24,7 +24,7 @@ import { freePort } from '../testing/provision';
 import { BenchFailure, Teardown, errorOf, progress, sleep } from './common';
 import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
 import { type BenchOptions, USAGE, parseOptions } from './options';
-import { ClientReply, FloorReply, type PhaseTimings } from './protocol';
+import { ClientReply, EluReply, FloorReply, type PhaseTimings } from './protocol';
 import { type BenchResults, type LedgerResult, type PhaseResult, type Progress, render, toJson } from './report';
 
 /** The sandbox's default visibility delay, and a worker window above it (docs/decisions/010). */
@@ -89,8 +89,8 @@ async function startProcesses(
     });
     return child;
   };
-  const start = (name: string, script: string, env: Record<string, string>, ipc = false) => {
-    const child = watch(spawnNode({ name, script, env: childEnv(env), echo: true, ipc }));
+  const start = (name: string, script: string, env: Record<string, string>, ipc = false, preload: string[] = []) => {
+    const child = watch(spawnNode({ name, script, env: childEnv(env), echo: true, ipc, preload }));
     teardown.add(`${name} (pid ${child.pid})`, async () => {
       stopping = true;
       await child.stop();
@@ -138,8 +138,11 @@ async function startProcesses(
     SEED_DEMO_CONTENT: 'false',
   };
   progress('starting the API and the worker');
-  const worker = start('worker', 'worker/src/main.ts', app);
-  const api = start('api', 'api/src/server.ts', { ...app, HOST: '127.0.0.1', PORT: String(apiPort) });
+  // The one addition to production's command line: a preloaded probe answering with its event
+  // loop's utilisation over the IPC channel (elu-probe.ts).
+  const probe = ['./infra/bench/elu-probe.ts'];
+  const worker = start('worker', 'worker/src/main.ts', app, true, probe);
+  const api = start('api', 'api/src/server.ts', { ...app, HOST: '127.0.0.1', PORT: String(apiPort) }, true, probe);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   await waitUntilReady(`${apiUrl}/readyz`, api, START_UP_MS, signal);
 
@@ -251,6 +254,10 @@ async function measure(
   observer.on('error', () => undefined);
   const endObserver = teardown.add('observer pool', () => observer.end());
 
+  const eluSnapshot = async (): Promise<Record<string, EluReply>> => ({
+    api: await processes.api.request({ type: 'elu' }, EluReply, signal),
+    worker: await processes.worker.request({ type: 'elu' }, EluReply, signal),
+  });
   const cpuSnapshot = async (): Promise<Record<string, number | undefined>> => ({
     'load client': cpuMsOf(client.pid),
     api: cpuMsOf(processes.api.pid),
@@ -315,12 +322,21 @@ async function measure(
     const statementsBefore = 'unavailable' in infra.statements ? undefined : infra.statements;
     await statementsBefore?.reset();
     const cpu0 = await cpuSnapshot();
+    const elu0 = await eluSnapshot();
     const wall0 = performance.now();
     const timings = await runPhase(commands[phase]);
     progress(`${phase}: all answered; waiting for the follow-up jobs`);
     const followUps = await waitForFollowUps(observer, paymentIds.length, options.graceMs, signal);
     const wallMs = performance.now() - wall0;
     const cpu1 = await cpuSnapshot();
+    const elu1 = await eluSnapshot();
+    const elu: Record<string, number> = {};
+    for (const [name, before] of Object.entries(elu0)) {
+      const after = elu1[name] ?? before;
+      const active = after.active - before.active;
+      const total = active + after.idle - before.idle;
+      elu[name] = total > 0 ? active / total : 0;
+    }
     let statements: StatementCount | { unavailable: string };
     if (statementsBefore) statements = await statementsBefore.read(TOP_STATEMENTS);
     else statements = infra.statements as { unavailable: string };
@@ -338,6 +354,7 @@ async function measure(
       expected: paymentIds.length,
       statements,
       cpuMs,
+      elu,
       wallMs,
     });
   }

@@ -77,3 +77,7 @@ export const FloorReply = z.discriminatedUnion('type', [
   z.object({ type: z.literal('failed'), message: z.string() }),
 ]);
 export type FloorReply = z.infer<typeof FloorReply>;
+
+/** The event-loop probe's answer (elu-probe.ts): cumulative ms, as `performance.eventLoopUtilization()`. */
+export const EluReply = z.object({ type: z.literal('elu'), idle: z.number(), active: z.number() });
+export type EluReply = z.infer<typeof EluReply>;

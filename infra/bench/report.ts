@@ -31,6 +31,8 @@ export interface PhaseResult {
   statements: StatementCount | { unavailable: string };
   /** CPU ms each process used from the phase's start until its follow-ups were done. */
   cpuMs: Record<string, number | undefined>;
+  /** Event-loop utilisation (0…1) of the API and the worker over the same span. */
+  elu: Record<string, number>;
   wallMs: number;
 }
 
@@ -365,6 +367,16 @@ export function render(results: BenchResults): string[] {
       ),
       '  from each phase’s first request until its follow-ups were done; /proc (Redis: INFO cpu); PostgreSQL: postmaster and backends',
       '',
+      table(
+        ['event-loop utilisation', ...results.phases.map((p) => p.phase)],
+        Object.keys(results.phases[0]?.elu ?? {}).map((name) => [
+          name,
+          ...results.phases.map((p) => `${((p.elu[name] ?? Number.NaN) * 100).toFixed(0)} %`),
+        ]),
+        results.phases.map((_, i) => i + 1),
+      ),
+      '  the same span, from a probe preloaded into each process (elu-probe.ts); near 100 % the process is the bottleneck',
+      '',
     );
   }
   const burst = results.phases.find((p) => p.phase === 'burst');
@@ -422,6 +434,7 @@ export function toJson(results: BenchResults) {
         statements: 'calls' in p.statements ? p.statements : null,
         statementsUnavailable: 'unavailable' in p.statements ? p.statements.unavailable : null,
         cpuMs: p.cpuMs,
+        elu: p.elu,
       };
     }),
     floor: results.floor ?? null,
