@@ -1,9 +1,9 @@
 /**
- * Preloaded into the API and worker processes by the payments benchmark
+ * Preloaded into the API, worker and sandbox processes by the payments benchmark
  * (`node --import tsx --import ./infra/bench/elu-probe.ts …`): answers the orchestrator's
  * `{ type: 'elu' }` on the IPC channel with the process's cumulative event-loop idle and active
- * time, so the bench can tell how busy each event loop was during a phase. It does nothing else,
- * and nothing at all without an IPC channel.
+ * time, so the bench can tell how busy each event loop was during a phase, and stops the process
+ * if the bench goes away. It does nothing at all without an IPC channel.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -15,4 +15,6 @@ if (process.send) {
   });
   // The channel must not keep a process alive that would otherwise exit.
   process.channel?.unref();
+  // The bench died without stopping us (SIGKILL, a second Ctrl-C): shut down as on a deploy.
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }

@@ -99,18 +99,27 @@ async function startProcesses(
   };
 
   const [sandboxPort, fieldsPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+  // The one addition to the services' command lines: a preloaded probe answering with its event
+  // loop's utilisation over the IPC channel, which also stops it if this process dies (elu-probe.ts).
+  const probe = ['./infra/bench/elu-probe.ts'];
   progress('starting the sandbox provider');
   // The sandbox's strict defaults: no de-duplication, new charges visible to lookups after a delay.
-  const sandbox = start('sandbox', 'infra/sandbox-provider/main.ts', {
-    SANDBOX_PORT: String(sandboxPort),
-    SANDBOX_FIELDS_PORT: String(fieldsPort),
-    SANDBOX_HOST: '127.0.0.1',
-    SANDBOX_VISIBILITY_DELAY_MS: String(VISIBILITY_DELAY_MS),
-    PAYTHEORY_MERCHANT_UID: SANDBOX.merchantUid,
-    PAYTHEORY_SECRET_KEY: SANDBOX.secretKey,
-    PAYTHEORY_API_KEY: SANDBOX.publicApiKey,
-    LOG_LEVEL: 'warn',
-  });
+  const sandbox = start(
+    'sandbox',
+    'infra/sandbox-provider/main.ts',
+    {
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_FIELDS_PORT: String(fieldsPort),
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_VISIBILITY_DELAY_MS: String(VISIBILITY_DELAY_MS),
+      PAYTHEORY_MERCHANT_UID: SANDBOX.merchantUid,
+      PAYTHEORY_SECRET_KEY: SANDBOX.secretKey,
+      PAYTHEORY_API_KEY: SANDBOX.publicApiKey,
+      LOG_LEVEL: 'warn',
+    },
+    true,
+    probe,
+  );
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   await waitUntilReady(`${sandboxUrl}/sdk.js`, sandbox, START_UP_MS, signal);
 
@@ -138,9 +147,6 @@ async function startProcesses(
     SEED_DEMO_CONTENT: 'false',
   };
   progress('starting the API and the worker');
-  // The one addition to production's command line: a preloaded probe answering with its event
-  // loop's utilisation over the IPC channel (elu-probe.ts).
-  const probe = ['./infra/bench/elu-probe.ts'];
   const worker = start('worker', 'worker/src/main.ts', app, true, probe);
   const api = start('api', 'api/src/server.ts', { ...app, HOST: '127.0.0.1', PORT: String(apiPort) }, true, probe);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -257,6 +263,7 @@ async function measure(
   const eluSnapshot = async (): Promise<Record<string, EluReply>> => ({
     api: await processes.api.request({ type: 'elu' }, EluReply, signal),
     worker: await processes.worker.request({ type: 'elu' }, EluReply, signal),
+    sandbox: await processes.sandbox.request({ type: 'elu' }, EluReply, signal),
   });
   const cpuSnapshot = async (): Promise<Record<string, number | undefined>> => ({
     'load client': cpuMsOf(client.pid),

@@ -31,7 +31,7 @@ export interface PhaseResult {
   statements: StatementCount | { unavailable: string };
   /** CPU ms each process used from the phase's start until its follow-ups were done. */
   cpuMs: Record<string, number | undefined>;
-  /** Event-loop utilisation (0…1) of the API and the worker over the same span. */
+  /** Event-loop utilisation (0…1) of the API, the worker and the sandbox over the same span. */
   elu: Record<string, number>;
   wallMs: number;
 }
