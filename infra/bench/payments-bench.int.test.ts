@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './children';
+
+/**
+ * The payments benchmark in miniature, run the way a developer runs it (its own PostgreSQL with
+ * pg_stat_statements, Redis, and every service in a process of its own). It asserts that the run
+ * completes, the ledger holds one charge per payment and every target gets a figure, never what
+ * the figures are: timings on a shared machine prove nothing.
+ */
+describe('payments benchmark (short form)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pillars-bench-test-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs every phase in separate processes and reports a figure for every target', async () => {
+    const jsonFile = join(dir, 'results.json');
+    const args = ['--donations', '20', '--concurrency', '5', '--idle', '3', '--rate', '20', '--duration', '2'];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'infra/bench/payments-bench.ts', ...args, '--json', jsonFile, '--timeout', '100'],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+
+    const results = JSON.parse(await readFile(jsonFile, 'utf8')) as {
+      targets: { name: string; figure: string; value: number | null; met: boolean | null }[];
+      phases: { phase: string; payments: number; succeeded: number; statementsUnavailable: string | null }[];
+      ledger: { ok: boolean; payments: number; charges: number };
+      floor: { insertAddMs: number; noopProcessMs: number } | null;
+      layout: Record<string, number | null>;
+    };
+    expect(results.ledger).toMatchObject({ ok: true, payments: 20 + 20 + 3 + 40, charges: 83 });
+    expect(results.phases.map((p) => [p.phase, p.payments, p.succeeded])).toEqual([
+      ['burst', 20, 20],
+      ['idle', 3, 3],
+      ['steady', 40, 40],
+    ]);
+    expect(results.floor?.insertAddMs).toBeGreaterThan(0);
+    expect(results.floor?.noopProcessMs).toBeGreaterThan(0);
+    // Five processes of the app side, each its own PID.
+    const pids = ['orchestrator', 'load client', 'api', 'worker', 'sandbox'].map((name) => results.layout[name]);
+    expect(new Set(pids).size).toBe(5);
+
+    // Every target has a measured figure; SQL counts may be missing only with a stated reason
+    // (a TEST_DATABASE_URL server without pg_stat_statements).
+    expect(results.targets).toHaveLength(6);
+    const sqlUnavailable = results.phases[0]?.statementsUnavailable;
+    for (const target of results.targets) {
+      if (target.name.startsWith('SQL') && sqlUnavailable) continue;
+      expect(target.value, target.name).toEqual(expect.any(Number));
+      expect(target.met, target.name).toEqual(expect.any(Boolean));
+    }
+    for (const target of results.targets) expect(stdout).toContain(target.name);
+    expect(stdout).toContain('exactly one charge per payment');
+  }, 120_000);
+});
