@@ -18,9 +18,7 @@ import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { recurringPollProcessor } from './jobs/recurring-poll/recurring-poll.processor';
 import { reconcileProcessor } from './jobs/reconcile/reconcile.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
-import { instalmentRecorder } from './payments/instalments';
-import { PaymentLedger } from './payments/ledger';
-import { providerLookup } from './payments/provider-lookup';
+import { instalmentRecorder, PaymentLedger, providerLookup } from '@pillars/shared/money';
 
 export interface WorkerDeps {
   db: Database;

@@ -2,8 +2,7 @@ import { JOBS, PaymentJobData } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import { type CardProvider, ProviderRequestError, TransientProviderError } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
-import type { Payment, PaymentLedger } from '../../payments/ledger';
-import type { Outcome, ProviderLookup } from '../../payments/provider-lookup';
+import type { Payment, PaymentLedger, Outcome, ProviderLookup } from '@pillars/shared/money';
 
 export interface ChargeDeps {
   ledger: PaymentLedger;

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/infra/testing/test-database';
 import { useQueueBackend } from '@pillars/infra/testing/test-queues';
-import { PaymentLedger } from '../../payments/ledger';
+import { PaymentLedger } from '@pillars/shared/money';
 import { useQueueWorker } from '../../test/queue-worker';
 import { followUpsProcessor } from './follow-ups.processor';
 

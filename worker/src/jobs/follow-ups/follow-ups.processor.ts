@@ -4,7 +4,7 @@ import type { Logger } from '@pillars/shared/logger';
 import { transactionFeeCents } from '@pillars/shared/contracts';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { and, eq } from 'drizzle-orm';
-import { type Payment, type PaymentLedger, RECORDS } from '../../payments/ledger';
+import { type Payment, type PaymentLedger, RECORDS } from '@pillars/shared/money';
 
 export interface FollowUpDeps {
   db: Database;

@@ -7,8 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { monthlyDonation, usePaymentStack } from '@pillars/infra/flows/payment-stack';
 import { useQueueBackend } from '@pillars/infra/testing/test-queues';
-import { instalmentRecorder } from '../../payments/instalments';
-import { PaymentLedger } from '../../payments/ledger';
+import { instalmentRecorder, PaymentLedger } from '@pillars/shared/money';
 import { type RecurringPollResult, recurringPollProcessor } from './recurring-poll.processor';
 
 // poll-recurring on real PostgreSQL, a real queue and the sandbox with NO webhook configured: the

@@ -7,8 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { monthlyDonation, usePaymentStack } from '@pillars/infra/flows/payment-stack';
 import { useQueueBackend } from '@pillars/infra/testing/test-queues';
-import { instalmentRecorder } from '../../payments/instalments';
-import { PaymentLedger } from '../../payments/ledger';
+import { instalmentRecorder, PaymentLedger } from '@pillars/shared/money';
 import { webhooksProcessor } from './webhooks.processor';
 
 // process-webhook on real PostgreSQL, a real queue of its own and the sandbox: a stored

@@ -1,7 +1,7 @@
-import { transactionFeeCents } from '@pillars/shared/contracts';
-import { type Database, payments, transactions } from '@pillars/shared/db';
-import type { Logger } from '@pillars/shared/logger';
-import type { ProviderCharge, RecurringPlanStatus } from '@pillars/shared/payments';
+import { transactionFeeCents } from './pricing';
+import { type Database, payments, transactions } from '../db';
+import type { Logger } from '../logger';
+import type { ProviderCharge, RecurringPlanStatus } from '../payments';
 import { eq } from 'drizzle-orm';
 import { type Payment, type PaymentLedger, RECORDS } from './ledger';
 

@@ -6,10 +6,10 @@ import {
   memberships,
   PAYMENT_SETTLED_CHANNEL,
   payments,
-} from '@pillars/shared/db';
-import { JOBS, type QueueBackend, addToOutbox, publishOutbox } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import type { ChargeOutcome, Payor, RecurringOutcome } from '@pillars/shared/payments';
+} from '../db';
+import { JOBS, type QueueBackend, addToOutbox, publishOutbox } from '../jobs';
+import type { Logger } from '../logger';
+import type { ChargeOutcome, Payor, RecurringOutcome } from '../payments';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 export type Payment = typeof payments.$inferSelect;
