@@ -7,3 +7,5 @@ export * from './payment-status';
 export * from './ledger';
 export * from './instalments';
 export * from './provider-lookup';
+export * from './transaction-rows';
+export * from './charging';
