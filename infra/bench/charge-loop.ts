@@ -6,10 +6,14 @@
  * For profiling the CPU of a charge (run it under `node --cpu-prof`) and for counting charges/s
  * without the API in the way.
  *
- *   node --import tsx infra/bench/charge-loop.ts [--payments N] [--worker-concurrency W]
+ *   node --import tsx infra/bench/charge-loop.ts [--payments N] [--worker-concurrency W] [--profile FILE]
+ *
+ * `--profile FILE` writes a V8 CPU profile of the timed phase only (charges and follow-ups, not the
+ * set-up), to open in Chrome DevTools or any .cpuprofile viewer.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,7 +32,7 @@ import { provideTestRedis } from '../testing/redis';
 import { dropDatabase } from '../testing/template-database';
 
 const { values } = parseArgs({
-  options: { payments: { type: 'string' }, 'worker-concurrency': { type: 'string' } },
+  options: { payments: { type: 'string' }, 'worker-concurrency': { type: 'string' }, profile: { type: 'string' } },
 });
 const N = Number(values.payments ?? 300);
 const CONCURRENCY = Number(values['worker-concurrency'] ?? 8);
@@ -92,6 +96,12 @@ try {
     concurrency: CONCURRENCY,
     visibilityWindowMs: 2000,
   });
+  const profiler = values.profile ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const charges = new Queue(QUEUES.charges, { connection: { url: redis.url }, prefix });
@@ -112,6 +122,11 @@ try {
   }
   const doneMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  if (profiler && values.profile) {
+    const { profile } = await profiler.post('Profiler.stop');
+    await writeFile(values.profile, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   await runtime.stop();
   await charges.close();
 
