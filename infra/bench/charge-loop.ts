@@ -12,6 +12,7 @@
  * set-up), to open in Chrome DevTools or any .cpuprofile viewer.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,41 @@ const SANDBOX = { merchantUid: 'loop-merchant', secretKey: 'loop-secret', public
 const silent = createLogger({ level: 'silent' });
 const say = (message: string) => process.stderr.write(`[charge-loop] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * CPU time (ms) of this process's descendants by command (the embedded PostgreSQL's backends,
+ * redis-server), from /proc; empty where /proc is not there or the servers are not our children.
+ */
+function childCpuMs(): Map<string, number> {
+  const byCommand = new Map<string, number>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return byCommand;
+  }
+  const stats = new Map<number, { ppid: number; command: string; ms: number }>();
+  for (const pid of entries) {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const command = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      // Fields after the command: state ppid … utime (12th) stime (13th), in clock ticks (100 Hz).
+      const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+      stats.set(Number(pid), { ppid: Number(fields[1]), command, ms });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  for (const [pid, stat] of stats) {
+    let ancestor = stat.ppid;
+    while (ancestor > 1 && ancestor !== process.pid) ancestor = stats.get(ancestor)?.ppid ?? 0;
+    if (ancestor !== process.pid || pid === process.pid) continue;
+    const command = stat.command.startsWith('postgres') ? 'postgres' : stat.command;
+    byCommand.set(command, (byCommand.get(command) ?? 0) + stat.ms);
+  }
+  return byCommand;
+}
 
 const postgres = await provideTestPostgres();
 const name = `loop_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -103,6 +139,7 @@ try {
     await profiler.post('Profiler.start');
   }
   const cpuBefore = process.cpuUsage();
+  const childrenBefore = childCpuMs();
   const started = performance.now();
   const charges = new Queue(QUEUES.charges, { connection: { url: redis.url }, prefix });
   await charges.addBulk(
@@ -122,6 +159,7 @@ try {
   }
   const doneMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  const childrenAfter = childCpuMs();
   if (profiler && values.profile) {
     const { profile } = await profiler.post('Profiler.stop');
     await writeFile(values.profile, JSON.stringify(profile));
@@ -161,6 +199,10 @@ try {
       `no-op jobs/s (floor)             ${floor.toFixed(1)}`,
       `charges/s ÷ floor                ${(charged / floor).toFixed(3)}`,
       `process CPU per payment          ${(cpuMs / N).toFixed(2)} ms (${((cpuMs / doneMs) * 100).toFixed(0)} % of one core)`,
+      ...[...childrenAfter].map(
+        ([command, ms]) =>
+          `${`${command} CPU per payment`.padEnd(33)}${((ms - (childrenBefore.get(command) ?? 0)) / N).toFixed(2)} ms`,
+      ),
       '',
     ].join('\n'),
   );
