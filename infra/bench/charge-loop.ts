@@ -6,7 +6,8 @@
  * For profiling the CPU of a charge (run it under `node --cpu-prof`) and for counting charges/s
  * without the API in the way.
  *
- *   node --import tsx infra/bench/charge-loop.ts [--payments N] [--worker-concurrency W] [--profile FILE]
+ *   node --import tsx infra/bench/charge-loop.ts [--payments N] [--worker-concurrency W]
+ *     [--provider-latency MS] [--profile FILE]
  *
  * `--profile FILE` writes a V8 CPU profile of the timed phase only (charges and follow-ups, not the
  * set-up), to open in Chrome DevTools or any .cpuprofile viewer.
@@ -33,10 +34,17 @@ import { provideTestRedis } from '../testing/redis';
 import { dropDatabase } from '../testing/template-database';
 
 const { values } = parseArgs({
-  options: { payments: { type: 'string' }, 'worker-concurrency': { type: 'string' }, profile: { type: 'string' } },
+  options: {
+    payments: { type: 'string' },
+    'worker-concurrency': { type: 'string' },
+    'provider-latency': { type: 'string' },
+    profile: { type: 'string' },
+  },
 });
 const N = Number(values.payments ?? 300);
 const CONCURRENCY = Number(values['worker-concurrency'] ?? 8);
+/** Milliseconds the sandbox waits before answering each request, as a remote provider would. */
+const PROVIDER_LATENCY_MS = Number(values['provider-latency'] ?? 0);
 const SANDBOX = { merchantUid: 'loop-merchant', secretKey: 'loop-secret', publicApiKey: 'loop-public-key' };
 const silent = createLogger({ level: 'silent' });
 const say = (message: string) => process.stderr.write(`[charge-loop] ${message}\n`);
@@ -132,6 +140,7 @@ try {
     concurrency: CONCURRENCY,
     visibilityWindowMs: 2000,
   });
+  sandbox.setFaults({ latencyMs: PROVIDER_LATENCY_MS });
   const profiler = values.profile ? new Session() : undefined;
   if (profiler) {
     profiler.connect();
@@ -193,7 +202,7 @@ try {
   const cpuMs = (cpu.user + cpu.system) / 1000;
   process.stdout.write(
     [
-      `payments ${N}, worker concurrency ${CONCURRENCY}, one process (workers + sandbox + this loop)`,
+      `payments ${N}, worker concurrency ${CONCURRENCY}, provider latency ${PROVIDER_LATENCY_MS} ms, one process (workers + sandbox + this loop)`,
       `charges/s (all succeeded)        ${charged.toFixed(1)}`,
       `payments/s incl. follow-ups      ${((N * 1000) / doneMs).toFixed(1)}`,
       `no-op jobs/s (floor)             ${floor.toFixed(1)}`,

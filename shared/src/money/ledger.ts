@@ -2,12 +2,14 @@ import { type SQL, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import {
   type Database,
   PAYMENT_KINDS,
+  type RawRow,
   PAYMENT_SETTLED_CHANNEL,
   type PaymentKind,
   donations,
   eventRegistrations,
   memberships,
   payments,
+  preparedStatement,
 } from '../db';
 import { JOBS, type JobName, type QueueBackend, QUEUE_OF, jobIdOf, publishOutbox } from '../jobs';
 import type { Logger } from '../logger';
@@ -64,8 +66,8 @@ const PAYOR_COLUMNS = sql.raw(
 
 const PAYMENT_COLUMNS = Object.entries(getTableColumns(payments));
 
-/** A payments row as PostgreSQL returns it from raw SQL (column names, driver values) → Payment. */
-function paymentFrom(raw: Record<string, unknown>): Payment {
+/** A payments row as PostgreSQL returns it (column names, driver values) → Payment. */
+function paymentFrom(raw: RawRow): Payment {
   return Object.fromEntries(
     PAYMENT_COLUMNS.map(([key, column]) => {
       const value = raw[column.name];
@@ -75,7 +77,7 @@ function paymentFrom(raw: Record<string, unknown>): Payment {
 }
 
 /** The payor columns of PAYOR_COLUMNS → Payor; null when the payment's record is missing. */
-function payorFrom(raw: Record<string, unknown>): Payor | null {
+function payorFrom(raw: RawRow): Payor | null {
   if (typeof raw.payor_email !== 'string') return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
@@ -85,6 +87,128 @@ function payorFrom(raw: Record<string, unknown>): Payor | null {
     phone: typeof raw.payor_phone === 'string' ? raw.payor_phone : undefined,
   };
 }
+
+const $ = sql.placeholder;
+const iso = (at: Date) => at.toISOString();
+
+/**
+ * The ledger's statements, each built once and prepared by name (see preparedStatement): they run
+ * for every payment, so PostgreSQL parses and plans each once per connection.
+ */
+const STATEMENTS = {
+  withPayor: preparedStatement(
+    'ledger_with_payor',
+    sql`SELECT p.*, ${PAYOR_COLUMNS} FROM ${payments} p
+      ${PAYOR_JOINS}
+      WHERE p.id = ${$('id')}`,
+  ),
+  begin: preparedStatement(
+    'ledger_begin',
+    sql`WITH prev AS (
+        SELECT id, last_sent_at FROM ${payments} WHERE id = ${$('id')} AND state IN ${UNSETTLED} FOR UPDATE
+      ), p AS (
+        UPDATE ${payments} SET
+          state = 'processing',
+          attempts = payments.attempts + 1,
+          updated_at = ${$('at')}::timestamptz,
+          last_sent_at = CASE
+            WHEN ${$('send')}::boolean AND payments.last_sent_at IS NULL
+              AND payments.payment_method_token IS NOT NULL AND payments.claimed_transaction_id IS NULL
+            THEN ${$('at')}::timestamptz ELSE payments.last_sent_at END
+        FROM prev WHERE payments.id = prev.id
+        RETURNING payments.*, prev.last_sent_at AS prev_sent_at
+      )
+      SELECT p.*, ${PAYOR_COLUMNS} FROM p
+      ${PAYOR_JOINS}`,
+  ),
+  markSent: preparedStatement(
+    'ledger_mark_sent',
+    sql`UPDATE ${payments} SET last_sent_at = ${$('at')}::timestamptz,
+        recheck_after = COALESCE(${$('recheck')}::timestamptz, recheck_after), updated_at = ${$('at')}::timestamptz
+      WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+      RETURNING *`,
+  ),
+  clearRecheck: preparedStatement(
+    'ledger_clear_recheck',
+    sql`UPDATE ${payments} SET recheck_after = NULL WHERE id = ${$('id')}`,
+  ),
+  succeed: preparedStatement(
+    'ledger_succeed',
+    sql`WITH settled AS (
+        UPDATE ${payments} SET state = 'succeeded', provider_transaction_id = ${$('transactionId')},
+          provider_recurring_id = ${$('recurringId')}, next_payment_date = ${$('nextPaymentDate')},
+          failure_code = NULL, failure_message = NULL, updated_at = now()
+        WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+        RETURNING id
+      ), queued AS (
+        INSERT INTO outbox (queue, job_name, job_id, payload)
+        SELECT j.queue, j.job_name, j.job_id, j.payload
+        FROM settled, jsonb_to_recordset(${$('jobs')}::jsonb)
+          AS j(queue text, job_name text, job_id text, payload jsonb)
+        RETURNING id, queue, job_name, job_id, payload
+      )
+      SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified,
+        (SELECT jsonb_agg(jsonb_build_object('id', id, 'queue', queue, 'jobName', job_name, 'jobId', job_id,
+          'payload', payload)) FROM queued) AS outbox
+      FROM settled`,
+  ),
+  /** Per kind: the payment fails, and per RECORDS its pending record too. */
+  fail: Object.fromEntries(
+    PAYMENT_KINDS.map((kind) => {
+      const { table, failRecord } = RECORDS[kind];
+      const failsRecord = failRecord
+        ? sql`, record AS (
+            UPDATE ${table} SET status = 'failed' FROM failed
+            WHERE ${table}.id = failed.record_id AND ${table}.status = 'pending'
+          )`
+        : sql``;
+      return [
+        kind,
+        preparedStatement(
+          `ledger_fail_${kind}`,
+          sql`WITH failed AS (
+              UPDATE ${payments} SET state = 'failed', failure_code = ${$('code')}, failure_message = ${$('message')},
+                updated_at = now()
+              WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+              RETURNING record_id
+            )${failsRecord}
+            SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified FROM failed`,
+        ),
+      ];
+    }),
+  ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+  /** Per kind: the payor of a payment whose row the caller holds, from its record's table. */
+  payorOf: Object.fromEntries(
+    PAYMENT_KINDS.map((kind) => [
+      kind,
+      preparedStatement(
+        `ledger_payor_${kind}`,
+        sql`SELECT first_name AS payor_first_name, last_name AS payor_last_name, email AS payor_email,
+            phone AS payor_phone
+          FROM ${RECORDS[kind].table} WHERE id = ${$('recordId')}`,
+      ),
+    ]),
+  ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+  completeRecord: preparedStatement(
+    'ledger_complete_record',
+    sql`WITH p AS (
+        SELECT id, kind, record_id, state, provider_transaction_id FROM ${payments} WHERE id = ${$('id')}
+      )${sql.join(
+        RECORD_TABLES.map(
+          ({ table, alias, kinds }) => sql`, ${sql.raw(alias)} AS (
+            UPDATE ${table} SET status = ${paidStatusCase(kinds)}, pay_theory_payment_id = p.provider_transaction_id
+            FROM p
+            WHERE ${table}.id = p.record_id AND ${sql.raw(kindsIn('p.kind', kinds))} AND p.state = 'succeeded'
+              AND p.provider_transaction_id IS NOT NULL AND ${table}.status = 'pending'
+            RETURNING 1
+          )`,
+        ),
+      )}
+      SELECT p.state = 'succeeded' AND p.provider_transaction_id IS NOT NULL AS succeeded,
+        ${sql.raw(RECORD_TABLES.map(({ alias }) => `(SELECT count(*) FROM ${alias})`).join(' + '))} AS moved
+      FROM p`,
+  ),
+};
 
 /** A payment with whoever pays for it, read or claimed in one statement. */
 export interface PaymentWithPayor {
@@ -132,17 +256,9 @@ export class PaymentLedger {
     private readonly logger: Logger,
   ) {}
 
-  private async rows(query: SQL): Promise<Record<string, unknown>[]> {
-    const result = await this.db.execute<Record<string, unknown>>(query);
-    return result.rows;
-  }
-
   /** The payment and its payor, in one read. */
   async withPayor(paymentId: string): Promise<PaymentWithPayor | undefined> {
-    const [raw] = await this.rows(sql`
-      SELECT p.*, ${PAYOR_COLUMNS} FROM ${payments} p
-      ${PAYOR_JOINS}
-      WHERE p.id = ${paymentId}`);
+    const [raw] = await STATEMENTS.withPayor(this.db, { id: paymentId });
     return raw ? { payment: paymentFrom(raw), payor: payorFrom(raw) } : undefined;
   }
 
@@ -157,23 +273,7 @@ export class PaymentLedger {
    * (FOR UPDATE) before it is read, so of two attempts racing only one sees last_sent_at unset.
    */
   async begin(paymentId: string, { send, at }: { send: boolean; at: Date }): Promise<Claim | undefined> {
-    const [raw] = await this.rows(sql`
-      WITH prev AS (
-        SELECT id, last_sent_at FROM ${payments} WHERE id = ${paymentId} AND state IN ${UNSETTLED} FOR UPDATE
-      ), p AS (
-        UPDATE ${payments} SET
-          state = 'processing',
-          attempts = payments.attempts + 1,
-          updated_at = ${at.toISOString()}::timestamptz,
-          last_sent_at = CASE
-            WHEN ${send}::boolean AND payments.last_sent_at IS NULL
-              AND payments.payment_method_token IS NOT NULL AND payments.claimed_transaction_id IS NULL
-            THEN ${at.toISOString()}::timestamptz ELSE payments.last_sent_at END
-        FROM prev WHERE payments.id = prev.id
-        RETURNING payments.*, prev.last_sent_at AS prev_sent_at
-      )
-      SELECT p.*, ${PAYOR_COLUMNS} FROM p
-      ${PAYOR_JOINS}`);
+    const [raw] = await STATEMENTS.begin(this.db, { id: paymentId, send, at: iso(at) });
     if (!raw) return undefined;
     const payment = paymentFrom(raw);
     return { payment, payor: payorFrom(raw), firstSend: raw.prev_sent_at === null && payment.lastSentAt !== null };
@@ -185,28 +285,20 @@ export class PaymentLedger {
    */
   async markSent(payment: Payment, at: Date, visibilityWindowMs: number): Promise<Payment> {
     const again = payment.lastSentAt !== null;
-    const recheck = again ? new Date(at.getTime() + visibilityWindowMs).toISOString() : null;
-    const [raw] = await this.rows(sql`
-      UPDATE ${payments} SET last_sent_at = ${at.toISOString()}::timestamptz,
-        recheck_after = COALESCE(${recheck}::timestamptz, recheck_after), updated_at = ${at.toISOString()}::timestamptz
-      WHERE id = ${payment.id} AND state IN ${UNSETTLED}
-      RETURNING *`);
+    const recheck = again ? iso(new Date(at.getTime() + visibilityWindowMs)) : null;
+    const [raw] = await STATEMENTS.markSent(this.db, { id: payment.id, at: iso(at), recheck });
     if (!raw) throw new Error(`payment ${payment.id} was settled meanwhile`);
     return paymentFrom(raw);
   }
 
   /** The sweep has looked for late duplicates of this payment's charge. */
   async clearRecheck(paymentId: string): Promise<void> {
-    await this.db.execute(sql`UPDATE ${payments} SET recheck_after = NULL WHERE id = ${paymentId}`);
+    await STATEMENTS.clearRecheck(this.db, { id: paymentId });
   }
 
   /** The payor of a payment whose row the caller holds. */
   async payorOf(payment: Payment): Promise<Payor> {
-    const { table } = RECORDS[payment.kind];
-    const [raw] = await this.rows(sql`
-      SELECT first_name AS payor_first_name, last_name AS payor_last_name, email AS payor_email,
-        phone AS payor_phone
-      FROM ${table} WHERE id = ${payment.recordId}`);
+    const [raw] = await STATEMENTS.payorOf[payment.kind](this.db, { recordId: payment.recordId });
     const payor = raw ? payorFrom(raw) : null;
     if (!payor) throw new Error(`record ${payment.recordId} of payment ${payment.id} is missing`);
     return payor;
@@ -228,24 +320,14 @@ export class PaymentLedger {
       failureMessage: null,
     });
     const jobs = [JOBS.updateStatus, JOBS.recordTransaction].map((job) => outboxValues(job, payment.id));
-    const [raw] = await this.rows(sql`
-      WITH settled AS (
-        UPDATE ${payments} SET state = 'succeeded', provider_transaction_id = ${status.transactionId},
-          provider_recurring_id = ${status.recurringId}, next_payment_date = ${status.nextPaymentDate},
-          failure_code = NULL, failure_message = NULL, updated_at = now()
-        WHERE id = ${payment.id} AND state IN ${UNSETTLED}
-        RETURNING id
-      ), queued AS (
-        INSERT INTO outbox (queue, job_name, job_id, payload)
-        SELECT j.queue, j.job_name, j.job_id, j.payload
-        FROM settled, jsonb_to_recordset(${JSON.stringify(jobs)}::jsonb)
-          AS j(queue text, job_name text, job_id text, payload jsonb)
-        RETURNING id, queue, job_name, job_id, payload
-      )
-      SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${settledNotice(status)}) AS notified,
-        (SELECT jsonb_agg(jsonb_build_object('id', id, 'queue', queue, 'jobName', job_name, 'jobId', job_id,
-          'payload', payload)) FROM queued) AS outbox
-      FROM settled`);
+    const [raw] = await STATEMENTS.succeed(this.db, {
+      id: payment.id,
+      transactionId: status.transactionId,
+      recurringId: status.recurringId,
+      nextPaymentDate: status.nextPaymentDate,
+      jobs: JSON.stringify(jobs),
+      notice: settledNotice(status),
+    });
     if (!raw) return;
     this.logger.info({ paymentId: payment.id, kind: payment.kind }, 'payment succeeded');
     await this.publish(payment.id, (raw.outbox ?? []) as OutboxRow[]);
@@ -284,22 +366,13 @@ export class PaymentLedger {
    * failed with the reason, and the long-polls are woken with the new status.
    */
   async fail(payment: Payment, code: string, message: string): Promise<void> {
-    const { table, failRecord } = RECORDS[payment.kind];
     const status = paymentStatusOf({ ...payment, state: 'failed', failureCode: code, failureMessage: message });
-    const failsRecord = failRecord
-      ? sql`, record AS (
-          UPDATE ${table} SET status = 'failed' FROM failed
-          WHERE ${table}.id = failed.record_id AND ${table}.status = 'pending'
-        )`
-      : sql``;
-    const [raw] = await this.rows(sql`
-      WITH failed AS (
-        UPDATE ${payments} SET state = 'failed', failure_code = ${code}, failure_message = ${message},
-          updated_at = now()
-        WHERE id = ${payment.id} AND state IN ${UNSETTLED}
-        RETURNING record_id
-      )${failsRecord}
-      SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${settledNotice(status)}) AS notified FROM failed`);
+    const [raw] = await STATEMENTS.fail[payment.kind](this.db, {
+      id: payment.id,
+      code,
+      message,
+      notice: settledNotice(status),
+    });
     if (raw) this.logger.info({ paymentId: payment.id, kind: payment.kind, code }, 'payment failed');
   }
 
@@ -310,22 +383,7 @@ export class PaymentLedger {
    * pending (an admin settled it meanwhile; left as it is).
    */
   async completeRecord(paymentId: string): Promise<RecordCompletion> {
-    const updates = RECORD_TABLES.map(
-      ({ table, alias, kinds }) => sql`, ${sql.raw(alias)} AS (
-        UPDATE ${table} SET status = ${paidStatusCase(kinds)}, pay_theory_payment_id = p.provider_transaction_id
-        FROM p
-        WHERE ${table}.id = p.record_id AND ${sql.raw(kindsIn('p.kind', kinds))} AND p.state = 'succeeded'
-          AND p.provider_transaction_id IS NOT NULL AND ${table}.status = 'pending'
-        RETURNING 1
-      )`,
-    );
-    const moved = sql.raw(RECORD_TABLES.map(({ alias }) => `(SELECT count(*) FROM ${alias})`).join(' + '));
-    const [raw] = await this.rows(sql`
-      WITH p AS (
-        SELECT id, kind, record_id, state, provider_transaction_id FROM ${payments} WHERE id = ${paymentId}
-      )${sql.join(updates)}
-      SELECT p.state = 'succeeded' AND p.provider_transaction_id IS NOT NULL AS succeeded, ${moved} AS moved
-      FROM p`);
+    const [raw] = await STATEMENTS.completeRecord(this.db, { id: paymentId });
     if (!raw) return 'not-found';
     if (raw.succeeded !== true) return 'not-succeeded';
     return Number(raw.moved) > 0 ? 'completed' : 'not-pending';
