@@ -26,6 +26,8 @@ export interface WorkerDeps {
   provider: CardProvider;
   logger: Logger;
   concurrency: number;
+  /** The charges queue's concurrency (CHARGES_CONCURRENCY); default `concurrency`. */
+  chargesConcurrency?: number;
   /**
    * Outbound e-mail (password resets) and what its links and wording need. main.ts always
    * passes it; payment tests that send no e-mail leave the email queue without a worker.
@@ -85,7 +87,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
 
   const workers = [
     backend.createWorker(QUEUES.charges, chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs }), {
-      concurrency,
+      concurrency: deps.chargesConcurrency ?? concurrency,
       ...logJob(QUEUES.charges),
     }),
     backend.createWorker(
