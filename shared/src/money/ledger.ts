@@ -226,8 +226,11 @@ export interface Claim extends PaymentWithPayor {
   firstSend: boolean;
 }
 
-/** An outbox row as written, to publish at once (the relay publishes it otherwise). */
-export interface OutboxRow {
+/**
+ * An outbox row as the succeed statement returns it, to publish at once (the relay publishes it
+ * otherwise); the same shape as the outbox's own row type (id, queue, jobName, jobId, payload).
+ */
+interface OutboxRow {
   id: number;
   queue: string;
   jobName: string;
