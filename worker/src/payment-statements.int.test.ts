@@ -59,4 +59,17 @@ describe('SQL statements of one charge and its follow-ups', async () => {
     // record-transaction (2: the read of payment and payor, the insert). It was 17.
     expect(seen, seen.join('\n')).toHaveLength(9);
   });
+
+  it('declines a charge in two statements: the claim, and the failure with its record and notification', async () => {
+    seen.length = 0;
+    // 1.93 is one of the sandbox's declining amounts.
+    const payment = await stack.insertPayment({ amountCents: 193 });
+    counting = true;
+    await stack.queueJob(payment);
+    await expect.poll(async () => (await stack.rowOf(payment.id))?.state, { timeout: 20_000 }).toBe('failed');
+    counting = false;
+    // The poll's own reads are counted too: keep only the worker's statements.
+    const worker = seen.filter((text) => !text.startsWith('select'));
+    expect(worker, worker.join('\n')).toHaveLength(2);
+  });
 });

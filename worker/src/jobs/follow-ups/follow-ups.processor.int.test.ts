@@ -133,6 +133,14 @@ describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (k
     expect(await db.select().from(transactions)).toHaveLength(before);
   });
 
+  it('fails a follow-up of an unknown payment at once, without retrying', async () => {
+    for (const job of [JOBS.updateStatus, JOBS.recordTransaction]) {
+      const outcome = await run(job, { paymentId: randomUUID() }, { ...JOB_OPTIONS[job], attempts: 3 });
+      expect(outcome).toMatchObject({ ok: false, failedAttempts: 1 });
+      expect(outcome.error).toContain('not found');
+    }
+  });
+
   it('record-transaction writes one row with the 2.9 % fee rounded, however often it runs', async () => {
     const donation = await insertDonation(1234);
     const payment = await insertPayment({ recordId: donation.id, amountCents: 1234 });
