@@ -56,7 +56,7 @@ describe.each(BACKENDS)('when workers die again and again (%s queues)', async (k
       queuePrefix: prefix,
       graphqlUrl: sandbox.graphqlUrl,
       visibilityWindowMs,
-      env: { WORKER_CONCURRENCY: String(Math.max(8, PAYMENTS)) },
+      env: { WORKER_CONCURRENCY: String(Math.max(8, PAYMENTS)), CHARGES_CONCURRENCY: String(Math.max(8, PAYMENTS)) },
     });
   const rowsOf = (ids: string[]) => database.db.select().from(payments).where(inArray(payments.id, ids));
   const begun = async (ids: string[]) => (await rowsOf(ids)).reduce((sum, p) => sum + p.attempts, 0);

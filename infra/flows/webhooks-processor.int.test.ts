@@ -7,8 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { monthlyDonation, usePaymentStack } from './payment-stack';
 import { useQueueBackend } from '@pillars/testing/test-queues';
-import { instalmentRecorder } from '@pillars/worker/payments/instalments';
-import { PaymentLedger } from '@pillars/worker/payments/ledger';
+import { instalmentRecorder, PaymentLedger } from '@pillars/shared/money';
 import { webhooksProcessor } from '@pillars/worker/jobs/webhooks/webhooks.processor';
 
 // process-webhook on real PostgreSQL, a real queue of its own and the sandbox: a stored

@@ -10,6 +10,7 @@ const runtime = await startWorkers({
   provider,
   logger,
   concurrency: config.WORKER_CONCURRENCY,
+  chargesConcurrency: config.CHARGES_CONCURRENCY,
   visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
   email: { mailer, site: config },
 });
@@ -17,6 +18,7 @@ logger.info(
   {
     queues: queues.kind,
     concurrency: config.WORKER_CONCURRENCY,
+    chargesConcurrency: config.CHARGES_CONCURRENCY,
     visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
     lockMs: config.WORKER_LOCK_MS,
     liveMode: provider.liveMode,

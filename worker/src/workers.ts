@@ -18,9 +18,7 @@ import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
-import { instalmentRecorder } from './payments/instalments';
-import { PaymentLedger } from './payments/ledger';
-import { providerLookup } from './payments/provider-lookup';
+import { instalmentRecorder, PaymentLedger, providerLookup } from '@pillars/shared/money';
 
 export interface WorkerDeps {
   db: Database;
@@ -28,6 +26,8 @@ export interface WorkerDeps {
   provider: CardProvider;
   logger: Logger;
   concurrency: number;
+  /** The charges queue's concurrency (CHARGES_CONCURRENCY); default `concurrency`. */
+  chargesConcurrency?: number;
   /**
    * Outbound e-mail (password resets) and what its links and wording need. main.ts always
    * passes it; payment tests that send no e-mail leave the email queue without a worker.
@@ -87,7 +87,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
 
   const workers = [
     backend.createWorker(QUEUES.charges, chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs }), {
-      concurrency,
+      concurrency: deps.chargesConcurrency ?? concurrency,
       ...logJob(QUEUES.charges),
     }),
     backend.createWorker(

@@ -43,6 +43,12 @@ export const ConfigSchema = z.object({
   /** Unset: queues run on BullMQ's PostgreSQL backend in DATABASE_URL (docs/decisions/006). */
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * Charges a worker runs at once. A charge spends nearly all its time waiting for the provider and
+   * holds no database connection meanwhile, so it runs wider than the other queues: with the sandbox
+   * answering after 150 ms, 5 at once settle 26 charges/s and 50 at once 61 (infra/bench/charge-loop.ts).
+   */
+  CHARGES_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(25),
   /** Namespace of the queues (Redis key prefix, or PostgreSQL schema), so deployments can share a server. */
   QUEUE_PREFIX: z
     .string()

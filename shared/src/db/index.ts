@@ -4,3 +4,4 @@ export * from './client';
 export * from './migrate';
 export * from './seed';
 export * from './reset-tokens';
+export * from './statement';

@@ -8,8 +8,7 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { chargesProcessor } from '../jobs/charges/charges.processor';
-import { PaymentLedger } from '../payments/ledger';
-import { providerLookup } from '../payments/provider-lookup';
+import { PaymentLedger, providerLookup } from '@pillars/shared/money';
 
 export interface PaymentSeed {
   kind?: Extract<PaymentKind, 'donation' | 'recurring_donation'>;

@@ -6,7 +6,10 @@ export const PAYMENT_KINDS = ['donation', 'recurring_donation', 'membership', 'r
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 export const PAYMENT_STATES = ['queued', 'processing', 'succeeded', 'failed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
-/** NOTIFY channel carrying the id of a payment that just became succeeded or failed. */
+/**
+ * NOTIFY channel of a payment that just became succeeded or failed: the payload is its new status
+ * (settledNotice in shared/src/money/payment-status.ts), sent by the ledger in the same statement.
+ */
 export const PAYMENT_SETTLED_CHANNEL = 'payment_settled';
 
 const inList = (column: string, values: readonly string[]) =>

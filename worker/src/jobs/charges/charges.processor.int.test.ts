@@ -1,7 +1,7 @@
 import { auditLog } from '@pillars/shared/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { DUPLICATE_REVERSED } from '../../payments/provider-lookup';
+import { DUPLICATE_REVERSED } from '@pillars/shared/money';
 import { useChargeStack } from '../../test/charge-stack';
 
 /**

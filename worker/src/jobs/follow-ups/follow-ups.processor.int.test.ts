@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
-import { PaymentLedger } from '../../payments/ledger';
+import { PaymentLedger } from '@pillars/shared/money';
 import { useQueueWorker } from '../../test/queue-worker';
 import { followUpsProcessor } from './follow-ups.processor';
 
@@ -131,6 +131,14 @@ describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (k
       expect(await donationOf(donation.id)).toMatchObject({ status: 'pending', payTheoryPaymentId: null });
     }
     expect(await db.select().from(transactions)).toHaveLength(before);
+  });
+
+  it('fails a follow-up of an unknown payment at once, without retrying', async () => {
+    for (const job of [JOBS.updateStatus, JOBS.recordTransaction]) {
+      const outcome = await run(job, { paymentId: randomUUID() }, { ...JOB_OPTIONS[job], attempts: 3 });
+      expect(outcome).toMatchObject({ ok: false, failedAttempts: 1 });
+      expect(outcome.error).toContain('not found');
+    }
   });
 
   it('record-transaction writes one row with the 2.9 % fee rounded, however often it runs', async () => {

@@ -11,8 +11,7 @@ import {
 } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import { and, asc, inArray, isNotNull, lt } from 'drizzle-orm';
-import type { Payment, PaymentLedger } from '../../payments/ledger';
-import type { ProviderLookup } from '../../payments/provider-lookup';
+import type { Payment, PaymentLedger, ProviderLookup } from '@pillars/shared/money';
 
 export interface ReconcilePaymentsDeps {
   db: Database;

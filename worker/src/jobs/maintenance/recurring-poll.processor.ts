@@ -3,8 +3,7 @@ import { POLL_RECURRING_BATCH } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import type { CardProvider } from '@pillars/shared/payments';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { InstalmentOutcome, InstalmentRecorder } from '../../payments/instalments';
-import type { Payment } from '../../payments/ledger';
+import type { InstalmentOutcome, InstalmentRecorder, Payment } from '@pillars/shared/money';
 
 export interface RecurringPollDeps {
   db: Database;

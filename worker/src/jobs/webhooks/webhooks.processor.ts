@@ -4,7 +4,7 @@ import type { Logger } from '@pillars/shared/logger';
 import type { CardProvider } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import type { InstalmentRecorder } from '../../payments/instalments';
+import type { InstalmentRecorder } from '@pillars/shared/money';
 
 export interface WebhookDeps {
   db: Database;

@@ -1,7 +1,7 @@
-import { DUPLICATE_REVERSED_ACTION, type Database, auditLog } from '@pillars/shared/db';
-import { JOBS, chargeJobFor } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import type { CardProvider, ChargeOutcome, RecurringOutcome } from '@pillars/shared/payments';
+import { DUPLICATE_REVERSED_ACTION, type Database, auditLog } from '../db';
+import { JOBS, chargeJobFor } from '../jobs';
+import type { Logger } from '../logger';
+import type { CardProvider, ChargeOutcome, RecurringOutcome } from '../payments';
 import { and, eq } from 'drizzle-orm';
 import type { Payment } from './ledger';
 

@@ -1,9 +1,9 @@
-import { transactionFeeCents } from '@pillars/shared/contracts';
-import { type Database, payments, transactions } from '@pillars/shared/db';
-import type { Logger } from '@pillars/shared/logger';
-import type { ProviderCharge, RecurringPlanStatus } from '@pillars/shared/payments';
+import { type Database, payments } from '../db';
+import type { Logger } from '../logger';
+import type { ProviderCharge, RecurringPlanStatus } from '../payments';
 import { eq } from 'drizzle-orm';
-import { type Payment, type PaymentLedger, RECORDS } from './ledger';
+import type { Payment, PaymentLedger } from './ledger';
+import { insertTransactionRow, transactionRow } from './transaction-rows';
 
 export type InstalmentOutcome = 'recorded' | 'failed-recorded' | 'already-recorded' | 'first-instalment';
 
@@ -21,8 +21,9 @@ export interface InstalmentDeps {
  * the provider showed it when re-fetched, never a webhook's payload. Idempotent: the row is unique
  * on the provider's transaction id, so a redelivery, a second poll or both together write it once.
  *
- * - succeeded → a `completed` row with fees (donationId for recurring donations);
- * - failed → a `failed` row with fees 0, and a warning: the record keeps its status, since Pay
+ * The row is transactionRow's (transaction-rows.ts), as for the first charge:
+ * - succeeded → a `completed` row with the fee (donationId for recurring donations);
+ * - failed → a `failed` row with no fee, and a warning: the record keeps its status, since Pay
  *   Theory holds the plan in INSTRUMENT_FAILURE until the card is updated (docs/decisions/007);
  * - the plan's first instalment is record-transaction's, which records it with the payment.
  */
@@ -34,29 +35,15 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode 
     if (charge.transactionId === payment.providerTransactionId) return 'first-instalment';
 
     const payor = await ledger.payorOf(payment);
-    const isDonation = payment.kind === 'donation' || payment.kind === 'recurring_donation';
-    const succeeded = charge.outcome.status === 'succeeded';
-    const inserted = await db
-      .insert(transactions)
-      .values({
-        donationId: isDonation ? payment.recordId : null,
-        amount: charge.amountCents,
-        fees: succeeded ? transactionFeeCents(charge.amountCents) : 0,
-        status: succeeded ? 'completed' : 'failed',
-        paymentMethod: 'card',
-        paymentProvider: providerName,
-        providerTransactionId: charge.transactionId,
-        buyerEmail: payor.email,
-        buyerName: `${payor.firstName} ${payor.lastName}`.trim() || payor.email,
-        metadata: JSON.stringify({
-          source: RECORDS[payment.kind].source,
-          paymentState: succeeded ? 'SUCCEEDED' : 'FAILED',
-          liveMode,
-        }),
-      })
-      .onConflictDoNothing({ target: transactions.providerTransactionId })
-      .returning({ id: transactions.id });
-    if (inserted.length === 0) return 'already-recorded';
+    const row = transactionRow({
+      payment,
+      payor,
+      amountCents: charge.amountCents,
+      providerTransactionId: charge.transactionId,
+      succeeded: charge.outcome.status === 'succeeded',
+      provider: { providerName, liveMode },
+    });
+    if (!(await insertTransactionRow(db, row))) return 'already-recorded';
 
     const entry = { paymentId: payment.id, kind: payment.kind, transactionId: charge.transactionId };
     if (charge.outcome.status === 'declined') {

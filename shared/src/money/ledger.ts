@@ -1,0 +1,405 @@
+import { type SQL, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import {
+  type Database,
+  PAYMENT_KINDS,
+  type RawRow,
+  PAYMENT_SETTLED_CHANNEL,
+  type PaymentKind,
+  donations,
+  eventRegistrations,
+  memberships,
+  payments,
+  preparedStatement,
+} from '../db';
+import { JOBS, type JobName, type QueueBackend, QUEUE_OF, jobIdOf, publishOutbox } from '../jobs';
+import type { Logger } from '../logger';
+import type { ChargeOutcome, Payor, RecurringOutcome } from '../payments';
+import { paymentStatusOf, settledNotice } from './payment-status';
+
+export type Payment = typeof payments.$inferSelect;
+
+/**
+ * Where each kind of payment's record lives, what status it takes once paid (product values), and
+ * whether a failed charge fails the record: a donation or membership is one submission, but a
+ * registration stays pending so its holder can pay again from the same payment page.
+ */
+export const RECORDS = {
+  donation: { table: donations, paidStatus: 'completed', source: 'contribution', failRecord: true },
+  recurring_donation: { table: donations, paidStatus: 'completed', source: 'contribution', failRecord: true },
+  membership: { table: memberships, paidStatus: 'active', source: 'membership', failRecord: true },
+  registration: { table: eventRegistrations, paidStatus: 'paid', source: 'event', failRecord: false },
+} as const satisfies Record<PaymentKind, { table: unknown; paidStatus: string; source: string; failRecord: boolean }>;
+
+/** Each record table once, with the kinds of payment whose records it holds (derived from RECORDS). */
+const RECORD_TABLES = [...new Set(PAYMENT_KINDS.map((kind) => RECORDS[kind].table))].map((table, i) => ({
+  table,
+  name: getTableName(table),
+  alias: `rec${i}`,
+  kinds: PAYMENT_KINDS.filter((kind) => RECORDS[kind].table === table),
+}));
+
+/** Identifiers and literals below are ours (schema names, RECORDS values), never request values. */
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const kindsIn = (column: string, kinds: readonly PaymentKind[]) =>
+  `${column} IN (${kinds.map((kind) => literal(kind)).join(', ')})`;
+const UNSETTLED = sql.raw(`('queued', 'processing')`);
+
+/**
+ * The payor of the payment aliased `p`, read in the same statement as the payment: one LEFT JOIN
+ * per record table, matched by kind, and the payor's columns taken from whichever joined.
+ */
+const PAYOR_JOINS = sql.raw(
+  RECORD_TABLES.map(
+    ({ name, alias, kinds }) =>
+      `LEFT JOIN "${name}" ${alias} ON ${kindsIn('p.kind', kinds)} AND ${alias}.id = p.record_id`,
+  ).join('\n'),
+);
+const coalesced = (column: string) => `COALESCE(${RECORD_TABLES.map(({ alias }) => `${alias}.${column}`).join(', ')})`;
+const PAYOR_COLUMNS = sql.raw(
+  [
+    `${coalesced('first_name')} AS payor_first_name`,
+    `${coalesced('last_name')} AS payor_last_name`,
+    `${coalesced('email')} AS payor_email`,
+    `${coalesced('phone')} AS payor_phone`,
+  ].join(', '),
+);
+
+const PAYMENT_COLUMNS = Object.entries(getTableColumns(payments));
+
+/** A payments row as PostgreSQL returns it (column names, driver values) → Payment. */
+function paymentFrom(raw: RawRow): Payment {
+  return Object.fromEntries(
+    PAYMENT_COLUMNS.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as Payment;
+}
+
+/** The payor columns of PAYOR_COLUMNS → Payor; null when the payment's record is missing. */
+function payorFrom(raw: RawRow): Payor | null {
+  if (typeof raw.payor_email !== 'string') return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    firstName: text(raw.payor_first_name),
+    lastName: text(raw.payor_last_name),
+    email: raw.payor_email,
+    phone: typeof raw.payor_phone === 'string' ? raw.payor_phone : undefined,
+  };
+}
+
+const $ = sql.placeholder;
+const iso = (at: Date) => at.toISOString();
+
+/**
+ * The ledger's statements, each built once and prepared by name (see preparedStatement): they run
+ * for every payment, so PostgreSQL parses and plans each once per connection.
+ */
+const STATEMENTS = {
+  withPayor: preparedStatement(
+    'ledger_with_payor',
+    sql`SELECT p.*, ${PAYOR_COLUMNS} FROM ${payments} p
+      ${PAYOR_JOINS}
+      WHERE p.id = ${$('id')}`,
+  ),
+  begin: preparedStatement(
+    'ledger_begin',
+    sql`WITH prev AS (
+        SELECT id, last_sent_at FROM ${payments} WHERE id = ${$('id')} AND state IN ${UNSETTLED} FOR UPDATE
+      ), p AS (
+        UPDATE ${payments} SET
+          state = 'processing',
+          attempts = payments.attempts + 1,
+          updated_at = ${$('at')}::timestamptz,
+          last_sent_at = CASE
+            WHEN ${$('send')}::boolean AND payments.last_sent_at IS NULL
+              AND payments.payment_method_token IS NOT NULL AND payments.claimed_transaction_id IS NULL
+            THEN ${$('at')}::timestamptz ELSE payments.last_sent_at END
+        FROM prev WHERE payments.id = prev.id
+        RETURNING payments.*, prev.last_sent_at AS prev_sent_at
+      )
+      SELECT p.*, ${PAYOR_COLUMNS} FROM p
+      ${PAYOR_JOINS}`,
+  ),
+  markSent: preparedStatement(
+    'ledger_mark_sent',
+    sql`UPDATE ${payments} SET last_sent_at = ${$('at')}::timestamptz,
+        recheck_after = COALESCE(${$('recheck')}::timestamptz, recheck_after), updated_at = ${$('at')}::timestamptz
+      WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+      RETURNING *`,
+  ),
+  clearRecheck: preparedStatement(
+    'ledger_clear_recheck',
+    sql`UPDATE ${payments} SET recheck_after = NULL WHERE id = ${$('id')}`,
+  ),
+  succeed: preparedStatement(
+    'ledger_succeed',
+    sql`WITH settled AS (
+        UPDATE ${payments} SET state = 'succeeded', provider_transaction_id = ${$('transactionId')},
+          provider_recurring_id = ${$('recurringId')}, next_payment_date = ${$('nextPaymentDate')},
+          failure_code = NULL, failure_message = NULL, updated_at = now()
+        WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+        RETURNING id
+      ), queued AS (
+        INSERT INTO outbox (queue, job_name, job_id, payload)
+        SELECT j.queue, j.job_name, j.job_id, j.payload
+        FROM settled, jsonb_to_recordset(${$('jobs')}::jsonb)
+          AS j(queue text, job_name text, job_id text, payload jsonb)
+        RETURNING id, queue, job_name, job_id, payload
+      )
+      SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified,
+        (SELECT jsonb_agg(jsonb_build_object('id', id, 'queue', queue, 'jobName', job_name, 'jobId', job_id,
+          'payload', payload)) FROM queued) AS outbox
+      FROM settled`,
+  ),
+  /** Per kind: the payment fails, and per RECORDS its pending record too. */
+  fail: Object.fromEntries(
+    PAYMENT_KINDS.map((kind) => {
+      const { table, failRecord } = RECORDS[kind];
+      const failsRecord = failRecord
+        ? sql`, record AS (
+            UPDATE ${table} SET status = 'failed' FROM failed
+            WHERE ${table}.id = failed.record_id AND ${table}.status = 'pending'
+          )`
+        : sql``;
+      return [
+        kind,
+        preparedStatement(
+          `ledger_fail_${kind}`,
+          sql`WITH failed AS (
+              UPDATE ${payments} SET state = 'failed', failure_code = ${$('code')}, failure_message = ${$('message')},
+                updated_at = now()
+              WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+              RETURNING record_id
+            )${failsRecord}
+            SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified FROM failed`,
+        ),
+      ];
+    }),
+  ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+  /** Per kind: the payor of a payment whose row the caller holds, from its record's table. */
+  payorOf: Object.fromEntries(
+    PAYMENT_KINDS.map((kind) => [
+      kind,
+      preparedStatement(
+        `ledger_payor_${kind}`,
+        sql`SELECT first_name AS payor_first_name, last_name AS payor_last_name, email AS payor_email,
+            phone AS payor_phone
+          FROM ${RECORDS[kind].table} WHERE id = ${$('recordId')}`,
+      ),
+    ]),
+  ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+  completeRecord: preparedStatement(
+    'ledger_complete_record',
+    sql`WITH p AS (
+        SELECT id, kind, record_id, state, provider_transaction_id FROM ${payments} WHERE id = ${$('id')}
+      )${sql.join(
+        RECORD_TABLES.map(
+          ({ table, alias, kinds }) => sql`, ${sql.raw(alias)} AS (
+            UPDATE ${table} SET status = ${paidStatusCase(kinds)}, pay_theory_payment_id = p.provider_transaction_id
+            FROM p
+            WHERE ${table}.id = p.record_id AND ${sql.raw(kindsIn('p.kind', kinds))} AND p.state = 'succeeded'
+              AND p.provider_transaction_id IS NOT NULL AND ${table}.status = 'pending'
+            RETURNING 1
+          )`,
+        ),
+      )}
+      SELECT p.state = 'succeeded' AND p.provider_transaction_id IS NOT NULL AS succeeded,
+        ${sql.raw(RECORD_TABLES.map(({ alias }) => `(SELECT count(*) FROM ${alias})`).join(' + '))} AS moved
+      FROM p`,
+  ),
+};
+
+/** A payment with whoever pays for it, read or claimed in one statement. */
+export interface PaymentWithPayor {
+  payment: Payment;
+  /** Null when the payment's record is missing (deleted by hand). */
+  payor: Payor | null;
+}
+
+/** A payment claimed for an attempt (see PaymentLedger.begin). */
+export interface Claim extends PaymentWithPayor {
+  /**
+   * This attempt recorded the send (last_sent_at was unset and is now set, committed): the request
+   * is its to send, with nothing to look up first (docs/decisions/010).
+   */
+  firstSend: boolean;
+}
+
+/**
+ * An outbox row as the succeed statement returns it, to publish at once (the relay publishes it
+ * otherwise); the same shape as the outbox's own row type (id, queue, jobName, jobId, payload).
+ */
+interface OutboxRow {
+  id: number;
+  queue: string;
+  jobName: string;
+  jobId: string;
+  payload: unknown;
+}
+
+/** What update-status did with a payment's record. */
+export type RecordCompletion = 'completed' | 'not-pending' | 'not-succeeded' | 'not-found';
+
+export interface Settled {
+  transactionId: string;
+  recurringId?: string | undefined;
+  nextPaymentDate?: string | undefined;
+}
+
+/**
+ * The charge ledger's transitions (ADR 007 and 010). Every write is conditional, so replays change
+ * nothing, and each transition is one SQL statement: what it changes, the jobs it queues and the
+ * notification it sends commit together (data-modifying CTEs), and nothing re-reads what it wrote.
+ */
+export class PaymentLedger {
+  constructor(
+    private readonly db: Database,
+    private readonly backend: QueueBackend,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The payment and its payor, in one read. */
+  async withPayor(paymentId: string): Promise<PaymentWithPayor | undefined> {
+    const [raw] = await STATEMENTS.withPayor(this.db, { id: paymentId });
+    return raw ? { payment: paymentFrom(raw), payor: payorFrom(raw) } : undefined;
+  }
+
+  /**
+   * Claims an unsettled payment for an attempt, in one statement that also reads its payor;
+   * undefined when it is already settled (or unknown).
+   *
+   * `send`: the attempt is a charge or a plan (not a verification). Then, when no request was ever
+   * sent for this payment (and it has a card token to send), the same statement records the send
+   * (last_sent_at = `at`), committed before the request goes out (docs/decisions/010): from now on
+   * the provider may hold a charge, so every later attempt looks it up first. The row is locked
+   * (FOR UPDATE) before it is read, so of two attempts racing only one sees last_sent_at unset.
+   */
+  async begin(paymentId: string, { send, at }: { send: boolean; at: Date }): Promise<Claim | undefined> {
+    const [raw] = await STATEMENTS.begin(this.db, { id: paymentId, send, at: iso(at) });
+    if (!raw) return undefined;
+    const payment = paymentFrom(raw);
+    return { payment, payor: payorFrom(raw), firstSend: raw.prev_sent_at === null && payment.lastSentAt !== null };
+  }
+
+  /**
+   * A request sent again, after a lookup past the visibility window found nothing: written, and
+   * committed, before it goes out (docs/decisions/010), and it schedules a look for a late duplicate.
+   */
+  async markSent(payment: Payment, at: Date, visibilityWindowMs: number): Promise<Payment> {
+    const again = payment.lastSentAt !== null;
+    const recheck = again ? iso(new Date(at.getTime() + visibilityWindowMs)) : null;
+    const [raw] = await STATEMENTS.markSent(this.db, { id: payment.id, at: iso(at), recheck });
+    if (!raw) throw new Error(`payment ${payment.id} was settled meanwhile`);
+    return paymentFrom(raw);
+  }
+
+  /** The sweep has looked for late duplicates of this payment's charge. */
+  async clearRecheck(paymentId: string): Promise<void> {
+    await STATEMENTS.clearRecheck(this.db, { id: paymentId });
+  }
+
+  /** The payor of a payment whose row the caller holds. */
+  async payorOf(payment: Payment): Promise<Payor> {
+    const [raw] = await STATEMENTS.payorOf[payment.kind](this.db, { recordId: payment.recordId });
+    const payor = raw ? payorFrom(raw) : null;
+    if (!payor) throw new Error(`record ${payment.recordId} of payment ${payment.id} is missing`);
+    return payor;
+  }
+
+  /**
+   * Marks the charge succeeded, queues its follow-ups and wakes the long-polls, in one statement:
+   * the outbox rows and the notification exist exactly when the payment became succeeded. The
+   * notification carries the new status (settledNotice), so a long-poll answers without a read.
+   */
+  async succeed(payment: Payment, settled: Settled): Promise<void> {
+    const status = paymentStatusOf({
+      ...payment,
+      state: 'succeeded',
+      providerTransactionId: settled.transactionId,
+      providerRecurringId: settled.recurringId ?? null,
+      nextPaymentDate: settled.nextPaymentDate ?? null,
+      failureCode: null,
+      failureMessage: null,
+    });
+    const jobs = [JOBS.updateStatus, JOBS.recordTransaction].map((job) => outboxValues(job, payment.id));
+    const [raw] = await STATEMENTS.succeed(this.db, {
+      id: payment.id,
+      transactionId: status.transactionId,
+      recurringId: status.recurringId,
+      nextPaymentDate: status.nextPaymentDate,
+      jobs: JSON.stringify(jobs),
+      notice: settledNotice(status),
+    });
+    if (!raw) return;
+    this.logger.info({ paymentId: payment.id, kind: payment.kind }, 'payment succeeded');
+    await this.publish(payment.id, (raw.outbox ?? []) as OutboxRow[]);
+  }
+
+  /**
+   * Publishes outbox rows just written; if the queue is down the relay publishes them later,
+   * nothing is lost. The one place the ledger publishes (switch to publishing the rows as given,
+   * without reading them again, once the outbox offers it).
+   */
+  private async publish(paymentId: string, rows: OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await publishOutbox(
+      this.db,
+      this.backend,
+      this.logger,
+      rows.map((row) => row.id),
+    ).catch((error: unknown) => this.logger.warn({ err: error, paymentId }, 'follow-ups left to the relay'));
+  }
+
+  /** Records what the provider says happened: the one place a charge outcome reaches the ledger. */
+  async settle(payment: Payment, outcome: ChargeOutcome | RecurringOutcome): Promise<void> {
+    if (outcome.status === 'declined') return this.fail(payment, outcome.code, outcome.message);
+    if (outcome.status === 'active') {
+      return this.succeed(payment, {
+        transactionId: outcome.firstCharge.transactionId,
+        recurringId: outcome.recurringId,
+        nextPaymentDate: outcome.nextPaymentDate,
+      });
+    }
+    return this.succeed(payment, { transactionId: outcome.transactionId });
+  }
+
+  /**
+   * Final failure, in one statement: the payment (and, per RECORDS, its pending record) becomes
+   * failed with the reason, and the long-polls are woken with the new status.
+   */
+  async fail(payment: Payment, code: string, message: string): Promise<void> {
+    const status = paymentStatusOf({ ...payment, state: 'failed', failureCode: code, failureMessage: message });
+    const [raw] = await STATEMENTS.fail[payment.kind](this.db, {
+      id: payment.id,
+      code,
+      message,
+      notice: settledNotice(status),
+    });
+    if (raw) this.logger.info({ paymentId: payment.id, kind: payment.kind, code }, 'payment failed');
+  }
+
+  /**
+   * update-status, in one statement: the record of a succeeded payment takes its paid status
+   * (RECORDS) and the provider's transaction id, if it is still pending. What the statement found
+   * tells a payment that has not succeeded (nothing to do, ever) from a record that is no longer
+   * pending (an admin settled it meanwhile; left as it is).
+   */
+  async completeRecord(paymentId: string): Promise<RecordCompletion> {
+    const [raw] = await STATEMENTS.completeRecord(this.db, { id: paymentId });
+    if (!raw) return 'not-found';
+    if (raw.succeeded !== true) return 'not-succeeded';
+    return Number(raw.moved) > 0 ? 'completed' : 'not-pending';
+  }
+}
+
+/** The record's paid status by payment kind (RECORDS), for the kinds whose records share one table. */
+function paidStatusCase(kinds: readonly PaymentKind[]): SQL {
+  const cases = kinds.map((kind) => `WHEN ${literal(kind)} THEN ${literal(RECORDS[kind].paidStatus)}`);
+  return sql.raw(`CASE p.kind ${cases.join(' ')} END`);
+}
+
+/** An outbox row for a payment's job, as addToOutbox writes it (queue, deterministic job id). */
+function outboxValues(job: JobName, paymentId: string) {
+  return { queue: QUEUE_OF[job], job_name: job, job_id: jobIdOf(job, paymentId), payload: { paymentId } };
+}

@@ -1,0 +1,82 @@
+import { type Database, transactions } from '../db';
+import type { Payor } from '../payments';
+import { type Payment, type PaymentLedger, RECORDS } from './ledger';
+import { transactionFeeCents } from './pricing';
+
+export type TransactionRow = typeof transactions.$inferInsert;
+
+/** Who the provider is, as a transactions row names it. */
+export interface ProviderLabel {
+  providerName: string;
+  liveMode: boolean;
+}
+
+/**
+ * The one builder of a `transactions` row (ADR 007), for a payment's first charge (record-transaction)
+ * and for a recurring plan's later instalments alike: a succeeded charge is `completed` with the fee
+ * of pricing.ts, a failed one `failed` with no fee; a donation's row names the donation.
+ */
+export function transactionRow(input: {
+  payment: Pick<Payment, 'kind' | 'recordId'>;
+  payor: Payor;
+  amountCents: number;
+  providerTransactionId: string;
+  succeeded: boolean;
+  provider: ProviderLabel;
+}): TransactionRow {
+  const { payment, payor, amountCents, succeeded, provider } = input;
+  const isDonation = payment.kind === 'donation' || payment.kind === 'recurring_donation';
+  return {
+    donationId: isDonation ? payment.recordId : null,
+    amount: amountCents,
+    fees: succeeded ? transactionFeeCents(amountCents) : 0,
+    status: succeeded ? 'completed' : 'failed',
+    paymentMethod: 'card',
+    paymentProvider: provider.providerName,
+    providerTransactionId: input.providerTransactionId,
+    buyerEmail: payor.email,
+    buyerName: `${payor.firstName} ${payor.lastName}`.trim() || payor.email,
+    metadata: JSON.stringify({
+      source: RECORDS[payment.kind].source,
+      paymentState: succeeded ? 'SUCCEEDED' : 'FAILED',
+      liveMode: provider.liveMode,
+    }),
+  };
+}
+
+/** Writes a row unless one exists for its provider transaction id; true when this call wrote it. */
+export async function insertTransactionRow(db: Database, row: TransactionRow): Promise<boolean> {
+  const inserted = await db
+    .insert(transactions)
+    .values(row)
+    .onConflictDoNothing({ target: transactions.providerTransactionId })
+    .returning({ id: transactions.id });
+  return inserted.length > 0;
+}
+
+export type FirstTransactionOutcome = 'recorded' | 'already-recorded' | 'not-succeeded' | 'not-found';
+
+/**
+ * record-transaction: the transactions row of a succeeded payment's charge, in two statements (one
+ * read of the payment with its payor, one insert that a replay turns into nothing). Building the row
+ * in SQL would save the read but give the fee and the row a second home beside transactionRow.
+ */
+export async function recordFirstTransaction(
+  deps: { db: Database; ledger: PaymentLedger; provider: ProviderLabel },
+  paymentId: string,
+): Promise<FirstTransactionOutcome> {
+  const found = await deps.ledger.withPayor(paymentId);
+  if (!found) return 'not-found';
+  const { payment, payor } = found;
+  if (payment.state !== 'succeeded' || !payment.providerTransactionId) return 'not-succeeded';
+  if (!payor) throw new Error(`record ${payment.recordId} of payment ${payment.id} is missing`);
+  const row = transactionRow({
+    payment,
+    payor,
+    amountCents: payment.amountCents,
+    providerTransactionId: payment.providerTransactionId,
+    succeeded: true,
+    provider: deps.provider,
+  });
+  return (await insertTransactionRow(deps.db, row)) ? 'recorded' : 'already-recorded';
+}
