@@ -11,6 +11,8 @@ import { JOBS, QUEUES, jobIdOf } from './definitions';
 import { type OutboxJob, addToOutbox, publishOutbox, startOutboxRelay } from './outbox';
 
 const logger = createLogger({ level: 'silent' });
+/** These tests publish rows they just wrote, so the relay's grace for the fast path is off. */
+const fresh = { minAgeMs: 0 };
 
 /** The same backend, noting the job id of every add it is asked for (the queue dedupes them). */
 function counting(backend: QueueBackend, adds: string[]): QueueBackend {
@@ -58,7 +60,7 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
       { job: JOBS.sendEmail, emailId },
     ]);
     const adds: string[] = [];
-    const relay = startOutboxRelay({ db, backend: counting(backend, adds), logger, intervalMs: 20 });
+    const relay = startOutboxRelay({ db, backend: counting(backend, adds), logger, intervalMs: 20, minAgeMs: 0 });
     await expect.poll(async () => (await unpublished(ids)).length).toBe(0);
     await relay.stop();
 
@@ -72,7 +74,7 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
       expect(await backend.queue(queue).jobState(jobId)).toBe('waiting');
     }
     // Published rows are not published again.
-    await expect(publishOutbox(db, backend, logger)).resolves.toBe(0);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(0);
   });
 
   it('adds a job once when it is published twice (by its writer, then by the relay)', async () => {
@@ -82,7 +84,7 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     await expect(publishOutbox(db, backend, logger, first === undefined ? [] : [first])).resolves.toBe(1);
     // A second row for the same job, as a writer that runs again writes it: the queue keeps one job.
     await write([{ job: JOBS.recordTransaction, paymentId }]);
-    await expect(publishOutbox(db, backend, logger)).resolves.toBe(1);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(1);
     const jobs = await backend.bullQueue(QUEUES.followUps).getJobs(['waiting']);
     expect(jobs.filter((job) => job.id === jobId)).toHaveLength(1);
   });
@@ -100,14 +102,14 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     });
     if (kind === 'redis') await gone.close();
     else onTestFinished(() => gone.close());
-    await expect(publishOutbox(db, gone, logger)).resolves.toBe(0);
+    await expect(publishOutbox(db, gone, logger, undefined, fresh)).resolves.toBe(0);
     const after = await rowsOf(ids);
     expect(after.map((row) => row.publishedAt)).toEqual([null, null, null]);
     // The first failure stops the pass (the queue is unreachable); its row notes why.
     expect(after.map((row) => row.attempts).sort()).toEqual([0, 0, 1]);
     expect(after.find((row) => row.attempts === 1)?.lastError).toBeTruthy();
 
-    await expect(publishOutbox(db, backend, logger)).resolves.toBe(3);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(3);
     expect(await unpublished(ids)).toHaveLength(0);
   });
 
@@ -118,13 +120,13 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     try {
       await other.query('BEGIN');
       await other.query('SELECT id FROM outbox WHERE id = $1 FOR UPDATE', [held]);
-      await expect(publishOutbox(db, backend, logger)).resolves.toBe(free.length);
+      await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(free.length);
       expect((await unpublished(ids)).map((row) => row.id)).toEqual([held]);
       await other.query('ROLLBACK');
     } finally {
       other.release();
     }
-    await expect(publishOutbox(db, backend, logger)).resolves.toBe(1);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(1);
     expect(await unpublished(ids)).toHaveLength(0);
   });
 
@@ -133,7 +135,7 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     const ids = await write(jobs);
     const adds: string[][] = [[], []];
     const relays = adds.map((list) =>
-      startOutboxRelay({ db, backend: counting(backend, list), logger, intervalMs: 10 }),
+      startOutboxRelay({ db, backend: counting(backend, list), logger, intervalMs: 10, minAgeMs: 0 }),
     );
     await expect.poll(async () => (await unpublished(ids)).length, { timeout: 20_000 }).toBe(0);
     await Promise.all(relays.map((relay) => relay.stop()));

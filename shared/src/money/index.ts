@@ -2,3 +2,4 @@
 // and, for the API and the worker, the payment ledger and what it writes.
 export * from './pricing';
 export * from './payment-status';
+export * from './accept';

@@ -10,13 +10,12 @@ import {
   authResponseMessages,
 } from '@pillars/shared/contracts';
 import { auditLog, hashResetToken, outboundEmails, users } from '@pillars/shared/db';
-import { JOBS, addToOutbox } from '@pillars/shared/jobs';
+import { JOBS, addToOutboxRows, publishNow } from '@pillars/shared/jobs';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { publishNow } from '../../lib/payments';
 import { parseJson } from '../../lib/validate';
 import { visibleUserColumns } from '../admin/users.service';
 import { clearSessionCookie, clientAddress, setSessionCookie } from './auth-http';
@@ -147,15 +146,15 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: Logi
     const key = { key: `reset:recipient:${recipient}`, rule: RESET_REQUESTS_PER_ADDRESS };
     if ((await throttle.retryAfterMs([key])) === 0) {
       await throttle.hit([key]);
-      const outboxIds = await db.transaction(async (tx) => {
+      const outboxRows = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(outboundEmails)
           .values({ kind: 'password-reset', recipient })
           .returning({ id: outboundEmails.id });
         if (!row) throw new Error('insert returned no row');
-        return addToOutbox(tx, [{ job: JOBS.sendEmail, emailId: row.id }]);
+        return addToOutboxRows(tx, [{ job: JOBS.sendEmail, emailId: row.id }]);
       });
-      await publishNow(db, queues, c.get('logger'), outboxIds);
+      await publishNow(db, queues, c.get('logger'), outboxRows);
     }
     return c.json({ success: true, message: authResponseMessages.resetLinkSent } satisfies MessageResponse, 200);
   });
