@@ -8,7 +8,15 @@ import { outbox } from '../db/schema';
 import { createLogger } from '../logger';
 import { createQueueBackend, type QueueBackend } from './backend';
 import { JOBS, QUEUES, jobIdOf } from './definitions';
-import { type OutboxJob, addToOutbox, publishOutbox, startOutboxRelay } from './outbox';
+import {
+  type OutboxJob,
+  addToOutbox,
+  addToOutboxRows,
+  flushOutboxMarks,
+  publishNow,
+  publishOutbox,
+  startOutboxRelay,
+} from './outbox';
 
 const logger = createLogger({ level: 'silent' });
 /** These tests publish rows they just wrote, so the relay's grace for the fast path is off. */
@@ -128,6 +136,49 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     }
     await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(1);
     expect(await unpublished(ids)).toHaveLength(0);
+  });
+
+  it('publishNow adds the rows it is given and marks them published in one batch', async () => {
+    const rows = await db.transaction((tx) => addToOutboxRows(tx, charges(5)));
+    const adds: string[] = [];
+    await publishNow(db, counting(backend, adds), logger, rows);
+    await flushOutboxMarks(db);
+    expect(adds).toEqual(rows.map((row) => row.jobId));
+    expect(await unpublished(rows.map((row) => row.id))).toHaveLength(0);
+    const marked = await rowsOf(rows.map((row) => row.id));
+    expect(new Set(marked.map((row) => row.publishedAt?.getTime())).size).toBe(1);
+  });
+
+  it('the relay republishes a row published but never marked (a crash before the mark) exactly once', async () => {
+    const [row] = await db.transaction((tx) => addToOutboxRows(tx, charges(1)));
+    if (!row) throw new Error('insert returned no row');
+    // Published as publishNow does, then the process died before its batch of marks was written.
+    await backend.queue(QUEUES.charges).add(JOBS.charge, row.payload as { paymentId: string }, { jobId: row.jobId });
+    const adds: string[] = [];
+    const relay = counting(backend, adds);
+    // Young rows are the fast path's: the relay leaves them alone at first.
+    await expect(publishOutbox(db, relay, logger, undefined, { minAgeMs: 60_000 })).resolves.toBe(0);
+    await publishOutbox(db, relay, logger, undefined, fresh);
+    await publishOutbox(db, relay, logger, undefined, fresh);
+    expect(adds.filter((id) => id === row.jobId)).toHaveLength(1);
+    expect(await unpublished([row.id])).toHaveLength(0);
+    expect(await backend.queue(QUEUES.charges).jobState(row.jobId)).toBe('waiting');
+  });
+
+  it('publishNow leaves a row it could not add to the relay', async () => {
+    const rows = await db.transaction((tx) => addToOutboxRows(tx, charges(2)));
+    const refusing: QueueBackend = {
+      ...backend,
+      queue: (name) => ({
+        ...backend.queue(name),
+        add: () => Promise.reject(new Error('queue unreachable')),
+      }),
+    };
+    await publishNow(db, refusing, logger, rows);
+    await flushOutboxMarks(db);
+    expect(await unpublished(rows.map((row) => row.id))).toHaveLength(2);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBeGreaterThanOrEqual(2);
+    expect(await unpublished(rows.map((row) => row.id))).toHaveLength(0);
   });
 
   it('two relays draining the same backlog never publish a row twice', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type SQL, type SQLChunk, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Database } from '../db/client';
 import { type PaymentKind, idempotencyKeys, outbox, payments } from '../db/schema';
 import { type OutboxRow, chargeJobFor, outboxValuesOf } from '../jobs';
@@ -76,23 +77,80 @@ export function requestHashOf(request: unknown): string {
 /** The provider idempotency key of a payment: every retry of its job sends the same one (ADR 010). */
 export const providerKeyOf = (paymentId: string) => `pay_${paymentId.replace(/-/g, '')}`;
 
+/** One INSERT of the chain: its table and values by drizzle property name (undefined = column default). */
+interface Step {
+  name: 'claim' | 'record' | 'payment' | 'job';
+  table: PgTable;
+  values: Record<string, unknown>;
+}
+
 /**
- * `INSERT INTO <table> (<columns>) SELECT <values> [FROM <from>] <tail>`, every value a typed
- * parameter (a SELECT list has no target type to infer it from) encoded as drizzle encodes it.
+ * The statement text of a chain of steps, built once per shape (which steps, which tables, which
+ * columns) and cached: each step is `INSERT INTO <table> (<columns>) SELECT <$n::type, …> [FROM
+ * <previous step>]`, every value a typed parameter (a SELECT list has no target type to infer it
+ * from). The claim alone ends `ON CONFLICT DO NOTHING`, so a claimed key stops the chain.
  */
-function insertSelect(table: PgTable, values: Record<string, unknown>, from: string | undefined, tail: SQL): SQL {
-  const columns = getTableColumns(table);
-  const names: SQLChunk[] = [];
-  const expressions: SQL[] = [];
-  for (const [property, value] of Object.entries(values)) {
-    if (value === undefined) continue;
-    const column = columns[property];
-    if (!column) throw new Error(`no column ${property}`);
-    names.push(sql.identifier(column.name));
-    expressions.push(sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`);
+const statements = new Map<string, { text: string; encoders: ((value: unknown) => unknown)[] }>();
+
+function statementOf(steps: Step[]) {
+  const shape = steps
+    .map(
+      (step) =>
+        `${step.name}:${Object.keys(step.values)
+          .filter((k) => step.values[k] !== undefined)
+          .join(',')}`,
+    )
+    .join('|');
+  const tables = steps.map((step) => getTableName(step.table)).join('|');
+  const cacheKey = `${tables}/${shape}`;
+  let statement = statements.get(cacheKey);
+  if (statement) return statement;
+  const encoders: ((value: unknown) => unknown)[] = [];
+  const parts: string[] = [];
+  let previous: string | undefined;
+  for (const step of steps) {
+    const columns = getTableColumns(step.table);
+    const names: string[] = [];
+    const expressions: string[] = [];
+    for (const [property, value] of Object.entries(step.values)) {
+      if (value === undefined) continue;
+      const column = columns[property];
+      if (!column) throw new Error(`no column ${property}`);
+      encoders.push((v) => (v === null ? null : column.mapToDriverValue(v)));
+      names.push(`"${column.name}"`);
+      expressions.push(`$${encoders.length}::${column.getSQLType()}`);
+    }
+    const from = previous ? ` from ${previous}` : '';
+    const tail =
+      step.name === 'claim'
+        ? 'on conflict do nothing returning 1'
+        : step.name === 'job'
+          ? 'returning id'
+          : 'returning 1';
+    const table = getTableName(step.table);
+    parts.push(
+      `${step.name} as (insert into "${table}" (${names.join(', ')}) select ${expressions.join(', ')}${from} ${tail})`,
+    );
+    previous = step.name;
   }
-  const source = from ? sql.raw(` from ${from}`) : sql.empty();
-  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(expressions, sql`, `)}${source} ${tail}`;
+  const last = previous === 'job' ? 'select id from job' : `select 1 as id from ${previous ?? ''}`;
+  statement = { text: `with ${parts.join(', ')} ${last}`, encoders };
+  statements.set(cacheKey, statement);
+  return statement;
+}
+
+/** Runs a cached statement: straight on the pool (no query builder per request), or in the caller's transaction. */
+async function run(db: Executor, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+  // drizzle() sets $client on the database it returns; a transaction handle has none.
+  const pool = (db as { $client?: Pick<pg.Pool, 'query'> }).$client;
+  if (pool) return (await pool.query<Record<string, unknown>>(text, values)).rows;
+  const pieces = text.split(/\$\d+/);
+  const chunks: SQL[] = [];
+  pieces.forEach((piece, i) => {
+    chunks.push(sql.raw(piece));
+    if (i < values.length) chunks.push(sql`${values[i]}`);
+  });
+  return (await db.execute(sql.join(chunks))).rows;
 }
 
 /** The violated constraint of a PostgreSQL error, through drizzle's wrapper. */
@@ -113,58 +171,51 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
   const key = idempotency?.key;
   const requestHash = key ? requestHashOf(idempotency.request) : undefined;
 
-  const steps: SQL[] = [];
-  let previous: string | undefined;
-  const step = (name: string, statement: SQL) => {
-    steps.push(sql`${sql.raw(name)} as (${statement})`);
-    previous = name;
-  };
+  const steps: Step[] = [];
   if (idempotency && key && requestHash) {
-    step(
-      'claim',
-      insertSelect(
-        idempotencyKeys,
-        { scope: idempotency.scope, key, requestHash, responseStatus: answer.status, responseBody: answer.body },
-        undefined,
-        sql`on conflict do nothing returning 1`,
-      ),
-    );
+    steps.push({
+      name: 'claim',
+      table: idempotencyKeys,
+      values: { scope: idempotency.scope, key, requestHash, responseStatus: answer.status, responseBody: answer.body },
+    });
   }
   if ('table' in record) {
-    step('record', insertSelect(record.table, { ...record.values, id: ids.recordId }, previous, sql`returning 1`));
+    steps.push({ name: 'record', table: record.table, values: { ...record.values, id: ids.recordId } });
   }
   let job: OutboxRow | undefined;
   if (payment) {
-    step(
-      'payment',
-      insertSelect(
-        payments,
-        {
-          id: ids.paymentId,
-          kind: payment.kind,
-          recordId: ids.recordId,
-          amountCents: payment.amountCents,
-          paymentMethodToken: payment.paymentMethodToken ?? null,
-          claimedTransactionId: payment.claimedTransactionId ?? null,
-          claimedIdempotencyKey: payment.claimedTransactionId ? (payment.claimedIdempotencyKey ?? null) : null,
-          idempotencyKey: providerKeyOf(ids.paymentId),
-        },
-        previous,
-        sql`returning 1`,
-      ),
-    );
+    steps.push({
+      name: 'payment',
+      table: payments,
+      values: {
+        id: ids.paymentId,
+        kind: payment.kind,
+        recordId: ids.recordId,
+        amountCents: payment.amountCents,
+        paymentMethodToken: payment.paymentMethodToken ?? null,
+        claimedTransactionId: payment.claimedTransactionId ?? null,
+        claimedIdempotencyKey: payment.claimedTransactionId ? (payment.claimedIdempotencyKey ?? null) : null,
+        idempotencyKey: providerKeyOf(ids.paymentId),
+      },
+    });
     const name = chargeJobFor({ kind: payment.kind, claimedTransactionId: payment.claimedTransactionId ?? null });
     job = { id: 0, ...outboxValuesOf({ job: name, paymentId: ids.paymentId }) };
     const { id: _id, ...values } = job;
-    step('job', insertSelect(outbox, values, previous, sql`returning ${sql.identifier(outbox.id.name)}`));
+    steps.push({ name: 'job', table: outbox, values });
   }
-  if (!previous) throw new Error('an acceptance writes at least one row');
-  const last = previous === 'job' ? sql`select id from job` : sql`select 1 as id from ${sql.raw(previous)}`;
+  if (steps.length === 0) throw new Error('an acceptance writes at least one row');
+  const { text, encoders } = statementOf(steps);
+  const values: unknown[] = [];
+  for (const step of steps) {
+    for (const value of Object.values(step.values)) {
+      if (value === undefined) continue;
+      values.push((encoders[values.length] as (v: unknown) => unknown)(value));
+    }
+  }
 
   let rows: Record<string, unknown>[];
   try {
-    const result = await db.execute(sql`with ${sql.join(steps, sql`, `)} ${last}`);
-    rows = result.rows;
+    rows = await run(db, text, values);
   } catch (error) {
     // One provider charge pays for one record: replaying a reported charge id is refused.
     if (constraintOf(error) === 'payments_claimed_transaction_id_key') {
