@@ -18,17 +18,20 @@ afterAll(() => flushOutboxMarks(database.db));
 /** Every statement any pg client of this process sends while `work` runs. */
 async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  const counting = function (this: pg.Client, ...args: Parameters<pg.Client['query']>) {
-    const [first] = args;
-    sent.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  };
-  pg.Client.prototype.query = counting as typeof query;
+  const original = Object.getOwnPropertyDescriptor(pg.Client.prototype, 'query') as PropertyDescriptor;
+  const query = original.value as (this: pg.Client, ...args: unknown[]) => unknown;
+  Object.defineProperty(pg.Client.prototype, 'query', {
+    ...original,
+    value(this: pg.Client, ...args: unknown[]) {
+      const [first] = args;
+      sent.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
+      return query.apply(this, args);
+    },
+  });
   try {
     await work();
   } finally {
-    pg.Client.prototype.query = query;
+    Object.defineProperty(pg.Client.prototype, 'query', original);
   }
   return sent;
 }
