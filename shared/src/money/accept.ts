@@ -90,7 +90,13 @@ interface Step {
  * <previous step>]`, every value a typed parameter (a SELECT list has no target type to infer it
  * from). The claim alone ends `ON CONFLICT DO NOTHING`, so a claimed key stops the chain.
  */
-const statements = new Map<string, { text: string; encoders: ((value: unknown) => unknown)[] }>();
+interface Statement {
+  /** A prepared-statement name: each pooled connection parses and plans the text once. */
+  name: string;
+  text: string;
+  encoders: ((value: unknown) => unknown)[];
+}
+const statements = new Map<string, Statement>();
 
 function statementOf(steps: Step[]) {
   const shape = steps
@@ -134,16 +140,16 @@ function statementOf(steps: Step[]) {
     previous = step.name;
   }
   const last = previous === 'job' ? 'select id from job' : `select 1 as id from ${previous ?? ''}`;
-  statement = { text: `with ${parts.join(', ')} ${last}`, encoders };
+  statement = { name: `accept_${statements.size + 1}`, text: `with ${parts.join(', ')} ${last}`, encoders };
   statements.set(cacheKey, statement);
   return statement;
 }
 
 /** Runs a cached statement: straight on the pool (no query builder per request), or in the caller's transaction. */
-async function run(db: Executor, text: string, values: unknown[]): Promise<Record<string, unknown>[]> {
+async function run(db: Executor, { name, text }: Statement, values: unknown[]): Promise<Record<string, unknown>[]> {
   // drizzle() sets $client on the database it returns; a transaction handle has none.
   const pool = (db as { $client?: Pick<pg.Pool, 'query'> }).$client;
-  if (pool) return (await pool.query<Record<string, unknown>>(text, values)).rows;
+  if (pool) return (await pool.query<Record<string, unknown>>({ name, text, values })).rows;
   const pieces = text.split(/\$\d+/);
   const chunks: SQL[] = [];
   pieces.forEach((piece, i) => {
@@ -204,7 +210,8 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
     steps.push({ name: 'job', table: outbox, values });
   }
   if (steps.length === 0) throw new Error('an acceptance writes at least one row');
-  const { text, encoders } = statementOf(steps);
+  const statement = statementOf(steps);
+  const { encoders } = statement;
   const values: unknown[] = [];
   for (const step of steps) {
     for (const value of Object.values(step.values)) {
@@ -215,7 +222,7 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
 
   let rows: Record<string, unknown>[];
   try {
-    rows = await run(db, text, values);
+    rows = await run(db, statement, values);
   } catch (error) {
     // One provider charge pays for one record: replaying a reported charge id is refused.
     if (constraintOf(error) === 'payments_claimed_transaction_id_key') {
