@@ -1,4 +1,4 @@
-import type { PaymentAccepted, RecordCreated } from '@pillars/shared/contracts';
+import type { PaymentAccepted, PaymentQueued, PaymentState, RecordCreated } from '@pillars/shared/contracts';
 import { publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import { AcceptConflict, type AcceptConflictReason, type Acceptance, type Answer, accept } from '@pillars/shared/money';
@@ -36,6 +36,11 @@ export async function acceptAndPublish<A extends Answer>(
 /** The 202 body of a stored record whose charge is queued: poll the payment. */
 export function paymentAccepted(recordId: string, paymentId: string): PaymentAccepted {
   return { success: true, data: { id: recordId }, paymentId, status: 'queued' };
+}
+
+/** The 202 body that points at a payment (a reported charge to verify, or the one already there). */
+export function paymentQueued(paymentId: string, status: PaymentState): PaymentQueued {
+  return { success: true, paymentId, status };
 }
 
 /** The 201 body of a stored record with nothing to charge. */

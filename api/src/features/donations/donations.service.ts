@@ -13,7 +13,13 @@ import { queuePayment } from '@pillars/shared/money';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { acceptAndPublish, conflictToAppError, paymentAccepted, recordCreated } from '../../lib/payments';
+import {
+  acceptAndPublish,
+  conflictToAppError,
+  paymentAccepted,
+  recordCreated,
+  paymentQueued,
+} from '../../lib/payments';
 
 /** The donation columns a request fills; status and payment id are the server's to set. */
 export function donationValues(body: Omit<DonationRequest, 'amountCents' | 'paymentMethodToken' | 'provider'>) {
@@ -111,5 +117,5 @@ export async function reportDonationCharge(
     .catch(conflictToAppError);
   await publishNow(db, queues, logger, result.outbox);
   logger.debug({ donationId }, 'reported charge queued for verification');
-  return { success: true, paymentId: result.paymentId, status: result.status };
+  return paymentQueued(result.paymentId, result.status);
 }

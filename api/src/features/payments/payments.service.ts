@@ -11,7 +11,7 @@ import { paymentStatusOf } from '@pillars/shared/money';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { acceptAndPublish } from '../../lib/payments';
+import { acceptAndPublish, paymentQueued } from '../../lib/payments';
 import { chargeCentsOf, donationValues } from '../donations/donations.service';
 import { paymentMethodOf, tokenizeRawCard } from './raw-card';
 
@@ -128,5 +128,5 @@ export async function paymentOfDonation({ db }: Pick<AppDeps, 'db'>, donationId:
     .where(eq(payments.recordId, donationId))
     .limit(1);
   if (!payment) throw notFound('Payment for this donation');
-  return { success: true, paymentId: payment.id, status: payment.state };
+  return paymentQueued(payment.id, payment.state);
 }

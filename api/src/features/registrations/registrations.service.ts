@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError, invalidData, notFound } from '../../lib/errors';
 import type { Tx } from '../../lib/idempotency';
-import { acceptAndPublish, conflictToAppError, paymentAccepted } from '../../lib/payments';
+import { acceptAndPublish, conflictToAppError, paymentAccepted, paymentQueued } from '../../lib/payments';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -172,5 +172,5 @@ export async function reportRegistrationCharge(
     claimedTransactionId: report.payTheoryPaymentId,
     claimedIdempotencyKey: report.idempotencyKey,
   });
-  return { success: true, paymentId, status: 'queued' };
+  return paymentQueued(paymentId, 'queued');
 }
