@@ -84,12 +84,6 @@ interface Step {
   values: Record<string, unknown>;
 }
 
-/**
- * The statement text of a chain of steps, built once per shape (which steps, which tables, which
- * columns) and cached: each step is `INSERT INTO <table> (<columns>) SELECT <$n::type, …> [FROM
- * <previous step>]`, every value a typed parameter (a SELECT list has no target type to infer it
- * from). The claim alone ends `ON CONFLICT DO NOTHING`, so a claimed key stops the chain.
- */
 interface Statement {
   /** A prepared-statement name: each pooled connection parses and plans the text once. */
   name: string;
@@ -98,7 +92,13 @@ interface Statement {
 }
 const statements = new Map<string, Statement>();
 
-function statementOf(steps: Step[]) {
+/**
+ * The statement text of a chain of steps, built once per shape (which steps, which tables, which
+ * columns) and cached: each step is `INSERT INTO <table> (<columns>) SELECT <$n::type, …> [FROM
+ * <previous step>]`, every value a typed parameter (a SELECT list has no target type to infer it
+ * from). The claim alone ends `ON CONFLICT DO NOTHING`, so a claimed key stops the chain.
+ */
+function statementOf(steps: Step[]): Statement {
   const shape = steps
     .map(
       (step) =>
