@@ -108,4 +108,19 @@ describe('GET /api/payments/{id}?waitMs=', () => {
     expect(status).toMatchObject({ id: paymentId, state: 'queued' });
     expect(ms).toBeGreaterThanOrEqual(750);
   });
+
+  it('reads the row once more when the LISTEN connection was lost and came back', async () => {
+    const paymentId = await queuedPayment();
+    const answer = poll(paymentId, 15_000);
+    await watched();
+    // Settled while nobody listens: the notification would be lost, so the reconnect re-reads.
+    await db.update(payments).set({ state: 'succeeded' }).where(eq(payments.id, paymentId));
+    await db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query LIKE ${`LISTEN ${PAYMENT_SETTLED_CHANNEL}%`}`,
+    );
+    const { status, ms } = await answer;
+    expect(status).toMatchObject({ id: paymentId, state: 'succeeded' });
+    expect(ms).toBeLessThan(10_000);
+  });
 });
