@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { flushOutboxMarks } from '@pillars/shared/jobs';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './features/auth/admin-accounts';
@@ -33,5 +34,7 @@ onShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await queues.close();
   await throttle?.close();
+  // Published rows not yet marked would only be published again by the relay; mark them now.
+  await flushOutboxMarks(database.db);
   await database.close();
 });

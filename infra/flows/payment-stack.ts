@@ -3,6 +3,7 @@ import { PaymentStatus } from '@pillars/shared/contracts';
 import { type QueueBackendKind } from '@pillars/shared/jobs';
 import { type Logger, createLogger } from '@pillars/shared/logger';
 import { afterAll } from 'vitest';
+import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { testApp } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
@@ -28,7 +29,16 @@ export async function usePaymentStack(
     options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {},
   );
   const logger = options.logger ?? createLogger({ level: 'silent' });
-  const app = testApp(database, { queues, provider: sandbox.provider, ...(options.env ? { env: options.env } : {}) });
+  // Long-polls answer when the worker's settled notification arrives, as in production.
+  const paymentEvents = new PaymentEvents(database.url, logger);
+  await paymentEvents.start();
+  afterAll(() => paymentEvents.stop());
+  const app = testApp(database, {
+    queues,
+    provider: sandbox.provider,
+    paymentEvents,
+    ...(options.env ? { env: options.env } : {}),
+  });
   const workers = await startWorkers({
     db: database.db,
     backend: queues,

@@ -9,6 +9,7 @@ import { createLogger } from '@pillars/shared/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '@pillars/api/app';
+import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { testApp } from '@pillars/api/test/test-app';
 import { startWorkers } from '@pillars/worker/workers';
 import { useTestDatabase } from '@pillars/testing/test-database';
@@ -52,9 +53,14 @@ const webhookUrl = `${apiUrl}/api/webhooks/paytheory/${URL_SECRET}`;
 const { sandbox, provider, tokenFor } = await useSandbox({ webhook: { url: webhookUrl } });
 // The API's log lines are kept, to show the URL secret never reaches them.
 const apiLog: string[] = [];
+// Long-polls answer when the worker's settled notification arrives, as in production.
+const paymentEvents = new PaymentEvents(database.url, createLogger({ level: 'silent' }));
+await paymentEvents.start();
+afterAll(() => paymentEvents.stop());
 api.app = testApp(database, {
   queues,
   provider,
+  paymentEvents,
   env: { PAYTHEORY_WEBHOOK_URL_SECRET: URL_SECRET },
   logger: createLogger({ level: 'debug', destination: { write: (line: string) => void apiLog.push(line) } }),
 });

@@ -11,14 +11,19 @@ import {
   QUEUES,
   type QueueBackend,
   addToOutbox,
+  addToOutboxRows,
   createQueueBackend,
+  flushOutboxMarks,
   jobIdOf,
+  publishNow,
   publishOutbox,
   startOutboxRelay,
 } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 
 const logger = createLogger({ level: 'silent' });
+/** These tests publish rows they just wrote, so the relay's grace for the fast path is off. */
+const fresh = { minAgeMs: 0 };
 
 /** The same backend, noting the job id of every add it is asked for (the queue dedupes them). */
 function counting(backend: QueueBackend, adds: string[]): QueueBackend {
@@ -31,6 +36,10 @@ function counting(backend: QueueBackend, adds: string[]): QueueBackend {
         add(jobName, data, options) {
           adds.push(String(options.jobId));
           return queue.add(jobName, data, options);
+        },
+        addBulk(jobs) {
+          adds.push(...jobs.map((job) => String(job.opts.jobId)));
+          return queue.addBulk(jobs);
         },
       };
     },
@@ -67,7 +76,7 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
       { job: JOBS.sendEmail, emailId },
     ]);
     const adds: string[] = [];
-    const relay = startOutboxRelay({ db, backend: counting(backend, adds), logger, intervalMs: 20 });
+    const relay = startOutboxRelay({ db, backend: counting(backend, adds), logger, intervalMs: 20, minAgeMs: 0 });
     await expect.poll(async () => (await unpublished(ids)).length).toBe(0);
     await relay.stop();
 
@@ -81,7 +90,7 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
       expect(await backend.queue(queue).jobState(jobId)).toBe('waiting');
     }
     // Published rows are not published again.
-    await expect(publishOutbox(db, backend, logger)).resolves.toBe(0);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(0);
   });
 
   it('adds a job once when it is published twice (by its writer, then by the relay)', async () => {
@@ -91,7 +100,7 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     await expect(publishOutbox(db, backend, logger, first === undefined ? [] : [first])).resolves.toBe(1);
     // A second row for the same job, as a writer that runs again writes it: the queue keeps one job.
     await write([{ job: JOBS.recordTransaction, paymentId }]);
-    await expect(publishOutbox(db, backend, logger)).resolves.toBe(1);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(1);
     const jobs = await backend.bullQueue(QUEUES.followUps).getJobs(['waiting']);
     expect(jobs.filter((job) => job.id === jobId)).toHaveLength(1);
   });
@@ -109,14 +118,14 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     });
     if (kind === 'redis') await gone.close();
     else onTestFinished(() => gone.close());
-    await expect(publishOutbox(db, gone, logger)).resolves.toBe(0);
+    await expect(publishOutbox(db, gone, logger, undefined, fresh)).resolves.toBe(0);
     const after = await rowsOf(ids);
     expect(after.map((row) => row.publishedAt)).toEqual([null, null, null]);
     // The first failure stops the pass (the queue is unreachable); its row notes why.
     expect(after.map((row) => row.attempts).sort()).toEqual([0, 0, 1]);
     expect(after.find((row) => row.attempts === 1)?.lastError).toBeTruthy();
 
-    await expect(publishOutbox(db, backend, logger)).resolves.toBe(3);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(3);
     expect(await unpublished(ids)).toHaveLength(0);
   });
 
@@ -127,14 +136,58 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     try {
       await other.query('BEGIN');
       await other.query('SELECT id FROM outbox WHERE id = $1 FOR UPDATE', [held]);
-      await expect(publishOutbox(db, backend, logger)).resolves.toBe(free.length);
+      await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(free.length);
       expect((await unpublished(ids)).map((row) => row.id)).toEqual([held]);
       await other.query('ROLLBACK');
     } finally {
       other.release();
     }
-    await expect(publishOutbox(db, backend, logger)).resolves.toBe(1);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBe(1);
     expect(await unpublished(ids)).toHaveLength(0);
+  });
+
+  it('publishNow adds the rows it is given and marks them published in one batch', async () => {
+    const rows = await db.transaction((tx) => addToOutboxRows(tx, charges(5)));
+    const adds: string[] = [];
+    await publishNow(db, counting(backend, adds), logger, rows);
+    await flushOutboxMarks(db);
+    expect(adds).toEqual(rows.map((row) => row.jobId));
+    expect(await unpublished(rows.map((row) => row.id))).toHaveLength(0);
+    const marked = await rowsOf(rows.map((row) => row.id));
+    expect(new Set(marked.map((row) => row.publishedAt?.getTime())).size).toBe(1);
+  });
+
+  it('the relay republishes a row published but never marked (a crash before the mark) exactly once', async () => {
+    const [row] = await db.transaction((tx) => addToOutboxRows(tx, charges(1)));
+    if (!row) throw new Error('insert returned no row');
+    // Published as publishNow does, then the process died before its batch of marks was written.
+    await backend.queue(QUEUES.charges).add(JOBS.charge, row.payload as { paymentId: string }, { jobId: row.jobId });
+    const adds: string[] = [];
+    const relay = counting(backend, adds);
+    // Young rows are the fast path's: the relay leaves them alone at first.
+    await expect(publishOutbox(db, relay, logger, undefined, { minAgeMs: 60_000 })).resolves.toBe(0);
+    await publishOutbox(db, relay, logger, undefined, fresh);
+    await publishOutbox(db, relay, logger, undefined, fresh);
+    expect(adds.filter((id) => id === row.jobId)).toHaveLength(1);
+    expect(await unpublished([row.id])).toHaveLength(0);
+    expect(await backend.queue(QUEUES.charges).jobState(row.jobId)).toBe('waiting');
+  });
+
+  it('publishNow leaves a row it could not add to the relay', async () => {
+    const rows = await db.transaction((tx) => addToOutboxRows(tx, charges(2)));
+    const refusing: QueueBackend = {
+      ...backend,
+      queue: (name) => ({
+        ...backend.queue(name),
+        add: () => Promise.reject(new Error('queue unreachable')),
+        addBulk: () => Promise.reject(new Error('queue unreachable')),
+      }),
+    };
+    await publishNow(db, refusing, logger, rows);
+    await flushOutboxMarks(db);
+    expect(await unpublished(rows.map((row) => row.id))).toHaveLength(2);
+    await expect(publishOutbox(db, backend, logger, undefined, fresh)).resolves.toBeGreaterThanOrEqual(2);
+    expect(await unpublished(rows.map((row) => row.id))).toHaveLength(0);
   });
 
   it('two relays draining the same backlog never publish a row twice', async () => {
@@ -142,7 +195,7 @@ describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async 
     const ids = await write(jobs);
     const adds: string[][] = [[], []];
     const relays = adds.map((list) =>
-      startOutboxRelay({ db, backend: counting(backend, list), logger, intervalMs: 10 }),
+      startOutboxRelay({ db, backend: counting(backend, list), logger, intervalMs: 10, minAgeMs: 0 }),
     );
     await expect.poll(async () => (await unpublished(ids)).length, { timeout: 20_000 }).toBe(0);
     await Promise.all(relays.map((relay) => relay.stop()));

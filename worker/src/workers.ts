@@ -6,6 +6,7 @@ import {
   QUEUES,
   type QueueBackend,
   RECONCILE_EVERY_MS,
+  flushOutboxMarks,
   startOutboxRelay,
 } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
@@ -148,6 +149,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     async stop() {
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
+      // Follow-ups published by the last charges are marked now, so the relay does not send them again.
+      await flushOutboxMarks(db);
     },
   };
 }

@@ -1,16 +1,69 @@
+import type { PaymentStatus } from '@pillars/shared/contracts';
 import { PAYMENT_SETTLED_CHANNEL } from '@pillars/shared/db';
 import type { Logger } from '@pillars/shared/logger';
+import { statusFromNotice } from '@pillars/shared/money';
 import pg from 'pg';
 
 /**
- * Lets a long-poll learn within milliseconds that the worker settled a payment: one LISTEN
- * connection per API process fans notifications out to waiting requests. Notifications can be
- * missed (reconnects), so callers also re-read the row on a slow timer; this only makes it fast.
+ * What woke a watcher: the settled status a notification carried; a reason to read the row once
+ * (a notification without a status, from an older worker, or a LISTEN reconnect during which
+ * notifications may have been missed); or the deadline.
+ */
+export type PaymentEvent = { kind: 'status'; status: PaymentStatus } | { kind: 'reread' } | { kind: 'deadline' };
+
+/** One payment's notifications, from `watch` until `close`; the latest one waits to be taken. */
+export interface PaymentWatch {
+  /** The next event, or `deadline` after `ms`. */
+  next(ms: number): Promise<PaymentEvent>;
+  close(): void;
+}
+
+class Watch implements PaymentWatch {
+  private pending: PaymentEvent | undefined;
+  private resolve: ((event: PaymentEvent) => void) | undefined;
+
+  constructor(private readonly onClose: (watch: Watch) => void) {}
+
+  deliver(event: PaymentEvent): void {
+    // A status beats a reason to re-read: it is already the answer.
+    if (this.pending?.kind === 'status' && event.kind !== 'status') return;
+    if (this.resolve) this.resolve(event);
+    else this.pending = event;
+  }
+
+  next(ms: number): Promise<PaymentEvent> {
+    const pending = this.pending;
+    if (pending) {
+      this.pending = undefined;
+      return Promise.resolve(pending);
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish({ kind: 'deadline' }), ms);
+      const finish = (event: PaymentEvent) => {
+        clearTimeout(timer);
+        this.resolve = undefined;
+        resolve(event);
+      };
+      this.resolve = finish;
+    });
+  }
+
+  close(): void {
+    this.resolve?.({ kind: 'deadline' });
+    this.onClose(this);
+  }
+}
+
+/**
+ * Lets a long-poll learn within milliseconds that the worker settled a payment, and what the
+ * payment now says: one LISTEN connection per API process fans `payment_settled` notifications
+ * (`settledNotice` payloads) out to the requests watching that payment.
  */
 export class PaymentEvents {
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly watches = new Map<string, Set<Watch>>();
   private client: pg.Client | undefined;
   private stopped = false;
+  private listening = false;
 
   constructor(
     private readonly databaseUrl: string,
@@ -21,7 +74,7 @@ export class PaymentEvents {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
-      if (message.channel === PAYMENT_SETTLED_CHANNEL && message.payload) this.wake(message.payload);
+      if (message.channel === PAYMENT_SETTLED_CHANNEL && message.payload) this.notified(message.payload);
     });
     client.on('error', (error) => {
       this.logger.warn({ err: error }, 'payment events connection lost; reconnecting');
@@ -31,31 +84,44 @@ export class PaymentEvents {
     await client.connect();
     await client.query(`LISTEN ${PAYMENT_SETTLED_CHANNEL}`);
     this.client = client;
+    // Notifications sent while the connection was down are lost: every watcher reads once.
+    if (this.listening) this.broadcast({ kind: 'reread' });
+    this.listening = true;
   }
 
-  /** Resolves when the payment is reported settled, or after `ms`, whichever comes first. */
-  wait(paymentId: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const set = this.waiters.get(paymentId) ?? new Set();
-      const done = () => {
-        clearTimeout(timer);
-        set.delete(done);
-        if (set.size === 0) this.waiters.delete(paymentId);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      set.add(done);
-      this.waiters.set(paymentId, set);
+  /** Starts collecting the notifications about one payment (call before reading its row). */
+  watch(paymentId: string): PaymentWatch {
+    const watch = new Watch((closed) => {
+      const set = this.watches.get(paymentId);
+      set?.delete(closed);
+      if (set?.size === 0) this.watches.delete(paymentId);
     });
+    let set = this.watches.get(paymentId);
+    if (!set) {
+      set = new Set();
+      this.watches.set(paymentId, set);
+    }
+    set.add(watch);
+    if (this.stopped) watch.deliver({ kind: 'deadline' });
+    return watch;
   }
 
-  private wake(paymentId: string): void {
-    for (const done of [...(this.waiters.get(paymentId) ?? [])]) done();
+  private notified(payload: string): void {
+    const status = statusFromNotice(payload);
+    const watchers = this.watches.get(status ? status.id : payload);
+    if (!watchers) return;
+    const event: PaymentEvent = status ? { kind: 'status', status } : { kind: 'reread' };
+    for (const watch of watchers) watch.deliver(event);
   }
 
+  private broadcast(event: PaymentEvent): void {
+    for (const watchers of this.watches.values()) for (const watch of watchers) watch.deliver(event);
+  }
+
+  /** Releases every waiting long-poll (each answers after one last read), then disconnects. */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const id of [...this.waiters.keys()]) this.wake(id);
+    this.broadcast({ kind: 'deadline' });
     await this.client?.end().catch(() => undefined);
   }
 }

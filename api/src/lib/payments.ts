@@ -1,70 +1,49 @@
-import { randomUUID } from 'node:crypto';
-import { type PaymentKind, payments } from '@pillars/shared/db';
-import { type QueueBackend, addToOutbox, chargeJobFor, publishOutbox } from '@pillars/shared/jobs';
-import type { Database } from '@pillars/shared/db';
+import type { PaymentAccepted, PaymentQueued, PaymentState, RecordCreated } from '@pillars/shared/contracts';
+import { publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
+import { AcceptConflict, type AcceptConflictReason, type Acceptance, type Answer, accept } from '@pillars/shared/money';
+import type { AppDeps } from './context';
 import { AppError } from './errors';
-import type { Tx } from './idempotency';
 
-/** The violated constraint of a PostgreSQL error, through drizzle's wrapper. */
-function constraintOf(error: unknown): string | undefined {
-  const pgError = (error instanceof Error && error.cause ? error.cause : error) as { constraint?: unknown };
-  return typeof pgError.constraint === 'string' ? pgError.constraint : undefined;
-}
+/** What the API answers when the money domain refuses an acceptance (409). */
+const CONFLICT_MESSAGES: Record<AcceptConflictReason, string> = {
+  'idempotency-key-reused': 'This Idempotency-Key was already used for a different request.',
+  'charge-already-reported': 'This payment was already reported for another record.',
+};
 
-export interface NewPayment {
-  kind: PaymentKind;
-  recordId: string;
-  amountCents: number;
-  paymentMethodToken?: string | undefined;
-  claimedTransactionId?: string | undefined;
-  /** The Idempotency-Key of the report, which the browser also put in the charge's metadata. */
-  claimedIdempotencyKey?: string | undefined;
+/** The money domain's refusal as the API's 409; anything else passes through. */
+export function conflictToAppError(error: unknown): never {
+  if (error instanceof AcceptConflict) {
+    throw new AppError('CONFLICT', CONFLICT_MESSAGES[error.reason], { cause: error });
+  }
+  throw error;
 }
 
 /**
- * Records a charge to make and its job, in the caller's transaction, so a charge is queued exactly
- * when its record is committed (ADR 007). The provider idempotency key derives from the payment id,
- * so every retry of this payment's job looks up and sends the same key (ADR 010). Returns the
- * payment id and the outbox ids.
+ * The API's accept path: one statement records the request and its charge (`accept`), then the
+ * charge job is published from what that statement wrote. Returns the answer to send.
  */
-export async function queuePayment(tx: Tx, payment: NewPayment): Promise<{ paymentId: string; outboxIds: number[] }> {
-  const paymentId = randomUUID();
-  await tx
-    .insert(payments)
-    .values({
-      id: paymentId,
-      kind: payment.kind,
-      recordId: payment.recordId,
-      amountCents: payment.amountCents,
-      paymentMethodToken: payment.paymentMethodToken ?? null,
-      claimedTransactionId: payment.claimedTransactionId ?? null,
-      claimedIdempotencyKey: payment.claimedTransactionId ? (payment.claimedIdempotencyKey ?? null) : null,
-      idempotencyKey: `pay_${paymentId.replace(/-/g, '')}`,
-    })
-    .catch((error: unknown) => {
-      // One provider charge pays for one record: replaying a reported charge id is refused.
-      if (constraintOf(error) === 'payments_claimed_transaction_id_key') {
-        throw new AppError('CONFLICT', 'This payment was already reported for another record.');
-      }
-      throw error;
-    });
-  const job = chargeJobFor({ kind: payment.kind, claimedTransactionId: payment.claimedTransactionId ?? null });
-  const outboxIds = await addToOutbox(tx, [{ job, paymentId }]);
-  return { paymentId, outboxIds };
+export async function acceptAndPublish<A extends Answer>(
+  { db, queues }: Pick<AppDeps, 'db' | 'queues'>,
+  logger: Logger,
+  acceptance: Acceptance<A>,
+): Promise<A> {
+  const accepted = await accept(db, acceptance).catch(conflictToAppError);
+  await publishNow(db, queues, logger, accepted.outbox);
+  return accepted.answer;
 }
 
-/** After commit: publish at once; when the queue is down the worker's relay publishes later. */
-export async function publishNow(
-  db: Database,
-  queues: QueueBackend,
-  logger: Logger,
-  outboxIds: number[],
-): Promise<void> {
-  if (outboxIds.length === 0) return;
-  try {
-    await publishOutbox(db, queues, logger, outboxIds);
-  } catch (error) {
-    logger.warn({ err: error }, 'publishing deferred to the outbox relay');
-  }
+/** The 202 body of a stored record whose charge is queued: poll the payment. */
+export function paymentAccepted(recordId: string, paymentId: string): PaymentAccepted {
+  return { success: true, data: { id: recordId }, paymentId, status: 'queued' };
+}
+
+/** The 202 body that points at a payment (a reported charge to verify, or the one already there). */
+export function paymentQueued(paymentId: string, status: PaymentState): PaymentQueued {
+  return { success: true, paymentId, status };
+}
+
+/** The 201 body of a stored record with nothing to charge. */
+export function recordCreated(id: string): RecordCreated {
+  return { success: true, data: { id } };
 }

@@ -91,6 +91,65 @@ export const Buyer = z.object({
 });
 export type Buyer = z.infer<typeof Buyer>;
 
+/** GET /api/payments/{id}?waitMs=: how long to hold the request for the payment to settle. */
+export const WaitQuery = z.object({ waitMs: z.coerce.number().int().min(0).max(MAX_PAYMENT_WAIT_MS).default(0) });
+export type WaitQuery = z.infer<typeof WaitQuery>;
+
+/** PATCH /api/donations/{id}/status: a charge the browser made, to verify. */
+export const DonationStatusReport = z.object({
+  status: z.string().max(50),
+  payTheoryPaymentId: z.string().trim().min(1).max(200),
+});
+export type DonationStatusReport = z.infer<typeof DonationStatusReport>;
+
+/** POST /api/process-payment: the donation travels inside the request, the amount in cents beside it. */
+export const ProcessPaymentRequest = z.object({
+  amount: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]),
+  buyer: Buyer,
+  donation: DonationRequest.omit({ paymentMethodToken: true, provider: true, amountCents: true }),
+  paymentMethod: z.enum(['card', 'bank']),
+  payment_method_id: z.string().min(1).max(200).optional(),
+  provider: z.string().max(50).optional(),
+  tokenized: z.boolean().default(false),
+  recurring: z.boolean().default(false),
+  /** The provider's id of a charge the browser made itself (SDK `transact`). */
+  transactionId: z.string().min(1).max(200).optional(),
+  /** Raw card fields: only with RAW_CARD_FALLBACK_ENABLED; never stored, logged or queued. */
+  formData: z.record(z.string(), z.unknown()).optional(),
+});
+export type ProcessPaymentRequest = z.infer<typeof ProcessPaymentRequest>;
+
+/** POST /api/process-membership-payment. The amount is always ours (2500 cents); one sent must agree. */
+export const MembershipPaymentRequest = z.object({
+  amount: z.union([z.number(), z.string()]).optional(),
+  buyer: Buyer,
+  membership: z.record(z.string(), z.unknown()),
+  paymentMethod: z.literal('card'),
+  payment_method_id: z.string().min(1).max(200).optional(),
+  provider: z.string().max(50).optional(),
+  tokenized: z.boolean().default(false),
+  recurring: z.boolean().default(true),
+  formData: z.record(z.string(), z.unknown()).optional(),
+});
+export type MembershipPaymentRequest = z.infer<typeof MembershipPaymentRequest>;
+
+/** POST /api/create-payment-method: raw card fields (only with the raw-card fallback enabled). */
+export const CreatePaymentMethodRequest = z.object({
+  card: z.record(z.string(), z.unknown()),
+  payor: z.record(z.string(), z.unknown()).optional(),
+});
+export type CreatePaymentMethodRequest = z.infer<typeof CreatePaymentMethodRequest>;
+
+/** POST /api/transactions. Extra keys are accepted and ignored: older clients send the whole transaction they saw. */
+export const TransactionReport = z
+  .object({ donationId: Id, providerTransactionId: z.string().min(1).max(200).optional() })
+  .loose();
+export type TransactionReport = z.infer<typeof TransactionReport>;
+
+/** POST /api/event-registrations/{id}/payment: the registration's fee, charged with a card token. */
+export const RegistrationChargeRequest = z.object({ paymentMethodToken: z.string().min(1).max(200) });
+export type RegistrationChargeRequest = z.infer<typeof RegistrationChargeRequest>;
+
 /**
  * 202 answer that points at a payment without a record id: a charge reported by the browser
  * (PATCH /api/donations/{id}/status, PATCH /api/event-registrations/{id}/payment) or

@@ -22,6 +22,8 @@ export type QueueBackendKind = 'redis' | 'postgres';
 export interface JobQueue {
   readonly name: QueueName;
   add(jobName: string, data: OutboxPayload | Record<string, never>, options: JobsOptions): Promise<unknown>;
+  /** Adds several jobs in one round trip to the queue's store; each job is added as `add` would. */
+  addBulk(jobs: { name: string; data: OutboxPayload; opts: JobsOptions }[]): Promise<unknown>;
   /**
    * Adds the job again under its id, removing a finished (failed or completed) job of that id
    * first: adding an existing id is otherwise a no-op. Not for a job a worker holds.
@@ -117,6 +119,7 @@ function wrapQueue(name: QueueName, queue: Queue): JobQueue {
   return {
     name,
     add: (jobName, data, options) => queue.add(jobName, data, options),
+    addBulk: (jobs) => queue.addBulk(jobs),
     async requeue(jobName, data, options) {
       await queue.remove(options.jobId);
       return queue.add(jobName, data, options);

@@ -1,9 +1,13 @@
-// The money domain, for the API and the worker: prices and fees (pricing.ts, browser-safe and the
-// only file here that contracts re-export), the payment ledger and its transitions (ledger.ts), the
-// transactions rows it leads to (transaction-rows.ts, instalments.ts) and the provider lookup that
-// keeps a charge exactly once (provider-lookup.ts, docs/decisions/010).
+// The money domain, for the API and the worker:
+// - accept.ts: a payment recorded with its record and outbox row in one statement;
+// - pricing.ts: prices and fees (browser-safe: the only file here that contracts re-export);
+// - payment-status.ts: a ledger row as the API answers it, and the settled notification;
+// - ledger.ts and charging.ts: the charge ledger's transitions and a charge attempt;
+// - transaction-rows.ts and instalments.ts: the transactions rows a charge leads to;
+// - provider-lookup.ts: finding a charge by its key, which keeps it exactly once (docs/decisions/010).
 export * from './pricing';
 export * from './payment-status';
+export * from './accept';
 export * from './ledger';
 export * from './instalments';
 export * from './provider-lookup';

@@ -11,7 +11,7 @@ import {
   payments,
   preparedStatement,
 } from '../db';
-import { JOBS, type JobName, type QueueBackend, QUEUE_OF, jobIdOf, publishOutbox } from '../jobs';
+import { JOBS, type OutboxRow, type QueueBackend, outboxValuesOf, publishNow } from '../jobs';
 import type { Logger } from '../logger';
 import type { ChargeOutcome, Payor, RecurringOutcome } from '../payments';
 import { paymentStatusOf, settledNotice } from './payment-status';
@@ -226,18 +226,6 @@ export interface Claim extends PaymentWithPayor {
   firstSend: boolean;
 }
 
-/**
- * An outbox row as the succeed statement returns it, to publish at once (the relay publishes it
- * otherwise); the same shape as the outbox's own row type (id, queue, jobName, jobId, payload).
- */
-interface OutboxRow {
-  id: number;
-  queue: string;
-  jobName: string;
-  jobId: string;
-  payload: unknown;
-}
-
 /** What update-status did with a payment's record. */
 export type RecordCompletion = 'completed' | 'not-pending' | 'not-succeeded' | 'not-found';
 
@@ -322,7 +310,10 @@ export class PaymentLedger {
       failureCode: null,
       failureMessage: null,
     });
-    const jobs = [JOBS.updateStatus, JOBS.recordTransaction].map((job) => outboxValues(job, payment.id));
+    // The columns of jsonb_to_recordset in the succeed statement; queue and job id as the outbox derives them.
+    const jobs = [JOBS.updateStatus, JOBS.recordTransaction]
+      .map((job) => outboxValuesOf({ job, paymentId: payment.id }))
+      .map(({ queue, jobName, jobId, payload }) => ({ queue, job_name: jobName, job_id: jobId, payload }));
     const [raw] = await STATEMENTS.succeed(this.db, {
       id: payment.id,
       transactionId: status.transactionId,
@@ -337,18 +328,13 @@ export class PaymentLedger {
   }
 
   /**
-   * Publishes outbox rows just written; if the queue is down the relay publishes them later,
-   * nothing is lost. The one place the ledger publishes (switch to publishing the rows as given,
-   * without reading them again, once the outbox offers it).
+   * Publishes the follow-ups just written, from the rows the statement returned; if the queue is
+   * down the relay publishes them later, nothing is lost.
    */
   private async publish(paymentId: string, rows: OutboxRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await publishOutbox(
-      this.db,
-      this.backend,
-      this.logger,
-      rows.map((row) => row.id),
-    ).catch((error: unknown) => this.logger.warn({ err: error, paymentId }, 'follow-ups left to the relay'));
+    await publishNow(this.db, this.backend, this.logger, rows).catch((error: unknown) =>
+      this.logger.warn({ err: error, paymentId }, 'follow-ups left to the relay'),
+    );
   }
 
   /** Records what the provider says happened: the one place a charge outcome reaches the ledger. */
@@ -397,9 +383,4 @@ export class PaymentLedger {
 function paidStatusCase(kinds: readonly PaymentKind[]): SQL {
   const cases = kinds.map((kind) => `WHEN ${literal(kind)} THEN ${literal(RECORDS[kind].paidStatus)}`);
   return sql.raw(`CASE p.kind ${cases.join(' ')} END`);
-}
-
-/** An outbox row for a payment's job, as addToOutbox writes it (queue, deterministic job id). */
-function outboxValues(job: JobName, paymentId: string) {
-  return { queue: QUEUE_OF[job], job_name: job, job_id: jobIdOf(job, paymentId), payload: { paymentId } };
 }

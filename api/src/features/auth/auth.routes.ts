@@ -6,26 +6,17 @@ import {
   LoginResponse,
   MessageResponse,
   ResetPasswordRequest,
-  authMessages,
   authResponseMessages,
 } from '@pillars/shared/contracts';
-import { auditLog, hashResetToken, outboundEmails, users } from '@pillars/shared/db';
-import { JOBS, addToOutbox } from '@pillars/shared/jobs';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { publishNow } from '../../lib/payments';
 import { parseJson } from '../../lib/validate';
-import { visibleUserColumns } from '../admin/users.service';
 import { clearSessionCookie, clientAddress, setSessionCookie } from './auth-http';
-import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import { authService } from './auth.service';
 import type { SessionStore } from './sessions';
-import { type LoginThrottle, type ThrottleRule, throttleKeys } from './throttle';
-
-/** Reset e-mails per address: enough for a typo and a retry, not enough to flood a mailbox. */
-const RESET_REQUESTS_PER_ADDRESS: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
+import type { LoginThrottle } from './throttle';
 
 const body = <S extends z.ZodType>(schema: S) => ({
   required: true,
@@ -92,107 +83,41 @@ const resetPassword = createRoute({
 });
 
 export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: LoginThrottle) {
-  const { db, config, queues } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { config } = deps;
+  const auth = authService(deps, sessions, throttle);
 
   const app = featureRouter();
   openapiRoute(app, login, async (c) => {
-    const { username, password } = await parseJson(c, LoginRequest);
-    const keys = throttleKeys(username, clientAddress(c, config));
-    const waitMs = await throttle.retryAfterMs([keys.account, keys.address]);
-    if (waitMs > 0) {
-      c.header('Retry-After', String(Math.ceil(waitMs / 1000)));
-      throw new AppError('RATE_LIMITED', authResponseMessages.tooManyAttempts(Math.ceil(waitMs / 60_000)));
+    const credentials = await parseJson(c, LoginRequest);
+    const address = clientAddress(c, config);
+    const outcome = await auth.signIn(credentials, address, c.get('session')?.id, c.get('logger'));
+    if (outcome.kind === 'throttled') {
+      c.header('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
+      throw new AppError(
+        'RATE_LIMITED',
+        authResponseMessages.tooManyAttempts(Math.ceil(outcome.retryAfterMs / 60_000)),
+      );
     }
-    const [user] = await db
-      .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username.trim()})`)
-      .limit(1);
-    // An unknown username costs a password check too, so timing does not tell which accounts exist.
-    const valid = user
-      ? await verifyPassword(user.passwordHash, password)
-      : await verifyPassword(await decoyPasswordHash(), password).then(() => false);
-    if (!user || !valid) {
-      await throttle.hit([keys.account, keys.address]);
-      c.get('logger').info({ event: 'login.failed' }, 'sign-in refused');
-      throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
-    }
-    await throttle.clear(keys.account);
-    const previous = c.get('session');
-    if (previous) await sessions.invalidate(previous.id);
-    const session = await sessions.create(user.id);
-    setSessionCookie(c, config, session.token, session.expiresAt);
-    c.get('logger').info({ event: 'login.succeeded', userId: user.id }, 'signed in');
-    return c.json({ success: true, user: { username: user.username } } satisfies LoginResponse, 200);
+    setSessionCookie(c, config, outcome.token, outcome.expiresAt);
+    return c.json({ success: true, user: { username: outcome.username } } satisfies LoginResponse, 200);
   });
   openapiRoute(app, logout, async (c) => {
-    const session = c.get('session');
-    if (session) await sessions.invalidate(session.id);
+    await auth.signOut(c.get('session')?.id);
     clearSessionCookie(c, config);
     return c.json({ success: true } satisfies MessageResponse, 200);
   });
   openapiRoute(app, me, async (c) => {
-    const session = c.get('session');
-    if (!session) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
-    const [user] = await db.select(visibleUserColumns).from(users).where(eq(users.id, session.user.id)).limit(1);
-    if (!user) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
-    return c.json({ ...user, createdAt: user.createdAt.toISOString() }, 200);
+    return c.json(await auth.currentUser(c.get('session')?.user.id), 200);
   });
   openapiRoute(app, forgotPassword, async (c) => {
-    // The same answer, and the same work, whether or not the address belongs to an admin: the
-    // request is recorded and queued; only the worker looks the address up.
     const { email } = await parseJson(c, ForgotPasswordRequest);
-    const recipient = email.trim().toLowerCase();
-    const key = { key: `reset:recipient:${recipient}`, rule: RESET_REQUESTS_PER_ADDRESS };
-    if ((await throttle.retryAfterMs([key])) === 0) {
-      await throttle.hit([key]);
-      const outboxIds = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(outboundEmails)
-          .values({ kind: 'password-reset', recipient })
-          .returning({ id: outboundEmails.id });
-        if (!row) throw new Error('insert returned no row');
-        return addToOutbox(tx, [{ job: JOBS.sendEmail, emailId: row.id }]);
-      });
-      await publishNow(db, queues, c.get('logger'), outboxIds);
-    }
+    await auth.requestPasswordReset(email, c.get('logger'));
     return c.json({ success: true, message: authResponseMessages.resetLinkSent } satisfies MessageResponse, 200);
   });
   openapiRoute(app, resetPassword, async (c) => {
-    const { token, newPassword } = await parseJson(c, ResetPasswordRequest);
-    const tokenHash = hashResetToken(token);
-    const [user] = await db
-      .select({ id: users.id, username: users.username, email: users.email })
-      .from(users)
-      .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpiry, now())))
-      .limit(1);
-    if (!user) throw new AppError('INVALID_DATA', authResponseMessages.invalidResetLink);
-    const problem = passwordProblem(newPassword, user);
-    if (problem) throw new AppError('INVALID_DATA', problem);
-    const passwordHash = await hashPassword(newPassword);
-    const changed = await db.transaction(async (tx) => {
-      // Single use: the token is cleared in the same statement that checks it is still there.
-      const updated = await tx
-        .update(users)
-        .set({ passwordHash, resetToken: null, resetTokenExpiry: null })
-        .where(and(eq(users.id, user.id), eq(users.resetToken, tokenHash)))
-        .returning({ id: users.id });
-      if (updated.length === 0) return false;
-      await tx.insert(auditLog).values({
-        actorUserId: user.id,
-        actorLabel: user.username,
-        action: 'user.password-reset',
-        entityType: 'user',
-        entityId: user.id,
-      });
-      return true;
-    });
-    if (!changed) throw new AppError('INVALID_DATA', authResponseMessages.invalidResetLink);
-    // Whoever knew the old password is signed out everywhere.
-    await sessions.invalidateAllOf(user.id);
+    const request = await parseJson(c, ResetPasswordRequest);
+    await auth.resetPassword(request, c.get('logger'));
     clearSessionCookie(c, config);
-    c.get('logger').info({ event: 'password.reset', userId: user.id }, 'password reset');
     return c.json({ success: true, message: authResponseMessages.passwordReset } satisfies MessageResponse, 200);
   });
   return app;

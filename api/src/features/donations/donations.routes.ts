@@ -1,26 +1,19 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
   DonationRequest,
+  DonationStatusReport,
+  Id,
   PaymentAccepted,
   PaymentQueued,
   RecordCreated,
-  dollarsToCents,
 } from '@pillars/shared/contracts';
-import { donations, payments } from '@pillars/shared/db';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
-import { idempotencyKeyOf, once } from '../../lib/idempotency';
+import { notFound } from '../../lib/errors';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
-import { publishNow, queuePayment } from '../../lib/payments';
 import { parseJson } from '../../lib/validate';
-import { createDonation } from './donations.service';
-
-const StatusReport = z.object({
-  status: z.string().max(50),
-  payTheoryPaymentId: z.string().trim().min(1).max(200),
-});
+import { acceptDonation, reportDonationCharge } from './donations.service';
 
 const createDonationRoute = createRoute({
   method: 'post',
@@ -39,15 +32,15 @@ const createDonationRoute = createRoute({
   },
 });
 
-const reportDonationCharge = createRoute({
+const reportDonationChargeRoute = createRoute({
   method: 'patch',
   path: '/{id}/status',
   tags: ['donations'],
   summary: 'Report a charge the browser made; the worker verifies it with the provider',
   request: {
-    params: z.object({ id: z.uuid() }),
+    params: z.object({ id: Id }),
     headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: StatusReport } } },
+    body: { required: true, content: { 'application/json': { schema: DonationStatusReport } } },
   },
   responses: {
     202: json("The donation's payment, queued for verification (or the one already there)", PaymentQueued),
@@ -56,57 +49,19 @@ const reportDonationCharge = createRoute({
   },
 });
 
-export function donationsRoutes({ db, queues, logger }: AppDeps) {
+export function donationsRoutes(deps: AppDeps) {
   const app = featureRouter();
   openapiRoute(app, createDonationRoute, async (c) => {
     const body = await parseJson(c, DonationRequest);
-    if (body.paymentMethod !== 'card') {
-      throw new AppError('INVALID_DATA', 'Only card contributions are accepted online.');
-    }
-    type Answer = { status: 201; body: RecordCreated } | { status: 202; body: PaymentAccepted };
-    const result = await once<Answer>(db, 'donations', idempotencyKeyOf(c), body, async (tx) => {
-      const created = await createDonation(tx, body);
-      if (!('paymentId' in created)) {
-        return { status: 201, body: { success: true, data: { id: created.donationId } } };
-      }
-      const accepted: PaymentAccepted = {
-        success: true,
-        data: { id: created.donationId },
-        paymentId: created.paymentId,
-        status: 'queued',
-      };
-      return { status: 202, body: accepted, outboxIds: created.outboxIds };
-    });
-    await publishNow(db, queues, c.get('logger'), result.outboxIds ?? []);
-    return result.status === 201 ? c.json(result.body, 201) : c.json(result.body, 202);
+    const answer = await acceptDonation(deps, c.get('logger'), body, idempotencyKeyOf(c));
+    return answer.status === 201 ? c.json(answer.body, 201) : c.json(answer.body, 202);
   });
-  openapiRoute(app, reportDonationCharge, async (c) => {
-    // A charge the browser reports is a claim: the worker confirms it with the provider before
-    // the donation becomes completed, because a browser can send any id it likes.
-    const id = z.uuid().safeParse(c.req.param('id'));
+  openapiRoute(app, reportDonationChargeRoute, async (c) => {
+    const id = Id.safeParse(c.req.param('id'));
     if (!id.success) throw notFound('Donation');
-    const report = await parseJson(c, StatusReport);
-    const result = await db.transaction(async (tx) => {
-      const [donation] = await tx.select().from(donations).where(eq(donations.id, id.data)).for('update');
-      if (!donation) throw notFound('Donation');
-      const [existing] = await tx
-        .select({ id: payments.id, state: payments.state })
-        .from(payments)
-        .where(and(eq(payments.recordId, donation.id), eq(payments.kind, 'donation')))
-        .limit(1);
-      if (existing) return { paymentId: existing.id, status: existing.state, outboxIds: [] };
-      const queued = await queuePayment(tx, {
-        kind: 'donation',
-        recordId: donation.id,
-        amountCents: dollarsToCents(Number(donation.amount)),
-        claimedTransactionId: report.payTheoryPaymentId,
-        claimedIdempotencyKey: idempotencyKeyOf(c),
-      });
-      return { ...queued, status: 'queued' as const };
-    });
-    await publishNow(db, queues, c.get('logger'), result.outboxIds);
-    logger.debug({ donationId: id.data }, 'reported charge queued for verification');
-    return c.json({ success: true, paymentId: result.paymentId, status: result.status } satisfies PaymentQueued, 202);
+    const report = await parseJson(c, DonationStatusReport);
+    const queued = await reportDonationCharge(deps, c.get('logger'), id.data, report, idempotencyKeyOf(c));
+    return c.json(queued, 202);
   });
   return app;
 }

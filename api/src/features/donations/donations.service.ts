@@ -1,11 +1,28 @@
-import { type DonationRequest, dollarsToCents } from '@pillars/shared/contracts';
-import { donations } from '@pillars/shared/db';
-import { AppError } from '../../lib/errors';
-import type { Tx } from '../../lib/idempotency';
-import { queuePayment } from '../../lib/payments';
+import {
+  type DonationRequest,
+  type DonationStatusReport,
+  type PaymentAccepted,
+  type PaymentQueued,
+  type RecordCreated,
+  dollarsToCents,
+} from '@pillars/shared/contracts';
+import { donations, payments } from '@pillars/shared/db';
+import { publishNow } from '@pillars/shared/jobs';
+import type { Logger } from '@pillars/shared/logger';
+import { queuePayment } from '@pillars/shared/money';
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import {
+  acceptAndPublish,
+  conflictToAppError,
+  paymentAccepted,
+  recordCreated,
+  paymentQueued,
+} from '../../lib/payments';
 
 /** The donation columns a request fills; status and payment id are the server's to set. */
-export function donationValues(body: DonationRequest) {
+export function donationValues(body: Omit<DonationRequest, 'amountCents' | 'paymentMethodToken' | 'provider'>) {
   return {
     firstName: body.firstName,
     lastName: body.lastName,
@@ -30,17 +47,75 @@ export function chargeCentsOf(body: Pick<DonationRequest, 'amount' | 'amountCent
   return cents;
 }
 
-/** Inserts a donation and, with a card token, its queued charge (or monthly plan). */
-export async function createDonation(tx: Tx, body: DonationRequest) {
+export type DonationAnswer = { status: 201; body: RecordCreated } | { status: 202; body: PaymentAccepted };
+
+/** Stores a donation and, with a card token, queues its charge (or monthly plan), once per key. */
+export async function acceptDonation(
+  deps: Pick<AppDeps, 'db' | 'queues'>,
+  logger: Logger,
+  body: DonationRequest,
+  idempotencyKey: string | undefined,
+): Promise<DonationAnswer> {
+  if (body.paymentMethod !== 'card') {
+    throw new AppError('INVALID_DATA', 'Only card contributions are accepted online.');
+  }
   const amountCents = chargeCentsOf(body);
-  const [donation] = await tx.insert(donations).values(donationValues(body)).returning({ id: donations.id });
-  if (!donation) throw new Error('insert returned no row');
-  if (!body.paymentMethodToken) return { donationId: donation.id, amountCents };
-  const queued = await queuePayment(tx, {
-    kind: body.isRecurring ? 'recurring_donation' : 'donation',
-    recordId: donation.id,
-    amountCents,
-    paymentMethodToken: body.paymentMethodToken,
+  const token = body.paymentMethodToken;
+  return acceptAndPublish<DonationAnswer>(deps, logger, {
+    idempotency: { scope: 'donations', key: idempotencyKey, request: body },
+    record: { table: donations, values: donationValues(body) },
+    ...(token
+      ? {
+          payment: {
+            kind: body.isRecurring ? 'recurring_donation' : 'donation',
+            amountCents,
+            paymentMethodToken: token,
+          },
+        }
+      : {}),
+    answer: ({ recordId, paymentId }) =>
+      token
+        ? { status: 202, body: paymentAccepted(recordId, paymentId) }
+        : { status: 201, body: recordCreated(recordId) },
   });
-  return { donationId: donation.id, amountCents, ...queued };
+}
+
+/**
+ * A charge the browser reports for a donation is a claim: the worker confirms it with the
+ * provider before the donation becomes completed, because a browser can send any id it likes.
+ * One payment per donation: a second report answers the first one's payment.
+ */
+export async function reportDonationCharge(
+  { db, queues }: Pick<AppDeps, 'db' | 'queues'>,
+  logger: Logger,
+  donationId: string,
+  report: DonationStatusReport,
+  idempotencyKey: string | undefined,
+): Promise<PaymentQueued> {
+  const result = await db
+    .transaction(async (tx) => {
+      const [donation] = await tx
+        .select({ id: donations.id, amount: donations.amount })
+        .from(donations)
+        .where(eq(donations.id, donationId))
+        .for('update');
+      if (!donation) throw notFound('Donation');
+      const [existing] = await tx
+        .select({ id: payments.id, state: payments.state })
+        .from(payments)
+        .where(and(eq(payments.recordId, donation.id), eq(payments.kind, 'donation')))
+        .limit(1);
+      if (existing) return { paymentId: existing.id, status: existing.state, outbox: [] };
+      const queued = await queuePayment(tx, donation.id, {
+        kind: 'donation',
+        amountCents: dollarsToCents(Number(donation.amount)),
+        claimedTransactionId: report.payTheoryPaymentId,
+        claimedIdempotencyKey: idempotencyKey,
+      });
+      return { ...queued, status: 'queued' as const };
+    })
+    .catch(conflictToAppError);
+  await publishNow(db, queues, logger, result.outbox);
+  logger.debug({ donationId }, 'reported charge queued for verification');
+  return paymentQueued(result.paymentId, result.status);
 }

@@ -3,28 +3,29 @@ import {
   EventPaymentPatch,
   EventRegistrationCreated,
   EventRegistrationRequest,
+  Id,
   PaymentAccepted,
   PaymentQueued,
+  RegistrationChargeRequest,
   RegistrationSummaryResponse,
-  eventRegistrationSchema,
-  parsePricingTiers,
 } from '@pillars/shared/contracts';
-import { eventRegistrations, events } from '@pillars/shared/db';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
-import { AppError, invalidData, notFound } from '../../lib/errors';
-import { idempotencyKeyOf, once } from '../../lib/idempotency';
+import { notFound } from '../../lib/errors';
+import { idempotencyKeyOf } from '../../lib/idempotency';
 import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
-import { publishNow } from '../../lib/payments';
 import { parseJson } from '../../lib/validate';
-import { feeOf, payRegistration, registrationWithEvent } from './registrations.service';
+import {
+  eventBySlug,
+  payRegistrationWithToken,
+  register,
+  registrationSummary,
+  reportRegistrationCharge,
+} from './registrations.service';
 
-const RegistrationId = z.uuid();
-const ChargeRequest = z.object({ paymentMethodToken: z.string().min(1).max(200) });
-const registrationParams = z.object({ id: z.uuid() });
+const registrationParams = z.object({ id: Id });
 
-const register = createRoute({
+const registerRoute = createRoute({
   method: 'post',
   path: '/events/{slug}/register',
   tags: ['registrations'],
@@ -62,7 +63,7 @@ const payWithToken = createRoute({
   request: {
     params: registrationParams,
     headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: ChargeRequest } } },
+    body: { required: true, content: { 'application/json': { schema: RegistrationChargeRequest } } },
   },
   responses: {
     202: json('The payment to poll (the first one, when one is already under way)', PaymentAccepted),
@@ -90,102 +91,34 @@ const reportPayment = createRoute({
   },
 });
 
-export function registrationsRoutes({ db, queues }: AppDeps) {
+export function registrationsRoutes(deps: AppDeps) {
   const app = featureRouter();
 
-  openapiRoute(app, register, async (c) => {
-    const [event] = await db
-      .select()
-      .from(events)
-      .where(eq(events.slug, c.req.param('slug')))
-      .limit(1);
-    if (!event) throw notFound('Event');
+  openapiRoute(app, registerRoute, async (c) => {
+    const event = await eventBySlug(deps, c.req.param('slug'));
     const body = await parseJson(c, EventRegistrationRequest);
-    const tiers = parsePricingTiers(event.pricingTiers);
-    const checked = eventRegistrationSchema({
-      requiresPayment: event.requiresPayment,
-      pricingTiers: tiers,
-    }).safeParse(body);
-    if (!checked.success) throw invalidData(checked.error);
-    if (body.eventId !== event.id) throw new AppError('INVALID_DATA', 'The registration does not match this event.');
-    type Answer = { status: 201; body: z.infer<typeof EventRegistrationCreated> };
-    const result = await once<Answer>(db, `register-${event.id}`, idempotencyKeyOf(c), body, async (tx) => {
-      const [row] = await tx
-        .insert(eventRegistrations)
-        .values({
-          eventId: event.id,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email,
-          phone: body.phone,
-          comments: body.comments || null,
-          selectedTier: event.requiresPayment && tiers.length > 0 ? (body.selectedTier ?? null) : null,
-          paymentAmount: feeOf(event, body.selectedTier),
-        })
-        .returning({ id: eventRegistrations.id });
-      if (!row) throw new Error('insert returned no row');
-      return { status: 201, body: { success: true, data: { registrationId: row.id } } };
-    });
-    return c.json(result.body, 201);
+    return c.json(await register(deps, c.get('logger'), event, body, () => idempotencyKeyOf(c)), 201);
   });
 
   openapiRoute(app, getRegistration, async (c) => {
-    const id = RegistrationId.safeParse(c.req.param('id'));
+    const id = Id.safeParse(c.req.param('id'));
     if (!id.success) throw notFound('Registration');
-    const found = await registrationWithEvent(db, id.data);
-    if (!found) throw notFound('Registration');
-    const { registration, event } = found;
-    // Whoever holds the (unguessable) id sees what the payment page needs, and no contact details.
-    return c.json(
-      {
-        success: true,
-        data: {
-          id: registration.id,
-          eventId: event.id,
-          firstName: registration.firstName,
-          lastName: registration.lastName,
-          status: registration.status,
-          selectedTier: registration.selectedTier,
-          paymentAmount: registration.paymentAmount ?? feeOf(event, registration.selectedTier),
-          createdAt: registration.createdAt.toISOString(),
-          event: {
-            slug: event.slug,
-            title: event.title,
-            startDate: event.startDate.toISOString(),
-            endDate: event.endDate.toISOString(),
-            location: event.location,
-            requiresPayment: event.requiresPayment,
-          },
-        },
-      } satisfies RegistrationSummaryResponse,
-      200,
-    );
+    return c.json(await registrationSummary(deps, id.data), 200);
   });
 
   openapiRoute(app, payWithToken, async (c) => {
-    const id = RegistrationId.safeParse(c.req.param('id'));
+    const id = Id.safeParse(c.req.param('id'));
     if (!id.success) throw notFound('Registration');
-    const body = await parseJson(c, ChargeRequest);
-    const queued = await payRegistration(db, id.data, { paymentMethodToken: body.paymentMethodToken });
-    await publishNow(db, queues, c.get('logger'), queued.outboxIds);
-    return c.json(
-      { success: true, data: { id: id.data }, paymentId: queued.paymentId, status: 'queued' } satisfies PaymentAccepted,
-      202,
-    );
+    const body = await parseJson(c, RegistrationChargeRequest);
+    return c.json(await payRegistrationWithToken(deps, c.get('logger'), id.data, body.paymentMethodToken), 202);
   });
 
   openapiRoute(app, reportPayment, async (c) => {
-    // A charge the browser reports is a claim: the worker verifies it with the provider (amount
-    // included) before the registration becomes paid.
-    const id = RegistrationId.safeParse(c.req.param('id'));
+    const id = Id.safeParse(c.req.param('id'));
     if (!id.success) throw notFound('Registration');
     const body = await parseJson(c, EventPaymentPatch);
-    const queued = await payRegistration(db, id.data, {
-      claimedTransactionId: body.payTheoryPaymentId,
-      claimedIdempotencyKey: idempotencyKeyOf(c),
-    });
-    await publishNow(db, queues, c.get('logger'), queued.outboxIds);
-    return c.json({ success: true, paymentId: queued.paymentId, status: 'queued' } satisfies PaymentQueued, 202);
+    const report = { payTheoryPaymentId: body.payTheoryPaymentId, idempotencyKey: idempotencyKeyOf(c) };
+    return c.json(await reportRegistrationCharge(deps, c.get('logger'), id.data, report), 202);
   });
 
   return app;

@@ -1,10 +1,24 @@
-import { eventPriceCents, parsePricingTiers } from '@pillars/shared/contracts';
+import {
+  type EventRegistrationCreated,
+  type EventRegistrationRequest,
+  type PaymentAccepted,
+  type PaymentQueued,
+  type RegistrationSummaryResponse,
+  eventPriceCents,
+  eventRegistrationSchema,
+  parsePricingTiers,
+} from '@pillars/shared/contracts';
 import type { Database } from '@pillars/shared/db';
 import { eventRegistrations, events, payments } from '@pillars/shared/db';
+import { publishNow } from '@pillars/shared/jobs';
+import type { Logger } from '@pillars/shared/logger';
+import { queuePayment } from '@pillars/shared/money';
 import { and, eq } from 'drizzle-orm';
-import { AppError, notFound } from '../../lib/errors';
+import type { z } from 'zod';
+import type { AppDeps } from '../../lib/context';
+import { AppError, invalidData, notFound } from '../../lib/errors';
 import type { Tx } from '../../lib/idempotency';
-import { queuePayment } from '../../lib/payments';
+import { acceptAndPublish, conflictToAppError, paymentAccepted, paymentQueued } from '../../lib/payments';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -28,26 +42,135 @@ export async function registrationWithEvent(tx: Tx | Database, id: string, lock 
   return row;
 }
 
-/** One payment per registration: a second request returns the first one's payment. */
-export async function payRegistration(
-  db: Database,
+/** The event a registration is for, by its slug (read before the body, so an unknown event is a 404 first). */
+export async function eventBySlug({ db }: Pick<AppDeps, 'db'>, slug: string): Promise<EventRow> {
+  const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
+  if (!event) throw notFound('Event');
+  return event;
+}
+
+/**
+ * Registers for an event, once per key. The body is checked against the stored event (its
+ * ticket types), and the fee is computed by the server from the event and tier.
+ */
+export async function register(
+  deps: Pick<AppDeps, 'db' | 'queues'>,
+  logger: Logger,
+  event: EventRow,
+  body: EventRegistrationRequest,
+  idempotencyKey: () => string | undefined,
+): Promise<z.infer<typeof EventRegistrationCreated>> {
+  const tiers = parsePricingTiers(event.pricingTiers);
+  const checked = eventRegistrationSchema({ requiresPayment: event.requiresPayment, pricingTiers: tiers }).safeParse(
+    body,
+  );
+  if (!checked.success) throw invalidData(checked.error);
+  if (body.eventId !== event.id) throw new AppError('INVALID_DATA', 'The registration does not match this event.');
+  const answer = await acceptAndPublish<{ status: 201; body: z.infer<typeof EventRegistrationCreated> }>(deps, logger, {
+    idempotency: { scope: `register-${event.id}`, key: idempotencyKey(), request: body },
+    record: {
+      table: eventRegistrations,
+      values: {
+        eventId: event.id,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        phone: body.phone,
+        comments: body.comments || null,
+        selectedTier: event.requiresPayment && tiers.length > 0 ? (body.selectedTier ?? null) : null,
+        paymentAmount: feeOf(event, body.selectedTier),
+      },
+    },
+    answer: ({ recordId }) => ({ status: 201, body: { success: true, data: { registrationId: recordId } } }),
+  });
+  return answer.body;
+}
+
+/** What the event payment page needs: whoever holds the (unguessable) id, without contact details. */
+export async function registrationSummary(
+  { db }: Pick<AppDeps, 'db'>,
+  id: string,
+): Promise<RegistrationSummaryResponse> {
+  const found = await registrationWithEvent(db, id);
+  if (!found) throw notFound('Registration');
+  const { registration, event } = found;
+  return {
+    success: true,
+    data: {
+      id: registration.id,
+      eventId: event.id,
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      status: registration.status,
+      selectedTier: registration.selectedTier,
+      paymentAmount: registration.paymentAmount ?? feeOf(event, registration.selectedTier),
+      createdAt: registration.createdAt.toISOString(),
+      event: {
+        slug: event.slug,
+        title: event.title,
+        startDate: event.startDate.toISOString(),
+        endDate: event.endDate.toISOString(),
+        location: event.location,
+        requiresPayment: event.requiresPayment,
+      },
+    },
+  };
+}
+
+/**
+ * Queues the registration's fee charge: one payment per registration, so a second request
+ * answers the first one's payment (unless that one failed). The registration row is locked, so
+ * two simultaneous requests queue one payment. A charge the browser reports (`claimed…`) is
+ * verified by the worker, amount included, before the registration becomes paid.
+ */
+async function payRegistration(
+  { db, queues }: Pick<AppDeps, 'db' | 'queues'>,
+  logger: Logger,
   id: string,
   payment: { paymentMethodToken?: string; claimedTransactionId?: string; claimedIdempotencyKey?: string | undefined },
-) {
-  return db.transaction(async (tx) => {
-    // Locked, so two simultaneous payment requests for one registration queue one payment.
-    const found = await registrationWithEvent(tx, id, true);
-    if (!found) throw notFound('Registration');
-    const { registration, event } = found;
-    if (!event.requiresPayment) throw new AppError('CONFLICT', 'This event does not require payment.');
-    const amountCents = registration.paymentAmount ?? feeOf(event, registration.selectedTier);
-    if (amountCents <= 0) throw new AppError('CONFLICT', 'This registration has no fee to pay.');
-    const [existing] = await tx
-      .select({ id: payments.id, state: payments.state })
-      .from(payments)
-      .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id)))
-      .limit(1);
-    if (existing && existing.state !== 'failed') return { paymentId: existing.id, outboxIds: [] as number[] };
-    return queuePayment(tx, { kind: 'registration', recordId: id, amountCents, ...payment });
+): Promise<{ paymentId: string }> {
+  const queued = await db
+    .transaction(async (tx) => {
+      const found = await registrationWithEvent(tx, id, true);
+      if (!found) throw notFound('Registration');
+      const { registration, event } = found;
+      if (!event.requiresPayment) throw new AppError('CONFLICT', 'This event does not require payment.');
+      const amountCents = registration.paymentAmount ?? feeOf(event, registration.selectedTier);
+      if (amountCents <= 0) throw new AppError('CONFLICT', 'This registration has no fee to pay.');
+      const [existing] = await tx
+        .select({ id: payments.id, state: payments.state })
+        .from(payments)
+        .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id)))
+        .limit(1);
+      if (existing && existing.state !== 'failed') return { paymentId: existing.id, outbox: [] };
+      return queuePayment(tx, id, { kind: 'registration', amountCents, ...payment });
+    })
+    .catch(conflictToAppError);
+  await publishNow(db, queues, logger, queued.outbox);
+  return queued;
+}
+
+/** POST /api/event-registrations/{id}/payment: the fee, charged with a card token. */
+export async function payRegistrationWithToken(
+  deps: Pick<AppDeps, 'db' | 'queues'>,
+  logger: Logger,
+  id: string,
+  paymentMethodToken: string,
+): Promise<PaymentAccepted> {
+  const { paymentId } = await payRegistration(deps, logger, id, { paymentMethodToken });
+  return paymentAccepted(id, paymentId);
+}
+
+/** PATCH /api/event-registrations/{id}/payment: a charge the browser made, to verify. */
+export async function reportRegistrationCharge(
+  deps: Pick<AppDeps, 'db' | 'queues'>,
+  logger: Logger,
+  id: string,
+  report: { payTheoryPaymentId: string; idempotencyKey: string | undefined },
+): Promise<PaymentQueued> {
+  const { paymentId } = await payRegistration(deps, logger, id, {
+    claimedTransactionId: report.payTheoryPaymentId,
+    claimedIdempotencyKey: report.idempotencyKey,
   });
+  return paymentQueued(paymentId, 'queued');
 }

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { WebhookReceived } from '@pillars/shared/contracts';
+import { publishNow } from '@pillars/shared/jobs';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { publishNow } from '../../lib/payments';
 import { storeTransactionNotification, urlSecretMatches } from './webhooks.service';
 
 const payTheoryWebhook = createRoute({
@@ -59,10 +59,10 @@ export function webhooksRoutes(deps: AppDeps) {
       log.debug({ event: event.event, subtype: event.subtype }, 'webhook ignored');
       return c.json({ received: true, ignored: true } satisfies WebhookReceived, 200);
     }
-    const outboxIds = await storeTransactionNotification(db, provider.name, { ...event, transactionId });
-    const duplicate = outboxIds.length === 0;
+    const outboxRows = await storeTransactionNotification(db, provider.name, { ...event, transactionId });
+    const duplicate = outboxRows.length === 0;
     log.info({ event: event.event, subtype: event.subtype, transactionId, duplicate }, 'webhook received');
-    await publishNow(db, queues, logger, outboxIds);
+    await publishNow(db, queues, logger, outboxRows);
     return c.json({ received: true, duplicate } satisfies WebhookReceived, 200);
   });
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@pillars/shared/db';
 import { webhookEvents } from '@pillars/shared/db';
-import { JOBS, addToOutbox } from '@pillars/shared/jobs';
+import { JOBS, type OutboxRow, addToOutboxRows } from '@pillars/shared/jobs';
 import type { WebhookEvent } from '@pillars/shared/payments';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -24,7 +24,7 @@ export async function storeTransactionNotification(
   db: Database,
   provider: string,
   event: WebhookEvent & { transactionId: string },
-): Promise<number[]> {
+): Promise<OutboxRow[]> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(webhookEvents)
@@ -37,6 +37,6 @@ export async function storeTransactionNotification(
       .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.transactionId] })
       .returning({ id: webhookEvents.id });
     if (!row) return [];
-    return addToOutbox(tx, [{ job: JOBS.processWebhook, eventId: row.id }]);
+    return addToOutboxRows(tx, [{ job: JOBS.processWebhook, eventId: row.id }]);
   });
 }

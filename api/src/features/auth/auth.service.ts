@@ -1,0 +1,132 @@
+import {
+  type AdminUser,
+  type LoginRequest,
+  type ResetPasswordRequest,
+  authMessages,
+  authResponseMessages,
+} from '@pillars/shared/contracts';
+import { auditLog, hashResetToken, outboundEmails, users } from '@pillars/shared/db';
+import { JOBS, addToOutboxRows, publishNow } from '@pillars/shared/jobs';
+import type { Logger } from '@pillars/shared/logger';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { visibleUserColumns } from '../admin/users.service';
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
+import type { SessionStore } from './sessions';
+import { type LoginThrottle, type ThrottleRule, throttleKeys } from './throttle';
+
+/** Reset e-mails per address: enough for a typo and a retry, not enough to flood a mailbox. */
+const RESET_REQUESTS_PER_ADDRESS: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
+
+export type SignIn =
+  { kind: 'throttled'; retryAfterMs: number } | { kind: 'signed-in'; username: string; token: string; expiresAt: Date };
+
+/** Signing in and out, the signed-in admin, and password resets. */
+export function authService(deps: AppDeps, sessions: SessionStore, throttle: LoginThrottle) {
+  const { db, queues } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /**
+     * Checks the credentials, throttled per account and per address; a new session replaces the
+     * one the request carried.
+     */
+    async signIn(
+      { username, password }: LoginRequest,
+      address: string,
+      previousSessionId: string | undefined,
+      logger: Logger,
+    ): Promise<SignIn> {
+      const keys = throttleKeys(username, address);
+      const retryAfterMs = await throttle.retryAfterMs([keys.account, keys.address]);
+      if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
+      const [user] = await db
+        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+        .limit(1);
+      // An unknown username costs a password check too, so timing does not tell which accounts exist.
+      const valid = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyPassword(await decoyPasswordHash(), password).then(() => false);
+      if (!user || !valid) {
+        await throttle.hit([keys.account, keys.address]);
+        logger.info({ event: 'login.failed' }, 'sign-in refused');
+        throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
+      }
+      await throttle.clear(keys.account);
+      if (previousSessionId) await sessions.invalidate(previousSessionId);
+      const session = await sessions.create(user.id);
+      logger.info({ event: 'login.succeeded', userId: user.id }, 'signed in');
+      return { kind: 'signed-in', username: user.username, token: session.token, expiresAt: session.expiresAt };
+    },
+
+    async signOut(sessionId: string | undefined): Promise<void> {
+      if (sessionId) await sessions.invalidate(sessionId);
+    },
+
+    /** The admin of a session, as the API shows an account. */
+    async currentUser(userId: string | undefined): Promise<AdminUser> {
+      if (!userId) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
+      const [user] = await db.select(visibleUserColumns).from(users).where(eq(users.id, userId)).limit(1);
+      if (!user) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
+      return { ...user, createdAt: user.createdAt.toISOString() };
+    },
+
+    /**
+     * The same work whether or not the address belongs to an admin: the request is recorded and
+     * queued; only the worker looks the address up.
+     */
+    async requestPasswordReset(email: string, logger: Logger): Promise<void> {
+      const recipient = email.trim().toLowerCase();
+      const key = { key: `reset:recipient:${recipient}`, rule: RESET_REQUESTS_PER_ADDRESS };
+      if ((await throttle.retryAfterMs([key])) > 0) return;
+      await throttle.hit([key]);
+      const outboxRows = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(outboundEmails)
+          .values({ kind: 'password-reset', recipient })
+          .returning({ id: outboundEmails.id });
+        if (!row) throw new Error('insert returned no row');
+        return addToOutboxRows(tx, [{ job: JOBS.sendEmail, emailId: row.id }]);
+      });
+      await publishNow(db, queues, logger, outboxRows);
+    },
+
+    /** Sets a new password with a reset token (single use), and signs the admin out everywhere. */
+    async resetPassword({ token, newPassword }: ResetPasswordRequest, logger: Logger): Promise<void> {
+      const tokenHash = hashResetToken(token);
+      const [user] = await db
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(and(eq(users.resetToken, tokenHash), gt(users.resetTokenExpiry, now())))
+        .limit(1);
+      if (!user) throw new AppError('INVALID_DATA', authResponseMessages.invalidResetLink);
+      const problem = passwordProblem(newPassword, user);
+      if (problem) throw new AppError('INVALID_DATA', problem);
+      const passwordHash = await hashPassword(newPassword);
+      const changed = await db.transaction(async (tx) => {
+        // Single use: the token is cleared in the same statement that checks it is still there.
+        const updated = await tx
+          .update(users)
+          .set({ passwordHash, resetToken: null, resetTokenExpiry: null })
+          .where(and(eq(users.id, user.id), eq(users.resetToken, tokenHash)))
+          .returning({ id: users.id });
+        if (updated.length === 0) return false;
+        await tx.insert(auditLog).values({
+          actorUserId: user.id,
+          actorLabel: user.username,
+          action: 'user.password-reset',
+          entityType: 'user',
+          entityId: user.id,
+        });
+        return true;
+      });
+      if (!changed) throw new AppError('INVALID_DATA', authResponseMessages.invalidResetLink);
+      // Whoever knew the old password is signed out everywhere.
+      await sessions.invalidateAllOf(user.id);
+      logger.info({ event: 'password.reset', userId: user.id }, 'password reset');
+    },
+  };
+}
