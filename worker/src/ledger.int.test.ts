@@ -15,7 +15,7 @@ import {
   payments,
   transactions,
 } from '@pillars/shared/db';
-import { JOBS, jobIdOf } from '@pillars/shared/jobs';
+import { JOBS, flushOutboxMarks, jobIdOf } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import {
   PaymentLedger,
@@ -173,6 +173,7 @@ describe('payment ledger', async () => {
       };
       await ledger.succeed(payment, settled);
       await ledger.succeed(payment, { transactionId: 'pt_txn_other' });
+      await flushOutboxMarks(db);
       const row = await rowOf(payment.id);
       expect(row).toMatchObject({
         state: 'succeeded',
@@ -223,10 +224,10 @@ describe('payment ledger', async () => {
 
   describe('update-status (completeRecord)', () => {
     it.each([
-      ['donation', donations, 'completed'],
-      ['membership', memberships, 'active'],
-      ['registration', eventRegistrations, 'paid'],
-    ] as const)('moves a pending %s record to %s with the transaction id, once', async (kind, table, status) => {
+      ['donation', 'completed', donations],
+      ['membership', 'active', memberships],
+      ['registration', 'paid', eventRegistrations],
+    ] as const)('moves a pending %s record to %s with the transaction id, once', async (kind, status, table) => {
       const transactionId = `pt_txn_${randomUUID()}`;
       const payment = await insertPayment({ kind, state: 'succeeded', providerTransactionId: transactionId });
       expect(await ledger.completeRecord(payment.id)).toBe('completed');

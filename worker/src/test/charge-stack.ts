@@ -94,6 +94,17 @@ export async function useChargeStack(kind: QueueBackendKind, options: { visibili
   afterAll(() => worker.close());
 
   const rowOf = async (id: string) => (await database.db.select().from(payments).where(eq(payments.id, id)))[0];
+
+  /** The payment's row once it has succeeded or failed (usable outside a test, unlike expect.poll). */
+  async function settledRow(id: string, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const row = await rowOf(id);
+      if (row && (row.state === 'succeeded' || row.state === 'failed')) return row;
+      if (Date.now() > deadline) throw new Error(`payment ${id} is still ${row?.state ?? 'missing'}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
   const ledgerFor = (key: string) =>
     sandbox.sandbox.ledger().filter((e) => (e.kind === 'charge' || e.kind === 'recurring') && e.idempotencyKey === key);
 
@@ -107,6 +118,7 @@ export async function useChargeStack(kind: QueueBackendKind, options: { visibili
     insertPayment,
     queueJob,
     rowOf,
+    settledRow,
     ledgerFor,
   };
 }

@@ -1,26 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted } from '@pillars/shared/contracts';
 import { transactions, webhookEvents } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
+import { instalmentRecorder } from '@pillars/shared/money';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { monthlyDonation, usePaymentStack } from './payment-stack';
-import { useQueueBackend } from '@pillars/testing/test-queues';
-import { instalmentRecorder, PaymentLedger } from '@pillars/shared/money';
-import { webhooksProcessor } from '@pillars/worker/jobs/webhooks/webhooks.processor';
+import { useChargeStack } from '../../test/charge-stack';
+import { webhooksProcessor } from './webhooks.processor';
 
 // process-webhook on real PostgreSQL, a real queue of its own and the sandbox: a stored
-// notification is only a transaction id to re-fetch. Plans are started through the API; the
-// notifications are written the way the API stores them.
-const { database, sandbox, provider, post, settled, tokenFor } = await usePaymentStack('redis', {
-  recurringPoll: { everyMs: 7 * 24 * 3_600_000 },
-});
+// notification is only a transaction id to re-fetch. The plan is started by the charges worker;
+// the notifications are written the way the API stores them.
+const stack = await useChargeStack('redis');
+const { database, backend: queues, sandbox, provider, ledger, tokenFor } = stack;
 const logger = createLogger({ level: 'silent' });
-const queues = await useQueueBackend('redis', database.url);
 const instalments = instalmentRecorder({
   db: database.db,
-  ledger: new PaymentLedger(database.db, queues, logger),
+  ledger,
   logger,
   providerName: provider.name,
   liveMode: provider.liveMode,
@@ -53,9 +49,11 @@ async function process(transactionId: string) {
   return { ...result, outcome: after?.outcome ?? null };
 }
 
-const res = await post('/api/donations', monthlyDonation(await tokenFor()));
-const plan = await settled(PaymentAccepted.parse(await res.json()).paymentId);
-const recurringId = plan.recurringId ?? '';
+// A monthly gift whose plan the charges worker started, as the API would have queued it.
+const payment = await stack.insertPayment({ kind: 'recurring_donation', amountCents: 1776 });
+await stack.queueJob(payment);
+const plan = await stack.settledRow(payment.id);
+const recurringId = plan.providerRecurringId ?? '';
 
 describe('process-webhook', () => {
   it('retries a transaction the provider does not show (yet), and records nothing', async () => {
@@ -75,7 +73,7 @@ describe('process-webhook', () => {
   });
 
   it('leaves the first instalment to record-transaction and ignores a one-time charge', async () => {
-    await expect(process(plan.transactionId ?? '')).resolves.toMatchObject({ outcome: 'first-instalment' });
+    await expect(process(plan.providerTransactionId ?? '')).resolves.toMatchObject({ outcome: 'first-instalment' });
     const charge = await provider.charge({
       amountCents: 1000,
       paymentMethodId: await tokenFor(),

@@ -1,29 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted } from '@pillars/shared/contracts';
 import { recurringPolls, transactions } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
+import { instalmentRecorder } from '@pillars/shared/money';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { monthlyDonation, usePaymentStack } from './payment-stack';
-import { useQueueBackend } from '@pillars/testing/test-queues';
-import { instalmentRecorder, PaymentLedger } from '@pillars/shared/money';
-import {
-  type RecurringPollResult,
-  recurringPollProcessor,
-} from '@pillars/worker/jobs/maintenance/recurring-poll.processor';
+import { useChargeStack } from '../../test/charge-stack';
+import { type RecurringPollResult, recurringPollProcessor } from './recurring-poll.processor';
 
 // poll-recurring on real PostgreSQL, a real queue and the sandbox with NO webhook configured: the
-// plans are started through the API as visitors start them, later instalments are charged at the
-// sandbox, and only this job can record them. The clock is the test's: each run is a minute later.
-// The stack's own scheduled poll runs on 7-day boundaries only, so the runs below are the only ones.
-const stack = await usePaymentStack('redis', { recurringPoll: { everyMs: 7 * 24 * 3_600_000 } });
-const { database, sandbox, provider, post, settled, tokenFor } = stack;
+// plans are started by the charges worker as the API would have queued them, later instalments are
+// charged at the sandbox, and only this job can record them. The clock is the test's: each run is
+// a minute later.
+const stack = await useChargeStack('redis');
+const { database, backend: queues, sandbox, provider, ledger } = stack;
 const logger = createLogger({ level: 'silent' });
-const queues = await useQueueBackend('redis', database.url);
 const instalments = instalmentRecorder({
   db: database.db,
-  ledger: new PaymentLedger(database.db, queues, logger),
+  ledger,
   logger,
   providerName: provider.name,
   liveMode: provider.liveMode,
@@ -48,12 +42,13 @@ async function run(): Promise<RecurringPollResult> {
   return done;
 }
 
-async function startPlan(): Promise<{ paymentId: string; recurringId: string }> {
-  const res = await post('/api/donations', monthlyDonation(await tokenFor()));
-  const { paymentId } = PaymentAccepted.parse(await res.json());
-  const status = await settled(paymentId);
-  if (status.state !== 'succeeded' || !status.recurringId) throw new Error(`plan not started: ${status.state}`);
-  return { paymentId, recurringId: status.recurringId };
+/** A monthly gift of $17.76 whose plan the charges worker started. */
+async function startPlan(): Promise<{ paymentId: string; recurringId: string; firstTransactionId: string }> {
+  const payment = await stack.insertPayment({ kind: 'recurring_donation', amountCents: 1776 });
+  await stack.queueJob(payment);
+  const row = await stack.settledRow(payment.id);
+  if (!row.providerRecurringId || !row.providerTransactionId) throw new Error(`plan not started: ${row.state}`);
+  return { paymentId: payment.id, recurringId: row.providerRecurringId, firstTransactionId: row.providerTransactionId };
 }
 
 const rowsOf = (ids: string[]) =>
@@ -95,9 +90,8 @@ describe('poll-recurring', () => {
     const again = await run();
     expect(again).toMatchObject({ polled: 2, recorded: 0, failedRecorded: 0, errors: 0 });
     expect(await rowsOf(ids)).toHaveLength(2);
-    // The plans' first instalments stay record-transaction's: one row each, not two.
-    const all = await database.db.select().from(transactions);
-    expect(new Set(all.map((r) => r.providerTransactionId)).size).toBe(all.length);
+    // The plans' first instalments are record-transaction's, never the poll's.
+    expect(await rowsOf([first.firstTransactionId, second.firstTransactionId])).toEqual([]);
   });
 
   it('gives every plan its turn when a run lists fewer plans than there are', async () => {
