@@ -149,6 +149,24 @@ async function burst(apiUrl: string, donations: number, concurrency: number): Pr
   return timingsOf(samples, startedAt);
 }
 
+/** Submissions only, from `concurrency` lanes: what the API accepts while nothing is charged. */
+async function acceptOnly(apiUrl: string, donations: number, concurrency: number): Promise<ClientReply> {
+  const paymentIds: string[] = [];
+  const acceptMs: number[] = [];
+  let firstSentAt = Number.POSITIVE_INFINITY;
+  let lastAcceptedAt = 0;
+  await runPool(donations, concurrency, stop.signal, async () => {
+    const sentAt = performance.now();
+    firstSentAt = Math.min(firstSentAt, sentAt);
+    const { paymentId } = await submit(apiUrl);
+    const acceptedAt = performance.now();
+    lastAcceptedAt = Math.max(lastAcceptedAt, acceptedAt);
+    paymentIds.push(paymentId);
+    acceptMs.push(acceptedAt - sentAt);
+  });
+  return { type: 'accepted', paymentIds, firstSentAt, lastAcceptedAt, acceptMs };
+}
+
 async function idle(apiUrl: string, donations: number): Promise<PhaseTimings> {
   const startedAt = performance.now();
   const samples: PaymentSample[] = [];
@@ -189,6 +207,8 @@ async function run(command: ClientCommandType): Promise<ClientReply> {
   switch (command.type) {
     case 'burst':
       return { type: 'done', timings: await burst(apiUrl, command.donations, command.concurrency) };
+    case 'accept':
+      return acceptOnly(apiUrl, command.donations, command.concurrency);
     case 'idle':
       return { type: 'done', timings: await idle(apiUrl, command.donations) };
     case 'steady':

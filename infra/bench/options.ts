@@ -2,17 +2,17 @@ import { parseArgs } from 'node:util';
 import { type QueueBackendKind } from '@pillars/shared/jobs';
 import { UsageError } from './common';
 
-export const PHASES = ['burst', 'idle', 'steady', 'floor'] as const;
+export const PHASES = ['apart', 'burst', 'idle', 'steady', 'floor'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export const USAGE = `usage: node --import tsx infra/bench/payments-bench.ts [options]
 
-  --donations N            burst: donations to submit and charge; also each floor loop's size (default 500)
-  --concurrency C          burst: concurrent HTTP clients; also the INSERT + add floor's loops (default 20)
+  --donations N            apart and burst: donations to submit and charge; also each floor loop's size (default 500)
+  --concurrency C          apart and burst: concurrent HTTP clients; also the INSERT + add floor's loops (default 20)
   --idle K                 idle: sequential donations from one client (default 50)
   --rate R                 steady: offered donations per second, open loop (default 100)
   --duration S             steady: seconds of offered load (default 60)
-  --phases LIST            comma-separated, in this order: burst,idle,steady,floor (default: all)
+  --phases LIST            comma-separated, in this order: apart,burst,idle,steady,floor (default: all)
   --queues redis|postgres  queue backend (default redis)
   --worker-concurrency W   concurrency of each app worker, and of the no-op floor worker (default 8)
   --grace SECONDS          how long after a phase its follow-ups may take before it counts as left behind (default 30)

@@ -37,12 +37,14 @@ describe('payments benchmark (short form)', () => {
 
     const results = JSON.parse(await readFile(jsonFile, 'utf8')) as {
       targets: { name: string; figure: string; value: number | null; met: boolean | null }[];
+      apart: { payments: number; acceptedRate: number; chargeRate: number } | null;
       phases: { phase: string; payments: number; succeeded: number; statementsUnavailable: string | null }[];
       ledger: { ok: boolean; payments: number; charges: number };
       floor: { insertAddMs: number; noopProcessMs: number } | null;
       layout: Record<string, number | null>;
     };
-    expect(results.ledger).toMatchObject({ ok: true, payments: 20 + 20 + 3 + 40, charges: 83 });
+    expect(results.ledger).toMatchObject({ ok: true, payments: 20 + 20 + 20 + 3 + 40, charges: 103 });
+    expect(results.apart?.payments).toBe(20);
     expect(results.phases.map((p) => [p.phase, p.payments, p.succeeded])).toEqual([
       ['burst', 20, 20],
       ['idle', 3, 3],

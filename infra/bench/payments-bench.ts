@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import asyncExitHook from 'async-exit-hook';
 import { ConfigSchema } from '@pillars/shared/config';
+import { QUEUES, createQueueBackend } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
 import pg from 'pg';
 import { z } from 'zod';
 import { type Child, cpuMsOf, cpuMsOfTree, spawnNode, waitUntilReady } from './children';
@@ -25,7 +27,15 @@ import { BenchFailure, Teardown, errorOf, progress, sleep } from './common';
 import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
 import { type BenchOptions, USAGE, parseOptions } from './options';
 import { ClientReply, EluReply, FloorReply, type PhaseTimings } from './protocol';
-import { type BenchResults, type LedgerResult, type PhaseResult, type Progress, render, toJson } from './report';
+import {
+  type ApartResult,
+  type BenchResults,
+  type LedgerResult,
+  type PhaseResult,
+  type Progress,
+  render,
+  toJson,
+} from './report';
 
 /** The sandbox's default visibility delay, and a worker window above it (docs/decisions/010). */
 export const VISIBILITY_DELAY_MS = 300;
@@ -277,6 +287,7 @@ async function measure(
   const steadyCount = options.phases.includes('steady') ? Math.max(1, Math.round(options.rate * options.durationS)) : 0;
   const totalDonations =
     WARM_UP_DONATIONS +
+    (options.phases.includes('apart') ? options.donations : 0) +
     (options.phases.includes('burst') ? options.donations : 0) +
     (options.phases.includes('idle') ? options.idle : 0) +
     steadyCount;
@@ -316,6 +327,10 @@ async function measure(
     throw new BenchFailure(`warm-up payments not done within the grace period: ${JSON.stringify(warm.state)}`);
   }
 
+  const apart = options.phases.includes('apart')
+    ? await measureApart(options, infra, observer, client, paymentIds, signal)
+    : undefined;
+
   const phases: PhaseResult[] = [];
   const commands = {
     burst: { type: 'burst', donations: options.donations, concurrency: options.concurrency },
@@ -323,7 +338,7 @@ async function measure(
     steady: { type: 'steady', rate: options.rate, durationMs: options.durationS * 1000 },
   } as const;
   for (const phase of options.phases) {
-    if (phase === 'floor') continue;
+    if (phase === 'floor' || phase === 'apart') continue;
     setPhase(`running the ${phase} phase`);
     progress(`${phase}: ${describe(options, phase)}`);
     const statementsBefore = 'unavailable' in infra.statements ? undefined : infra.statements;
@@ -410,6 +425,7 @@ async function measure(
   }
 
   return {
+    apart,
     phases,
     ledger,
     floor: floor?.type === 'done' ? floor : undefined,
@@ -425,6 +441,68 @@ async function measure(
       postgres: infra.postgresPid,
     },
   };
+}
+
+/**
+ * Each tier on its own, as when the API and the workers run on machines of their own: the charges
+ * queue is paused while the load client submits (so the API and the database serve only the
+ * accepts), then resumed, and the worker charges the backlog with the API idle. Timed here, by
+ * polling the ledger as the observer.
+ */
+async function measureApart(
+  options: BenchOptions,
+  infra: Infra,
+  observer: pg.Pool,
+  client: Child,
+  paymentIds: string[],
+  signal: AbortSignal,
+): Promise<ApartResult> {
+  progress(`apart: ${options.donations} donations from ${options.concurrency} clients with the charges queue paused`);
+  const queues = await createQueueBackend({
+    databaseUrl: infra.databaseUrl,
+    redisUrl: infra.redisUrl,
+    prefix: infra.prefix,
+    logger: createLogger({ level: 'silent' }),
+  });
+  try {
+    const charges = queues.bullQueue(QUEUES.charges);
+    await charges.pause();
+    const reply = await client.request(
+      { type: 'accept', donations: options.donations, concurrency: options.concurrency },
+      ClientReply,
+      signal,
+    );
+    if (reply.type === 'failed') throw new BenchFailure(`load client: ${reply.message}`);
+    if (reply.type !== 'accepted') throw new BenchFailure(`load client answered ${reply.type}`);
+    paymentIds.push(...reply.paymentIds);
+    progress('apart: all accepted; resuming the charges queue');
+    const resumedAt = performance.now();
+    await charges.resume();
+    for (;;) {
+      const { rows } = await observer.query<{ settled: number }>(
+        `SELECT count(*)::int AS settled FROM payments WHERE id = ANY($1::uuid[]) AND state IN ('succeeded', 'failed')`,
+        [reply.paymentIds],
+      );
+      if ((rows[0]?.settled ?? 0) >= reply.paymentIds.length) break;
+      if (performance.now() - resumedAt > options.graceMs + 60_000) {
+        throw new BenchFailure(`apart: payments still unsettled ${options.graceMs / 1000 + 60} s after resuming`);
+      }
+      await sleep(10, signal);
+    }
+    const chargeMs = performance.now() - resumedAt;
+    const followUps = await waitForFollowUps(observer, paymentIds.length, options.graceMs, signal);
+    return {
+      payments: reply.paymentIds.length,
+      acceptMs: reply.lastAcceptedAt - reply.firstSentAt,
+      acceptLatencies: reply.acceptMs,
+      chargeMs,
+      followUpsMs: followUps.doneAfterMs,
+      state: followUps.state,
+      expected: paymentIds.length,
+    };
+  } finally {
+    await queues.close();
+  }
 }
 
 function describe(options: BenchOptions, phase: 'burst' | 'idle' | 'steady'): string {

@@ -20,6 +20,8 @@ export const ClientCommand = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setup'), setup: ClientSetup }),
   /** Closed loop: `donations` submitted from `concurrency` clients, each long-polled until settled. */
   z.object({ type: z.literal('burst'), donations: z.number().int().min(1), concurrency: z.number().int().min(1) }),
+  /** `donations` submitted from `concurrency` clients without waiting for them to settle (the charges queue is paused). */
+  z.object({ type: z.literal('accept'), donations: z.number().int().min(1), concurrency: z.number().int().min(1) }),
   /** One client, one donation at a time: submit, wait for it to settle, then the next. */
   z.object({ type: z.literal('idle'), donations: z.number().int().min(1) }),
   /** Open loop: arrivals on a fixed timetable of `rate` per second for `durationMs`, whatever the answers. */
@@ -49,6 +51,14 @@ export type PhaseTimings = z.infer<typeof PhaseTimings>;
 export const ClientReply = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), tokenizeMs: z.number() }),
   z.object({ type: z.literal('done'), timings: PhaseTimings }),
+  z.object({
+    type: z.literal('accepted'),
+    paymentIds: z.array(z.uuid()),
+    firstSentAt: z.number(),
+    lastAcceptedAt: z.number(),
+    /** Each POST's time to its 202, in ms. */
+    acceptMs: z.array(z.number()),
+  }),
   z.object({ type: z.literal('failed'), message: z.string() }),
 ]);
 export type ClientReply = z.infer<typeof ClientReply>;
