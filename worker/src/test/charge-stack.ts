@@ -8,7 +8,7 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { chargesProcessor } from '../jobs/charges/charges.processor';
-import { PaymentLedger, providerLookup } from '@pillars/shared/money';
+import { PaymentLedger, instalmentRecorder, providerLookup } from '@pillars/shared/money';
 
 export interface PaymentSeed {
   kind?: Extract<PaymentKind, 'donation' | 'recurring_donation'>;
@@ -37,6 +37,13 @@ export async function useChargeStack(kind: QueueBackendKind, options: { visibili
   const logger = createLogger({ level: 'silent' });
   const ledger = new PaymentLedger(database.db, backend, logger);
   const lookup = providerLookup({ db: database.db, provider: sandbox.provider, logger });
+  const instalments = instalmentRecorder({
+    db: database.db,
+    ledger,
+    logger,
+    providerName: sandbox.provider.name,
+    liveMode: sandbox.provider.liveMode,
+  });
   const visibilityWindowMs = options.visibilityWindowMs ?? sandbox.visibilityWindowMs;
 
   async function insertPayment(seed: PaymentSeed = {}) {
@@ -114,6 +121,7 @@ export async function useChargeStack(kind: QueueBackendKind, options: { visibili
     ...sandbox,
     ledger,
     lookup,
+    instalments,
     visibilityWindowMs,
     insertPayment,
     queueJob,

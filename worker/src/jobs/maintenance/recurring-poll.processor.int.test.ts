@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { recurringPolls, transactions } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
-import { instalmentRecorder } from '@pillars/shared/money';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useChargeStack } from '../../test/charge-stack';
@@ -13,15 +12,8 @@ import { type RecurringPollResult, recurringPollProcessor } from './recurring-po
 // charged at the sandbox, and only this job can record them. The clock is the test's: each run is
 // a minute later.
 const stack = await useChargeStack('redis');
-const { database, backend: queues, sandbox, provider, ledger } = stack;
+const { database, backend: queues, sandbox, provider, instalments } = stack;
 const logger = createLogger({ level: 'silent' });
-const instalments = instalmentRecorder({
-  db: database.db,
-  ledger,
-  logger,
-  providerName: provider.name,
-  liveMode: provider.liveMode,
-});
 
 let clock = Date.now();
 const settings = { batch: 10 };

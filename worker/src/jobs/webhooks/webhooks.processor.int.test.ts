@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { transactions, webhookEvents } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
-import { instalmentRecorder } from '@pillars/shared/money';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useChargeStack } from '../../test/charge-stack';
@@ -12,15 +11,8 @@ import { webhooksProcessor } from './webhooks.processor';
 // notification is only a transaction id to re-fetch. The plan is started by the charges worker;
 // the notifications are written the way the API stores them.
 const stack = await useChargeStack('redis');
-const { database, backend: queues, sandbox, provider, ledger, tokenFor } = stack;
+const { database, backend: queues, sandbox, provider, instalments, tokenFor } = stack;
 const logger = createLogger({ level: 'silent' });
-const instalments = instalmentRecorder({
-  db: database.db,
-  ledger,
-  logger,
-  providerName: provider.name,
-  liveMode: provider.liveMode,
-});
 const outcomes = new Map<string, (outcome: { ok: boolean; error?: string }) => void>();
 queues.createWorker(QUEUES.webhooks, webhooksProcessor({ db: database.db, provider, instalments, logger }), {
   concurrency: 1,
