@@ -1,3 +1,5 @@
+import { dollarsToCents } from '@pillars/shared/contracts';
+
 /** The kinds of /success page; anything else is a plain payment confirmation. */
 export type SuccessKind = 'contribution' | 'membership' | 'event' | 'other';
 
@@ -28,7 +30,7 @@ function parseKind(value: string | null): SuccessKind {
 export function parseAmountCents(value: string | null): number | null {
   const text = value?.trim();
   if (!text || !AMOUNT_PATTERN.test(text)) return null;
-  const cents = Math.round(Number(text) * 100);
+  const cents = dollarsToCents(Number(text));
   return Number.isSafeInteger(cents) ? cents : null;
 }
 

@@ -1,4 +1,4 @@
-import type { ContributorRow, ContributorType } from '@pillars/shared/contracts';
+import { type ContributorRow, type ContributorType, dollarsToCents } from '@pillars/shared/contracts';
 
 /** The dashboard table's search, advanced search and type filter. */
 export type ContributorFilters = {
@@ -77,7 +77,7 @@ export function parseAmountCents(amount: string): number | null {
   const trimmed = amount.trim().replace(/^\$/, '').replace(/,/g, '');
   if (!trimmed) return null;
   const value = Number(trimmed);
-  return Number.isFinite(value) ? Math.round(value * 100) : null;
+  return Number.isFinite(value) ? dollarsToCents(value) : null;
 }
 
 export function filterContributors(rows: readonly ContributorRow[], filters: ContributorFilters): ContributorRow[] {
@@ -88,7 +88,7 @@ export function filterContributors(rows: readonly ContributorRow[], filters: Con
       (filters.type === 'all' || row.type === filters.type) &&
       matchesSearch(row, filters.search) &&
       (!transactionId || (row.payTheoryPaymentId ?? '').toLowerCase().includes(transactionId)) &&
-      (amountCents === null || Math.round(row.amount * 100) === amountCents),
+      (amountCents === null || dollarsToCents(row.amount) === amountCents),
   );
 }
 
