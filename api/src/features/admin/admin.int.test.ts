@@ -17,12 +17,15 @@ import {
   eventRegistrations,
   events,
   memberships,
+  type PaymentKind,
   payments,
   sessions,
+  transactions,
   users,
 } from '@pillars/shared/db';
 import { JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
-import { eq } from 'drizzle-orm';
+import { insertTransactionRow, transactionRow } from '@pillars/shared/money';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { type TestAdmin, asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
@@ -107,6 +110,62 @@ async function insertRegistration(eventId: string, extra: Partial<typeof eventRe
   return row;
 }
 
+/**
+ * A card payment for a record, as accept and the worker leave it: the payment row and, when the
+ * provider charged it, its first `transactions` row (written by the one builder, transactionRow).
+ */
+async function insertCharge(
+  kind: PaymentKind,
+  recordId: string,
+  amountCents: number,
+  outcome: 'succeeded' | 'failed' | 'queued' = 'succeeded',
+  providerRecurringId: string | null = null,
+) {
+  const providerTransactionId = `pt_${randomUUID()}`;
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      kind,
+      recordId,
+      amountCents,
+      state: outcome,
+      idempotencyKey: randomUUID(),
+      providerTransactionId: outcome === 'succeeded' ? providerTransactionId : null,
+      providerRecurringId,
+    })
+    .returning();
+  if (!payment) throw new Error('no payment');
+  if (outcome === 'succeeded') await insertInstalment(payment, amountCents, true, providerTransactionId);
+  return payment;
+}
+
+/** A `transactions` row the worker wrote for a charge of the payment (a later instalment, or the first). */
+async function insertInstalment(
+  payment: { kind: PaymentKind; recordId: string },
+  amountCents: number,
+  succeeded: boolean,
+  providerTransactionId = `pt_${randomUUID()}`,
+) {
+  const row = transactionRow({
+    payment,
+    payor: { firstName: 'Ann', lastName: 'Payor', email: 'payor@example.org' },
+    amountCents,
+    providerTransactionId,
+    succeeded,
+    provider: { providerName: 'paytheory', liveMode: false },
+  });
+  if (!(await insertTransactionRow(db, row))) throw new Error('transaction already recorded');
+}
+
+/** Only the given records and charges exist, so the summary counts exactly them. */
+async function emptyRecordsAndLedger() {
+  await db.delete(transactions);
+  await db.delete(payments);
+  await db.delete(eventRegistrations);
+  await db.delete(donations);
+  await db.delete(memberships);
+}
+
 const auditRowsFor = (entityId: string) =>
   db.select().from(auditLog).where(eq(auditLog.entityId, entityId)).orderBy(auditLog.id);
 
@@ -142,9 +201,7 @@ describe('without a session', () => {
 describe('GET /api/admin/contributors', () => {
   it('lists every kind newest first, amounts in dollars, and totals only money received', async () => {
     // A known mix, alone in the tables.
-    await db.delete(eventRegistrations);
-    await db.delete(donations);
-    await db.delete(memberships);
+    await emptyRecordsAndLedger();
     const tiers = [{ id: 'vip', name: 'VIP Table', price: 5000, description: 'Dinner', benefits: [] }];
     const gala = await insertEvent({
       title: 'Liberty Gala',
@@ -192,6 +249,11 @@ describe('GET /api/admin/contributors', () => {
       createdAt: at('2026-03-07T10:00:00Z'),
     });
     const free = await insertRegistration(picnic.id, { status: 'confirmed', createdAt: at('2026-03-08T10:00:00Z') });
+    // What the worker recorded: the charges that went through, and the one that failed.
+    await insertCharge('donation', oneTime.id, 5000);
+    await insertCharge('donation', failed.id, 10000, 'failed');
+    await insertCharge('membership', active.id, 2500, 'succeeded', 'plan_active');
+    await insertCharge('registration', paid.id, 5000);
 
     const res = await get('/contributors');
     expect(res.status).toBe(200);
@@ -202,7 +264,7 @@ describe('GET /api/admin/contributors', () => {
       totalDonations: 3,
       totalMemberships: 2,
       totalEventRegistrations: 3,
-      // 50.00 completed + 25.00 active membership + 50.00 paid registration; pending and failed are not money.
+      // The ledger's received charges: 50.00 donation + 25.00 membership + 50.00 registration.
       totalAmount: 125,
     });
     expect(body.contributors.map((r) => r.id)).toEqual([
@@ -246,7 +308,13 @@ describe('GET /api/admin/contributors', () => {
       details: 'Proud to join',
       status: 'active',
     });
-    expect(byId.get(applied.id)).toMatchObject({ type: 'Membership', details: 'Monthly membership' });
+    // An application without a card is no $25 a month plan.
+    expect(byId.get(applied.id)).toMatchObject({
+      type: 'Membership',
+      amount: 0,
+      isRecurring: false,
+      details: 'Monthly membership',
+    });
     expect(byId.get(paid.id)).toMatchObject({
       type: 'Event Registration',
       amount: 50,
@@ -265,14 +333,70 @@ describe('GET /api/admin/contributors', () => {
   });
 
   it('sums cents exactly', async () => {
-    await db.delete(eventRegistrations);
-    await db.delete(donations);
-    await db.delete(memberships);
-    await insertDonation({ amount: '0.10', status: 'completed' });
-    await insertDonation({ amount: '0.20', status: 'success' });
-    await insertDonation({ amount: '17.76', status: 'confirmed' });
+    await emptyRecordsAndLedger();
+    for (const [amount, cents] of [
+      ['0.10', 10],
+      ['0.20', 20],
+      ['17.76', 1776],
+    ] as const) {
+      const donation = await insertDonation({ amount, status: 'completed' });
+      await insertCharge('donation', donation.id, cents);
+    }
     const body = ContributorsResponse.parse(await (await get('/contributors')).json());
     expect(body.summary.totalAmount).toBe(18.06);
+  });
+});
+
+describe('Total Amount is the money the ledger received (docs/decisions/017)', () => {
+  const totalAmount = async () =>
+    ContributorsResponse.parse(await (await get('/contributors')).json()).summary.totalAmount;
+  const confirm = (kind: 'contributions' | 'registrations', id: string) =>
+    send('PUT', `/${kind}/${id}/status`, { status: 'confirmed' });
+
+  it('is unchanged by confirming an application that never paid or a registration whose card failed', async () => {
+    await emptyRecordsAndLedger();
+    const gift = await insertDonation({ amount: '40.00', status: 'completed' });
+    await insertCharge('donation', gift.id, 4000);
+    const application = await insertMembership({ paymentMethod: 'card', status: 'pending' });
+    const event = await insertEvent({ requiresPayment: true });
+    const declined = await insertRegistration(event.id, { paymentAmount: 12500, status: 'pending' });
+    await insertCharge('registration', declined.id, 12500, 'failed');
+    expect(await totalAmount()).toBe(40);
+
+    expect((await confirm('contributions', application.id)).status).toBe(200);
+    expect((await confirm('registrations', declined.id)).status).toBe(200);
+
+    expect(await totalAmount()).toBe(40);
+    const body = ContributorsResponse.parse(await (await get('/contributors')).json());
+    const byId = new Map(body.contributors.map((r) => [r.id, r]));
+    expect(byId.get(application.id)).toMatchObject({ status: 'confirmed', amount: 0, isRecurring: false });
+    // The fee stays what the registration costs; its status says confirmed, the total that $0 came in.
+    expect(byId.get(declined.id)).toMatchObject({ status: 'confirmed', amount: 125, isRecurring: false });
+    const members = MemberDetailList.parse(await (await get('/members-detail')).json()).data;
+    expect(members.find((m) => m.id === application.id)).toMatchObject({ amount: '0.00', isRecurring: false });
+  });
+
+  it("equals the sum of received transactions: a plan's later instalment counts, a failed one does not", async () => {
+    await emptyRecordsAndLedger();
+    const monthly = await insertDonation({ amount: '25.00', isRecurring: true, status: 'completed' });
+    const plan = await insertCharge('recurring_donation', monthly.id, 2500, 'succeeded', 'plan_monthly');
+    const member = await insertMembership({ status: 'active' });
+    const membership = await insertCharge('membership', member.id, 2500, 'succeeded', 'plan_member');
+    expect(await totalAmount()).toBe(50);
+
+    await insertInstalment(plan, 2500, true);
+    await insertInstalment(membership, 2500, true);
+    expect(await totalAmount()).toBe(100);
+
+    await insertInstalment(plan, 2500, false);
+    await insertInstalment(membership, 2500, false);
+    expect(await totalAmount()).toBe(100);
+
+    const [ledger] = await db
+      .select({ cents: sql<string>`sum(${transactions.amount})` })
+      .from(transactions)
+      .where(eq(transactions.status, 'completed'));
+    expect(Number(ledger?.cents) / 100).toBe(100);
   });
 });
 
@@ -287,12 +411,13 @@ describe('detail lists', () => {
     expect(data.at(-1)).toMatchObject({ id: older.id, amount: '10.50', createdAt: '2020-01-01T00:00:00.000Z' });
   });
 
-  it('GET /members-detail lists memberships at $25.00 a month with the waiver', async () => {
+  it('GET /members-detail lists card memberships at $25.00 a month with the waiver', async () => {
     const member = await insertMembership({
       waiverAccepted: true,
       waiverAcceptedAt: at('2026-02-01T15:30:00Z'),
       createdAt: at('2031-01-01T00:00:00Z'),
     });
+    await insertCharge('membership', member.id, 2500, 'queued');
     const unsigned = await insertMembership({ createdAt: at('2019-01-01T00:00:00Z') });
     const res = await get('/members-detail');
     expect(res.status).toBe(200);
@@ -313,7 +438,14 @@ describe('detail lists', () => {
       waiverAcceptedAt: '2026-02-01T15:30:00.000Z',
       waiverVersion: 'v1.0',
     });
-    expect(data.at(-1)).toMatchObject({ id: unsigned.id, waiverAccepted: false, waiverAcceptedAt: null });
+    // An application without a card payment: no plan, so nothing a month.
+    expect(data.at(-1)).toMatchObject({
+      id: unsigned.id,
+      amount: '0.00',
+      isRecurring: false,
+      waiverAccepted: false,
+      waiverAcceptedAt: null,
+    });
   });
 
   it('GET /event-registrations lists registrations with their event', async () => {

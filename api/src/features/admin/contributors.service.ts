@@ -5,27 +5,47 @@ import {
   type ContributorType,
   MEMBERSHIP_PRICE_CENTS,
   type MemberDetail,
-  type RecordStatus,
   type RegistrationDetail,
   formatCents,
   parsePricingTiers,
 } from '@pillars/shared/contracts';
-import { type Database, donations, eventRegistrations, events, memberships } from '@pillars/shared/db';
-import { type SQL, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type Database,
+  donations,
+  eventRegistrations,
+  events,
+  memberships,
+  payments,
+  transactions,
+} from '@pillars/shared/db';
+import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * Statuses that mean the money is in hand: paid by card (completed, active, paid, success) or
- * confirmed by an admin. Pending and failed charges, cancelled or inactive memberships and
- * attendance marks are not, so the dashboard's total is what the organisation received.
+ * Money received, from the ledger only (docs/decisions/017): the sum of `transactions` rows, each
+ * signed by its status. The worker writes a row only after the provider confirmed the charge, so a
+ * record's status (pending, confirmed by an admin, …) never adds money. A received charge or
+ * instalment (`completed`) adds its amount; a failed instalment (`failed`) adds nothing. A refund,
+ * once it exists, is one more status here with the sign -1, so Total Amount becomes received minus
+ * refunded without another query.
  */
-export const MONEY_RECEIVED_STATUSES = [
-  'completed',
-  'confirmed',
-  'paid',
-  'active',
-  'success',
-] as const satisfies readonly RecordStatus[];
+export const LEDGER_SIGNS: Readonly<Record<string, 1 | -1>> = { completed: 1 };
+
+/** SQL: the signed integer cents of the `transactions` row in scope, per LEDGER_SIGNS (0 otherwise). */
+function signedCentsSql(): SQL {
+  const cases = Object.entries(LEDGER_SIGNS).map(
+    ([status, sign]) => sql`WHEN ${status} THEN ${sign}::bigint * ${transactions.amount}`,
+  );
+  return sql`CASE ${transactions.status} ${sql.join(cases, sql` `)} ELSE 0 END`;
+}
+
+/**
+ * SQL: true when the membership in scope has a card payment, i.e. it is a $25 a month plan. A
+ * home-page application has none: it is neither recurring nor priced, whatever an admin confirms
+ * (docs/decisions/017).
+ */
+const membershipHasPlan = sql`EXISTS (SELECT 1 FROM ${payments}
+   WHERE ${payments.kind} = 'membership' AND ${payments.recordId} = ${memberships.id})`;
 
 /** A registration's payment method: card when there is a fee (the only way to pay one), else free. */
 export const FREE_REGISTRATION_METHOD = 'free';
@@ -83,8 +103,8 @@ export function contributorRowsSql(): SQL {
         UNION ALL
         SELECT ${memberships.id}, ${memberships.firstName}, ${memberships.lastName},
                ${memberships.email}, ${memberships.phone}, 'Membership',
-               ${MEMBERSHIP_DOLLARS}::float8, ${memberships.status},
-               ${memberships.paymentMethod}, true, ${memberships.payTheoryPaymentId},
+               CASE WHEN ${membershipHasPlan} THEN ${MEMBERSHIP_DOLLARS} ELSE 0 END::float8, ${memberships.status},
+               ${memberships.paymentMethod}, ${membershipHasPlan}, ${memberships.payTheoryPaymentId},
                coalesce(nullif(btrim(${memberships.message}), ''), 'Monthly membership'),
                NULL::uuid, NULL::text, ${memberships.createdAt}
           FROM ${memberships}
@@ -100,19 +120,13 @@ export function contributorRowsSql(): SQL {
      ORDER BY sort_at DESC`;
 }
 
-/** Counts of each kind, and the integer cents received (MONEY_RECEIVED_STATUSES only). */
+/** Counts of each kind, and the integer cents received per the ledger (LEDGER_SIGNS). */
 export function contributorSummarySql(): SQL {
-  const received = (status: AnyPgColumn) => inArray(status, [...MONEY_RECEIVED_STATUSES]);
   return sql`
     SELECT (SELECT count(*)::int FROM ${donations}) AS donations,
            (SELECT count(*)::int FROM ${memberships}) AS memberships,
            (SELECT count(*)::int FROM ${eventRegistrations}) AS registrations,
-           (  coalesce((SELECT sum(${donations.amount} * 100) FROM ${donations}
-                         WHERE ${received(donations.status)}), 0)
-            + (SELECT count(*) FROM ${memberships} WHERE ${received(memberships.status)}) * ${MEMBERSHIP_PRICE_CENTS}
-            + coalesce((SELECT sum(${eventRegistrations.paymentAmount}) FROM ${eventRegistrations}
-                         WHERE ${received(eventRegistrations.status)}), 0)
-           )::bigint::text AS received_cents`;
+           (SELECT coalesce(sum(${signedCentsSql()}), 0) FROM ${transactions})::bigint::text AS received_cents`;
 }
 
 /**
@@ -208,7 +222,10 @@ export async function listContributionDetails(db: Database): Promise<Contributio
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** The memberships for /admin/members, newest first: '25.00' a month, recurring, with the waiver. */
+/**
+ * The memberships for /admin/members, newest first, with the waiver: a card plan is '25.00' a month,
+ * recurring; an application without a card is '0.00', not recurring (docs/decisions/017).
+ */
 export async function listMemberDetails(db: Database): Promise<MemberDetail[]> {
   const rows = await db
     .select({
@@ -224,13 +241,14 @@ export async function listMemberDetails(db: Database): Promise<MemberDetail[]> {
       waiverAccepted: memberships.waiverAccepted,
       waiverAcceptedAt: memberships.waiverAcceptedAt,
       waiverVersion: memberships.waiverVersion,
+      hasPlan: sql<boolean>`${membershipHasPlan}`,
     })
     .from(memberships)
     .orderBy(desc(memberships.createdAt));
-  return rows.map((r) => ({
+  return rows.map(({ hasPlan, ...r }) => ({
     ...r,
-    amount: formatCents(MEMBERSHIP_PRICE_CENTS),
-    isRecurring: true,
+    amount: formatCents(hasPlan ? MEMBERSHIP_PRICE_CENTS : 0),
+    isRecurring: hasPlan,
     createdAt: r.createdAt.toISOString(),
     waiverAcceptedAt: r.waiverAcceptedAt?.toISOString() ?? null,
   }));

@@ -44,7 +44,8 @@ const REGISTRATION: Confirmable = {
  * pending → confirmed in one conditional UPDATE, so a concurrent change (another admin, or the
  * worker settling a charge) cannot slip in between a check and the write. A record whose card
  * payment is queued, processing or succeeded is left to the worker: confirming it by hand would
- * count money that may never arrive, or hide the provider's payment id.
+ * race the worker's status or hide the provider's payment id. A confirmation adds no money to the
+ * admin figures either way (docs/decisions/017).
  */
 async function confirmIn(tx: Tx, kind: Confirmable, id: string) {
   const { table } = kind;
