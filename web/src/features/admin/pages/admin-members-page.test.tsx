@@ -62,6 +62,23 @@ describe('AdminMembersPage', () => {
     expect(screen.getByText('Total: 2 members')).toBeDefined();
   });
 
+  it("shows an application without a card as '$0.00', not a monthly price", async () => {
+    const application: MemberDetail = {
+      ...accepted,
+      id: 'm3',
+      amount: '0.00',
+      isRecurring: false,
+      status: 'confirmed',
+    };
+    renderPage(json({ success: true, data: [application] }));
+    const list = await screen.findByRole('list', { name: 'Members' });
+    const [card] = within(list).getAllByRole('article');
+    if (!card) throw new Error('expected one card');
+    expect(within(card).getByText('$0.00')).toBeDefined();
+    expect(within(card).queryByText('$25.00/mo')).toBeNull();
+    expect(within(card).getByText('confirmed')).toBeDefined();
+  });
+
   it("e-mails every member with the '{orgName} Membership Update' subject", async () => {
     const { user } = renderPage();
     expect((await screen.findByRole('link', { name: 'Email All (2)' })).getAttribute('href')).toBe(

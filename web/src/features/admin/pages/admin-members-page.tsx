@@ -12,8 +12,16 @@ import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
 import { newestFirst } from '../lib/detail-lists';
-import { describeError, formatShortDate } from '../lib/format';
+import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
 import { uniqueRecipients } from '../lib/mailto';
+
+/**
+ * A card membership's price, '$25.00/mo'; an application without a card pays nothing a month, so it
+ * shows its amount as the API gives it, '$0.00' (docs/decisions/017).
+ */
+function memberPrice(member: MemberDetail): string {
+  return member.isRecurring ? adminTexts.monthlyPrice : formatDecimalDollars(member.amount);
+}
 
 /** 'Jan 5, 2025' when the stored value is a date, else the value as stored. */
 function waiverDate(value: string): string {
@@ -48,7 +56,7 @@ function MemberCard({ member }: { member: MemberDetail }) {
             <h2 id={headingId} className="text-lg font-bold break-words text-navy-900">
               {name}
             </h2>
-            <p className="font-display text-2xl font-bold text-navy-900">{adminTexts.monthlyPrice}</p>
+            <p className="font-display text-2xl font-bold text-navy-900">{memberPrice(member)}</p>
           </div>
           <StatusBadge status={member.status} scheme="member" />
         </div>
