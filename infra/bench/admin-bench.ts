@@ -114,7 +114,30 @@ async function seed(pool: pg.Pool, records: number) {
        JOIN e ON e.k = g % 20`,
     [nRegistrations],
   );
-  await pool.query('ANALYZE events, donations, memberships, event_registrations');
+  // The ledger (docs/decisions/017): a payment for each record with a provider id, succeeded unless the
+  // record is pending or failed, and a completed transactions row for each succeeded one, so Total
+  // Amount and the membership plan check read tables of a realistic size.
+  await pool.query(
+    `INSERT INTO payments (kind, record_id, amount_cents, state, idempotency_key, provider_transaction_id)
+     SELECT kind, id, cents, CASE WHEN paid THEN 'succeeded' WHEN status = 'failed' THEN 'failed' ELSE 'queued' END,
+            gen_random_uuid()::text, CASE WHEN paid THEN pt END
+       FROM (SELECT CASE WHEN is_recurring THEN 'recurring_donation' ELSE 'donation' END AS kind, id,
+                    (amount * 100)::int AS cents, status, pay_theory_payment_id AS pt FROM donations
+             UNION ALL
+             SELECT 'membership', id, 2500, status, pay_theory_payment_id FROM memberships
+             UNION ALL
+             SELECT 'registration', id, payment_amount, status, pay_theory_payment_id FROM event_registrations
+            ) AS r, LATERAL (SELECT r.status NOT IN ('pending', 'failed') AS paid) AS s
+      WHERE pt IS NOT NULL`,
+  );
+  await pool.query(
+    `INSERT INTO transactions (donation_id, amount, fees, status, payment_method, payment_provider,
+                               provider_transaction_id, buyer_name)
+     SELECT CASE WHEN kind IN ('donation', 'recurring_donation') THEN record_id END, amount_cents,
+            round(amount_cents * 0.029), 'completed', 'card', 'paytheory', provider_transaction_id, 'Bench payor'
+       FROM payments WHERE state = 'succeeded'`,
+  );
+  await pool.query('ANALYZE events, donations, memberships, event_registrations, payments, transactions');
   return { nDonations, nMemberships, nRegistrations };
 }
 
