@@ -45,6 +45,20 @@ describe('CSV export', () => {
     expect(contributorsCsv([]).split('\r\n')[0]).toBe(CSV_COLUMNS.join(','));
   });
 
+  it('writes a confirmed membership application without a card as $0, not recurring (docs/decisions/017)', () => {
+    const application: ContributorRow = {
+      ...row,
+      type: 'Membership',
+      amount: 0,
+      status: 'confirmed',
+      isRecurring: false,
+      payTheoryPaymentId: null,
+      details: 'Monthly membership',
+    };
+    const cells = contributorCells(application);
+    expect([cells[5], cells[7], cells[8]]).toEqual(['0.00', 'No', 'confirmed']);
+  });
+
   it('writes a row per contributor with the date as MM/dd/yyyy', () => {
     expect(contributorCells(row)).toEqual([
       'Martha',
