@@ -15,6 +15,7 @@ import {
   eventRegistrations,
   events,
   memberships,
+  type PaymentKind,
   payments,
   transactions,
 } from '@pillars/shared/db';
@@ -44,8 +45,9 @@ function signedCentsSql(): SQL {
  * home-page application has none: it is neither recurring nor priced, whatever an admin confirms
  * (docs/decisions/017).
  */
+const MEMBERSHIP_KIND: PaymentKind = 'membership';
 const membershipHasPlan = sql`EXISTS (SELECT 1 FROM ${payments}
-   WHERE ${payments.kind} = 'membership' AND ${payments.recordId} = ${memberships.id})`;
+   WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id})`;
 
 /** A registration's payment method: card when there is a fee (the only way to pay one), else free. */
 export const FREE_REGISTRATION_METHOD = 'free';
