@@ -1,6 +1,6 @@
 import { type EventDetail, type RegistrationSummary, formatCents } from '@pillars/shared/contracts';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
@@ -22,6 +22,45 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
   );
 }
 
+/**
+ * Only a pending registration waits for its fee: the server marks it paid once the charge
+ * succeeded, and a failed charge leaves it pending for another try. Any other status (paid,
+ * confirmed, attended, cancelled…) is not offered the card form.
+ */
+const PAID_STATUSES: ReadonlySet<string> = new Set(['paid', 'confirmed', 'completed', 'success', 'attended']);
+
+type Payability = 'payable' | 'paid' | 'not-payable';
+
+function payability(status: string): Payability {
+  if (status === 'pending') return 'payable';
+  return PAID_STATUSES.has(status) ? 'paid' : 'not-payable';
+}
+
+/** In place of the card form: why there is nothing to pay. Focus moves to its heading so it is read out. */
+function NothingToPay({ state, eventSlug }: { state: Exclude<Payability, 'payable'>; eventSlug: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <>
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        id="payment-form-heading"
+        className="font-display text-2xl font-bold text-navy-900 focus:outline-none"
+      >
+        {state === 'paid' ? eventsTexts.alreadyPaidHeading : eventsTexts.notPayableHeading}
+      </h2>
+      <p role="status" className="mt-4 text-lg text-slate-700">
+        {state === 'paid' ? eventsTexts.alreadyPaid : eventsTexts.notPayable}
+      </p>
+      <Link href={eventPagePath(eventSlug)} className={buttonClasses('secondary', 'mt-6')}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {eventsTexts.backToEvent}
+      </Link>
+    </>
+  );
+}
+
 function PaymentView({
   event,
   registration,
@@ -34,6 +73,7 @@ function PaymentView({
   const tierName = event.pricingTiers.find((tier) => tier.id === registration.selectedTier)?.name;
   const fee = registration.paymentAmount;
   const registrant = `${registration.firstName} ${registration.lastName}`.trim();
+  const state = payability(registration.status);
   return (
     <>
       <div data-surface="dark" className="hero-backdrop text-white">
@@ -87,19 +127,25 @@ function PaymentView({
           aria-labelledby="payment-form-heading"
           className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
         >
-          <h2 id="payment-form-heading" className="mb-6 font-display text-2xl font-bold text-navy-900">
-            {eventsTexts.paymentHeadingForm}
-          </h2>
-          <EventPaymentForm
-            key={registration.id}
-            payment={payment}
-            registrationId={registration.id}
-            eventId={event.id}
-            eventTitle={event.title}
-            amountCents={fee}
-            firstName={registration.firstName}
-            lastName={registration.lastName}
-          />
+          {state === 'payable' ? (
+            <>
+              <h2 id="payment-form-heading" className="mb-6 font-display text-2xl font-bold text-navy-900">
+                {eventsTexts.paymentHeadingForm}
+              </h2>
+              <EventPaymentForm
+                key={registration.id}
+                payment={payment}
+                registrationId={registration.id}
+                eventId={event.id}
+                eventTitle={event.title}
+                amountCents={fee}
+                firstName={registration.firstName}
+                lastName={registration.lastName}
+              />
+            </>
+          ) : (
+            <NothingToPay state={state} eventSlug={event.slug} />
+          )}
         </section>
       </div>
     </>
@@ -118,7 +164,8 @@ function BackToEvents() {
 
 /**
  * /events/{slug}/payment/{registrationId}: the summary of a registration to a
- * paid event, its server-computed fee and the card form. A free event sends the visitor back to
+ * paid event, its server-computed fee and the card form, or, once it is paid, a sentence saying
+ * so instead of the form. A free event sends the visitor back to
  * its page; a missing event or registration, or one of another event, is "not found".
  */
 export function EventPaymentPage({ payment }: { payment: EventCardPayment }) {
