@@ -74,6 +74,8 @@ export const eventsTexts = {
   // A registration that is no longer waiting for its fee (issue 11).
   alreadyPaidHeading: 'Registration Already Paid',
   alreadyPaid: 'This registration has already been paid. There is nothing more to pay.',
+  confirmedHeading: 'Registration Confirmed',
+  confirmed: 'This registration has been confirmed. There is nothing to pay.',
   notPayableHeading: 'Payment Not Available',
   notPayable: 'This registration is not awaiting payment, so it cannot be paid here.',
 } as const;

@@ -162,11 +162,8 @@ describe('EventPaymentPage', () => {
 
   it.each([
     ['paid', 'Registration Already Paid', 'This registration has already been paid. There is nothing more to pay.'],
-    [
-      'confirmed',
-      'Registration Already Paid',
-      'This registration has already been paid. There is nothing more to pay.',
-    ],
+    ['confirmed', 'Registration Confirmed', 'This registration has been confirmed. There is nothing to pay.'],
+    ['attended', 'Registration Confirmed', 'This registration has been confirmed. There is nothing to pay.'],
     ['cancelled', 'Payment Not Available', 'This registration is not awaiting payment, so it cannot be paid here.'],
   ])('offers no card form for a %s registration and says why', async (status, heading, sentence) => {
     stubFetch({

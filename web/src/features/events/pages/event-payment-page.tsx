@@ -23,23 +23,38 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
 }
 
 /**
- * Only a pending registration waits for its fee: the server marks it paid once the charge
- * succeeded, and a failed charge leaves it pending for another try. Any other status (paid,
- * confirmed, attended, cancelled…) is not offered the card form.
+ * Only a pending registration waits for its fee: the worker marks it `paid` once the charge
+ * succeeded, and a failed charge leaves it pending for another try. An admin confirms a pending
+ * registration without a payment (docs/glossary.md, Confirm), so `confirmed` (and `attended`
+ * after it) is not called paid. Any other status (cancelled, failed…) is not payable either.
  */
-const PAID_STATUSES: ReadonlySet<string> = new Set(['paid', 'confirmed', 'completed', 'success', 'attended']);
-
-type Payability = 'payable' | 'paid' | 'not-payable';
+type Payability = 'payable' | 'paid' | 'confirmed' | 'not-payable';
 
 function payability(status: string): Payability {
-  if (status === 'pending') return 'payable';
-  return PAID_STATUSES.has(status) ? 'paid' : 'not-payable';
+  switch (status) {
+    case 'pending':
+      return 'payable';
+    case 'paid':
+      return 'paid';
+    case 'confirmed':
+    case 'attended':
+      return 'confirmed';
+    default:
+      return 'not-payable';
+  }
 }
+
+const NOTHING_TO_PAY: Record<Exclude<Payability, 'payable'>, { heading: string; sentence: string }> = {
+  paid: { heading: eventsTexts.alreadyPaidHeading, sentence: eventsTexts.alreadyPaid },
+  confirmed: { heading: eventsTexts.confirmedHeading, sentence: eventsTexts.confirmed },
+  'not-payable': { heading: eventsTexts.notPayableHeading, sentence: eventsTexts.notPayable },
+};
 
 /** In place of the card form: why there is nothing to pay. Focus moves to its heading so it is read out. */
 function NothingToPay({ state, eventSlug }: { state: Exclude<Payability, 'payable'>; eventSlug: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const { heading: title, sentence } = NOTHING_TO_PAY[state];
   return (
     <>
       <h2
@@ -48,10 +63,10 @@ function NothingToPay({ state, eventSlug }: { state: Exclude<Payability, 'payabl
         id="payment-form-heading"
         className="font-display text-2xl font-bold text-navy-900 focus:outline-none"
       >
-        {state === 'paid' ? eventsTexts.alreadyPaidHeading : eventsTexts.notPayableHeading}
+        {title}
       </h2>
       <p role="status" className="mt-4 text-lg text-slate-700">
-        {state === 'paid' ? eventsTexts.alreadyPaid : eventsTexts.notPayable}
+        {sentence}
       </p>
       <Link href={eventPagePath(eventSlug)} className={buttonClasses('secondary', 'mt-6')}>
         <ArrowLeft aria-hidden="true" className="size-4" />
