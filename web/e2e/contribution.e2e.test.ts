@@ -46,12 +46,24 @@ describe('contribution on the home page', () => {
     await form.getByRole('button', { name: 'Contribute $50.00 monthly' }).click();
     const { paymentId } = (await (await accepted).json()) as { paymentId: string };
     await waitForPaymentSuccess(journey.page, '**/success?type=contribution&amount=50.00');
-    const payment = await apiJson<{ kind: string; state: string; recurringId: string | null }>(
-      baseUrl,
-      `/api/payments/${paymentId}`,
-    );
+    const payment = await apiJson<{
+      kind: string;
+      state: string;
+      recurringId: string | null;
+      nextPaymentDate: string | null;
+    }>(baseUrl, `/api/payments/${paymentId}`);
     expect(payment).toMatchObject({ kind: 'recurring_donation', state: 'succeeded' });
     expect(payment.recurringId).toBeTruthy();
+    // The success page says the gift is monthly and names the plan's next charge date (a month on).
+    expect(payment.nextPaymentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await journey.page.getByText('Contribution Amount: $50.00').waitFor();
+    await journey.page.getByText('This is a monthly contribution.').waitFor();
+    const nextCharge = journey.page.locator('time').filter({ hasText: /^Next charge: [A-Z][a-z]+ \d{1,2}, \d{4}$/ });
+    expect(await nextCharge.getAttribute('datetime')).toBe(payment.nextPaymentDate);
+    // A reload keeps it (the history entry's state); the URL is the product's.
+    await journey.page.reload();
+    await journey.page.getByText('This is a monthly contribution.').waitFor();
+    expect(new URL(journey.page.url()).search).toBe('?type=contribution&amount=50.00');
     expect(journey.errors).toEqual([]);
   });
 

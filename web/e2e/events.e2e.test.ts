@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { type JourneyPage, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 
 // Event-goers register for the seeded events: a free one, and the tiered summit paid through the
@@ -73,10 +74,42 @@ describe('event registration', () => {
 
     // The fee comes from the server: the VIP price.
     await page.getByText('$125.00').first().waitFor();
+    // Opened again in this tab without the navigation's state, the payer's details are still there.
+    const paymentUrl = page.url();
+    await page.goto(paymentUrl);
+    const payer = page.getByRole('form', { name: 'Event payment form' });
+    await payer.waitFor();
+    expect(await payer.getByLabel('Email').inputValue()).toBe('paul.revere@example.org');
+    expect(await payer.getByLabel('Phone').inputValue()).toBe('555-010-1775');
     await fillCardFields(page);
     await page.getByRole('button', { name: 'Pay $125.00' }).click();
     await waitForPaymentSuccess(page, /\/success\?type=event&amount=125\.00&event=/);
     await page.getByText('Registration Fee: $125.00').waitFor();
+
+    // Back on its payment page once the worker marked it paid: no card form, a sentence and a way back.
+    const nothingToPay = page.getByRole('heading', { level: 2, name: 'Registration Already Paid' });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(paymentUrl);
+          await page
+            .getByRole('heading', { level: 2, name: /Registration Already Paid|Payment Information/ })
+            .waitFor();
+          return nothingToPay.isVisible();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: 'already been paid' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
+    expect(await page.locator('#pay-theory-credit-card-number').count()).toBe(0);
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Registration Already Paid');
+    // Another browser (no payer details in it) sees the same page; axe needs the CSP bypassed.
+    const other = await newPage(1280, { bypassCSP: true });
+    await other.page.goto(paymentUrl);
+    await other.page.getByRole('heading', { level: 2, name: 'Registration Already Paid' }).waitFor();
+    expect(await seriousViolations(other.page)).toEqual([]);
+    expect(other.errors).toEqual([]);
     expect(journey.errors).toEqual([]);
   });
 

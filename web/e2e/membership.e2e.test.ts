@@ -52,6 +52,11 @@ describe('membership', () => {
     await submit.click();
     await waitForPaymentSuccess(page, '**/success?type=membership');
     await page.getByText('Monthly Membership: $25.00').waitFor();
+    // The plan's next charge date, handed over in the history state (the URL is the product's).
+    await page
+      .locator('time')
+      .filter({ hasText: /^Next charge: [A-Z][a-z]+ \d{1,2}, \d{4}$/ })
+      .waitFor();
     expect(journey.errors).toEqual([]);
   });
 

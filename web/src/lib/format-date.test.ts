@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   eventDateBadge,
+  formatChargeDate,
   formatEventDate,
   formatEventDateTime,
   formatEventTimeRange,
@@ -72,5 +73,23 @@ describe('event day and time range (America/New_York)', () => {
     expect(formatEventTimeRange('2027-01-01T03:00:00Z', '2027-01-01T06:00:00Z')).toBe(
       '10:00 PM – Friday, January 1, 2027, 1:00 AM ET',
     );
+  });
+});
+
+describe('formatChargeDate', () => {
+  it('shows a calendar day as that day, whatever the zone', () => {
+    expect(formatChargeDate('2026-12-24')).toBe('December 24, 2026');
+    expect(formatChargeDate('2027-01-01')).toBe('January 1, 2027');
+  });
+
+  it('shows an instant as its day in New York', () => {
+    // 02:00 UTC on the 1st is still the evening of the 31st in New York.
+    expect(formatChargeDate('2027-01-01T02:00:00.000Z')).toBe('December 31, 2026');
+  });
+
+  it('gives null for anything that is not a date', () => {
+    for (const value of ['', 'soon', '2026-02-30', '2026-13-01', '12/24/2026']) {
+      expect(formatChargeDate(value)).toBeNull();
+    }
   });
 });

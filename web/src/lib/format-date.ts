@@ -53,3 +53,25 @@ export function formatEventTimeRange(start: Instant, end: Instant): string {
   const endDay = format(to, sameYear ? 'EEEE, MMMM d' : 'EEEE, MMMM d, yyyy', { in: inEventZone });
   return `${startTime} – ${endDay}, ${endTime} ET`;
 }
+
+/** A calendar day, 'YYYY-MM-DD', as the provider reports a plan's next charge date. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * 'December 24, 2026': a charge date. A calendar day ('2026-12-24') is that day wherever the
+ * viewer is (read as UTC midnight it would show the day before in New York); a full instant is
+ * shown as its day in the organisation's zone. Null when the value is neither.
+ */
+export function formatChargeDate(value: string): string | null {
+  const day = CALENDAR_DAY.exec(value);
+  if (day) {
+    const [, year, month, date] = day.map(Number) as [number, number, number, number];
+    const local = new Date(year, month - 1, date);
+    // Rejects days that do not exist ('2026-02-30' would roll over into March).
+    if (local.getFullYear() !== year || local.getMonth() !== month - 1 || local.getDate() !== date) return null;
+    return format(local, 'MMMM d, yyyy');
+  }
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return null;
+  return format(instant, 'MMMM d, yyyy', { in: inEventZone });
+}

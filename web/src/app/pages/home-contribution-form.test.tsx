@@ -102,6 +102,8 @@ describe('HomeContributionForm', () => {
     await user.click(screen.getByRole('button', { name: 'Contribute $100.00 monthly' }));
 
     await waitFor(() => expect(location.history.at(-1)).toBe('/success?type=contribution&amount=100.00'));
+    // The monthly plan's next charge date rides in the history state, not the URL.
+    expect(location.state).toEqual({ monthlyPlan: { kind: 'recurring_donation', nextPaymentDate: '2026-02-01' } });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/donations');
     expect(JSON.parse(init?.body as string)).toMatchObject({

@@ -71,6 +71,13 @@ export const eventsTexts = {
   notReady: 'Payment system is loading. Please wait a moment and try again.',
   paymentFailedTitle: 'Payment Failed',
   paymentFailed: "We couldn't process your payment. Please check your information and try again.",
+  // A registration that is no longer waiting for its fee (issue 11).
+  alreadyPaidHeading: 'Registration Already Paid',
+  alreadyPaid: 'This registration has already been paid. There is nothing more to pay.',
+  confirmedHeading: 'Registration Confirmed',
+  confirmed: 'This registration has been confirmed. There is nothing to pay.',
+  notPayableHeading: 'Payment Not Available',
+  notPayable: 'This registration is not awaiting payment, so it cannot be paid here.',
 } as const;
 
 /** A tier price without decimals (product rule): 4500 cents → '$45'. */

@@ -10,6 +10,9 @@ export type MembershipCardPayment = {
   ready: boolean;
   /** The hosted card form to render. */
   fields: ReactNode;
-  /** Resolves when the membership subscription is set up; rejects with the message to show. */
+  /**
+   * Resolves when the membership subscription is set up, with what the success page may show (see
+   * lib/success-handoff); rejects with the message to show.
+   */
   pay: (values: MembershipForm) => Promise<unknown>;
 };

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { successHandoff } from '@/lib/success-handoff';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { SuccessPage } from './success-page';
 
@@ -14,7 +15,14 @@ function expectReturnHome() {
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 }
 
+/** The history state the paying form leaves on its /success entry. */
+function arriveWith(kind: 'recurring_donation' | 'membership' | 'donation', nextPaymentDate: string | null) {
+  window.history.replaceState(successHandoff({ status: 'succeeded', paymentId: 'p', kind, nextPaymentDate }), '');
+}
+
 describe('SuccessPage', () => {
+  afterEach(() => window.history.replaceState(null, ''));
+
   it('thanks a contributor and shows the amount', async () => {
     document.title = 'Site';
     renderAt('/success?type=contribution&amount=25.00');
@@ -106,5 +114,60 @@ describe('SuccessPage', () => {
     renderAt('/success');
     expect(heading().textContent).toBe('Payment Successful!');
     expectReturnHome();
+  });
+
+  describe('after a monthly plan paid in this tab', () => {
+    it('says a contribution is monthly and when it is next charged', () => {
+      arriveWith('recurring_donation', '2026-12-24');
+      renderAt('/success?type=contribution&amount=25.00');
+      expect(screen.getByText('Contribution Amount: $25.00')).toBeDefined();
+      expect(screen.getByText('This is a monthly contribution.')).toBeDefined();
+      const next = screen.getByText('Next charge: December 24, 2026');
+      expect(next.tagName).toBe('TIME');
+      expect(next.getAttribute('datetime')).toBe('2026-12-24');
+    });
+
+    it('says it is monthly even when no next date was reported', () => {
+      arriveWith('recurring_donation', null);
+      renderAt('/success?type=contribution&amount=25.00');
+      expect(screen.getByText('This is a monthly contribution.')).toBeDefined();
+      expect(screen.queryByText(/Next charge/)).toBeNull();
+    });
+
+    it('names the next charge date of a membership', () => {
+      arriveWith('membership', '2026-12-24');
+      renderAt('/success?type=membership');
+      expect(screen.getByText('Monthly Membership: $25.00')).toBeDefined();
+      expect(screen.getByText('Next charge: December 24, 2026')).toBeDefined();
+      expect(screen.queryByText('This is a monthly contribution.')).toBeNull();
+    });
+
+    it('shows a one-off contribution as today', () => {
+      arriveWith('donation', null);
+      renderAt('/success?type=contribution&amount=25.00');
+      expect(screen.queryByText(/monthly/i)).toBeNull();
+      expect(screen.queryByText(/Next charge/)).toBeNull();
+    });
+
+    it('ignores a plan that does not match the page', () => {
+      arriveWith('membership', '2026-12-24');
+      renderAt('/success?type=event&amount=45.00&event=Town%20Hall');
+      expect(screen.queryByText(/Next charge/)).toBeNull();
+    });
+
+    it('leaves out a next date that is not a date', () => {
+      window.history.replaceState({ monthlyPlan: { kind: 'recurring_donation', nextPaymentDate: '<b>soon</b>' } }, '');
+      renderAt('/success?type=contribution&amount=25.00');
+      expect(screen.getByText('This is a monthly contribution.')).toBeDefined();
+      expect(screen.queryByText(/Next charge/)).toBeNull();
+    });
+  });
+
+  it('shows a reloaded or shared link without the state as before', () => {
+    window.history.replaceState({ something: 'else' }, '');
+    renderAt('/success?type=contribution&amount=25.00');
+    expect(screen.getByText('Contribution Amount: $25.00')).toBeDefined();
+    expect(screen.queryByText(/monthly/i)).toBeNull();
+    expect(screen.queryByText(/Next charge/)).toBeNull();
   });
 });

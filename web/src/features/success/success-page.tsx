@@ -2,6 +2,8 @@ import { MEMBERSHIP_PRICE_CENTS } from '@pillars/shared/contracts';
 import { CalendarCheck, CircleCheckBig, HandHeart, House, UserCheck, type LucideIcon } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { formatChargeDate } from '@/lib/format-date';
+import { type MonthlyPlan, readSuccessHandoff } from '@/lib/success-handoff';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { type SuccessParams, formatUsd, parseSuccessParams } from './success-params';
@@ -13,10 +15,31 @@ type SuccessContent = {
   body: string;
   /** The amount line, e.g. 'Monthly Membership: $25.00'; omitted when there is nothing to show. */
   detail: string | null;
+  /** For a monthly plan the payment reported: what repeats, and when it is next charged. */
+  plan: { note: string | null; nextCharge: { date: string; label: string } | null } | null;
 };
 
+/** The plan lines of a page whose type matches the plan's kind; null otherwise (e.g. a one-off gift). */
+function planLines(plan: MonthlyPlan | null, kind: SuccessParams['kind']): SuccessContent['plan'] {
+  const matches =
+    (kind === 'contribution' && plan?.kind === 'recurring_donation') ||
+    (kind === 'membership' && plan?.kind === 'membership');
+  if (!plan || !matches) return null;
+  const shown = plan.nextPaymentDate ? formatChargeDate(plan.nextPaymentDate) : null;
+  return {
+    // 'Monthly Membership: $25.00' already says it repeats.
+    note: kind === 'contribution' ? successTexts.contributionMonthly : null,
+    nextCharge:
+      shown && plan.nextPaymentDate ? { date: plan.nextPaymentDate, label: successTexts.nextCharge(shown) } : null,
+  };
+}
+
 /** What /success says for each type (product texts). */
-function successContent({ kind, amountCents, eventName }: SuccessParams, orgName: string): SuccessContent {
+function successContent(
+  { kind, amountCents, eventName }: SuccessParams,
+  orgName: string,
+  plan: MonthlyPlan | null,
+): SuccessContent {
   switch (kind) {
     case 'contribution':
       return {
@@ -24,6 +47,7 @@ function successContent({ kind, amountCents, eventName }: SuccessParams, orgName
         title: successTexts.contributionTitle,
         body: successTexts.contributionBody,
         detail: amountCents === null ? null : successTexts.contributionAmount(formatUsd(amountCents)),
+        plan: planLines(plan, kind),
       };
     case 'membership':
       return {
@@ -31,6 +55,7 @@ function successContent({ kind, amountCents, eventName }: SuccessParams, orgName
         title: successTexts.membershipTitle(orgName),
         body: successTexts.membershipBody,
         detail: successTexts.membershipFee(formatUsd(MEMBERSHIP_PRICE_CENTS)),
+        plan: planLines(plan, kind),
       };
     case 'event':
       return {
@@ -38,17 +63,29 @@ function successContent({ kind, amountCents, eventName }: SuccessParams, orgName
         title: successTexts.eventTitle,
         body: eventName ? successTexts.eventBodyNamed(eventName) : successTexts.eventBody,
         detail: amountCents ? successTexts.eventFee(formatUsd(amountCents)) : successTexts.eventFree,
+        plan: null,
       };
     case 'other':
-      return { icon: CircleCheckBig, title: successTexts.otherTitle, body: successTexts.otherBody, detail: null };
+      return {
+        icon: CircleCheckBig,
+        title: successTexts.otherTitle,
+        body: successTexts.otherBody,
+        detail: null,
+        plan: null,
+      };
   }
 }
 
-/** /success?type=…&amount=…&event=…: the confirmation after a contribution, membership or registration. */
+/**
+ * /success?type=…&amount=…&event=…: the confirmation after a contribution, membership or
+ * registration. After a monthly plan paid in this tab it also says so and names the next charge
+ * date, handed over in the history state (lib/success-handoff); without it, the query alone.
+ */
 export function SuccessPage() {
   const search = useSearch();
   const { orgName } = usePublicConfig();
-  const content = successContent(parseSuccessParams(search), orgName);
+  const content = successContent(parseSuccessParams(search), orgName, readSuccessHandoff());
+  const { plan } = content;
   const Icon = content.icon;
 
   useDocumentMeta({ title: content.title });
@@ -64,6 +101,12 @@ export function SuccessPage() {
         <p className="mt-6 text-lg break-words text-slate-700">{content.body}</p>
         {content.detail ? (
           <p className="mt-8 rounded-md bg-navy-50 px-5 py-4 text-lg font-semibold text-navy-900">{content.detail}</p>
+        ) : null}
+        {plan?.note ? <p className="mt-4 text-lg text-slate-700">{plan.note}</p> : null}
+        {plan?.nextCharge ? (
+          <p className="mt-4 text-lg text-slate-700">
+            <time dateTime={plan.nextCharge.date}>{plan.nextCharge.label}</time>
+          </p>
         ) : null}
         <Link href="/" className={buttonClasses('primary', 'mt-10')}>
           <House aria-hidden="true" className="size-5" />

@@ -21,4 +21,8 @@ export const successTexts = {
 
   otherTitle: 'Payment Successful!',
   otherBody: 'Thank you. Your payment has been processed successfully.',
+
+  // A monthly plan, known from the payment (issue 11).
+  contributionMonthly: 'This is a monthly contribution.',
+  nextCharge: (date: string) => `Next charge: ${date}`,
 } as const;

@@ -14,13 +14,15 @@ import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { contributionTexts, submitLabel } from '../donations-texts';
 import { contributionSuccessPath } from '@/lib/paths';
+import { successHandoff } from '@/lib/success-handoff';
 import { ContributionAmount } from './contribution-amount';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 
 /**
  * How the form charges a card. The app composes it from the payments feature, so this feature
  * does not depend on the provider: `fields` is the hosted card form, `pay` resolves once the
- * payment succeeded and rejects with the message to show.
+ * payment succeeded (with what the success page may show, see lib/success-handoff) and rejects
+ * with the message to show.
  */
 export type ContributionPayment = {
   ready: boolean;
@@ -86,8 +88,9 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
 
     await submission.run(async () => {
       try {
-        await payment.pay({ values, amountCents });
-        if (submission.isMounted()) navigate(contributionSuccessPath(amountText));
+        const paid = await payment.pay({ values, amountCents });
+        // A monthly gift's next charge date travels in the history state; the URL stays the product's.
+        if (submission.isMounted()) navigate(contributionSuccessPath(amountText), { state: successHandoff(paid) });
       } catch (error) {
         if (!submission.isMounted()) return;
         const description = error instanceof Error && error.message ? error.message : contributionTexts.errorFallback;

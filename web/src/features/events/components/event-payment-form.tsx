@@ -7,7 +7,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import type { EventCardPayment, EventPaymentValues } from '../event-payment';
-import { readPayerHandoff } from '../payer-handoff';
+import { forgetPayer, readPayerHandoff } from '../payer-handoff';
 import { eventsTexts, payLabel } from '../events-texts';
 import { eventSuccessPath } from '@/lib/paths';
 import { useSingleSubmission } from '@/lib/use-single-submission';
@@ -55,7 +55,7 @@ export function EventPaymentForm({
     formState: { errors },
   } = useForm<EventPaymentValues>({
     resolver: zodResolver(EventPaymentFormSchema),
-    defaultValues: { firstName, lastName, ...readPayerHandoff() },
+    defaultValues: { firstName, lastName, ...readPayerHandoff(registrationId) },
   });
 
   const pay = async (values: EventPaymentValues) => {
@@ -66,6 +66,7 @@ export function EventPaymentForm({
     await submission.run(async () => {
       try {
         await payment.pay({ registrationId, eventId, amountCents, values });
+        forgetPayer(registrationId);
         if (submission.isMounted()) navigate(eventSuccessPath(formatCents(amountCents), eventTitle));
       } catch (error) {
         if (!submission.isMounted()) return;

@@ -8,7 +8,7 @@ import { ContactFields } from '@/components/forms/contact-fields';
 import { inputClasses } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { payerHandoff } from '../payer-handoff';
+import { payerHandoff, rememberPayer } from '../payer-handoff';
 import { apiErrorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { registerForEvent } from '../api/register-for-event';
@@ -64,6 +64,7 @@ export function EventRegistrationForm({ event }: { event: EventDetail }) {
         const registrationId = await registerForEvent(event.slug, body, newIdempotencyKey());
         if (!submission.isMounted()) return;
         if (event.requiresPayment) {
+          rememberPayer(registrationId, values.email, values.phone);
           navigate(eventPaymentPath(event.slug, registrationId), { state: payerHandoff(values.email, values.phone) });
         } else {
           navigate(eventSuccessPath('0.00', event.title));

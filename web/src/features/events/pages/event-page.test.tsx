@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
+import { readPayerHandoff } from '../payer-handoff';
 import { EventPage } from './event-page';
 
 const freeEvent: EventDetail = {
@@ -253,6 +254,9 @@ describe('EventPage', () => {
       expect(location.history.at(-1)).toBe(`/events/seven-pillars-leadership-summit/payment/${registrationId}`),
     );
     expect(posts(fetchMock)[0]?.body).toMatchObject({ selectedTier: 'vip', eventId: tieredEvent.id });
+    // Kept in this tab's session for the payment page, even without the history state (a reload).
+    expect(readPayerHandoff(registrationId, null)).toEqual({ email: 'abigail@example.org', phone: '555-010-1776' });
+    window.sessionStorage.clear();
   });
 
   it('reads "Registering..." while sending and ignores a second submit', async () => {

@@ -6,7 +6,7 @@ import { Route, Switch } from 'wouter';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import type { EventCardPayment } from '../event-payment';
-import { payerHandoff } from '../payer-handoff';
+import { payerHandoff, rememberPayer } from '../payer-handoff';
 import { EventPaymentPage } from './event-payment-page';
 
 const event: EventDetail = {
@@ -132,6 +132,58 @@ describe('EventPaymentPage', () => {
     } finally {
       window.history.replaceState(null, '');
     }
+  });
+
+  it('prefills them from this session after a reload without the history state', async () => {
+    rememberPayer(registrationId, 'abigail@example.org', '555-010-1776');
+    try {
+      stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
+      renderPage();
+      expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'abigail@example.org');
+      expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveProperty('value', '555-010-1776');
+    } finally {
+      window.sessionStorage.clear();
+    }
+  });
+
+  it('forgets the stored payer once the registration is paid', async () => {
+    rememberPayer(registrationId, 'abigail@example.org', '555-010-1776');
+    try {
+      stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
+      const { user, location } = renderPage();
+      await screen.findByRole('textbox', { name: 'Email' });
+      await user.click(payButton());
+      await waitFor(() => expect(location.history.at(-1)).toBe(successPath));
+      expect(window.sessionStorage.length).toBe(0);
+    } finally {
+      window.sessionStorage.clear();
+    }
+  });
+
+  it.each([
+    ['paid', 'Registration Already Paid', 'This registration has already been paid. There is nothing more to pay.'],
+    ['confirmed', 'Registration Confirmed', 'This registration has been confirmed. There is nothing to pay.'],
+    ['attended', 'Registration Confirmed', 'This registration has been confirmed. There is nothing to pay.'],
+    ['cancelled', 'Payment Not Available', 'This registration is not awaiting payment, so it cannot be paid here.'],
+  ])('offers no card form for a %s registration and says why', async (status, heading, sentence) => {
+    stubFetch({
+      [eventPath]: json(event),
+      [registrationPath]: json({ ...registration, data: { ...registration.data, status } }),
+    });
+    const { pay } = renderPage();
+
+    const title = await screen.findByRole('heading', { level: 2, name: heading });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(screen.getByRole('status').textContent).toBe(sentence);
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(screen.queryByTestId('card-fields')).toBeNull();
+    const section = screen.getByRole('region', { name: heading });
+    expect(within(section).getByRole('link', { name: 'Back to Event' }).getAttribute('href')).toBe(
+      `/events/${event.slug}`,
+    );
+    expect(within(screen.getByRole('region', { name: 'Registration Summary' })).getByText('$125.00')).toBeDefined();
+    expect(pay).not.toHaveBeenCalled();
   });
 
   it('shows the summary, the server-computed fee and the form prefilled from the registration', async () => {

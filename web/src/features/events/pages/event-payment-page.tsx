@@ -1,6 +1,6 @@
 import { type EventDetail, type RegistrationSummary, formatCents } from '@pillars/shared/contracts';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
@@ -22,6 +22,60 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
   );
 }
 
+/**
+ * Only a pending registration waits for its fee: the worker marks it `paid` once the charge
+ * succeeded, and a failed charge leaves it pending for another try. An admin confirms a pending
+ * registration without a payment (docs/glossary.md, Confirm), so `confirmed` (and `attended`
+ * after it) is not called paid. Any other status (cancelled, failed…) is not payable either.
+ */
+type Payability = 'payable' | 'paid' | 'confirmed' | 'not-payable';
+
+function payability(status: string): Payability {
+  switch (status) {
+    case 'pending':
+      return 'payable';
+    case 'paid':
+      return 'paid';
+    case 'confirmed':
+    case 'attended':
+      return 'confirmed';
+    default:
+      return 'not-payable';
+  }
+}
+
+const NOTHING_TO_PAY: Record<Exclude<Payability, 'payable'>, { heading: string; sentence: string }> = {
+  paid: { heading: eventsTexts.alreadyPaidHeading, sentence: eventsTexts.alreadyPaid },
+  confirmed: { heading: eventsTexts.confirmedHeading, sentence: eventsTexts.confirmed },
+  'not-payable': { heading: eventsTexts.notPayableHeading, sentence: eventsTexts.notPayable },
+};
+
+/** In place of the card form: why there is nothing to pay. Focus moves to its heading so it is read out. */
+function NothingToPay({ state, eventSlug }: { state: Exclude<Payability, 'payable'>; eventSlug: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const { heading: title, sentence } = NOTHING_TO_PAY[state];
+  return (
+    <>
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        id="payment-form-heading"
+        className="font-display text-2xl font-bold text-navy-900 focus:outline-none"
+      >
+        {title}
+      </h2>
+      <p role="status" className="mt-4 text-lg text-slate-700">
+        {sentence}
+      </p>
+      <Link href={eventPagePath(eventSlug)} className={buttonClasses('secondary', 'mt-6')}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {eventsTexts.backToEvent}
+      </Link>
+    </>
+  );
+}
+
 function PaymentView({
   event,
   registration,
@@ -34,6 +88,7 @@ function PaymentView({
   const tierName = event.pricingTiers.find((tier) => tier.id === registration.selectedTier)?.name;
   const fee = registration.paymentAmount;
   const registrant = `${registration.firstName} ${registration.lastName}`.trim();
+  const state = payability(registration.status);
   return (
     <>
       <div data-surface="dark" className="hero-backdrop text-white">
@@ -87,19 +142,25 @@ function PaymentView({
           aria-labelledby="payment-form-heading"
           className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
         >
-          <h2 id="payment-form-heading" className="mb-6 font-display text-2xl font-bold text-navy-900">
-            {eventsTexts.paymentHeadingForm}
-          </h2>
-          <EventPaymentForm
-            key={registration.id}
-            payment={payment}
-            registrationId={registration.id}
-            eventId={event.id}
-            eventTitle={event.title}
-            amountCents={fee}
-            firstName={registration.firstName}
-            lastName={registration.lastName}
-          />
+          {state === 'payable' ? (
+            <>
+              <h2 id="payment-form-heading" className="mb-6 font-display text-2xl font-bold text-navy-900">
+                {eventsTexts.paymentHeadingForm}
+              </h2>
+              <EventPaymentForm
+                key={registration.id}
+                payment={payment}
+                registrationId={registration.id}
+                eventId={event.id}
+                eventTitle={event.title}
+                amountCents={fee}
+                firstName={registration.firstName}
+                lastName={registration.lastName}
+              />
+            </>
+          ) : (
+            <NothingToPay state={state} eventSlug={event.slug} />
+          )}
         </section>
       </div>
     </>
@@ -118,7 +179,8 @@ function BackToEvents() {
 
 /**
  * /events/{slug}/payment/{registrationId}: the summary of a registration to a
- * paid event, its server-computed fee and the card form. A free event sends the visitor back to
+ * paid event, its server-computed fee and the card form, or, once it is paid, a sentence saying
+ * so instead of the form. A free event sends the visitor back to
  * its page; a missing event or registration, or one of another event, is "not found".
  */
 export function EventPaymentPage({ payment }: { payment: EventCardPayment }) {

@@ -11,6 +11,7 @@ import { usePublicConfig } from '@/lib/use-public-config';
 import type { MembershipCardPayment } from '../membership-payment';
 import { membershipTexts } from '../memberships-texts';
 import { MEMBERSHIP_SUCCESS_PATH } from '@/lib/paths';
+import { successHandoff } from '@/lib/success-handoff';
 import { TextAreaField } from './text-area-field';
 import { WaiverSection } from './waiver-section';
 import { useSingleSubmission } from '@/lib/use-single-submission';
@@ -86,8 +87,9 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
 
     await submission.run(async () => {
       try {
-        await payment.pay(values);
-        if (submission.isMounted()) navigate(MEMBERSHIP_SUCCESS_PATH);
+        const paid = await payment.pay(values);
+        // The plan's next charge date travels in the history state; the URL stays the product's.
+        if (submission.isMounted()) navigate(MEMBERSHIP_SUCCESS_PATH, { state: successHandoff(paid) });
       } catch (error) {
         if (!submission.isMounted()) return;
         toast({

@@ -153,8 +153,10 @@ describe('MembershipPage', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(pay).toHaveBeenCalledTimes(1);
 
-    finish({ status: 'succeeded' });
+    finish({ status: 'succeeded', paymentId: 'p1', kind: 'membership', nextPaymentDate: '2026-12-24' });
     await waitFor(() => expect(location.history.at(-1)).toBe('/success?type=membership'));
+    // The plan's next charge date rides in the history state, not the URL.
+    expect(location.state).toEqual({ monthlyPlan: { kind: 'membership', nextPaymentDate: '2026-12-24' } });
   });
 
   it('on failure toasts "Payment Failed" with the message, or the membership fallback, and keeps the values', async () => {

@@ -31,7 +31,16 @@ export type CardPaymentContext = {
 
 export type PayorValues = { firstName: string; lastName: string; email: string; phone?: string };
 
-export type CardPaymentSucceeded = { status: 'succeeded'; paymentId: string };
+/**
+ * A payment that succeeded, with what its confirmation shows: the kind of payment and, for a
+ * monthly plan, the date of its next charge ('YYYY-MM-DD', null when the provider gave none).
+ */
+export type CardPaymentSucceeded = {
+  status: 'succeeded';
+  paymentId: string;
+  kind: PaymentStatus['kind'];
+  nextPaymentDate: string | null;
+};
 
 /** Card validation errors from the SDK start with NOT_VALID; the visitor has to fix the card. */
 export function isCardValidationError(error: string): boolean {
@@ -132,6 +141,8 @@ export async function settle(
     const message = error instanceof PaymentTimeoutError ? error.message : paymentMessages.processingFailed;
     throw paymentError(message, error);
   }
-  if (status.state === 'succeeded') return { status: 'succeeded', paymentId };
+  if (status.state === 'succeeded') {
+    return { status: 'succeeded', paymentId, kind: status.kind, nextPaymentDate: status.nextPaymentDate };
+  }
   throw paymentError(status.failureMessage || failedFallback, status.failureCode);
 }

@@ -54,7 +54,12 @@ describe('runCardPayment: tokenized card', () => {
     });
     const { global, sdk } = fakeSdk({});
 
-    await expect(run(sdk)).resolves.toEqual({ status: 'succeeded', paymentId: PAYMENT_ID });
+    await expect(run(sdk)).resolves.toEqual({
+      status: 'succeeded',
+      paymentId: PAYMENT_ID,
+      kind: 'donation',
+      nextPaymentDate: null,
+    });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -181,7 +186,12 @@ describe('runCardPayment: plain payment call fallback', () => {
       transact: charged,
     });
 
-    await expect(run(sdk)).resolves.toEqual({ status: 'succeeded', paymentId: PAYMENT_ID });
+    await expect(run(sdk)).resolves.toEqual({
+      status: 'succeeded',
+      paymentId: PAYMENT_ID,
+      kind: 'donation',
+      nextPaymentDate: null,
+    });
 
     expect(global.transact).toHaveBeenCalledWith(
       expect.objectContaining({ amount: 2500, metadata: { source: 'contribution', idempotency_key: KEY } }),

@@ -38,7 +38,12 @@ describe('runEventPayment: tokenized card', () => {
     });
     const { global, sdk } = fakeSdk({});
 
-    await expect(run(sdk)).resolves.toEqual({ status: 'succeeded', paymentId: PAYMENT_ID });
+    await expect(run(sdk)).resolves.toEqual({
+      status: 'succeeded',
+      paymentId: PAYMENT_ID,
+      kind: 'registration',
+      nextPaymentDate: null,
+    });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
       expect.objectContaining({

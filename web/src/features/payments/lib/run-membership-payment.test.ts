@@ -46,11 +46,19 @@ describe('runMembershipPayment', () => {
   it('posts the tokenized card with the membership and waiver, then polls until the plan is set up', async () => {
     const calls = stubApi({
       'POST /api/process-membership-payment': [accepted],
-      [`GET /api/payments/${PAYMENT_ID}`]: [status('processing'), status('succeeded')],
+      [`GET /api/payments/${PAYMENT_ID}`]: [
+        status('processing'),
+        status('succeeded', { nextPaymentDate: '2026-12-24' }),
+      ],
     });
     const { global, sdk } = fakeSdk({});
 
-    await expect(run(sdk)).resolves.toEqual({ status: 'succeeded', paymentId: PAYMENT_ID });
+    await expect(run(sdk)).resolves.toEqual({
+      status: 'succeeded',
+      paymentId: PAYMENT_ID,
+      kind: 'membership',
+      nextPaymentDate: '2026-12-24',
+    });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
       expect.objectContaining({ metadata: { source: 'membership' } }),
