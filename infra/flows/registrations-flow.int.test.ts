@@ -175,6 +175,20 @@ describe('paying for a registration', () => {
     expect(replay.status).toBe(409);
   });
 
+  it('refuses to charge a registration an admin already confirmed, and queues no payment', async () => {
+    const { data } = (await (await register('paid-direct')).json()) as { data: { registrationId: string } };
+    await database.db
+      .update(eventRegistrations)
+      .set({ status: 'confirmed' })
+      .where(eq(eventRegistrations.id, data.registrationId));
+    const res = await post(`/api/event-registrations/${data.registrationId}/payment`, {
+      paymentMethodToken: await tokenFor(),
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: 'This registration is not awaiting payment.' });
+    expect(await database.db.select().from(payments).where(eq(payments.recordId, data.registrationId))).toEqual([]);
+  });
+
   it('refuses to take payment for a free event', async () => {
     const { data } = (await (await register('free-day')).json()) as { data: { registrationId: string } };
     const res = await post(`/api/event-registrations/${data.registrationId}/payment`, {

@@ -69,7 +69,7 @@ const payWithToken = createRoute({
     202: json('The payment to poll (the first one, when one is already under way)', PaymentAccepted),
     400: apiError('Invalid body'),
     404: apiError('No registration has this id'),
-    409: apiError('The event requires no payment, or the registration has no fee'),
+    409: apiError('The event requires no payment, the registration has no fee, or it is no longer pending'),
   },
 });
 

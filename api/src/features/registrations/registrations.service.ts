@@ -143,6 +143,12 @@ async function payRegistration(
         .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id)))
         .limit(1);
       if (existing && existing.state !== 'failed') return { paymentId: existing.id, outbox: [] };
+      // Only a pending registration is charged: one an admin confirmed (or that is paid) owes
+      // nothing. A charge the browser already made is still queued, so the worker finds it and
+      // the money is recorded rather than lost.
+      if (registration.status !== 'pending' && payment.paymentMethodToken) {
+        throw new AppError('CONFLICT', 'This registration is not awaiting payment.');
+      }
       return queuePayment(tx, id, { kind: 'registration', amountCents, ...payment });
     })
     .catch(conflictToAppError);
