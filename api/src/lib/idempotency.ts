@@ -1,9 +1,6 @@
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '@pillars/shared/contracts';
-import type { Database } from '@pillars/shared/db';
 import type { Context } from 'hono';
 import { invalidData } from './errors';
-
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * The Idempotency-Key header, validated; undefined when the client sent none. A request with a

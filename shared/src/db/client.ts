@@ -4,6 +4,9 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 
+/** A transaction handle, as `db.transaction(async (tx) => …)` passes it. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;

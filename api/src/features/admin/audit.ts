@@ -1,5 +1,4 @@
-import { auditLog } from '@pillars/shared/db';
-import type { Tx } from '../../lib/idempotency';
+import { type Tx, auditLog } from '@pillars/shared/db';
 import type { ValidSession } from '../auth/sessions';
 
 /** Who acted: the signed-in admin, with the username kept as a label in case the account goes. */

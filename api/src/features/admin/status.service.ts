@@ -1,8 +1,14 @@
-import type { PaymentKind } from '@pillars/shared/db';
-import { type Database, donations, eventRegistrations, memberships, payments } from '@pillars/shared/db';
+import {
+  type Database,
+  type PaymentKind,
+  type Tx,
+  donations,
+  eventRegistrations,
+  memberships,
+  payments,
+} from '@pillars/shared/db';
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors';
-import type { Tx } from '../../lib/idempotency';
 import { type Actor, type AuditEntry, writeAudit } from './audit';
 
 export const statusMessages = {

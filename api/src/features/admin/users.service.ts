@@ -4,10 +4,9 @@ import {
   type ProfileUpdate,
   authResponseMessages,
 } from '@pillars/shared/contracts';
-import { type Database, users } from '@pillars/shared/db';
+import { type Database, type Tx, users } from '@pillars/shared/db';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors';
-import type { Tx } from '../../lib/idempotency';
 import { hashPassword, passwordProblem } from '../auth/passwords';
 import { type Actor, writeAudit } from './audit';
 

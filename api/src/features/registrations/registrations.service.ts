@@ -8,8 +8,7 @@ import {
   eventRegistrationSchema,
   parsePricingTiers,
 } from '@pillars/shared/contracts';
-import type { Database } from '@pillars/shared/db';
-import { eventRegistrations, events, payments } from '@pillars/shared/db';
+import { type Database, type Tx, eventRegistrations, events, payments } from '@pillars/shared/db';
 import { publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import { queuePayment } from '@pillars/shared/money';
@@ -17,7 +16,6 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError, invalidData, notFound } from '../../lib/errors';
-import type { Tx } from '../../lib/idempotency';
 import { acceptAndPublish, conflictToAppError, paymentAccepted, paymentQueued } from '../../lib/payments';
 
 type EventRow = typeof events.$inferSelect;
