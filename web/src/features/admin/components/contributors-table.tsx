@@ -187,20 +187,22 @@ export function ContributorsTable({
                   </td>
                   <td className="max-w-64 px-4 py-3 text-slate-800">{row.details}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-800">{formatShortDate(row.createdAt)}</td>
-                  <td className="flex flex-wrap gap-2 px-4 py-3">
-                    {isConfirmable(row) ? (
-                      <button
-                        type="button"
-                        aria-label={adminTexts.confirmRow(row.type, name)}
-                        disabled={confirming.has(key)}
-                        onClick={() => onConfirm(row)}
-                        className={smallButton('primary')}
-                      >
-                        <Check aria-hidden="true" className="size-4" />
-                        {adminTexts.confirm}
-                      </button>
-                    ) : null}
-                    {mayHavePayment(row) ? <PaymentDetailButton recordId={row.id} name={name} /> : null}
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap gap-2">
+                      {isConfirmable(row) ? (
+                        <button
+                          type="button"
+                          aria-label={adminTexts.confirmRow(row.type, name)}
+                          disabled={confirming.has(key)}
+                          onClick={() => onConfirm(row)}
+                          className={smallButton('primary')}
+                        >
+                          <Check aria-hidden="true" className="size-4" />
+                          {adminTexts.confirm}
+                        </button>
+                      ) : null}
+                      {mayHavePayment(row) ? <PaymentDetailButton recordId={row.id} name={name} /> : null}
+                    </div>
                   </td>
                 </tr>
               );
