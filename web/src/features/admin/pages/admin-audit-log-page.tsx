@@ -1,5 +1,5 @@
 import type { AuditLogEntry } from '@pillars/shared/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
 import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
@@ -91,10 +91,26 @@ export function AdminAuditLogPage() {
   const query = useAuditLog(filters);
   useRedirectOnUnauthorized(query.error);
   const entries = query.data?.pages.flatMap((page) => page.data) ?? [];
+  // When the last page arrives the 'Load more' button goes away; focus moves to the sentence that
+  // replaces it rather than falling back to the top of the document.
+  const [focusEnd, setFocusEnd] = useState(false);
+  const endRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focusEnd && !query.hasNextPage && endRef.current) {
+      endRef.current.focus();
+      setFocusEnd(false);
+    }
+  }, [focusEnd, query.hasNextPage]);
 
   return (
     <AdminPage title={adminTexts.auditLogTitle} backLink intro={<p>{adminTexts.auditLogIntro}</p>}>
-      <FilterForm applied={filters} onApply={setFilters} />
+      <FilterForm
+        applied={filters}
+        onApply={(next) => {
+          setFocusEnd(false);
+          setFilters(next);
+        }}
+      />
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingAuditLog} />
       ) : query.isError && entries.length === 0 ? (
@@ -148,12 +164,17 @@ export function AdminAuditLogPage() {
                 type="button"
                 className={outlineButton()}
                 disabled={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
+                onClick={() => {
+                  setFocusEnd(true);
+                  void query.fetchNextPage();
+                }}
               >
                 {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
               </button>
             ) : (
-              <p>{adminTexts.auditEnd(entries.length)}</p>
+              <p ref={endRef} tabIndex={-1}>
+                {adminTexts.auditEnd(entries.length)}
+              </p>
             )}
           </div>
         </>
