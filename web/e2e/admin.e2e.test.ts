@@ -121,6 +121,23 @@ describe('admin area', () => {
     await row.getByText('confirmed').waitFor();
     expect(await row.getByRole('button', { name: /^Confirm/ }).count()).toBe(0);
 
+    // The fresh contribution's payment details, then the confirmation in the audit log.
+    await search.fill('Deborah');
+    await page.getByLabel('Filter by type').selectOption({ label: 'All Types' });
+    const deborah = table.locator('tbody tr').filter({ hasText: 'deborah@example.org' });
+    await deborah.getByRole('button', { name: /^Payment details/ }).click();
+    const details = page.getByRole('dialog', { name: /^Payment details for Deborah/ });
+    await details.getByText('Charge attempts').waitFor();
+    expect(await details.textContent()).toContain('$12.34');
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    await page.goto('/admin/audit-log');
+    await page.getByLabel('What (exact action, e.g. contribution.confirmed)').fill('registration.confirmed');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('table', { name: 'Audit log entries' }).getByText('registration.confirmed').first().waitFor();
+    await page.goto('/admin');
+    await table.waitFor();
+
     // Export CSV of what matches.
     await search.fill('');
     await page.getByLabel('Filter by type').selectOption({ label: 'All Types' });
@@ -150,6 +167,7 @@ describe('admin area', () => {
       ['Event Registrations', '/admin/events', /Event Registrations/],
       ['Contributors', '/admin/contributors', /Contributors/],
       ['Members', '/admin/members', /Members/],
+      ['Audit Log', '/admin/audit-log', /Audit Log/],
     ] as const) {
       await page.goto('/admin');
       await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: link }).click();

@@ -136,3 +136,66 @@ export const AdminPaymentDetail = z
   })
   .meta({ id: 'AdminPaymentDetail' });
 export type AdminPaymentDetail = z.infer<typeof AdminPaymentDetail>;
+
+/** The most audit entries one GET /api/admin/audit-log answers. */
+export const AUDIT_LOG_MAX_LIMIT = 100;
+
+/**
+ * Where the next page of the audit log starts: the last entry's `createdAt` and `id` joined by '_'
+ * (entries are ordered newest first by both, so the cursor is stable while new rows arrive).
+ */
+export const AuditLogCursor = z
+  .string()
+  .regex(/^[^_]+_\d+$/, 'Expected the nextCursor of a previous answer')
+  .refine(
+    (value) => !Number.isNaN(Date.parse(value.split('_')[0] ?? '')),
+    'Expected the nextCursor of a previous answer',
+  );
+
+/** GET /api/admin/audit-log query: every filter optional; `from`/`to` are ISO dates or date-times. */
+export const AuditLogQuery = z.object({
+  /** The actor's username (as recorded) or user id. */
+  actor: z.string().trim().min(1).max(200).optional(),
+  /** An exact action, e.g. 'contribution.confirmed'. */
+  action: z.string().trim().min(1).max(100).optional(),
+  /** Entries at or after this instant (a bare date is its start, UTC). */
+  from: z.union([z.iso.date(), IsoDateTime]).optional(),
+  /** Entries before the end of this date (a bare date includes the whole day, UTC), or before this instant. */
+  to: z.union([z.iso.date(), IsoDateTime]).optional(),
+  before: AuditLogCursor.optional(),
+  limit: z.coerce.number().int().min(1).max(AUDIT_LOG_MAX_LIMIT).default(50),
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+
+export const AuditLogEntry = z.object({
+  id: z.number().int(),
+  /** The acting user's id; null when the account was deleted or a process acted (the worker). */
+  actorUserId: z.string().nullable(),
+  actorLabel: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: IsoDateTime,
+});
+export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
+
+/** GET /api/admin/audit-log → 200: newest first; nextCursor is null on the last page. */
+export const AuditLogPage = z
+  .object({ success: z.literal(true), data: z.array(AuditLogEntry), nextCursor: AuditLogCursor.nullable() })
+  .meta({ id: 'AuditLogPage' });
+export type AuditLogPage = z.infer<typeof AuditLogPage>;
+
+/** GET /api/admin/payments?recordId=: the payments of one record, newest first, to open their detail. */
+export const PaymentsOfRecordQuery = z.object({ recordId: z.uuid() });
+export const PaymentOfRecord = z.object({
+  id: z.uuid(),
+  kind: AdminPaymentDetail.shape.kind,
+  state: AdminPaymentDetail.shape.state,
+  amountCents: z.number().int(),
+  createdAt: IsoDateTime,
+});
+export type PaymentOfRecord = z.infer<typeof PaymentOfRecord>;
+export const PaymentsOfRecord = successList(PaymentOfRecord).meta({ id: 'PaymentsOfRecord' });
+export type PaymentsOfRecord = z.infer<typeof PaymentsOfRecord>;

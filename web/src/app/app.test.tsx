@@ -30,6 +30,7 @@ const specRoutes = [
   '/admin/events',
   '/admin/contributors',
   '/admin/members',
+  '/admin/audit-log',
   '/privacy-policy',
   '/news/memorial-day-tribute',
   '/events/flag-retirement-ceremony',

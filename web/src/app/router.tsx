@@ -25,6 +25,7 @@ const AdminDashboardPage = page(() => import('./pages/admin-routes'), 'AdminDash
 const AdminEventsPage = page(() => import('./pages/admin-routes'), 'AdminEventsRoute');
 const AdminContributorsPage = page(() => import('./pages/admin-routes'), 'AdminContributorsRoute');
 const AdminMembersPage = page(() => import('./pages/admin-routes'), 'AdminMembersRoute');
+const AdminAuditLogPage = page(() => import('./pages/admin-routes'), 'AdminAuditLogRoute');
 
 /** Every route of the product; anything else is the not-found page. */
 export function AppRouter() {
@@ -41,6 +42,7 @@ export function AppRouter() {
       <Route path="/admin/events" component={AdminEventsPage} />
       <Route path="/admin/contributors" component={AdminContributorsPage} />
       <Route path="/admin/members" component={AdminMembersPage} />
+      <Route path="/admin/audit-log" component={AdminAuditLogPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
       <Route path="/news/:slug" component={NewsArticlePage} />
       {/* Not a page of the spec, but its event payment page links here: the events list is on the home page. */}

@@ -3,11 +3,15 @@ import {
   AdminPaymentDetail,
   AdminUserCreated,
   AdminUserList,
+  AuditLogPage,
+  AuditLogQuery,
   ContributionDetailList,
   ContributorsResponse,
   CreateAdminRequest,
   MemberDetailList,
   MessageResponse,
+  PaymentsOfRecord,
+  PaymentsOfRecordQuery,
   ProfileUpdate,
   ProfileUpdated,
   RegistrationDetailList,
@@ -20,8 +24,9 @@ import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { parseJson } from '../../lib/validate';
+import { parseJson, parseQuery } from '../../lib/validate';
 import { type Actor, actorOf } from './audit';
+import { listAuditLog, paymentsOfRecord } from './audit-log.service';
 import { paymentDetail } from './payment-detail.service';
 import {
   listContributionDetails,
@@ -147,6 +152,23 @@ const paymentDetailRoute = adminRoute({
   request: { params: idParams },
   responses: { 200: json('The payment', AdminPaymentDetail), 404: apiError('No payment has this id') },
 });
+const paymentsOfRecordRoute = adminRoute({
+  method: 'get',
+  path: '/payments',
+  summary: "The payments of one donation, membership or registration (by the record's id), newest first",
+  request: { query: PaymentsOfRecordQuery },
+  responses: { 200: json('The payments, maybe none', PaymentsOfRecord), 400: apiError('recordId is not a UUID') },
+});
+const auditLogRoute = adminRoute({
+  method: 'get',
+  path: '/audit-log',
+  summary: 'Who did what to which record, newest first; filtered by actor, action and dates, paged by cursor',
+  request: { query: AuditLogQuery },
+  responses: {
+    200: json('One page of entries and the cursor of the next (null on the last)', AuditLogPage),
+    400: apiError('A filter, the cursor or the limit is invalid'),
+  },
+});
 
 /** The admin API; every route sits behind requireSession (app.ts). */
 export function adminRoutes(deps: AppDeps) {
@@ -229,6 +251,17 @@ export function adminRoutes(deps: AppDeps) {
     const detail = await paymentDetail(deps, c.get('logger'), id);
     if (!detail) throw notFound('Payment');
     return c.json(detail, 200);
+  });
+  openapiRoute(app, paymentsOfRecordRoute, async (c) => {
+    const { recordId } = parseQuery(c, PaymentsOfRecordQuery);
+    const data = await paymentsOfRecord(db, recordId);
+    return c.json({ success: true, data } satisfies PaymentsOfRecord, 200);
+  });
+  openapiRoute(app, auditLogRoute, async (c) => {
+    const query = parseQuery(c, AuditLogQuery);
+    const page = await listAuditLog(db, query);
+    c.get('logger').info({ event: 'admin.audit-log', rows: page.data.length }, 'audit log listed');
+    return c.json(page, 200);
   });
 
   return app;

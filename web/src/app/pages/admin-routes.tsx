@@ -1,3 +1,4 @@
+import { AdminAuditLogPage } from '@/features/admin/pages/admin-audit-log-page';
 import { AdminContributorsPage } from '@/features/admin/pages/admin-contributors-page';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard-page';
 import { AdminEventsPage } from '@/features/admin/pages/admin-events-page';
@@ -35,6 +36,14 @@ export function AdminMembersRoute() {
   return (
     <AdminGuard>
       <AdminMembersPage />
+    </AdminGuard>
+  );
+}
+
+export function AdminAuditLogRoute() {
+  return (
+    <AdminGuard>
+      <AdminAuditLogPage />
     </AdminGuard>
   );
 }

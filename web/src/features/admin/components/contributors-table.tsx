@@ -5,7 +5,9 @@ import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
 import { type SortKey, type SortState, contributorName, isConfirmable, rowKey } from '../lib/contributors-table';
 import { formatDollars, formatShortDate } from '../lib/format';
+import { mayHavePayment } from '../lib/payment-detail';
 import { smallButton } from './admin-styles';
+import { PaymentDetailButton } from './payment-detail-dialog';
 import { StatusBadge } from './status-badge';
 
 type ContributorsTableProps = {
@@ -186,18 +188,21 @@ export function ContributorsTable({
                   <td className="max-w-64 px-4 py-3 text-slate-800">{row.details}</td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-800">{formatShortDate(row.createdAt)}</td>
                   <td className="px-4 py-3">
-                    {isConfirmable(row) ? (
-                      <button
-                        type="button"
-                        aria-label={adminTexts.confirmRow(row.type, name)}
-                        disabled={confirming.has(key)}
-                        onClick={() => onConfirm(row)}
-                        className={smallButton('primary')}
-                      >
-                        <Check aria-hidden="true" className="size-4" />
-                        {adminTexts.confirm}
-                      </button>
-                    ) : null}
+                    <div className="flex flex-wrap gap-2">
+                      {isConfirmable(row) ? (
+                        <button
+                          type="button"
+                          aria-label={adminTexts.confirmRow(row.type, name)}
+                          disabled={confirming.has(key)}
+                          onClick={() => onConfirm(row)}
+                          className={smallButton('primary')}
+                        >
+                          <Check aria-hidden="true" className="size-4" />
+                          {adminTexts.confirm}
+                        </button>
+                      ) : null}
+                      {mayHavePayment(row) ? <PaymentDetailButton recordId={row.id} name={name} /> : null}
+                    </div>
                   </td>
                 </tr>
               );

@@ -6,6 +6,7 @@ import { useContributorsDetail } from '../api/get-contributors-detail';
 import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
 import { cardClasses } from '../components/admin-styles';
 import { Details, EmailLink, ShortId } from '../components/details';
+import { PaymentDetailButton } from '../components/payment-detail-dialog';
 import { BroadcastActions } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -13,6 +14,7 @@ import { contributorName } from '../lib/contributors-table';
 import { newestFirst } from '../lib/detail-lists';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
 import { uniqueRecipients } from '../lib/mailto';
+import { mayHavePayment } from '../lib/payment-detail';
 
 function ContributionCard({ contribution }: { contribution: ContributionDetail }) {
   const headingId = useId();
@@ -44,8 +46,9 @@ function ContributionCard({ contribution }: { contribution: ContributionDetail }
             contribution.phone ? { label: adminTexts.phone, value: contribution.phone } : null,
           ]}
         />
-        <div className="mt-3">
+        <div className="mt-3 flex flex-wrap items-center gap-3">
           <EmailLink email={contribution.email} name={name} />
+          {mayHavePayment(contribution) ? <PaymentDetailButton recordId={contribution.id} name={name} /> : null}
         </div>
       </article>
     </li>

@@ -1,4 +1,4 @@
-import { CalendarDays, HandCoins, LogOut, UsersRound } from 'lucide-react';
+import { CalendarDays, HandCoins, LogOut, ScrollText, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ApiRequestError } from '@/lib/api';
@@ -27,6 +27,7 @@ const subPages = [
   { href: '/admin/events', label: adminTexts.eventsLink, Icon: CalendarDays },
   { href: '/admin/contributors', label: adminTexts.contributorsLink, Icon: HandCoins },
   { href: '/admin/members', label: adminTexts.membersLink, Icon: UsersRound },
+  { href: '/admin/audit-log', label: adminTexts.auditLogLink, Icon: ScrollText },
 ];
 
 /** /admin. The lead's guard checks the session; a 401 here also goes to /login. */
@@ -57,7 +58,7 @@ export function AdminDashboardPage() {
       }
     >
       <nav aria-label={adminTexts.subPagesLabel}>
-        <ul className="grid gap-3 sm:grid-cols-3">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {subPages.map(({ href, label, Icon }) => (
             <li key={href}>
               <Link href={href} className={outlineButton('w-full justify-start text-base')}>

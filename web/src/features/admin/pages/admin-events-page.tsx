@@ -8,6 +8,7 @@ import { useEventRegistrations } from '../api/get-event-registrations';
 import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
 import { cardClasses } from '../components/admin-styles';
 import { Details, EmailLink, ShortId } from '../components/details';
+import { PaymentDetailButton } from '../components/payment-detail-dialog';
 import { EmailDialog } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -15,6 +16,7 @@ import { contributorName } from '../lib/contributors-table';
 import { type EventGroup, groupByEvent } from '../lib/detail-lists';
 import { describeError, formatCentsAsDollars, formatShortDateTime } from '../lib/format';
 import { uniqueRecipients } from '../lib/mailto';
+import { mayHavePayment } from '../lib/payment-detail';
 
 function RegistrationCard({ registration }: { registration: RegistrationDetail }) {
   const headingId = useId();
@@ -53,8 +55,9 @@ function RegistrationCard({ registration }: { registration: RegistrationDetail }
             registration.comments?.trim() ? { label: adminTexts.comments, value: registration.comments } : null,
           ]}
         />
-        <div className="mt-2">
+        <div className="mt-2 flex flex-wrap items-center gap-3">
           <EmailLink email={registration.email} name={name} />
+          {mayHavePayment(registration) ? <PaymentDetailButton recordId={registration.id} name={name} /> : null}
         </div>
       </article>
     </li>

@@ -52,6 +52,7 @@ describe('AdminMembersPage', () => {
     expect(within(john).getByText('active').getAttribute('data-tone')).toBe('success');
     expect(within(john).getByText('Accepted').parentElement?.textContent).toBe('Accepted on Mar 1, 2025, version v1.0');
     expect(john.textContent).toContain('XYZ98765');
+    expect(within(john).getByRole('button', { name: 'Payment details (John Adams)' })).toBeDefined();
     expect(john.textContent).toContain('Mar 1, 2025');
     expect(john.textContent).not.toContain('This member has not accepted the liability waiver.');
 

@@ -7,6 +7,7 @@ import { useMembersDetail } from '../api/get-members-detail';
 import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
 import { cardClasses } from '../components/admin-styles';
 import { Details, EmailLink, ShortId } from '../components/details';
+import { PaymentDetailButton } from '../components/payment-detail-dialog';
 import { BroadcastActions } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -14,6 +15,7 @@ import { contributorName } from '../lib/contributors-table';
 import { newestFirst } from '../lib/detail-lists';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
 import { uniqueRecipients } from '../lib/mailto';
+import { mayHavePayment } from '../lib/payment-detail';
 
 /**
  * A card membership's price, '$25.00/mo'; an application without a card pays nothing a month, so it
@@ -78,8 +80,9 @@ function MemberCard({ member }: { member: MemberDetail }) {
             member.phone ? { label: adminTexts.phone, value: member.phone } : null,
           ]}
         />
-        <div className="mt-3">
+        <div className="mt-3 flex flex-wrap items-center gap-3">
           <EmailLink email={member.email} name={name} />
+          {mayHavePayment(member) ? <PaymentDetailButton recordId={member.id} name={name} /> : null}
         </div>
       </article>
     </li>

@@ -1,0 +1,129 @@
+import type { AdminPaymentDetail } from '@pillars/shared/contracts';
+import { useState } from 'react';
+import { adminTexts } from '../admin-texts';
+import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
+import { AdminDialog } from './admin-dialog';
+import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-page';
+import { smallButton } from './admin-styles';
+import { Details } from './details';
+
+const orNone = (value: string | null) => value ?? adminTexts.paymentNone;
+
+/** 'card_declined: Insufficient funds', or the one that is there, or 'None'. */
+function lastError(payment: AdminPaymentDetail): string {
+  const parts = [payment.failureCode, payment.failureMessage].filter(Boolean);
+  return parts.length > 0 ? parts.join(': ') : adminTexts.paymentNoError;
+}
+
+function PaymentFacts({ payment }: { payment: AdminPaymentDetail }) {
+  return (
+    <Details
+      className="mt-4"
+      items={[
+        { label: adminTexts.paymentState, value: payment.state },
+        { label: adminTexts.paymentKind, value: payment.kind },
+        { label: adminTexts.paymentAmount, value: formatCentsAsDollars(payment.amountCents) },
+        { label: adminTexts.paymentAttempts, value: String(payment.attempts) },
+        { label: adminTexts.paymentJob, value: adminTexts.paymentJobState(payment.job.name, payment.job.state) },
+        { label: adminTexts.paymentJobId, value: <span className="font-mono break-all">{payment.job.id}</span> },
+        { label: adminTexts.paymentLastError, value: lastError(payment) },
+        { label: adminTexts.paymentCreated, value: formatShortDateTime(payment.createdAt) },
+        { label: adminTexts.paymentUpdated, value: formatShortDateTime(payment.updatedAt) },
+        {
+          label: adminTexts.paymentLastSent,
+          value: payment.lastSentAt ? formatShortDateTime(payment.lastSentAt) : adminTexts.paymentNeverSent,
+        },
+        {
+          label: adminTexts.paymentProviderTransaction,
+          value: <span className="font-mono break-all">{orNone(payment.providerTransactionId)}</span>,
+        },
+        {
+          label: adminTexts.paymentProviderRecurring,
+          value: <span className="font-mono break-all">{orNone(payment.providerRecurringId)}</span>,
+        },
+        payment.claimedTransactionId
+          ? {
+              label: adminTexts.paymentClaimedTransaction,
+              value: <span className="font-mono break-all">{payment.claimedTransactionId}</span>,
+            }
+          : null,
+        {
+          label: adminTexts.paymentNextDate,
+          value: payment.nextPaymentDate ? formatShortDate(payment.nextPaymentDate) : adminTexts.paymentNone,
+        },
+        {
+          label: adminTexts.paymentIdempotencyKey,
+          value: <span className="font-mono break-all">{payment.idempotencyKey}</span>,
+        },
+        {
+          label: adminTexts.duplicatesReversed,
+          value:
+            payment.duplicatesReversed.length === 0 ? (
+              adminTexts.noDuplicatesReversed
+            ) : (
+              <ul className="list-disc pl-5">
+                {payment.duplicatesReversed.map((duplicate) => (
+                  <li key={`${duplicate.entityType}:${duplicate.entityId}:${duplicate.at}`} className="break-all">
+                    {adminTexts.duplicateReversed(
+                      `${duplicate.entityType} ${duplicate.entityId}`,
+                      duplicate.refundId,
+                      formatShortDateTime(duplicate.at),
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The dialog's body: the record's payments, then the newest one's detail. Fetched only when open. */
+function PaymentDetailBody({ recordId }: { recordId: string }) {
+  const list = usePaymentsOfRecord(recordId, true);
+  const found = list.data?.data ?? [];
+  const newest = found[0];
+  const detail = usePaymentDetail(newest?.id);
+  const error = list.error ?? detail.error;
+  useRedirectOnUnauthorized(error);
+  if (error) return <AdminLoadError text={adminTexts.errorLoadingPayment(describeError(error))} />;
+  if (list.isPending) return <AdminLoading text={adminTexts.loadingPayment} />;
+  if (!newest) return <AdminEmpty text={adminTexts.noPaymentForRecord} />;
+  if (!detail.data) return <AdminLoading text={adminTexts.loadingPayment} />;
+  return (
+    <div className="mt-2">
+      {found.length > 1 ? (
+        <p className="mt-2 text-sm text-slate-700">{adminTexts.paymentsOfRecord(found.length)}</p>
+      ) : null}
+      <PaymentFacts payment={detail.data} />
+    </div>
+  );
+}
+
+/**
+ * 'Payment details' for one row (a donation, membership or registration): a dialog with the state,
+ * attempts, queue job, last error, provider ids and reversed duplicates of its newest payment.
+ */
+export function PaymentDetailButton({ recordId, name }: { recordId: string; name: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      size="lg"
+      title={adminTexts.paymentDetailsOf(name)}
+      description={adminTexts.paymentDetailDescription}
+      trigger={
+        <button type="button" className={smallButton('outline')}>
+          {adminTexts.paymentDetails}
+          <span className="sr-only">{` (${name})`}</span>
+        </button>
+      }
+    >
+      {open ? <PaymentDetailBody recordId={recordId} /> : null}
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,184 @@
+import type { AuditLogEntry } from '@pillars/shared/contracts';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { adminTexts } from '../admin-texts';
+import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
+import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { cardClasses, fieldClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import { describeError, formatShortDateTime } from '../lib/format';
+
+const noFilters: AuditLogFilters = { actor: '', action: '', from: '', to: '' };
+const hasFilters = (filters: AuditLogFilters) => Object.values(filters).some((value) => value.trim() !== '');
+
+/** A before/after value as compact JSON; long values wrap in the cell. */
+const asText = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : '—');
+
+function FilterForm({ applied, onApply }: { applied: AuditLogFilters; onApply: (filters: AuditLogFilters) => void }) {
+  const [draft, setDraft] = useState(applied);
+  const id = useId();
+  const field = (name: keyof AuditLogFilters, label: string, type: 'text' | 'date') => (
+    <div className="min-w-0">
+      <label htmlFor={`${id}-${name}`} className="text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        type={type}
+        value={draft[name]}
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+        className={fieldClasses}
+        autoComplete="off"
+      />
+    </div>
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form aria-label={adminTexts.auditFiltersLabel} onSubmit={submit} className={cardClasses}>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {field('actor', adminTexts.auditActor, 'text')}
+        {field('action', adminTexts.auditAction, 'text')}
+        {field('from', adminTexts.auditFrom, 'date')}
+        {field('to', adminTexts.auditTo, 'date')}
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="submit" className={smallButton('primary')}>
+          {adminTexts.auditApply}
+        </button>
+        <button
+          type="button"
+          className={smallButton('outline')}
+          onClick={() => {
+            setDraft(noFilters);
+            onApply(noFilters);
+          }}
+        >
+          {adminTexts.auditClear}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function EntryRow({ entry }: { entry: AuditLogEntry }) {
+  return (
+    <tr className="align-top">
+      <td className="px-3 py-2 whitespace-nowrap">
+        <time dateTime={entry.createdAt}>{formatShortDateTime(entry.createdAt)}</time>
+      </td>
+      <td className="px-3 py-2 break-words">
+        {entry.actorUserId ? entry.actorLabel : adminTexts.auditSystemActor(entry.actorLabel)}
+      </td>
+      <td className="px-3 py-2 font-mono break-all">{entry.action}</td>
+      <td className="px-3 py-2 break-all">
+        {entry.entityType} <span className="font-mono">{entry.entityId}</span>
+      </td>
+      <td className="px-3 py-2 font-mono text-xs break-all">
+        <span className="font-sans font-semibold">{adminTexts.auditBefore}:</span> {asText(entry.before)}
+        <br />
+        <span className="font-sans font-semibold">{adminTexts.auditAfter}:</span> {asText(entry.after)}
+      </td>
+    </tr>
+  );
+}
+
+/** /admin/audit-log: who did what to which record, and when, filtered and paged. */
+export function AdminAuditLogPage() {
+  const [filters, setFilters] = useState<AuditLogFilters>(noFilters);
+  const query = useAuditLog(filters);
+  useRedirectOnUnauthorized(query.error);
+  const entries = query.data?.pages.flatMap((page) => page.data) ?? [];
+  // When the last page arrives the 'Load more' button goes away; focus moves to the sentence that
+  // replaces it rather than falling back to the top of the document.
+  const [focusEnd, setFocusEnd] = useState(false);
+  const endRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focusEnd && !query.hasNextPage && endRef.current) {
+      endRef.current.focus();
+      setFocusEnd(false);
+    }
+  }, [focusEnd, query.hasNextPage]);
+
+  return (
+    <AdminPage title={adminTexts.auditLogTitle} backLink intro={<p>{adminTexts.auditLogIntro}</p>}>
+      <FilterForm
+        applied={filters}
+        onApply={(next) => {
+          setFocusEnd(false);
+          setFilters(next);
+        }}
+      />
+      {query.isPending ? (
+        <AdminLoading text={adminTexts.loadingAuditLog} />
+      ) : query.isError && entries.length === 0 ? (
+        <AdminLoadError text={adminTexts.errorLoadingAuditLog(describeError(query.error))} />
+      ) : entries.length === 0 ? (
+        <AdminEmpty text={hasFilters(filters) ? adminTexts.noAuditEntries : adminTexts.noAuditEntriesAtAll} />
+      ) : (
+        <>
+          <div className={`${cardClasses} overflow-x-auto p-0 sm:p-0`}>
+            <table className="w-full table-fixed text-left text-sm text-navy-900">
+              <caption className="sr-only">{adminTexts.auditTableLabel}</caption>
+              <colgroup>
+                <col className="w-40" />
+                <col className="w-32" />
+                <col className="w-44" />
+                <col className="w-56" />
+                <col />
+              </colgroup>
+              <thead className="bg-navy-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    {adminTexts.auditWhen}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {adminTexts.auditWho}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {adminTexts.auditWhat}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {adminTexts.auditRecord}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {adminTexts.auditChange}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {entries.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {query.isFetchNextPageError ? (
+            <AdminLoadError text={adminTexts.errorLoadingAuditLog(describeError(query.error))} />
+          ) : null}
+          <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+            {query.hasNextPage ? (
+              <button
+                type="button"
+                className={outlineButton()}
+                disabled={query.isFetchingNextPage}
+                onClick={() => {
+                  setFocusEnd(true);
+                  void query.fetchNextPage();
+                }}
+              >
+                {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
+              </button>
+            ) : (
+              <p ref={endRef} tabIndex={-1}>
+                {adminTexts.auditEnd(entries.length)}
+              </p>
+            )}
+          </div>
+        </>
+      )}
+    </AdminPage>
+  );
+}
