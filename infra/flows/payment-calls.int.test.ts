@@ -25,18 +25,21 @@ const donation = (overrides: Record<string, unknown> = {}) => ({
 const patch = (path: string, body: unknown) =>
   app.request(path, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+/** A $50.00 one-time process-payment request with a fresh tokenized card, as the spec's browser sends it. */
+const tokenizedPayment = async () => ({
+  amount: 5000,
+  buyer,
+  donation: donation(),
+  paymentMethod: 'card',
+  payment_method_id: await tokenFor(),
+  provider: 'paytheory',
+  tokenized: true,
+  recurring: false,
+});
+
 describe('POST /api/process-payment', () => {
   it('charges a tokenized card once and reports the spec fields', async () => {
-    const res = await post('/api/process-payment', {
-      amount: 5000,
-      buyer,
-      donation: donation(),
-      paymentMethod: 'card',
-      payment_method_id: await tokenFor(),
-      provider: 'paytheory',
-      tokenized: true,
-      recurring: false,
-    });
+    const res = await post('/api/process-payment', await tokenizedPayment());
     expect(res.status).toBe(202);
     const body = (await res.json()) as { paymentId: string; donationId: string; amount: number; provider: string };
     expect(body).toMatchObject({ success: true, amount: 5000, provider: provider.name, status: 'queued' });
@@ -110,16 +113,7 @@ describe('POST /api/process-payment', () => {
 
 describe('GET /api/payments/:id', () => {
   it('answers 400 naming the problem for a waitMs that is not a whole number within the limit', async () => {
-    const res = await post('/api/process-payment', {
-      amount: 5000,
-      buyer,
-      donation: donation(),
-      paymentMethod: 'card',
-      payment_method_id: await tokenFor(),
-      provider: 'paytheory',
-      tokenized: true,
-      recurring: false,
-    });
+    const res = await post('/api/process-payment', await tokenizedPayment());
     expect(res.status).toBe(202);
     const { paymentId } = (await res.json()) as { paymentId: string };
     for (const waitMs of ['soon', '-1', '1.5', '999999999']) {

@@ -8,11 +8,18 @@ const dialect = new PgDialect();
 /** A row as PostgreSQL returns it through node-postgres: column names, node-postgres's own types. */
 export type RawRow = Record<string, unknown>;
 
-/** The pool under a database from createDatabase (drizzle keeps it as `$client`). */
+/**
+ * The pool under a database from createDatabase (drizzle keeps it as `$client`); undefined for a
+ * transaction handle, which has none.
+ */
+export function poolUnder(db: object): pg.Pool | undefined {
+  return (db as { $client?: pg.Pool }).$client;
+}
+
 function poolOf(db: Database): pg.Pool {
-  const { $client } = db as Database & { $client?: pg.Pool };
-  if (!$client) throw new Error('a prepared statement runs on the database from createDatabase');
-  return $client;
+  const pool = poolUnder(db);
+  if (!pool) throw new Error('a prepared statement runs on the database from createDatabase');
+  return pool;
 }
 
 /**

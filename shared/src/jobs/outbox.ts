@@ -138,7 +138,9 @@ export async function publishNow(
   const byQueue = new Map<QueueName, OutboxRow[]>();
   for (const row of rows) {
     const queue = QUEUE_OF[row.jobName as JobName];
-    byQueue.set(queue, [...(byQueue.get(queue) ?? []), row]);
+    const queued = byQueue.get(queue);
+    if (queued) queued.push(row);
+    else byQueue.set(queue, [row]);
   }
   const published: number[] = [];
   for (const [queue, queued] of byQueue) {

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type SQL, and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import type { Database } from '../db/client';
 import { type PaymentKind, idempotencyKeys, outbox, payments } from '../db/schema';
+import { poolUnder } from '../db/statement';
 import { type OutboxRow, chargeJobFor, outboxValuesOf } from '../jobs';
 
 /**
@@ -147,8 +147,7 @@ function statementOf(steps: Step[]): Statement {
 
 /** Runs a cached statement: straight on the pool (no query builder per request), or in the caller's transaction. */
 async function run(db: Executor, { name, text }: Statement, values: unknown[]): Promise<Record<string, unknown>[]> {
-  // drizzle() sets $client on the database it returns; a transaction handle has none.
-  const pool = (db as { $client?: Pick<pg.Pool, 'query'> }).$client;
+  const pool = poolUnder(db);
   if (pool) return (await pool.query<Record<string, unknown>>({ name, text, values })).rows;
   const pieces = text.split(/\$\d+/);
   const chunks: SQL[] = [];

@@ -131,21 +131,17 @@ export function AdminAuditLogPage() {
               </colgroup>
               <thead className="bg-navy-50 text-slate-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {adminTexts.auditWhen}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {adminTexts.auditWho}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {adminTexts.auditWhat}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {adminTexts.auditRecord}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {adminTexts.auditChange}
-                  </th>
+                  {[
+                    adminTexts.auditWhen,
+                    adminTexts.auditWho,
+                    adminTexts.auditWhat,
+                    adminTexts.auditRecord,
+                    adminTexts.auditChange,
+                  ].map((heading) => (
+                    <th key={heading} scope="col" className="px-3 py-2">
+                      {heading}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
