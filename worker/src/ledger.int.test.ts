@@ -284,7 +284,7 @@ describe('transactionRow', () => {
   const provider = { providerName: 'paytheory', liveMode: true };
   it('records a succeeded donation charge as completed with the fee, naming the donation', () => {
     const row = transactionRow({
-      payment: { kind: 'recurring_donation', recordId: 'd1' },
+      payment: { id: 'p1', kind: 'recurring_donation', recordId: 'd1' },
       payor,
       amountCents: 1234,
       providerTransactionId: 't1',
@@ -293,6 +293,7 @@ describe('transactionRow', () => {
     });
     expect(row).toMatchObject({
       donationId: 'd1',
+      paymentId: 'p1',
       amount: 1234,
       fees: 36,
       status: 'completed',
@@ -306,7 +307,7 @@ describe('transactionRow', () => {
   });
   it('records a failed instalment with no fee, and no donation for other kinds', () => {
     const row = transactionRow({
-      payment: { kind: 'membership', recordId: 'm1' },
+      payment: { id: 'p2', kind: 'membership', recordId: 'm1' },
       payor: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
       amountCents: 2500,
       providerTransactionId: 't2',

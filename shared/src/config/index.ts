@@ -135,6 +135,31 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('Patriot Pillars Foundation <no-reply@patriotpillars.org>'),
   MAILBOX_DIR: z.string().default('.data/mailbox'),
+  /**
+   * What a donation receipt must state for a US non-profit: the organisation's legal name and EIN,
+   * and whether anything was given in exchange. The defaults suit the demo only.
+   */
+  ORG_LEGAL_NAME: z.string().min(1).default('Patriot Pillars Foundation, Inc.'),
+  ORG_EIN: z
+    .string()
+    .regex(/^\d{2}-\d{7}$/, 'ORG_EIN must look like 12-3456789')
+    .default('00-0000000'),
+  RECEIPT_GOODS_STATEMENT: z
+    .string()
+    .min(1)
+    .default('No goods or services were provided in exchange for this contribution.'),
+  /**
+   * Dunning: how long a monthly plan may keep failing (its instalments declined, no success since)
+   * before it ends: a membership becomes inactive, a monthly gift cancelled (docs/decisions/018).
+   */
+  DUNNING_GRACE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** How long a "Manage your giving" link works, in hours (docs/decisions/020). */
+  MANAGE_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
   /** Admin sessions end after this long without a request, and this long after sign-in at most. */
   SESSION_IDLE_MINUTES: z.coerce
     .number()

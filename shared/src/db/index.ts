@@ -5,3 +5,4 @@ export * from './migrate';
 export * from './seed';
 export * from './reset-tokens';
 export * from './statement';
+export * from './manage-links';

@@ -30,6 +30,12 @@ export const JOBS = {
   processWebhook: 'process-webhook',
   pollRecurring: 'poll-recurring',
   sendEmail: 'send-email',
+  /** Ends a recurring plan at the provider, then marks its record (payments.cancel_requested_at says why). */
+  cancelRecurring: 'cancel-recurring',
+  /** Gives back all or part of a charge (a `refunds` row). */
+  refund: 'refund',
+  /** Scheduled: ends plans whose instalments kept failing past the grace period (dunning). */
+  endLapsedPlans: 'end-lapsed-plans',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -44,6 +50,10 @@ export type WebhookJobData = z.infer<typeof WebhookJobData>;
 export const EmailJobData = z.object({ emailId: z.uuid() });
 export type EmailJobData = z.infer<typeof EmailJobData>;
 
+/** refund: the id of a `refunds` row. */
+export const RefundJobData = z.object({ refundId: z.uuid() });
+export type RefundJobData = z.infer<typeof RefundJobData>;
+
 /** Which queue each job runs on. */
 export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.charge]: QUEUES.charges,
@@ -55,6 +65,9 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.processWebhook]: QUEUES.webhooks,
   [JOBS.pollRecurring]: QUEUES.maintenance,
   [JOBS.sendEmail]: QUEUES.email,
+  [JOBS.cancelRecurring]: QUEUES.charges,
+  [JOBS.refund]: QUEUES.charges,
+  [JOBS.endLapsedPlans]: QUEUES.maintenance,
 };
 
 /**
@@ -62,8 +75,8 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
  * API and again from the outbox relay, adds it once.
  */
 export const jobIdOf = (job: JobName, paymentId: string) => `${job}-${paymentId}`;
-/** Payload of each outbox row: a payment id, a webhook event id, or an outbound e-mail id. */
-export type OutboxPayload = PaymentJobData | WebhookJobData | EmailJobData;
+/** Payload of each outbox row: a payment id, a webhook event id, an outbound e-mail id or a refund id. */
+export type OutboxPayload = PaymentJobData | WebhookJobData | EmailJobData | RefundJobData;
 
 /** Bounded retention: enough history to debug, never an ever-growing Redis. */
 const retention = {
@@ -89,6 +102,10 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   [JOBS.processWebhook]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
   // A mail server that is down for a while still gets the reset e-mail: 8 attempts over ~4 minutes.
   [JOBS.sendEmail]: { attempts: 8, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
+  // Provider calls like a charge: transient failures retry; the processors look before re-sending.
+  [JOBS.cancelRecurring]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
+  [JOBS.refund]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
+  [JOBS.endLapsedPlans]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.pollRecurring]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };

@@ -1,3 +1,4 @@
 export * from './definitions';
 export * from './backend';
 export * from './outbox';
+export * from './email-queue';

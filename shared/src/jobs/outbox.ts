@@ -22,11 +22,15 @@ export const outboxRowColumns = {
 
 /** A job for the outbox: a payment's, a webhook event's or an e-mail's. The job id derives from the id. */
 export type OutboxJob =
-  { job: JobName; paymentId: string } | { job: JobName; eventId: string } | { job: JobName; emailId: string };
+  | { job: JobName; paymentId: string }
+  | { job: JobName; eventId: string }
+  | { job: JobName; emailId: string }
+  | { job: JobName; refundId: string };
 
 function idOf(payload: OutboxPayload): string {
   if ('paymentId' in payload) return payload.paymentId;
   if ('eventId' in payload) return payload.eventId;
+  if ('refundId' in payload) return payload.refundId;
   return payload.emailId;
 }
 

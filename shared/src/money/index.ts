@@ -13,3 +13,4 @@ export * from './instalments';
 export * from './provider-lookup';
 export * from './transaction-rows';
 export * from './charging';
+export * from './plans';

@@ -1,4 +1,5 @@
 import { type Database, transactions } from '../db';
+import { type OutboxRow, queueEmails } from '../jobs';
 import type { Payor } from '../payments';
 import { type Payment, type PaymentLedger, RECORDS } from './ledger';
 import { transactionFeeCents } from './pricing';
@@ -17,7 +18,7 @@ export interface ProviderLabel {
  * of pricing.ts, a failed one `failed` with no fee; a donation's row names the donation.
  */
 export function transactionRow(input: {
-  payment: Pick<Payment, 'kind' | 'recordId'>;
+  payment: Pick<Payment, 'id' | 'kind' | 'recordId'>;
   payor: Payor;
   amountCents: number;
   providerTransactionId: string;
@@ -28,6 +29,7 @@ export function transactionRow(input: {
   const isDonation = payment.kind === 'donation' || payment.kind === 'recurring_donation';
   return {
     donationId: isDonation ? payment.recordId : null,
+    paymentId: payment.id,
     amount: amountCents,
     fees: succeeded ? transactionFeeCents(amountCents) : 0,
     status: succeeded ? 'completed' : 'failed',
@@ -44,14 +46,33 @@ export function transactionRow(input: {
   };
 }
 
-/** Writes a row unless one exists for its provider transaction id; true when this call wrote it. */
-export async function insertTransactionRow(db: Database, row: TransactionRow): Promise<boolean> {
-  const inserted = await db
-    .insert(transactions)
-    .values(row)
-    .onConflictDoNothing({ target: transactions.providerTransactionId })
-    .returning({ id: transactions.id });
-  return inserted.length > 0;
+/** A `transactions` row this call wrote, with the outbox rows of the e-mails it queued. */
+export interface RecordedRow {
+  rowId: string;
+  outboxRows: OutboxRow[];
+}
+
+/**
+ * Writes a row unless one exists for its provider transaction id, and in the same transaction
+ * queues what the payer is told: a receipt for money received, a charge-failed notice for a failed
+ * instalment (a failed first charge never reaches here: the ledger fails the payment instead).
+ * Null when the row was already there, so a replay queues nothing either.
+ */
+export async function insertTransactionRow(db: Database, row: TransactionRow): Promise<RecordedRow | null> {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(transactions)
+      .values(row)
+      .onConflictDoNothing({ target: transactions.providerTransactionId })
+      .returning({ id: transactions.id });
+    if (!inserted) return null;
+    const kind = row.status === 'completed' ? 'receipt' : row.status === 'failed' ? 'charge-failed' : null;
+    const outboxRows =
+      kind && row.buyerEmail
+        ? await queueEmails(tx, [{ kind, subjectId: inserted.id, recipient: row.buyerEmail }])
+        : [];
+    return { rowId: inserted.id, outboxRows };
+  });
 }
 
 export type FirstTransactionOutcome = 'recorded' | 'already-recorded' | 'not-succeeded' | 'not-found';

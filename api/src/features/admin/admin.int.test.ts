@@ -141,7 +141,7 @@ async function insertCharge(
 
 /** A `transactions` row the worker wrote for a charge of the payment (a later instalment, or the first). */
 async function insertInstalment(
-  payment: { kind: PaymentKind; recordId: string },
+  payment: { id: string; kind: PaymentKind; recordId: string },
   amountCents: number,
   succeeded: boolean,
   providerTransactionId = `pt_${randomUUID()}`,

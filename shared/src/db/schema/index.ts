@@ -5,3 +5,4 @@ export * from './payments';
 export * from './outbox';
 export * from './audit-log';
 export * from './idempotency-keys';
+export * from './refunds';

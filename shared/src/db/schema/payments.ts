@@ -61,10 +61,27 @@ export const payments = pgTable(
      * the reconcile sweep looks for a duplicate the provider showed late, and reverses it.
      */
     recheckAfter: timestamp('recheck_after', { withTimezone: true, mode: 'date' }),
+    /**
+     * A recurring plan: when its latest instalment failed with no successful one since (dunning,
+     * docs/decisions/018). Cleared by the next successful instalment; once it is older than the
+     * grace period the plan is ended.
+     */
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
+    /** A recurring plan: when someone asked to end it; the cancel-recurring job does it. */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
+    /** Who asked: `donor`, `system` (the grace period ran out) or the admin's username. */
+    cancelRequestedBy: text('cancel_requested_by'),
+    /** Why, in a sentence an admin reads beside the record. */
+    cancelReason: text('cancel_reason'),
+    /** When the provider confirmed the plan stopped. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    index('payments_failing_since_idx')
+      .on(t.failingSince)
+      .where(sql`${t.failingSince} IS NOT NULL AND ${t.cancelRequestedAt} IS NULL`),
     index('payments_record_idx').on(t.kind, t.recordId),
     index('payments_state_updated_at_idx').on(t.state, t.updatedAt),
     index('payments_recheck_after_idx')

@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { WAIVER_VERSION } from '../../contracts/memberships';
 import { createdAt, id, statusCheckSql } from './columns';
 import { events } from './content';
+import { payments } from './payments';
 
 export const donations = pgTable(
   'donations',
@@ -110,9 +122,21 @@ export const transactions = pgTable(
     /** JSON text: source, payment state, live-mode flag (the product's wire shape). */
     metadata: text('metadata'),
     createdAt: createdAt(),
+    /**
+     * The payment (charge or plan) this money moved under: how a receipt, a refund or an admin's
+     * payment detail finds its record for memberships and registrations, which have no column
+     * of their own here. Null only for rows written before it existed.
+     */
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** For a refund row (status `refunded`): the charge row it gives money back from. */
+    refundOf: uuid('refund_of').references((): AnyPgColumn => transactions.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('transactions_donation_id_idx').on(t.donationId),
     index('transactions_created_at_idx').on(t.createdAt.desc()),
+    index('transactions_payment_id_idx').on(t.paymentId),
+    index('transactions_refund_of_idx')
+      .on(t.refundOf)
+      .where(sql`${t.refundOf} IS NOT NULL`),
   ],
 );

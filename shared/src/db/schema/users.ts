@@ -45,7 +45,27 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-export const OUTBOUND_EMAIL_KINDS = ['password-reset'] as const;
+/**
+ * What an outbound e-mail is, and so what its `subject_id` names:
+ * - `password-reset`: none (the recipient is the address asked for);
+ * - `receipt`: the `transactions` row of a succeeded charge or instalment;
+ * - `refund-receipt`: the `refunds` row;
+ * - `registration-confirmation`: the event registration;
+ * - `membership-welcome`: the membership;
+ * - `charge-failed`: the `transactions` row of the failed instalment;
+ * - `plan-cancelled`: the payment of the plan;
+ * - `manage-link`: the `manage_links` row.
+ */
+export const OUTBOUND_EMAIL_KINDS = [
+  'password-reset',
+  'receipt',
+  'refund-receipt',
+  'registration-confirmation',
+  'membership-welcome',
+  'charge-failed',
+  'plan-cancelled',
+  'manage-link',
+] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 export const OUTBOUND_EMAIL_STATES = ['queued', 'sent', 'skipped', 'failed'] as const;
 export type OutboundEmailState = (typeof OUTBOUND_EMAIL_STATES)[number];
@@ -66,8 +86,49 @@ export const outboundEmails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     createdAt: createdAt(),
+    /** The row the e-mail is about (see OUTBOUND_EMAIL_KINDS); with the kind, what makes it sent once. */
+    subjectId: uuid('subject_id'),
+    /** The subject line as sent, so an admin can see what went out without the body being kept. */
+    subjectLine: text('subject_line'),
   },
-  (t) => [index('outbound_emails_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('outbound_emails_created_at_idx').on(t.createdAt),
+    uniqueIndex('outbound_emails_kind_subject_key')
+      .on(t.kind, t.subjectId)
+      .where(sql`${t.subjectId} IS NOT NULL`),
+    index('outbound_emails_recipient_idx').on(t.recipient),
+  ],
+);
+
+/**
+ * "Manage your giving" links (docs/decisions/020): single use, expiring, and only the SHA-256 of
+ * the token is stored. Opening one spends it and starts a manage session for its address.
+ */
+export const manageLinks = pgTable(
+  'manage_links',
+  {
+    id: id(),
+    /** Lower-cased e-mail address the link manages. */
+    email: text('email').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('manage_links_token_hash_key').on(t.tokenHash), index('manage_links_email_idx').on(t.email)],
+);
+
+/** A donor's self-service session, opened by a manage link: the cookie carries `<id>.<secret>`. */
+export const manageSessions = pgTable(
+  'manage_sessions',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    secretHash: bytea('secret_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('manage_sessions_expires_at_idx').on(t.expiresAt)],
 );
 
 /**

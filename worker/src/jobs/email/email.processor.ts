@@ -31,6 +31,10 @@ export function emailProcessor({ db, mailer, logger, config, now = () => new Dat
     const [email] = await db.select().from(outboundEmails).where(eq(outboundEmails.id, emailId)).limit(1);
     if (!email) throw new UnrecoverableError(`outbound e-mail ${emailId} not found`);
     if (email.state === 'sent' || email.state === 'skipped') return email.state;
+    if (email.kind !== 'password-reset') {
+      // Kept queued for a worker that knows the kind, rather than sent wrong.
+      throw new Error(`no template for outbound e-mail kind ${email.kind} yet`);
+    }
 
     const [user] = await db
       .select({ id: users.id, username: users.username, email: users.email })

@@ -1,0 +1,28 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from './client';
+import { manageLinks } from './schema';
+
+/**
+ * "Manage your giving" links (docs/decisions/020). The worker issues them when it sends an e-mail
+ * that carries one; the API redeems them. Both go through this file so they hash alike.
+ */
+
+/** The page a manage link opens; the token rides in the query string like a reset link's. */
+export const MANAGE_PATH = '/manage';
+
+/** A token is stored only as its SHA-256, like session secrets and reset tokens. */
+export function hashManageToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/** A new single-use link for the address: 256 random bits; returns the token to put in the URL. */
+export async function issueManageLink(db: Pick<Database, 'insert'>, email: string, expiresAt: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(manageLinks).values({ email: email.toLowerCase(), tokenHash: hashManageToken(token), expiresAt });
+  return token;
+}
+
+/** The absolute URL of a manage link, always from PUBLIC_URL, never from a request's Host. */
+export function manageLinkUrl(publicUrl: string, token: string): string {
+  return new URL(`${MANAGE_PATH}?token=${encodeURIComponent(token)}`, publicUrl).href;
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { payments } from './payments';
+import { transactions } from './records';
+
+export const REFUND_STATES = ['queued', 'processing', 'succeeded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/**
+ * Refunds an admin asked for (docs/decisions/019), one row per request, moved queued → processing →
+ * succeeded|failed by the `refund` job as a charge is by its own. Pay Theory's reversal has no
+ * idempotency key, so a lost answer is resolved by reading the charge's refunded amount: the row
+ * keeps what the provider had refunded before the first send, and only one refund of a charge is
+ * in flight at a time (the partial unique index), so "refunded now ≥ before + amount" means sent.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** The `transactions` row of the charge given back (a first charge or an instalment). */
+    chargeRowId: uuid('charge_row_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    /** The provider's id of that charge. */
+    providerTransactionId: text('provider_transaction_id').notNull(),
+    /** Integer cents, > 0, at most what the charge has left after earlier refunds. */
+    amountCents: integer('amount_cents').notNull(),
+    state: text('state').$type<RefundState>().notNull().default('queued'),
+    /** The admin's username. */
+    requestedBy: text('requested_by').notNull(),
+    reason: text('reason'),
+    /** The charge's refunded amount at the provider when this refund was first sent. */
+    providerRefundedBeforeCents: integer('provider_refunded_before_cents'),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    providerRefundId: text('provider_refund_id'),
+    /** The refund's `transactions` row (status `refunded`) once it succeeded. */
+    refundRowId: uuid('refund_row_id').references(() => transactions.id, { onDelete: 'restrict' }),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_payment_id_idx').on(t.paymentId),
+    index('refunds_charge_row_id_idx').on(t.chargeRowId),
+    uniqueIndex('refunds_one_in_flight_per_charge')
+      .on(t.chargeRowId)
+      .where(sql`${t.state} IN ('queued', 'processing')`),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_state_known', sql.raw(`state IN (${REFUND_STATES.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
