@@ -74,7 +74,7 @@ describe('a monthly membership whose card stops paying', () => {
     const again = await sandbox.chargeNextInstalment(recurringId, { decline: true });
     const againRow = await recorded(again.transactionId);
     expect(await emailsOf('charge-failed', [againRow.id])).toHaveLength(1);
-    expect(await sweepInDays(GRACE_DAYS + 1)).toEqual({ requested: 1, skipped: 0 });
+    expect(await sweepInDays(GRACE_DAYS + 1)).toEqual({ requested: 1, skipped: 0, requeued: 0 });
     expect(await paymentOf(body.paymentId)).toMatchObject({
       cancelRequestedBy: 'system',
       cancelReason: expect.stringMatching(
@@ -92,7 +92,7 @@ describe('a monthly membership whose card stops paying', () => {
       { actorLabel: 'system', action: 'membership.plan-ended', after: { status: 'inactive' } },
     ]);
     // The next sweep finds nothing: the plan was asked to end once.
-    expect(await sweepInDays(GRACE_DAYS + 30)).toEqual({ requested: 0, skipped: 0 });
+    expect(await sweepInDays(GRACE_DAYS + 30)).toEqual({ requested: 0, skipped: 0, requeued: 0 });
   });
 });
 
@@ -106,7 +106,7 @@ describe('a monthly gift whose card stops paying', () => {
     const declined = await sandbox.chargeNextInstalment(status.recurringId ?? '', { decline: true });
     await recorded(declined.transactionId);
     await expect.poll(async () => (await paymentOf(accepted.paymentId))?.failingSince).toBeInstanceOf(Date);
-    expect(await sweepInDays(GRACE_DAYS + 1)).toEqual({ requested: 1, skipped: 0 });
+    expect(await sweepInDays(GRACE_DAYS + 1)).toEqual({ requested: 1, skipped: 0, requeued: 0 });
 
     const donationStatus = async () =>
       (await db.select().from(donations).where(eq(donations.id, accepted.data.id)))[0]?.status;

@@ -58,6 +58,6 @@ describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s que
   });
 
   it('runs the dunning sweep for end-lapsed-plans', async () => {
-    expect(await resultOf(JOBS.endLapsedPlans)).toEqual({ requested: 0, skipped: 0 });
+    expect(await resultOf(JOBS.endLapsedPlans)).toEqual({ requested: 0, skipped: 0, requeued: 0 });
   });
 });

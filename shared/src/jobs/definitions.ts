@@ -124,6 +124,12 @@ export const POLL_RECURRING_BATCH = 50;
  */
 export const END_LAPSED_PLANS_EVERY_MS = 60 * 60_000;
 export const END_LAPSED_PLANS_BATCH = 100;
+/**
+ * A plan asked to end this long ago and still not ended, whose cancel-recurring job is gone
+ * (retries used up while the provider was down), is queued again by the same sweep: a donor who
+ * asked to stop must not go on being charged because one job gave up.
+ */
+export const CANCEL_STUCK_AFTER_MS = 30 * 60_000;
 
 /**
  * How often the sweep runs, and how long a payment must sit unsettled before the sweep looks at

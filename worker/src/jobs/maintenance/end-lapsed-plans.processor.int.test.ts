@@ -59,7 +59,7 @@ const cancelJobsOf = (id: string) =>
     .where(eq(outbox.jobId, jobIdOf(JOBS.cancelRecurring, id)));
 
 describe('end-lapsed-plans', () => {
-  it('asks to end, as system and with its reason, only plans failing for longer than the grace period', async () => {
+  it('asks to end, as system and with its reason, only plans failing for longer than the grace period, and queues again a request whose job is gone', async () => {
     const lapsed = await plan(start);
     const recent = await plan(new Date(start.getTime() + 2 * DAY));
     const paying = await plan(null);
@@ -69,9 +69,13 @@ describe('end-lapsed-plans', () => {
       cancelReason: 'Moving away.',
     });
 
-    expect(await sweepAt(new Date(start.getTime() + 13 * DAY))).toMatchObject({ requested: 0 });
+    // 13 days on, nothing has lapsed; the donor's request of 13 days ago has no job any more
+    // (as if its retries ran out while the provider was down): it is queued again.
+    expect(await sweepAt(new Date(start.getTime() + 13 * DAY))).toEqual({ requested: 0, skipped: 0, requeued: 1 });
+    expect(await backend.queue('charges').jobState(jobIdOf(JOBS.cancelRecurring, asked))).toBe('waiting');
     const at = new Date(start.getTime() + 14 * DAY + 60_000);
-    expect(await sweepAt(at)).toEqual({ requested: 1, skipped: 0 });
+    // The lapsed plan is asked to end; the donor's request, whose job is now waiting, is left alone.
+    expect(await sweepAt(at)).toEqual({ requested: 1, skipped: 0, requeued: 0 });
 
     const rows = new Map((await rowsOf([lapsed, recent, paying, asked])).map((row) => [row.id, row]));
     expect(rows.get(lapsed)).toMatchObject({
@@ -88,7 +92,7 @@ describe('end-lapsed-plans', () => {
     expect(await backend.queue('charges').jobState(jobIdOf(JOBS.cancelRecurring, lapsed))).toBe('waiting');
 
     // A second run, or the same run again: nothing new is asked or queued.
-    expect(await sweepAt(at)).toEqual({ requested: 0, skipped: 0 });
+    expect(await sweepAt(at)).toEqual({ requested: 0, skipped: 0, requeued: 0 });
     expect(await cancelJobsOf(lapsed)).toHaveLength(1);
   });
 
@@ -112,8 +116,8 @@ describe('end-lapsed-plans', () => {
       await plan(new Date(start.getTime() - 38 * DAY)),
     ];
 
-    expect(await sweepAt(start, 2)).toEqual({ requested: 2, skipped: 0 });
-    expect(await sweepAt(start, 2)).toEqual({ requested: 1, skipped: 0 });
+    expect(await sweepAt(start, 2)).toEqual({ requested: 2, skipped: 0, requeued: 0 });
+    expect(await sweepAt(start, 2)).toEqual({ requested: 1, skipped: 0, requeued: 0 });
     const rows = await rowsOf([recovered, ...backlog]);
     expect(rows.find((row) => row.id === recovered)).toMatchObject({ failingSince: null, cancelRequestedAt: null });
     expect(

@@ -1,8 +1,18 @@
 import { type Database, payments } from '@pillars/shared/db';
-import { END_LAPSED_PLANS_BATCH, type QueueBackend, publishNow } from '@pillars/shared/jobs';
+import {
+  CANCEL_STUCK_AFTER_MS,
+  END_LAPSED_PLANS_BATCH,
+  JOBS,
+  JOB_OPTIONS,
+  QUEUES,
+  type QueueBackend,
+  jobIdOf,
+  publishNow,
+} from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import { RECURRING_KINDS, lapseCutoff, lapseReason, requestPlanCancellation } from '@pillars/shared/money';
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { IN_HAND } from './reconcile-payments.processor';
 
 export interface EndLapsedPlansDeps {
   db: Database;
@@ -21,6 +31,8 @@ export interface EndLapsedPlansResult {
   requested: number;
   /** Plans found lapsed that a success or another request got to first. */
   skipped: number;
+  /** Plans asked to end long ago whose cancel-recurring job was gone, queued again. */
+  requeued: number;
 }
 
 /**
@@ -30,6 +42,8 @@ export interface EndLapsedPlansResult {
  * requestPlanCancellation: the cancel-recurring job then ends it at the provider and marks the
  * membership inactive or the monthly gift cancelled. Each plan is re-checked under a row lock in
  * its own transaction, so an instalment that succeeded meanwhile, or a second run, ends nothing.
+ * The same run queues again the cancel-recurring job of any plan asked to end (by anyone) more
+ * than CANCEL_STUCK_AFTER_MS ago and not ended yet, when BullMQ no longer holds that job.
  */
 export function endLapsedPlansProcessor(deps: EndLapsedPlansDeps) {
   const { db, backend, logger, graceDays } = deps;
@@ -68,6 +82,31 @@ export function endLapsedPlansProcessor(deps: EndLapsedPlansDeps) {
     return true;
   }
 
+  /** Plans asked to end that are still not ended, and whose job is gone: queued again. */
+  async function requeueStuck(at: Date): Promise<number> {
+    const stuck = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          lte(payments.cancelRequestedAt, new Date(at.getTime() - CANCEL_STUCK_AFTER_MS)),
+          isNull(payments.cancelledAt),
+        ),
+      )
+      .orderBy(asc(payments.cancelRequestedAt))
+      .limit(batch);
+    const queue = backend.queue(QUEUES.charges);
+    let requeued = 0;
+    for (const { id } of stuck) {
+      const jobId = jobIdOf(JOBS.cancelRecurring, id);
+      if (IN_HAND.has(await queue.jobState(jobId))) continue;
+      await queue.requeue(JOBS.cancelRecurring, { paymentId: id }, { ...JOB_OPTIONS[JOBS.cancelRecurring], jobId });
+      logger.warn({ paymentId: id }, 'a plan asked to end is still running and its job was gone; queued again');
+      requeued += 1;
+    }
+    return requeued;
+  }
+
   return async (): Promise<EndLapsedPlansResult> => {
     const at = now();
     const cutoff = lapseCutoff(at, graceDays);
@@ -77,12 +116,13 @@ export function endLapsedPlansProcessor(deps: EndLapsedPlansDeps) {
       .where(lapsed(cutoff))
       .orderBy(asc(payments.failingSince))
       .limit(batch);
-    const result: EndLapsedPlansResult = { requested: 0, skipped: 0 };
+    const result: EndLapsedPlansResult = { requested: 0, skipped: 0, requeued: 0 };
     for (const { id } of due) {
       if (await end(id, cutoff, at)) result.requested += 1;
       else result.skipped += 1;
     }
-    if (due.length > 0) logger.info(result, 'lapsed plans');
+    result.requeued = await requeueStuck(at);
+    if (due.length + result.requeued > 0) logger.info(result, 'lapsed plans');
     return result;
   };
 }
