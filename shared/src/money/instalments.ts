@@ -59,7 +59,9 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode,
     });
     const chargedAt = chargedAtOf(charge, now);
     const dunning = (tx: Tx) => notePlanInstalment(tx, { paymentId: payment.id, succeeded, chargedAt });
-    if (!(await insertTransactionRow(db, row, dunning))) return 'already-recorded';
+    const recorded = await insertTransactionRow(db, row, dunning);
+    if (!recorded) return 'already-recorded';
+    await ledger.publish(payment.id, recorded.outboxRows);
 
     const entry = { paymentId: payment.id, kind: payment.kind, transactionId: charge.transactionId };
     if (charge.outcome.status === 'declined') {

@@ -105,5 +105,8 @@ export async function recordFirstTransaction(
     succeeded: true,
     provider: deps.provider,
   });
-  return (await insertTransactionRow(deps.db, row)) ? 'recorded' : 'already-recorded';
+  const recorded = await insertTransactionRow(deps.db, row);
+  if (!recorded) return 'already-recorded';
+  await deps.ledger.publish(payment.id, recorded.outboxRows);
+  return 'recorded';
 }
