@@ -87,6 +87,53 @@ describe('PaymentDetailButton', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
+  it('shows a paying plan as not failing, never asked to end', async () => {
+    const paying: AdminPaymentDetail = {
+      ...payment,
+      plan: {
+        failingSince: null,
+        failedAttemptsSince: 0,
+        cancelRequestedAt: null,
+        cancelRequestedBy: null,
+        cancelReason: null,
+        cancelledAt: null,
+      },
+    };
+    const { user } = renderButton({
+      [listPath]: json({
+        success: true,
+        data: [
+          { id: paymentId, kind: 'membership', state: 'succeeded', amountCents: 2500, createdAt: payment.createdAt },
+        ],
+      }),
+      [`/api/admin/payments/${paymentId}`]: json(paying),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    await within(dialog).findByText('Failing since');
+    const value = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(value('Failing since')).toBe('Not failing');
+    expect(value('Cancellation requested')).toBe('None');
+    expect(value('Plan cancelled')).toBe('Not cancelled');
+  });
+
+  it('shows no plan rows for a one-time payment', async () => {
+    const { user } = renderButton({
+      [listPath]: json({
+        success: true,
+        data: [
+          { id: paymentId, kind: 'donation', state: 'succeeded', amountCents: 2500, createdAt: payment.createdAt },
+        ],
+      }),
+      [`/api/admin/payments/${paymentId}`]: json({ ...payment, kind: 'donation', plan: null }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    await within(dialog).findByText('Duplicates reversed');
+    expect(within(dialog).queryByText('Failing since')).toBeNull();
+    expect(within(dialog).queryByText('Plan cancelled')).toBeNull();
+  });
+
   it('says when the item has no payment', async () => {
     const { user } = renderButton({ [listPath]: json({ success: true, data: [] }) });
     await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
