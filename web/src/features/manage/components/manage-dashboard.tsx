@@ -97,7 +97,7 @@ function PlanCells({ plan, status, what, amountCents, justCancelled, onCancelled
  * registrations and receipts, a cancel button for each running monthly plan, and the years that
  * have a giving statement.
  */
-export function ManageDashboard({ overview }: { overview: ManageOverview }) {
+export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOverview; onSignedOut: () => void }) {
   const queryClient = useQueryClient();
   const signOut = useManageSignOut();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -128,7 +128,7 @@ export function ManageDashboard({ overview }: { overview: ManageOverview }) {
         </div>
         <button
           type="button"
-          onClick={() => signOut.mutate()}
+          onClick={() => signOut.mutate(undefined, { onSuccess: onSignedOut })}
           aria-disabled={signOut.isPending}
           className={buttonClasses('secondary')}
         >

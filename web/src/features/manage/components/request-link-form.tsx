@@ -18,9 +18,10 @@ type LinkValues = z.input<typeof ManageLinkRequest>;
 /**
  * "Manage your giving" without a session: an e-mail address, then the same confirmation whatever
  * the address (the API never says whether it knows it). `notice` explains why the visitor is here
- * again: a spent or expired link, or a session that ended.
+ * again: a spent or expired link, or a session that ended. The heading takes focus when the form
+ * replaces something (a notice, or the dashboard after signing out).
  */
-export function RequestLinkForm({ notice }: { notice?: ReactNode }) {
+export function RequestLinkForm({ notice, focusHeading = false }: { notice?: ReactNode; focusHeading?: boolean }) {
   const mutation = useRequestManageLink();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -69,7 +70,12 @@ export function RequestLinkForm({ notice }: { notice?: ReactNode }) {
   }
 
   return (
-    <AuthCard icon={HandHeart} title={texts.title} intro={texts.intro} focusHeading={notice !== undefined}>
+    <AuthCard
+      icon={HandHeart}
+      title={texts.title}
+      intro={texts.intro}
+      focusHeading={focusHeading || notice !== undefined}
+    >
       <div className="space-y-5">
         {notice ? <StatusMessage tone="error">{notice}</StatusMessage> : null}
         <form

@@ -182,6 +182,21 @@ describe('ManagePage with a link', () => {
   });
 });
 
+describe('Signing out', () => {
+  it('ends the session and puts the visitor on the form, its heading focused', async () => {
+    const fetchMock = stubFetch({
+      '/api/manage': json(overview()),
+      '/api/manage/sign-out': json({ success: true, message: 'Signed out' }),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Manage your giving' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(sentRequest(fetchMock, '/api/manage/sign-out').method).toBe('POST');
+    expect(screen.getByRole('button', { name: 'Email me a link' })).toBeDefined();
+  });
+});
+
 describe('Cancelling a monthly gift', () => {
   it('confirms in a dialog, then shows "Cancellation requested" and moves focus to it', async () => {
     let current = overview();

@@ -33,6 +33,8 @@ export function ManagePage() {
   const [token] = useState(() => tokenFrom(search));
   const openSession = useOpenManageSession();
   const started = useRef(false);
+  // Signing out replaces the dashboard with the form: focus goes to the form's heading then.
+  const [signedOut, setSignedOut] = useState(false);
   const redeeming = token !== null && (openSession.isIdle || openSession.isPending);
   const overview = useManageOverview(!redeeming);
 
@@ -96,8 +98,8 @@ export function ManagePage() {
       : openSession.isSuccess
         ? texts.sessionEnded
         : undefined;
-    return <RequestLinkForm notice={notice} />;
+    return <RequestLinkForm notice={notice} focusHeading={signedOut} />;
   }
 
-  return <ManageDashboard overview={overview.data} />;
+  return <ManageDashboard overview={overview.data} onSignedOut={() => setSignedOut(true)} />;
 }
