@@ -59,7 +59,7 @@ const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 
 type PlanPayment = Pick<
   typeof payments.$inferSelect,
-  'id' | 'recordId' | 'providerRecurringId' | 'nextPaymentDate' | 'cancelRequestedAt' | 'cancelledAt'
+  'id' | 'kind' | 'recordId' | 'providerRecurringId' | 'nextPaymentDate' | 'cancelRequestedAt' | 'cancelledAt'
 >;
 
 /**
@@ -88,12 +88,47 @@ export function manageService(deps: AppDeps, throttle: LoginThrottle) {
   const { db, queues, config } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The latest plan payment of each record (a record re-tried after a failure has several). */
-  async function plansOf(kind: PaymentKind, recordIds: string[]): Promise<Map<string, PlanPayment>> {
-    if (recordIds.length === 0) return new Map();
-    const rows = await db
+  /**
+   * The address's records, matched by lower(email): the address as typed on any form, in any case.
+   * (The tables index `email` as stored, so these three read their table; docs/decisions/020.)
+   */
+  async function recordsOf(email: string) {
+    const [gifts, members, registrations] = await Promise.all([
+      db
+        .select()
+        .from(donations)
+        .where(sql`lower(${donations.email}) = ${email}`)
+        .orderBy(desc(donations.createdAt)),
+      db
+        .select()
+        .from(memberships)
+        .where(sql`lower(${memberships.email}) = ${email}`)
+        .orderBy(desc(memberships.createdAt)),
+      db
+        .select({
+          id: eventRegistrations.id,
+          status: eventRegistrations.status,
+          amountCents: eventRegistrations.paymentAmount,
+          createdAt: eventRegistrations.createdAt,
+          eventTitle: events.title,
+          eventStartDate: events.startDate,
+        })
+        .from(eventRegistrations)
+        .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+        .where(sql`lower(${eventRegistrations.email}) = ${email}`)
+        .orderBy(desc(eventRegistrations.createdAt)),
+    ]);
+    return { gifts, members, registrations };
+  }
+
+  /** Every payment of the given records (by kind and record, an index), newest first. */
+  async function paymentsOf(records: { kinds: readonly PaymentKind[]; ids: string[] }[]): Promise<PlanPayment[]> {
+    const wanted = records.filter((each) => each.ids.length > 0);
+    if (wanted.length === 0) return [];
+    return db
       .select({
         id: payments.id,
+        kind: payments.kind,
         recordId: payments.recordId,
         providerRecurringId: payments.providerRecurringId,
         nextPaymentDate: payments.nextPaymentDate,
@@ -101,68 +136,79 @@ export function manageService(deps: AppDeps, throttle: LoginThrottle) {
         cancelledAt: payments.cancelledAt,
       })
       .from(payments)
-      .where(and(eq(payments.kind, kind), inArray(payments.recordId, recordIds)))
+      .where(or(...wanted.map(({ kinds, ids }) => and(inArray(payments.kind, kinds), inArray(payments.recordId, ids)))))
       .orderBy(desc(payments.createdAt));
+  }
+
+  /** The latest plan payment of each record (a record re-tried after a failure has several). */
+  function latestPlanByRecord(all: PlanPayment[], kind: PaymentKind): Map<string, PlanPayment> {
     const latest = new Map<string, PlanPayment>();
-    for (const row of rows) if (!latest.has(row.recordId)) latest.set(row.recordId, row);
+    for (const payment of all) {
+      if (payment.kind === kind && !latest.has(payment.recordId)) latest.set(payment.recordId, payment);
+    }
     return latest;
   }
 
-  /** Every payment of the address's records, by id, with its kind. */
-  async function paymentKindsOf(email: string): Promise<Map<string, PaymentKind>> {
-    const recordsOf = (
-      kinds: readonly PaymentKind[],
-      table: typeof donations | typeof memberships | typeof eventRegistrations,
-    ) =>
-      and(
-        inArray(payments.kind, kinds),
-        sql`${payments.recordId} IN (SELECT id FROM ${table} WHERE lower(${table.email}) = ${email})`,
-      );
-    const rows = await db
-      .select({ id: payments.id, kind: payments.kind })
-      .from(payments)
-      .where(
-        or(
-          recordsOf(GIFT_KINDS, donations),
-          recordsOf(['membership'], memberships),
-          recordsOf(['registration'], eventRegistrations),
-        ),
-      );
-    return new Map(rows.map((row) => [row.id, row.kind]));
-  }
-
   /**
-   * The address's receipts: rows of its payments (a donation's also by its donation id, for rows
-   * older than payment ids) and rows paid from its address, with refunds of any of them.
+   * The receipts of those payments: their `transactions` rows that moved money (a donation's also
+   * by its donation id), then refunds of any of them that name only the charge they give back.
    */
-  async function receiptRowsOf(email: string, paymentIds: string[]) {
-    const charges = or(
-      paymentIds.length > 0 ? inArray(transactions.paymentId, paymentIds) : undefined,
-      sql`${transactions.donationId} IN (SELECT id FROM ${donations} WHERE lower(${donations.email}) = ${email})`,
-      sql`lower(${transactions.buyerEmail}) = ${email}`,
-    );
-    return db
-      .select({
-        id: transactions.id,
-        amount: transactions.amount,
-        status: transactions.status,
-        paymentId: transactions.paymentId,
-        donationId: transactions.donationId,
-        refundOf: transactions.refundOf,
-        createdAt: transactions.createdAt,
-      })
+  async function receiptRowsOf(paymentIds: string[], donationIds: string[]) {
+    const columns = {
+      id: transactions.id,
+      amount: transactions.amount,
+      status: transactions.status,
+      paymentId: transactions.paymentId,
+      donationId: transactions.donationId,
+      refundOf: transactions.refundOf,
+      createdAt: transactions.createdAt,
+    };
+    if (paymentIds.length === 0 && donationIds.length === 0) return [];
+    const rows = await db
+      .select(columns)
       .from(transactions)
       .where(
         and(
           inArray(transactions.status, RECEIPT_STATUSES),
           or(
-            charges,
-            // The inner FROM names the table again, so `charges` reads the charge's own columns.
-            sql`${transactions.refundOf} IN (SELECT id FROM ${transactions} WHERE ${charges})`,
+            paymentIds.length > 0 ? inArray(transactions.paymentId, paymentIds) : undefined,
+            donationIds.length > 0 ? inArray(transactions.donationId, donationIds) : undefined,
           ),
         ),
+      );
+    const seen = new Set(rows.map((row) => row.id));
+    const charges = rows.filter((row) => row.status !== REFUNDED).map((row) => row.id);
+    const refunds =
+      charges.length === 0
+        ? []
+        : await db
+            .select(columns)
+            .from(transactions)
+            .where(and(eq(transactions.status, REFUNDED), inArray(transactions.refundOf, charges)));
+    return [...rows, ...refunds.filter((row) => !seen.has(row.id))].sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+    );
+  }
+
+  /**
+   * The kind of a monthly plan's payment when its record (a gift or a membership) has the address;
+   * null for anyone else's payment, a one-time one, or no such id. Read by primary keys only.
+   */
+  async function planKindOf(email: string, paymentId: string): Promise<PaymentKind | null> {
+    const [row] = await db
+      .select({ kind: payments.kind })
+      .from(payments)
+      .leftJoin(donations, and(eq(payments.kind, 'recurring_donation'), eq(donations.id, payments.recordId)))
+      .leftJoin(memberships, and(eq(payments.kind, 'membership'), eq(memberships.id, payments.recordId)))
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          inArray(payments.kind, RECURRING_KINDS),
+          sql`lower(coalesce(${donations.email}, ${memberships.email})) = ${email}`,
+        ),
       )
-      .orderBy(desc(transactions.createdAt));
+      .limit(1);
+    return row?.kind ?? null;
   }
 
   /** Receipt lines of the rows; a refund row without a payment id takes its charge's kind. */
@@ -217,43 +263,19 @@ export function manageService(deps: AppDeps, throttle: LoginThrottle) {
     /** Everything the address paid for or registered to, newest first, with its receipts. */
     async overview(rawEmail: string): Promise<ManageOverview> {
       const email = lower(rawEmail);
-      const [gifts, members, registrations, kinds] = await Promise.all([
-        db
-          .select()
-          .from(donations)
-          .where(sql`lower(${donations.email}) = ${email}`)
-          .orderBy(desc(donations.createdAt)),
-        db
-          .select()
-          .from(memberships)
-          .where(sql`lower(${memberships.email}) = ${email}`)
-          .orderBy(desc(memberships.createdAt)),
-        db
-          .select({
-            id: eventRegistrations.id,
-            status: eventRegistrations.status,
-            amountCents: eventRegistrations.paymentAmount,
-            createdAt: eventRegistrations.createdAt,
-            eventTitle: events.title,
-            eventStartDate: events.startDate,
-          })
-          .from(eventRegistrations)
-          .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-          .where(sql`lower(${eventRegistrations.email}) = ${email}`)
-          .orderBy(desc(eventRegistrations.createdAt)),
-        paymentKindsOf(email),
+      const { gifts, members, registrations } = await recordsOf(email);
+      const all = await paymentsOf([
+        { kinds: GIFT_KINDS, ids: gifts.map((gift) => gift.id) },
+        { kinds: ['membership'], ids: members.map((member) => member.id) },
+        { kinds: ['registration'], ids: registrations.map((registration) => registration.id) },
       ]);
-      const [giftPlans, memberPlans, receiptRows] = await Promise.all([
-        plansOf(
-          'recurring_donation',
-          gifts.filter((gift) => gift.isRecurring).map((gift) => gift.id),
-        ),
-        plansOf(
-          'membership',
-          members.map((member) => member.id),
-        ),
-        receiptRowsOf(email, [...kinds.keys()]),
-      ]);
+      const kinds = new Map(all.map((payment) => [payment.id, payment.kind]));
+      const receiptRows = await receiptRowsOf(
+        [...kinds.keys()],
+        gifts.map((gift) => gift.id),
+      );
+      const giftPlans = latestPlanByRecord(all, 'recurring_donation');
+      const memberPlans = latestPlanByRecord(all, 'membership');
       const receipts = receiptsOf(receiptRows, kinds);
       const isGift = (kind: ReceiptKind | null) => GIFT_KINDS.some((gift) => gift === kind);
       const statementYears = [
@@ -294,11 +316,8 @@ export function manageService(deps: AppDeps, throttle: LoginThrottle) {
      */
     async cancelPlan(rawEmail: string, paymentId: string, logger: Logger): Promise<PlanCancellation> {
       const email = lower(rawEmail);
-      const kinds = await paymentKindsOf(email);
-      const kind = kinds.get(paymentId);
-      if (!kind || !RECURRING_KINDS.some((recurring) => recurring === kind)) {
-        throw new AppError('NOT_FOUND', manageMessages.planNotFound);
-      }
+      const kind = await planKindOf(email, paymentId);
+      if (!kind) throw new AppError('NOT_FOUND', manageMessages.planNotFound);
       const at = now();
       const outcome = await db.transaction(async (tx) => {
         const request = await requestPlanCancellation(tx, {
@@ -334,20 +353,16 @@ export function manageService(deps: AppDeps, throttle: LoginThrottle) {
      */
     async statement(rawEmail: string, year: number): Promise<GivingStatement> {
       const email = lower(rawEmail);
-      const kinds = await paymentKindsOf(email);
-      const giftPayments = [...kinds].filter(([, kind]) => GIFT_KINDS.some((gift) => gift === kind));
-      const [rows, [latestGift]] = await Promise.all([
-        receiptRowsOf(
-          email,
-          giftPayments.map(([id]) => id),
-        ),
-        db
-          .select({ firstName: donations.firstName, lastName: donations.lastName })
-          .from(donations)
-          .where(sql`lower(${donations.email}) = ${email}`)
-          .orderBy(desc(donations.createdAt))
-          .limit(1),
-      ]);
+      const gifts = await db
+        .select({ id: donations.id, firstName: donations.firstName, lastName: donations.lastName })
+        .from(donations)
+        .where(sql`lower(${donations.email}) = ${email}`)
+        .orderBy(desc(donations.createdAt));
+      const giftIds = gifts.map((gift) => gift.id);
+      const all = await paymentsOf([{ kinds: GIFT_KINDS, ids: giftIds }]);
+      const kinds = new Map(all.map((payment) => [payment.id, payment.kind]));
+      const rows = await receiptRowsOf([...kinds.keys()], giftIds);
+      const latestGift = gifts[0];
       const lines: StatementLine[] = [];
       // Oldest first, as a statement reads; a refund counts in the year it was made.
       for (const receipt of receiptsOf(rows, kinds).reverse()) {
