@@ -410,7 +410,7 @@ describe('POST /api/manage/plans/:paymentId/cancel', () => {
     expect(await cancelOutboxRows(payment.id)).toHaveLength(1);
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, payment.id));
     expect(audit).toMatchObject([
-      { actorUserId: null, actorLabel: 'donor', action: 'plan.cancel-requested', entityType: 'payment' },
+      { actorUserId: null, actorLabel: 'donor', action: 'payment.plan-cancel-requested', entityType: 'payment' },
     ]);
 
     const second = await post(`/plans/${payment.id}/cancel`, undefined, { cookie });

@@ -10,7 +10,6 @@ import type {
 import { manageMessages } from '@pillars/shared/contracts';
 import {
   type PaymentKind,
-  auditLog,
   donations,
   eventRegistrations,
   events,
@@ -18,6 +17,7 @@ import {
   outboundEmails,
   payments,
   transactions,
+  writeAuditRow,
 } from '@pillars/shared/db';
 import { JOBS, addToOutboxRows, publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
@@ -45,7 +45,8 @@ export const MANAGE_LINK_LIMITS = {
 
 /** What the payment's cancellation records as its reason, and the audit log's action for it. */
 export const DONOR_CANCEL_REASON = 'Cancelled by the donor';
-export const DONOR_CANCEL_ACTION = 'plan.cancel-requested';
+/** The same action an admin's cancellation records, with `donor` as the actor (no account). */
+export const DONOR_CANCEL_ACTION = 'payment.plan-cancel-requested';
 
 /** Record statuses that mean a monthly plan has ended (a gift is cancelled, a membership inactive). */
 const ENDED_STATUSES = new Set(['cancelled', 'inactive']);
@@ -327,14 +328,16 @@ export function manageService(deps: AppDeps, throttle: LoginThrottle) {
           at,
         });
         if (request.kind === 'requested') {
-          await tx.insert(auditLog).values({
-            actorUserId: null,
-            actorLabel: 'donor',
-            action: DONOR_CANCEL_ACTION,
-            entityType: 'payment',
-            entityId: paymentId,
-            after: { kind, by: 'donor', reason: DONOR_CANCEL_REASON },
-          });
+          await writeAuditRow(
+            tx,
+            { userId: null, label: 'donor' },
+            {
+              action: DONOR_CANCEL_ACTION,
+              entityType: 'payment',
+              entityId: paymentId,
+              after: { cancelRequestedAt: at.toISOString(), reason: DONOR_CANCEL_REASON },
+            },
+          );
         }
         return request;
       });
