@@ -22,7 +22,7 @@ import {
   transactions,
 } from '@pillars/shared/db';
 import { JOBS } from '@pillars/shared/jobs';
-import { receiptNumberOf } from '@pillars/shared/money';
+import { markPlanEnded, receiptNumberOf } from '@pillars/shared/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
@@ -421,6 +421,14 @@ describe('POST /api/manage/plans/:paymentId/cancel', () => {
 
     const overview = ManageOverview.parse(await (await get('', cookie)).json());
     expect(overview.memberships[0]?.plan).toMatchObject({ state: 'cancellation-requested', cancellable: false });
+
+    // Once the cancel-recurring job has ended the plan at the provider, the page reads cancelled.
+    expect(await markPlanEnded(db, { paymentId: payment.id, at: clock })).toMatchObject({ kind: 'ended' });
+    const ended = ManageOverview.parse(await (await get('', cookie)).json());
+    expect(ended.memberships[0]).toMatchObject({
+      status: 'cancelled',
+      plan: { state: 'cancelled', nextChargeDate: null, cancellable: false },
+    });
   });
 
   it('401 without a session, 403 cross-site', async () => {
