@@ -207,6 +207,8 @@ export const rootValue = {
 
   createReversal(args: { transaction_id: string; amount: number }, ctx: ResolverContext) {
     const reversal = ctx.store.reverse(args.transaction_id, args.amount);
+    // Money moved: the after-charge faults (a lost or failed answer) apply to a refund too.
+    ctx.charged = true;
     return { is_void: false, transaction_id: reversal.transactionId };
   },
 
