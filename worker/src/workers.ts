@@ -16,6 +16,7 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import { chargesProcessor } from './jobs/charges/charges.processor';
 import { emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
+import { refundsProcessor } from './jobs/refunds/refunds.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
@@ -86,8 +87,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     onError: (error: Error) => logger.error({ queue, err: error }, 'worker error'),
   });
 
+  const charge = chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs });
+  const refund = refundsProcessor({ db, backend, provider, logger, visibilityWindowMs });
   const workers = [
-    backend.createWorker(QUEUES.charges, chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs }), {
+    backend.createWorker(QUEUES.charges, (job: Job) => (job.name === JOBS.refund ? refund(job) : charge(job)), {
       concurrency: deps.chargesConcurrency ?? concurrency,
       ...logJob(QUEUES.charges),
     }),

@@ -4,7 +4,8 @@
 // - payment-status.ts: a ledger row as the API answers it, and the settled notification;
 // - ledger.ts and charging.ts: the charge ledger's transitions and a charge attempt;
 // - transaction-rows.ts and instalments.ts: the transactions rows a charge leads to;
-// - provider-lookup.ts: finding a charge by its key, which keeps it exactly once (docs/decisions/010).
+// - provider-lookup.ts: finding a charge by its key, which keeps it exactly once (docs/decisions/010);
+// - plans.ts and refunds.ts: ending a plan and giving money back, asked for by an admin or a donor (019).
 export * from './pricing';
 export * from './payment-status';
 export * from './accept';
@@ -14,3 +15,4 @@ export * from './provider-lookup';
 export * from './transaction-rows';
 export * from './charging';
 export * from './plans';
+export * from './refunds';
