@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, and, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   type Database,
   type PaymentKind,
@@ -12,6 +12,7 @@ import {
 } from '../db';
 import { JOBS, type OutboxRow, outboxValuesOf, queueEmails } from '../jobs';
 import { RECORDS } from './ledger';
+import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from './transaction-rows';
 
 /**
  * Refunds an admin asks for (docs/decisions/019): a `refunds` row moved queued → processing →
@@ -40,9 +41,6 @@ export interface RequestedRefund {
   outboxRows: OutboxRow[];
 }
 
-/** The statuses of a `transactions` row: a charge that took money, and the row of a refund of one. */
-export const CHARGE_ROW_STATUS = 'completed';
-export const REFUND_ROW_STATUS = 'refunded';
 
 const IN_FLIGHT = sql.raw(`('queued', 'processing')`);
 
@@ -275,8 +273,29 @@ async function emailOf(tx: Tx, table: (typeof RECORDS)[PaymentKind]['table'], re
   return text(rows[0]?.email);
 }
 
-/** SQL: refunds stuck in flight since before `before` (the reconcile sweep's question). */
-export function stuckRefundsSql(before: Date, limit: number): SQL {
-  return sql`SELECT id FROM ${refunds} WHERE state IN ${IN_FLIGHT} AND updated_at < ${before.toISOString()}::timestamptz
-    ORDER BY updated_at LIMIT ${limit}`;
+/** A charge of a payment with what may still be refunded of it (GIVEN_BACK, the rule requestRefund checks). */
+export interface ChargeOfPayment {
+  id: string;
+  amountCents: number;
+  providerTransactionId: string | null;
+  buyerName: string;
+  createdAt: Date;
+  refundableCents: number;
+}
+
+/** The money a payment took (its `completed` charge rows, oldest first), each with its refundable cents. */
+export async function chargesOfPayment(db: Pick<Database, 'execute'>, paymentId: string): Promise<ChargeOfPayment[]> {
+  const { rows } = await db.execute(sql`SELECT c.id, c.amount, c.provider_transaction_id, c.buyer_name, c.created_at,
+      GREATEST(c.amount - ${GIVEN_BACK}, 0) AS refundable
+    FROM ${transactions} c
+    WHERE c.payment_id = ${paymentId} AND c.status = ${CHARGE_ROW_STATUS} AND c.refund_of IS NULL
+    ORDER BY c.created_at, c.id`);
+  return rows.map((row) => ({
+    id: String(row.id),
+    amountCents: int(row.amount),
+    providerTransactionId: text(row.provider_transaction_id),
+    buyerName: text(row.buyer_name) ?? '',
+    createdAt: new Date(String(row.created_at)),
+    refundableCents: int(row.refundable),
+  }));
 }

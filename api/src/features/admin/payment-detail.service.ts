@@ -1,7 +1,8 @@
 import type { AdminPaymentDetail } from '@pillars/shared/contracts';
-import { DUPLICATE_REVERSED_ACTION, auditLog, payments } from '@pillars/shared/db';
+import { DUPLICATE_REVERSED_ACTION, auditLog, payments, refunds } from '@pillars/shared/db';
 import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
+import { chargesOfPayment } from '@pillars/shared/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 
@@ -28,7 +29,10 @@ async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: ()
   }
 }
 
-/** One payment from the ledger with its job's state and any reversed duplicates; undefined when unknown. */
+/**
+ * One payment from the ledger with its job's state, any reversed duplicates, and the charges it took
+ * with their refunds (docs/decisions/019); undefined when unknown.
+ */
 export async function paymentDetail(
   deps: AppDeps,
   logger: Logger,
@@ -46,6 +50,12 @@ export async function paymentDetail(
     .from(auditLog)
     .where(and(eq(auditLog.action, DUPLICATE_REVERSED_ACTION), sql`${auditLog.before}->>'paymentId' = ${payment.id}`))
     .orderBy(asc(auditLog.id));
+  const charges = await chargesOfPayment(db, payment.id);
+  const refundRows = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
   return {
     id: payment.id,
     kind: payment.kind,
@@ -73,5 +83,29 @@ export async function paymentDetail(
       };
     }),
     job: { name: job, queue, id: jobId, state },
+    charges: charges.map((charge) => ({
+      id: charge.id,
+      amountCents: charge.amountCents,
+      providerTransactionId: charge.providerTransactionId,
+      buyerName: charge.buyerName,
+      createdAt: charge.createdAt.toISOString(),
+      refundableCents: charge.refundableCents,
+      refunds: refundRows
+        .filter((refund) => refund.chargeRowId === charge.id)
+        .map((refund) => ({
+          id: refund.id,
+          amountCents: refund.amountCents,
+          state: refund.state,
+          requestedBy: refund.requestedBy,
+          reason: refund.reason,
+          failureMessage: refund.failureMessage,
+          providerRefundId: refund.providerRefundId,
+          createdAt: refund.createdAt.toISOString(),
+          updatedAt: refund.updatedAt.toISOString(),
+        })),
+    })),
+    cancelRequestedAt: payment.cancelRequestedAt?.toISOString() ?? null,
+    cancelRequestedBy: payment.cancelRequestedBy,
+    cancelledAt: payment.cancelledAt?.toISOString() ?? null,
   };
 }
