@@ -119,10 +119,12 @@ export async function requestRefund(
   }
   if (row.refundable_row !== true) return { refunded: false, refusal: { reason: 'not-refundable' } };
   // In flight when read, or a concurrent request committed first (the unique index refused ours).
-  if (row.in_flight === true || int(row.refundable) >= input.amountCents) {
+  const refundable = int(row.refundable);
+  const amountFits = input.amountCents >= 1 && input.amountCents <= refundable;
+  if (row.in_flight === true || amountFits) {
     return { refunded: false, refusal: { reason: 'in-progress' } };
   }
-  return { refunded: false, refusal: { reason: 'amount', refundableCents: Math.max(0, int(row.refundable)) } };
+  return { refunded: false, refusal: { reason: 'amount', refundableCents: Math.max(0, refundable) } };
 }
 
 /** A refund claimed for an attempt, with what the attempt needs to decide. */
