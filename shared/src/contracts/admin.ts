@@ -73,6 +73,8 @@ export const StatusChange = z.object({ status: z.literal('confirmed') });
  * (`attended`), once it is paid or confirmed (docs/decisions/019).
  */
 export const RegistrationStatusChange = z.object({ status: z.enum(['confirmed', 'attended']) });
+/** The statuses a registration can be checked in from: paid by card, or confirmed by an admin. */
+export const CHECK_IN_FROM: readonly string[] = ['paid', 'confirmed'];
 
 export const ContributionDetailList = successList(ContributionDetail).meta({ id: 'ContributionDetailList' });
 export const MemberDetailList = successList(MemberDetail).meta({ id: 'MemberDetailList' });

@@ -1,4 +1,9 @@
-import type { PlanCancelAccepted, RefundAccepted, RefundCreate } from '@pillars/shared/contracts';
+import {
+  CHECK_IN_FROM,
+  type PlanCancelAccepted,
+  type RefundAccepted,
+  type RefundCreate,
+} from '@pillars/shared/contracts';
 import { eventRegistrations } from '@pillars/shared/db';
 import { publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
@@ -98,9 +103,6 @@ export async function cancelPlan(
   return { paymentId, cancelRequestedAt: at.toISOString() };
 }
 
-/** The statuses a registration may be checked in from (docs/decisions/019). */
-const CHECKABLE = ['paid', 'confirmed'];
-
 /**
  * PUT /api/admin/registrations/{id}/status {status: 'attended'}: paid or confirmed → attended in
  * one conditional UPDATE with its audit entry; one already attended answers the same, unaudited
@@ -118,7 +120,7 @@ export async function checkInRegistration(deps: Pick<AppDeps, 'db'>, actor: Acto
     const [moved] = await tx
       .update(eventRegistrations)
       .set({ status: 'attended' })
-      .where(and(eq(eventRegistrations.id, id), inArray(eventRegistrations.status, CHECKABLE)))
+      .where(and(eq(eventRegistrations.id, id), inArray(eventRegistrations.status, [...CHECK_IN_FROM])))
       .returning({ id: eventRegistrations.id });
     if (!moved) throw new AppError('CONFLICT', moneyOpsMessages.notCheckable(before.status));
     await writeAudit(tx, actor, {
