@@ -111,7 +111,7 @@ export async function requestRefund(
             queue: queued.queue,
             jobName: queued.job_name,
             jobId: queued.job_id,
-            payload: queued.payload as OutboxRow['payload'],
+            payload: queued.payload,
           },
         ],
       },

@@ -82,7 +82,7 @@ const listOf = (detail: AdminPaymentDetail) =>
 /** The JSON body of the request sent to this path, if any. */
 function sentBody(fetchMock: ReturnType<typeof stubFetch>, path: string): unknown {
   const call = fetchMock.mock.calls.find(([url]) => url === path) as [string, RequestInit] | undefined;
-  return call ? JSON.parse(String(call[1].body)) : undefined;
+  return call ? JSON.parse(call[1].body as string) : undefined;
 }
 
 function renderButton(routes: Parameters<typeof stubFetch>[0]) {

@@ -135,7 +135,7 @@ describe('AdminEventsPage', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/registrations/r1/status') as
       [string, RequestInit] | undefined;
     expect(call?.[1].method).toBe('PUT');
-    expect(JSON.parse(String(call?.[1].body))).toEqual({ status: 'attended' });
+    expect(JSON.parse(call?.[1].body as string)).toEqual({ status: 'attended' });
   });
 
   it('shows the empty state', async () => {
