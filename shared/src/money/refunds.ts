@@ -41,7 +41,6 @@ export interface RequestedRefund {
   outboxRows: OutboxRow[];
 }
 
-
 const IN_FLIGHT = sql.raw(`('queued', 'processing')`);
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
