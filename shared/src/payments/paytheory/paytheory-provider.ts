@@ -276,7 +276,18 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
         // Refunded, but the reversal is not visible to queries yet: ask again later.
         throw new TransientProviderError(`Pay Theory transaction ${transactionId}: its reversal is not visible yet`);
       }
-      return createReversal(transactionId, remaining);
+      try {
+        return await createReversal(transactionId, remaining);
+      } catch (error) {
+        // refunded_amount may lag a reversal whose answer was lost (docs/decisions/019), so a refusal
+        // here can mean "already refunded": asked again later, the charge shows it.
+        if (error instanceof PayTheoryGraphQLError) {
+          throw new TransientProviderError(`Pay Theory transaction ${transactionId}: reversal refused; reading again`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
     },
 
     async reverse(transactionId, amountCents) {
