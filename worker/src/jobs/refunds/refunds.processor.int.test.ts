@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { donations, outbox, outboundEmails, payments, refunds, transactions } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
-import { requestRefund, transactionRow } from '@pillars/shared/money';
+import { PaymentLedger, providerLookup, requestRefund, transactionRow } from '@pillars/shared/money';
 import { TransientProviderError } from '@pillars/shared/payments';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { useQueueWorker } from '../../test/queue-worker';
+import { reconcilePaymentsProcessor } from '../maintenance/reconcile-payments.processor';
 import { refundAttempts, refundFailureMessages, refundsProcessor } from './refunds.processor';
 
 /**
@@ -146,6 +147,30 @@ describe('refund job', async () => {
     expect(await statusOf(donation.id)).toBe('completed');
   });
 
+  it('sends again only after the visibility window when the provider shows no refund', async () => {
+    const { chargeRow, transactionId } = await paidDonation();
+    const refund = await ask(chargeRow.id, 800);
+    // The send is recorded, then the worker dies (or the request never arrives) before the provider
+    // acts: as unclear to the next attempt as a lost answer.
+    const dying = refundAttempts({
+      ...deps,
+      provider: {
+        ...provider,
+        reverse: () => Promise.reject(new TransientProviderError('worker died before the request left')),
+      },
+    });
+    const started = Date.now();
+    await expect(dying(refund.id)).rejects.toBeInstanceOf(TransientProviderError);
+    expect(reversalsAt(transactionId)).toHaveLength(0);
+    // Within the window, "not shown" is not "not made": nothing is sent.
+    await expect(attempt(refund.id)).rejects.toThrow(/not visible at the provider yet/);
+    expect(reversalsAt(transactionId)).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, visibilityWindowMs - (Date.now() - started) + 100));
+    await expect(attempt(refund.id)).resolves.toEqual({ state: 'succeeded' });
+    expect(reversalsAt(transactionId)).toHaveLength(1);
+    expect(await refundOf(refund.id)).toMatchObject({ state: 'succeeded', attempts: 3 });
+  });
+
   it('fails a refund with a message when the provider has less left than asked', async () => {
     const { chargeRow, transactionId } = await paidDonation();
     const refund = await ask(chargeRow.id, 2000);
@@ -173,5 +198,27 @@ describe('refund job', async () => {
     const outcome = await run(JOBS.refund, { refundId: refund.id }, { ...JOB_OPTIONS[JOBS.refund], jobId });
     expect(outcome).toMatchObject({ ok: true, result: { state: 'succeeded' } });
     expect(await refundOf(refund.id)).toMatchObject({ state: 'succeeded' });
+  });
+
+  it('is re-queued by the sweep when its job is gone, and made once', async () => {
+    const sweep = reconcilePaymentsProcessor({
+      db,
+      ledger: new PaymentLedger(db, backend, logger),
+      lookup: providerLookup({ db, provider, logger }),
+      backend,
+      logger,
+      visibilityWindowMs,
+    });
+    const { chargeRow, transactionId } = await paidDonation();
+    const refund = await ask(chargeRow.id, 900);
+    // A worker took it and died; its job ran out of retries and is gone.
+    await db
+      .update(refunds)
+      .set({ state: 'processing', attempts: 1, updatedAt: new Date(Date.now() - 120_000) })
+      .where(eq(refunds.id, refund.id));
+    await expect(sweep()).resolves.toMatchObject({ refundsRequeued: 1 });
+    await expect.poll(async () => (await refundOf(refund.id))?.state, { timeout: 20_000 }).toBe('succeeded');
+    expect(reversalsAt(transactionId)).toHaveLength(1);
+    await expect(sweep()).resolves.toMatchObject({ refundsRequeued: 0 });
   });
 });
