@@ -77,10 +77,13 @@ export async function requestRefund(
       FROM c
     ), inserted AS (
       INSERT INTO ${refunds} (id, payment_id, charge_row_id, provider_transaction_id, amount_cents, requested_by, reason)
-      SELECT ${id}::uuid, ok.payment_id, ok.id, ok.provider_transaction_id, ${input.amountCents}::int,
+      -- The amount, never above what is left (the WHERE makes them equal), so no request value,
+      -- however large, is cast to integer before it is checked.
+      SELECT ${id}::uuid, ok.payment_id, ok.id, ok.provider_transaction_id,
+        LEAST(${input.amountCents}::bigint, ok.refundable)::int,
         ${input.requestedBy}, ${input.reason}
       FROM ok
-      WHERE ok.refundable_row AND NOT ok.in_flight AND ${input.amountCents}::int BETWEEN 1 AND ok.refundable
+      WHERE ok.refundable_row AND NOT ok.in_flight AND ${input.amountCents}::bigint BETWEEN 1 AND ok.refundable
       ON CONFLICT DO NOTHING
       RETURNING id, payment_id, state, amount_cents
     ), queued AS (
