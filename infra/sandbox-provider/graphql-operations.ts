@@ -84,7 +84,8 @@ export function transactionToApi(t: Transaction, ctx: ApiContext) {
     metadata: JSON.stringify(t.metadata),
     parent_id: t.parentId,
     refunded_amount: t.refundedCents,
-    is_settled: false,
+    // The sandbox never voids: a charge may be refunded in part at once, as a settled one can.
+    is_settled: t.type === 'DEBIT' && t.status !== 'FAILED',
     transaction_date: t.createdAt,
     payment_method: paymentMethodToApi(t.paymentMethodId, ctx),
     recurring: t.recurringId ? { recurring_id: t.recurringId } : null,

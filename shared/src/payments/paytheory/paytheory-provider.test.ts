@@ -103,13 +103,14 @@ describe('Pay Theory provider', () => {
 
   it('reverses a part of a charge, and reports a refusal as a RefundRejectedError', async () => {
     const { p, sent } = provider({
+      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: true })] } } }),
       createReversal: (variables) =>
         variables.amount === 9999
           ? { data: null, errors: [{ message: 'refund amount too large', extensions: { code: 'INVALID_AMOUNT' } }] }
           : { data: { createReversal: { is_void: false, transaction_id: 'pt_rev_1' } } },
     });
     await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({ refundId: 'pt_rev_1' });
-    expect(sent[0]?.variables).toMatchObject({
+    expect(sent.find((body) => body.variables.transaction_id)?.variables).toMatchObject({
       transaction_id: 'pt_txn_1',
       amount: 1000,
       refund_reason: { reason_code: 'REQUESTED_BY_CUSTOMER' },
@@ -118,6 +119,28 @@ describe('Pay Theory provider', () => {
       name: 'RefundRejectedError',
       code: 'INVALID_AMOUNT',
     });
+  });
+
+  it('refuses a part of a charge not settled yet before calling, and voids all of it', async () => {
+    const { p, sent } = provider({
+      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: false })] } } }),
+      createReversal: () => ({ data: { createReversal: { is_void: true, transaction_id: null } } }),
+    });
+    await expect(p.reverse('pt_txn_1', 1000)).rejects.toMatchObject({
+      name: 'RefundRejectedError',
+      code: 'NOT_SETTLED',
+    });
+    expect(sent.some((body) => body.query.includes('createReversal'))).toBe(false);
+    // A void creates no transaction: the voided charge is the reference.
+    await expect(p.reverse('pt_txn_1', 2500)).resolves.toEqual({ refundId: 'pt_txn_1' });
+  });
+
+  it("never takes a partial void's replacement charge for a reversal", async () => {
+    const { p } = provider({
+      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: true })] } } }),
+      createReversal: () => ({ data: { createReversal: { is_void: true, transaction_id: 'pt_txn_adjusted' } } }),
+    });
+    await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({ refundId: 'pt_txn_1' });
   });
 
   it("reads a charge's refunds as the larger of refunded_amount and its visible reversals", async () => {

@@ -150,8 +150,11 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       { transaction_id: transactionId, amount, refund_reason: { reason_code: 'REQUESTED_BY_CUSTOMER' } },
       CreateReversalData,
     );
-    // A full void creates no new transaction; the voided charge's id is then the reference.
-    return { refundId: data.createReversal.transaction_id ?? transactionId };
+    // A full void creates no new transaction; the voided charge's id is then the reference. A void
+    // that answers a transaction id was partial: that id is the charge's replacement, not a
+    // reversal, so the voided charge's id is the reference then too.
+    const { is_void: isVoid, transaction_id: created } = data.createReversal;
+    return { refundId: isVoid || !created ? transactionId : created };
   }
 
   /** A plan's outcome is its first instalment's: charged with the plan, carrying its metadata. */
@@ -290,7 +293,21 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       }
     },
 
+    // Pay Theory voids a charge that has not settled instead of refunding it, and a partial void
+    // replaces the charge with a new one for the rest ("the transaction_id is the new transaction
+    // created for the adjusted amount", transaction.md). Our refunds name the charge they give back
+    // from, so a part of an unsettled charge is refused here, before any call (docs/decisions/019);
+    // all of it, a plain void, is allowed.
     async reverse(transactionId, amountCents) {
+      const original = await getTransaction(transactionId);
+      if (!original || !isDebit(original)) {
+        // The charge was made (we recorded it): not showing it is the provider's lag.
+        throw new TransientProviderError(`Pay Theory transaction ${transactionId} not visible yet`);
+      }
+      const remaining = original.gross_amount - (original.refunded_amount ?? 0);
+      if (original.is_settled === false && amountCents < remaining) {
+        throw new RefundRejectedError('NOT_SETTLED', `Pay Theory transaction ${transactionId} has not settled yet`);
+      }
       try {
         return await createReversal(transactionId, amountCents);
       } catch (error) {

@@ -24,6 +24,8 @@ export interface RefundDeps {
 /** What the admin reads on a failed refund; the provider's own words go to the log only. */
 export const refundFailureMessages = {
   rejected: (code: string) => `The payment processor refused the refund (${code}).`,
+  notSettled:
+    'This payment has not settled at the payment processor yet: refund all of it now, or part of it once it has settled (usually within a day).',
   requestError: 'Refund processing failed',
   notEnoughLeft: (leftCents: number) =>
     `Only $${formatCents(leftCents)} of this payment is left to refund at the payment processor.`,
@@ -92,7 +94,10 @@ export function refundAttempts({
     } catch (error) {
       if (error instanceof RefundRejectedError) {
         logger.warn({ refundId: refund.id, code: error.code, err: error }, 'provider refused the refund');
-        await fail(refund, refundFailureMessages.rejected(error.code));
+        await fail(
+          refund,
+          error.code === 'NOT_SETTLED' ? refundFailureMessages.notSettled : refundFailureMessages.rejected(error.code),
+        );
         throw new FinalRefundError(`refused: ${error.code}`);
       }
       if (error instanceof ProviderRequestError) {
