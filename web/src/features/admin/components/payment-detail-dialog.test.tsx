@@ -227,6 +227,23 @@ describe('money operations in the payment details', () => {
     expect(sentBody(fetchMock, `/api/admin/payments/${paymentId}/cancel-plan`)).toEqual({ reason: 'Moved away' });
   });
 
+  it('offers no refund while one of the charge is under way', async () => {
+    const underway: AdminPaymentDetail = {
+      ...paidPlan,
+      charges: paidPlan.charges.map((charge) => ({
+        ...charge,
+        refunds: charge.refunds.map((refund) => ({ ...refund, state: 'processing' as const })),
+      })),
+    };
+    const { user } = renderButton({
+      [listPath]: listOf(underway),
+      [`/api/admin/payments/${paymentId}`]: json(underway),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    expect(await screen.findByText(/^\$5\.00: processing/)).toBeDefined();
+    expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull();
+  });
+
   it('offers no plan cancellation once it was asked for, and no refund of a charge with nothing left', async () => {
     const asked: AdminPaymentDetail = {
       ...paidPlan,

@@ -1,4 +1,4 @@
-import type { AdminCharge, AdminPaymentDetail } from '@pillars/shared/contracts';
+import type { AdminCharge, AdminPaymentDetail, AdminRefund } from '@pillars/shared/contracts';
 import { useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail';
@@ -11,6 +11,8 @@ import { Details } from './details';
 import { CancelPlanDialog, RefundDialog } from './money-ops-dialogs';
 
 const RECURRING_KINDS: readonly AdminPaymentDetail['kind'][] = ['recurring_donation', 'membership'];
+/** One refund of a charge at a time (docs/decisions/019): no Refund button while one is under way. */
+const IN_FLIGHT: readonly AdminRefund['state'][] = ['queued', 'processing'];
 
 /** One charge with what is left to refund, its Refund button, and its refunds with their state. */
 function ChargeItem({ charge }: { charge: AdminCharge }) {
@@ -28,7 +30,9 @@ function ChargeItem({ charge }: { charge: AdminCharge }) {
             ) : null}
           </p>
         </div>
-        {charge.refundableCents > 0 ? <RefundDialog charge={charge} /> : null}
+        {charge.refundableCents > 0 && !charge.refunds.some((refund) => IN_FLIGHT.includes(refund.state)) ? (
+          <RefundDialog charge={charge} />
+        ) : null}
       </div>
       {charge.refunds.length > 0 ? (
         <div>
