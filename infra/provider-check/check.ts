@@ -13,7 +13,8 @@ import { schemaDifferences } from './schema-diff';
 
 /**
  * The go-live check: against the configured provider (test credentials), (a) the schema the
- * adapter relies on, (b) a $1.00 charge from a documented test card, reversed, (c) a monthly plan,
+ * adapter relies on, (b) a $1.00 charge from a documented test card, reversed in two parts ($0.40,
+ * then the rest: the partial refunds docs/decisions/019 relies on), (c) a monthly plan,
  * created and cancelled. Each step passes or fails with the provider's own words. A new
  * transaction may show up in queries only after a while, so lookups poll with a bounded wait.
  */
@@ -42,6 +43,8 @@ export interface CheckOptions {
 }
 
 const CHECK_AMOUNT_CENTS = 100;
+/** The first, partial, refund of the check's charge. */
+const PARTIAL_REFUND_CENTS = 40;
 const payor: Payor = { firstName: 'Go-live', lastName: 'Check', email: 'provider-check@example.org' };
 
 const wordsOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -161,8 +164,24 @@ export async function runProviderCheck(target: CheckTarget, options: CheckOption
   if (transactionId) {
     await step('reverse', async () => {
       await poll(() => provider.getCharge(transactionId), waitMs, intervalMs, `transaction ${transactionId}`);
+      // A partial refund must show in the charge's refunds before the rest is refunded: an unclear
+      // answer is read, never re-sent (docs/decisions/019).
+      const shown = async () => {
+        const refunds = await provider.getChargeRefunds(transactionId);
+        return refunds && refunds.refundedCents >= PARTIAL_REFUND_CENTS ? refunds : null;
+      };
+      await settle(
+        () => provider.reverse(transactionId, PARTIAL_REFUND_CENTS),
+        async () => ((await shown()) ? { refundId: 'unknown' } : null),
+        'the $0.40 refund',
+      );
+      const refunds = await poll(shown, waitMs, intervalMs, 'the $0.40 refund');
       const { refundId } = await provider.refund(transactionId);
-      return { value: refundId, detail: `reversed as ${refundId}` };
+      const listed = refunds.reversals.map((r) => r.refundId).join(', ') || 'none listed';
+      return {
+        value: refundId,
+        detail: `$0.40 refunded (refunded_amount ${refunds.refundedCents}, reversals: ${listed}), the rest as ${refundId}`,
+      };
     });
   } else {
     skip('reverse', 'no charge');

@@ -57,6 +57,7 @@ describe('npm run provider:check', () => {
     expect(sandbox.ledger().map((entry) => entry.kind)).toEqual([
       'charge',
       'refund',
+      'refund',
       // The plan's first instalment is charged after createRecurringPayment answers.
       'recurring',
       'charge',

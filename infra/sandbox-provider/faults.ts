@@ -12,17 +12,17 @@ export const FaultsSchema = z.object({
   errorRate: z.number().min(0).max(1),
   /** Share of GraphQL requests never answered (the client has to give up). */
   timeoutRate: z.number().min(0).max(1),
-  /** Share of charges performed and recorded, after which the connection is dropped unanswered. */
+  /** Share of charges (or refunds) performed and recorded, after which the connection is dropped unanswered. */
   dropAfterChargeRate: z.number().min(0).max(1),
-  /** Share of charges performed and recorded, then answered 503 (a gateway failing after the work). */
+  /** Share of charges (or refunds) performed and recorded, then answered 503 (a gateway failing after the work). */
   failAfterChargeRate: z.number().min(0).max(1),
-  /** The next N requests that make a new charge make it, then answer 503. */
+  /** The next N requests that make a new charge (or refund) make it, then answer 503. */
   failNextAfterCharge: z.number().int().min(0),
   /** The next N GraphQL requests get 503. */
   failNext: z.number().int().min(0),
   /** The next N GraphQL requests are never answered. */
   timeoutNext: z.number().int().min(0),
-  /** The next N requests that make a new charge make it, then drop the connection. */
+  /** The next N requests that make a new charge (or refund) make it, then drop the connection. */
   dropNextCharges: z.number().int().min(0),
   /**
    * How long a new transaction or recurring plan stays invisible to the `transactions` and

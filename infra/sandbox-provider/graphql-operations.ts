@@ -84,7 +84,8 @@ export function transactionToApi(t: Transaction, ctx: ApiContext) {
     metadata: JSON.stringify(t.metadata),
     parent_id: t.parentId,
     refunded_amount: t.refundedCents,
-    is_settled: false,
+    // The sandbox never voids: a charge may be refunded in part at once, as a settled one can.
+    is_settled: t.type === 'DEBIT' && t.status !== 'FAILED',
     transaction_date: t.createdAt,
     payment_method: paymentMethodToApi(t.paymentMethodId, ctx),
     recurring: t.recurringId ? { recurring_id: t.recurringId } : null,
@@ -207,6 +208,8 @@ export const rootValue = {
 
   createReversal(args: { transaction_id: string; amount: number }, ctx: ResolverContext) {
     const reversal = ctx.store.reverse(args.transaction_id, args.amount);
+    // Money moved: the after-charge faults (a lost or failed answer) apply to a refund too.
+    ctx.charged = true;
     return { is_void: false, transaction_id: reversal.transactionId };
   },
 

@@ -5,6 +5,7 @@ import {
   type CardProvider,
   type Payor,
   ProviderRequestError,
+  RefundRejectedError,
   TransientProviderError,
   createPayTheoryProvider,
 } from '@pillars/shared/payments';
@@ -208,6 +209,48 @@ describe('Pay Theory adapter against the sandbox provider', () => {
     await expect.poll(() => provider.refund(charged.transactionId).catch(() => null)).toEqual({ refundId });
     await expect(provider.getCharge(refundId)).resolves.toBeNull();
     await expect(provider.refund('pt_txn_unknown')).rejects.toBeInstanceOf(ProviderRequestError);
+  });
+
+  it('refunds a charge in parts, shows each refund only after the delay, and refuses more than is left', async () => {
+    const paymentMethodId = await tokenize();
+    const charged = await provider.charge({ amountCents: 2500, paymentMethodId, idempotencyKey: newKey(), payor });
+    if (charged.status !== 'succeeded') throw new Error('charge failed');
+    await expect
+      .poll(() => provider.getChargeRefunds(charged.transactionId))
+      .toMatchObject({
+        grossCents: 2500,
+        refundedCents: 0,
+        reversals: [],
+      });
+    const first = await provider.reverse(charged.transactionId, 1000);
+    // Like a new charge, a refund is not promised to show at once (docs/decisions/019).
+    await expect(provider.getChargeRefunds(charged.transactionId)).resolves.toMatchObject({ refundedCents: 0 });
+    await expect
+      .poll(() => provider.getChargeRefunds(charged.transactionId))
+      .toMatchObject({
+        refundedCents: 1000,
+        reversals: [{ refundId: first.refundId, amountCents: 1000 }],
+      });
+    await expect(provider.reverse(charged.transactionId, 1501)).rejects.toBeInstanceOf(RefundRejectedError);
+    const second = await provider.reverse(charged.transactionId, 1500);
+    await expect
+      .poll(() => provider.getChargeRefunds(charged.transactionId))
+      .toMatchObject({
+        refundedCents: 2500,
+        reversals: [{ refundId: first.refundId }, { refundId: second.refundId, amountCents: 1500 }],
+      });
+    await expect(provider.getChargeRefunds('pt_txn_unknown')).resolves.toBeNull();
+  });
+
+  it('makes a refund whose answer is lost, and the charge shows it once visible', async () => {
+    const paymentMethodId = await tokenize();
+    const charged = await provider.charge({ amountCents: 2500, paymentMethodId, idempotencyKey: newKey(), payor });
+    if (charged.status !== 'succeeded') throw new Error('charge failed');
+    await expect.poll(() => provider.getCharge(charged.transactionId)).not.toBeNull();
+    sandbox.setFaults({ failNextAfterCharge: 1 });
+    await expect(provider.reverse(charged.transactionId, 700)).rejects.toBeInstanceOf(TransientProviderError);
+    expect(sandbox.ledger().filter((entry) => entry.kind === 'refund')).toHaveLength(1);
+    await expect.poll(() => provider.getChargeRefunds(charged.transactionId)).toMatchObject({ refundedCents: 700 });
   });
 
   it('answers invalid for a card that fails the tokenize rules', async () => {

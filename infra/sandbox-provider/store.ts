@@ -187,10 +187,28 @@ export class SandboxStore {
     return method;
   }
 
-  /** Transactions a query can see now (the visibility delay has passed). */
+  /**
+   * Transactions a query can see now (the visibility delay has passed). A charge shows only the
+   * refunds whose reversals are visible: Pay Theory promises no read-after-write for its
+   * refunded_amount either (docs/decisions/019), so a refund is as late to show as a charge.
+   */
   transactionsWhere(predicate: (t: Transaction) => boolean): Transaction[] {
     const now = this.now().getTime();
-    return this.transactions.filter((t) => t.visibleAt <= now && predicate(t));
+    return this.transactions
+      .filter((t) => t.visibleAt <= now)
+      .map((t) => this.asSeenAt(t, now))
+      .filter(predicate);
+  }
+
+  private asSeenAt(t: Transaction, now: number): Transaction {
+    if (t.type !== 'DEBIT' || t.refundedCents === 0) return t;
+    const refundedCents = this.transactions
+      .filter((r) => r.type === 'REVERSAL' && r.parentId === t.transactionId && r.visibleAt <= now)
+      .reduce((sum, r) => sum + r.amountCents, 0);
+    if (refundedCents === t.refundedCents) return t;
+    const status: TransactionStatus =
+      refundedCents === 0 ? 'SUCCEEDED' : refundedCents === t.amountCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    return { ...t, refundedCents, status };
   }
 
   /**
@@ -357,7 +375,11 @@ export class SandboxStore {
     this.record({ kind: 'recurring_cancelled', at: this.now().toISOString(), recurringId });
   }
 
-  /** A refund of a settled-or-not charge; the sandbox never voids, so `is_void` is always false. */
+  /**
+   * A refund of a settled-or-not charge, in full or in part, up to what is left; the sandbox never
+   * voids, so `is_void` is always false. Queries see it (the reversal, and the charge's
+   * refunded_amount and status) only after the visibility delay, like a new charge.
+   */
   reverse(transactionId: string, amountCents: number): Transaction {
     const original = this.transactions.find((t) => t.transactionId === transactionId && t.type === 'DEBIT');
     if (!original) throw new SandboxError('NOT_FOUND', 'Transaction not found');

@@ -19,6 +19,7 @@ import { chargesProcessor } from './jobs/charges/charges.processor';
 import { emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { endLapsedPlansProcessor } from './jobs/maintenance/end-lapsed-plans.processor';
+import { refundsProcessor } from './jobs/refunds/refunds.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
@@ -102,12 +103,18 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     onError: (error: Error) => logger.error({ queue, err: error }, 'worker error'),
   });
 
+  const refund = refundsProcessor({ db, backend, provider, logger, visibilityWindowMs });
+  /** The charges queue carries every provider call: ending a plan and refunds beside the charges. */
+  const providerCall = (job: Job) => {
+    if (job.name === JOBS.cancelRecurring) return cancelRecurring(job);
+    if (job.name === JOBS.refund) return refund(job);
+    return charges(job);
+  };
   const workers = [
-    backend.createWorker(
-      QUEUES.charges,
-      (job: Job) => (job.name === JOBS.cancelRecurring ? cancelRecurring(job) : charges(job)),
-      { concurrency: deps.chargesConcurrency ?? concurrency, ...logJob(QUEUES.charges) },
-    ),
+    backend.createWorker(QUEUES.charges, providerCall, {
+      concurrency: deps.chargesConcurrency ?? concurrency,
+      ...logJob(QUEUES.charges),
+    }),
     backend.createWorker(
       QUEUES.followUps,
       followUpsProcessor({ db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode }),

@@ -68,6 +68,14 @@ export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 /** Product rule: admins may only move a pending item to confirmed. */
 export const StatusChange = z.object({ status: z.literal('confirmed') });
 
+/**
+ * PUT /api/admin/registrations/{id}/status: a registration may also be checked in at the door
+ * (`attended`), once it is paid or confirmed (docs/decisions/019).
+ */
+export const RegistrationStatusChange = z.object({ status: z.enum(['confirmed', 'attended']) });
+/** The statuses a registration can be checked in from: paid by card, or confirmed by an admin. */
+export const CHECK_IN_FROM: readonly string[] = ['paid', 'confirmed'];
+
 export const ContributionDetailList = successList(ContributionDetail).meta({ id: 'ContributionDetailList' });
 export const MemberDetailList = successList(MemberDetail).meta({ id: 'MemberDetailList' });
 export const RegistrationDetailList = successList(RegistrationDetail).meta({ id: 'RegistrationDetailList' });
@@ -88,8 +96,38 @@ export const ProfileUpdated = z
 /** PUT /api/admin/{contributions|registrations}/{id}/status → 200; a non-pending item is a 409. */
 export const StatusChanged = z.object({
   success: z.literal(true),
-  data: z.object({ id: z.string(), status: z.literal('confirmed') }),
+  data: z.object({ id: z.string(), status: RegistrationStatusChange.shape.status }),
 });
+
+/** A refund an admin asked for (docs/decisions/019), as the payment detail lists it. */
+export const AdminRefund = z.object({
+  id: z.uuid(),
+  amountCents: z.number().int(),
+  state: z.enum(['queued', 'processing', 'succeeded', 'failed']),
+  /** The admin's username. */
+  requestedBy: z.string(),
+  reason: z.string().nullable(),
+  /** Why the provider refused it (state failed). */
+  failureMessage: z.string().nullable(),
+  providerRefundId: z.string().nullable(),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type AdminRefund = z.infer<typeof AdminRefund>;
+
+/** A charge of a payment (its first charge or an instalment): a `transactions` row that took money. */
+export const AdminCharge = z.object({
+  /** The `transactions` row's id: what POST /api/admin/refunds names as chargeRowId. */
+  id: z.uuid(),
+  amountCents: z.number().int(),
+  providerTransactionId: z.string().nullable(),
+  buyerName: z.string(),
+  createdAt: IsoDateTime,
+  /** What may still be refunded: the amount less succeeded refunds and the one in flight. */
+  refundableCents: z.number().int(),
+  refunds: z.array(AdminRefund),
+});
+export type AdminCharge = z.infer<typeof AdminCharge>;
 
 /**
  * GET /api/admin/payments/{id}: one charge from the ledger and the state of the queue job that
@@ -150,6 +188,8 @@ export const AdminPaymentDetail = z
        */
       state: z.string(),
     }),
+    /** The money this payment took, oldest first, each with its refunds. */
+    charges: z.array(AdminCharge),
   })
   .meta({ id: 'AdminPaymentDetail' });
 export type AdminPaymentDetail = z.infer<typeof AdminPaymentDetail>;
@@ -216,3 +256,43 @@ export const PaymentOfRecord = z.object({
 export type PaymentOfRecord = z.infer<typeof PaymentOfRecord>;
 export const PaymentsOfRecord = successList(PaymentOfRecord).meta({ id: 'PaymentsOfRecord' });
 export type PaymentsOfRecord = z.infer<typeof PaymentsOfRecord>;
+
+/** Longest reason an admin may give for a refund or a plan cancellation. */
+export const ADMIN_REASON_MAX = 500;
+const Reason = z.string().trim().max(ADMIN_REASON_MAX).optional();
+
+/** POST /api/admin/refunds: give back all or part of one charge (docs/decisions/019). */
+export const RefundCreate = z
+  .object({
+    /** The charge's `transactions` row (AdminCharge.id). */
+    chargeRowId: z.uuid(),
+    /** Integer cents; the server checks it against what is left of the charge. */
+    amountCents: z.number().int(),
+    reason: Reason,
+  })
+  .meta({ id: 'RefundCreate' });
+export type RefundCreate = z.infer<typeof RefundCreate>;
+
+/** POST /api/admin/refunds → 202: the refund is queued; the payment detail shows how it ends. */
+export const RefundAccepted = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      id: z.uuid(),
+      paymentId: z.uuid(),
+      amountCents: z.number().int(),
+      state: AdminRefund.shape.state,
+    }),
+  })
+  .meta({ id: 'RefundAccepted' });
+export type RefundAccepted = z.infer<typeof RefundAccepted>;
+
+/** POST /api/admin/payments/{id}/cancel-plan. */
+export const PlanCancelCreate = z.object({ reason: Reason }).meta({ id: 'PlanCancelCreate' });
+export type PlanCancelCreate = z.infer<typeof PlanCancelCreate>;
+
+/** POST /api/admin/payments/{id}/cancel-plan → 202: a cancel-recurring job is queued. */
+export const PlanCancelAccepted = z
+  .object({ success: z.literal(true), data: z.object({ paymentId: z.uuid(), cancelRequestedAt: IsoDateTime }) })
+  .meta({ id: 'PlanCancelAccepted' });
+export type PlanCancelAccepted = z.infer<typeof PlanCancelAccepted>;

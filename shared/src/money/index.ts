@@ -5,7 +5,8 @@
 // - ledger.ts and charging.ts: the charge ledger's transitions and a charge attempt;
 // - transaction-rows.ts and instalments.ts: the transactions rows a charge leads to;
 // - provider-lookup.ts: finding a charge by its key, which keeps it exactly once (docs/decisions/010);
-// - receipts.ts: a receipt's number and year, one rule for the e-mails, the manage page and statements.
+// - receipts.ts: a receipt's number and year, one rule for the e-mails, the manage page and statements;
+// - plans.ts and refunds.ts: ending a plan (018) and giving money back (019), asked for by an admin or a donor.
 export * from './pricing';
 export * from './payment-status';
 export * from './accept';
@@ -16,3 +17,4 @@ export * from './transaction-rows';
 export * from './charging';
 export * from './plans';
 export * from './receipts';
+export * from './refunds';

@@ -6,6 +6,13 @@ import { transactionFeeCents } from './pricing';
 
 export type TransactionRow = typeof transactions.$inferInsert;
 
+/**
+ * The statuses of a `transactions` row that moved money: a charge or instalment received, and a
+ * refund of one (docs/decisions/019); a failed instalment is `failed`.
+ */
+export const CHARGE_ROW_STATUS = 'completed';
+export const REFUND_ROW_STATUS = 'refunded';
+
 /** Who the provider is, as a transactions row names it. */
 export interface ProviderLabel {
   providerName: string;
@@ -32,7 +39,7 @@ export function transactionRow(input: {
     paymentId: payment.id,
     amount: amountCents,
     fees: succeeded ? transactionFeeCents(amountCents) : 0,
-    status: succeeded ? 'completed' : 'failed',
+    status: succeeded ? CHARGE_ROW_STATUS : 'failed',
     paymentMethod: 'card',
     paymentProvider: provider.providerName,
     providerTransactionId: input.providerTransactionId,

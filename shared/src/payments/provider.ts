@@ -120,6 +120,19 @@ export interface RecurringPlanStatus {
   nextPaymentDate: string | null;
 }
 
+/** A charge's refunds as the provider shows them now (docs/decisions/019). */
+export interface ChargeRefunds {
+  transactionId: string;
+  grossCents: number;
+  /**
+   * What the provider has given back of the charge: the larger of its own total and the sum of the
+   * reversals visible, the whole charge once it is voided; never more than the charge.
+   */
+  refundedCents: number;
+  /** The reversals visible, oldest first. */
+  reversals: { refundId: string; amountCents: number; date: string | null }[];
+}
+
 export interface CardProvider {
   /** `paytheory`; recorded on transactions as paymentProvider. */
   readonly name: string;
@@ -147,7 +160,20 @@ export interface CardProvider {
    */
   listRecurringByIdempotencyKey(idempotencyKey: string): Promise<RecurringOutcome[]>;
   cancelRecurring(recurringId: string): Promise<void>;
+  /**
+   * Refunds what is left of a charge (a duplicate the reconcile sweep reverses). A charge already
+   * fully refunded answers its latest reversal, so a retry after a lost answer refunds nothing more.
+   */
   refund(transactionId: string): Promise<{ refundId: string }>;
+  /**
+   * Gives back `amountCents` of a charge, all or part of what is left. Not idempotent: sending it
+   * twice refunds twice, so after an unclear outcome the caller reads getChargeRefunds before
+   * sending again (docs/decisions/019). A refusal (more than is left, a charge that cannot be
+   * refunded) is a RefundRejectedError.
+   */
+  reverse(transactionId: string, amountCents: number): Promise<{ refundId: string }>;
+  /** A charge with what the provider has given back of it so far; null when no such charge is visible. */
+  getChargeRefunds(transactionId: string): Promise<ChargeRefunds | null>;
   /** Raw-card fallback only (off by default): exchange card details for a payment method id. */
   tokenizeCard(card: CardDetails, payor: Payor): Promise<TokenizeOutcome>;
   /** A recurring plan by the provider's id, or null when the provider does not know it. */
@@ -176,6 +202,17 @@ export class TransientProviderError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'TransientProviderError';
+  }
+}
+
+/** The provider refused a refund (more than is left, a charge it cannot refund): final for that refund. */
+export class RefundRejectedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RefundRejectedError';
   }
 }
 

@@ -12,9 +12,14 @@ import {
   MessageResponse,
   PaymentsOfRecord,
   PaymentsOfRecordQuery,
+  PlanCancelAccepted,
+  PlanCancelCreate,
   ProfileUpdate,
   ProfileUpdated,
+  RefundAccepted,
+  RefundCreate,
   RegistrationDetailList,
+  RegistrationStatusChange,
   StatusChange,
   StatusChanged,
   authResponseMessages,
@@ -27,6 +32,7 @@ import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { type Actor, actorOf } from './audit';
 import { listAuditLog, paymentsOfRecord } from './audit-log.service';
+import { cancelPlan, checkInRegistration, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
 import {
   listContributionDetails,
@@ -129,12 +135,12 @@ const updateProfileRoute = adminRoute({
     409: apiError('The e-mail address is taken'),
   },
 });
-const confirmStatus = (path: string, what: string) =>
+const confirmStatus = (path: string, what: string, change: z.ZodType = StatusChange) =>
   adminRoute({
     method: 'put',
     path,
     summary: `Confirm a pending ${what}`,
-    request: { params: idParams, body: body(StatusChange) },
+    request: { params: idParams, body: body(change) },
     responses: {
       200: json(`The ${what} confirmed`, StatusChanged),
       400: apiError('Invalid body'),
@@ -144,7 +150,36 @@ const confirmStatus = (path: string, what: string) =>
     },
   });
 const confirmContributionRoute = confirmStatus('/contributions/{id}/status', 'contribution');
-const confirmRegistrationRoute = confirmStatus('/registrations/{id}/status', 'registration');
+const confirmRegistrationRoute = {
+  ...confirmStatus('/registrations/{id}/status', 'registration', RegistrationStatusChange),
+  summary: 'Confirm a pending registration, or check a paid or confirmed one in (attended)',
+};
+const createRefundRoute = adminRoute({
+  method: 'post',
+  path: '/refunds',
+  summary: 'Give back all or part of one charge; a refund job does it (docs/decisions/019)',
+  request: { body: body(RefundCreate) },
+  responses: {
+    202: json('The refund, queued', RefundAccepted),
+    400: apiError('Invalid body, or an amount outside $0.01 and what is left of the charge'),
+    403: apiError('A cross-site request'),
+    404: apiError('No charge has this id'),
+    409: apiError('A refund of the charge is in progress, it has nothing left, or it took no money'),
+  },
+});
+const cancelPlanRoute = adminRoute({
+  method: 'post',
+  path: '/payments/{id}/cancel-plan',
+  summary: 'End a monthly plan at the provider; a cancel-recurring job does it',
+  request: { params: idParams, body: body(PlanCancelCreate) },
+  responses: {
+    202: json('The cancellation, queued', PlanCancelAccepted),
+    400: apiError('Invalid body'),
+    403: apiError('A cross-site request'),
+    404: apiError('No monthly plan has this payment id'),
+    409: apiError('Cancelling the plan was already requested'),
+  },
+});
 const paymentDetailRoute = adminRoute({
   method: 'get',
   path: '/payments/{id}',
@@ -238,13 +273,42 @@ export function adminRoutes(deps: AppDeps) {
   openapiRoute(app, confirmRegistrationRoute, async (c) => {
     const actor = actorIn(c);
     const id = idParam(c, 'Registration');
-    await parseJson(c, StatusChange);
+    const { status } = await parseJson(c, RegistrationStatusChange);
+    if (status === 'attended') {
+      await checkInRegistration(deps, actor, id);
+      c.get('logger').info(
+        { event: 'admin.status.attended', actorId: actor.userId, entityType: 'event_registration', id },
+        'registration checked in',
+      );
+      return c.json({ success: true, data: { id, status } } satisfies z.infer<typeof StatusChanged>, 200);
+    }
     await confirmRegistration(db, actor, id);
     c.get('logger').info(
       { event: 'admin.status.confirmed', actorId: actor.userId, entityType: 'event_registration', id },
       'registration confirmed',
     );
     return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
+  });
+  openapiRoute(app, createRefundRoute, async (c) => {
+    const actor = actorIn(c);
+    const request = await parseJson(c, RefundCreate);
+    const data = await createRefund(deps, c.get('logger'), actor, request);
+    c.get('logger').info(
+      { event: 'admin.refund.requested', actorId: actor.userId, refundId: data.id, paymentId: data.paymentId },
+      'refund requested',
+    );
+    return c.json({ success: true, data } satisfies RefundAccepted, 202);
+  });
+  openapiRoute(app, cancelPlanRoute, async (c) => {
+    const actor = actorIn(c);
+    const id = idParam(c, 'Payment');
+    const { reason } = await parseJson(c, PlanCancelCreate);
+    const data = await cancelPlan(deps, c.get('logger'), actor, id, reason);
+    c.get('logger').info(
+      { event: 'admin.plan.cancel-requested', actorId: actor.userId, paymentId: id },
+      'plan cancellation requested',
+    );
+    return c.json({ success: true, data } satisfies PlanCancelAccepted, 202);
   });
   openapiRoute(app, paymentDetailRoute, async (c) => {
     const id = idParam(c, 'Payment');

@@ -10,13 +10,16 @@ export type AuditAction =
   | 'contribution.confirmed'
   | 'membership.confirmed'
   | 'registration.confirmed'
+  | 'registration.attended'
+  | 'payment.refund-requested'
+  | 'payment.plan-cancel-requested'
   | 'user.created'
   | 'user.deleted'
   | 'user.profile-updated';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'donation' | 'membership' | 'event_registration' | 'user';
+  entityType: 'donation' | 'membership' | 'event_registration' | 'user' | 'payment';
   entityId: string;
   /** Only what changed or identifies the record; never a password hash or a reset token. */
   before?: Record<string, unknown> | null;

@@ -21,16 +21,17 @@ import {
 } from '@pillars/shared/db';
 import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/shared/money';
 
 /**
  * Money received, from the ledger only (docs/decisions/017): the sum of `transactions` rows, each
  * signed by its status. The worker writes a row only after the provider confirmed the charge, so a
  * record's status (pending, confirmed by an admin, …) never adds money. A received charge or
- * instalment (`completed`) adds its amount; a failed instalment (`failed`) adds nothing. A refund,
- * once it exists, is one more status here with the sign -1, so Total Amount becomes received minus
- * refunded without another query.
+ * instalment (`completed`) adds its amount; a failed instalment (`failed`) adds nothing; a refund
+ * the provider made (`refunded`, docs/decisions/019) takes its amount off, so Total Amount is
+ * received minus refunded without another query.
  */
-export const LEDGER_SIGNS: Readonly<Record<string, 1 | -1>> = { completed: 1 };
+export const LEDGER_SIGNS: Readonly<Record<string, 1 | -1>> = { [CHARGE_ROW_STATUS]: 1, [REFUND_ROW_STATUS]: -1 };
 
 /** SQL: the signed integer cents of the `transactions` row in scope, per LEDGER_SIGNS (0 otherwise). */
 function signedCentsSql(): SQL {

@@ -1,8 +1,15 @@
 import type { AdminPaymentDetail } from '@pillars/shared/contracts';
-import { DUPLICATE_REVERSED_ACTION, type Database, auditLog, payments, transactions } from '@pillars/shared/db';
+import {
+  DUPLICATE_REVERSED_ACTION,
+  type Database,
+  auditLog,
+  payments,
+  refunds,
+  transactions,
+} from '@pillars/shared/db';
 import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { RECURRING_KINDS, type RecurringKind } from '@pillars/shared/money';
+import { RECURRING_KINDS, type RecurringKind, chargesOfPayment } from '@pillars/shared/money';
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 
@@ -60,7 +67,10 @@ async function planOf(db: Database, payment: PaymentRow): Promise<AdminPaymentDe
   };
 }
 
-/** One payment from the ledger with its job's state and any reversed duplicates; undefined when unknown. */
+/**
+ * One payment from the ledger with its job's state, any reversed duplicates, and the charges it took
+ * with their refunds (docs/decisions/019); undefined when unknown.
+ */
 export async function paymentDetail(
   deps: AppDeps,
   logger: Logger,
@@ -78,6 +88,12 @@ export async function paymentDetail(
     .from(auditLog)
     .where(and(eq(auditLog.action, DUPLICATE_REVERSED_ACTION), sql`${auditLog.before}->>'paymentId' = ${payment.id}`))
     .orderBy(asc(auditLog.id));
+  const charges = await chargesOfPayment(db, payment.id);
+  const refundRows = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
   return {
     id: payment.id,
     kind: payment.kind,
@@ -106,5 +122,26 @@ export async function paymentDetail(
     }),
     plan: await planOf(db, payment),
     job: { name: job, queue, id: jobId, state },
+    charges: charges.map((charge) => ({
+      id: charge.id,
+      amountCents: charge.amountCents,
+      providerTransactionId: charge.providerTransactionId,
+      buyerName: charge.buyerName,
+      createdAt: charge.createdAt.toISOString(),
+      refundableCents: charge.refundableCents,
+      refunds: refundRows
+        .filter((refund) => refund.chargeRowId === charge.id)
+        .map((refund) => ({
+          id: refund.id,
+          amountCents: refund.amountCents,
+          state: refund.state,
+          requestedBy: refund.requestedBy,
+          reason: refund.reason,
+          failureMessage: refund.failureMessage,
+          providerRefundId: refund.providerRefundId,
+          createdAt: refund.createdAt.toISOString(),
+          updatedAt: refund.updatedAt.toISOString(),
+        })),
+    })),
   };
 }

@@ -13,6 +13,7 @@ const TRANSACTION_FIELDS = `
   transaction_id
   gross_amount
   refunded_amount
+  is_settled
   status
   transaction_type
   failure_reasons
@@ -106,6 +107,7 @@ export const TransactionSchema = z.object({
   transaction_id: z.string(),
   gross_amount: z.number().int(),
   refunded_amount: z.number().int().nullish(),
+  is_settled: z.boolean().nullish(),
   status: z.string(),
   transaction_type: z.string().nullish(),
   failure_reasons: z.array(z.string().nullable()).nullish(),

@@ -101,6 +101,80 @@ describe('Pay Theory provider', () => {
     ]);
   });
 
+  it('reverses a part of a charge, and reports a refusal as a RefundRejectedError', async () => {
+    const { p, sent } = provider({
+      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: true })] } } }),
+      createReversal: (variables) =>
+        variables.amount === 9999
+          ? { data: null, errors: [{ message: 'refund amount too large', extensions: { code: 'INVALID_AMOUNT' } }] }
+          : { data: { createReversal: { is_void: false, transaction_id: 'pt_rev_1' } } },
+    });
+    await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({ refundId: 'pt_rev_1' });
+    expect(sent.find((body) => body.variables.transaction_id)?.variables).toMatchObject({
+      transaction_id: 'pt_txn_1',
+      amount: 1000,
+      refund_reason: { reason_code: 'REQUESTED_BY_CUSTOMER' },
+    });
+    await expect(p.reverse('pt_txn_1', 9999)).rejects.toMatchObject({
+      name: 'RefundRejectedError',
+      code: 'INVALID_AMOUNT',
+    });
+  });
+
+  it('refuses a part of a charge not settled yet before calling, and voids all of it', async () => {
+    const { p, sent } = provider({
+      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: false })] } } }),
+      createReversal: () => ({ data: { createReversal: { is_void: true, transaction_id: null } } }),
+    });
+    await expect(p.reverse('pt_txn_1', 1000)).rejects.toMatchObject({
+      name: 'RefundRejectedError',
+      code: 'NOT_SETTLED',
+    });
+    expect(sent.some((body) => body.query.includes('createReversal'))).toBe(false);
+    // A void creates no transaction: the voided charge is the reference.
+    await expect(p.reverse('pt_txn_1', 2500)).resolves.toEqual({ refundId: 'pt_txn_1' });
+  });
+
+  it("never takes a partial void's replacement charge for a reversal", async () => {
+    const { p } = provider({
+      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: true })] } } }),
+      createReversal: () => ({ data: { createReversal: { is_void: true, transaction_id: 'pt_txn_adjusted' } } }),
+    });
+    await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({ refundId: 'pt_txn_1' });
+  });
+
+  it("reads a charge's refunds as the larger of refunded_amount and its visible reversals", async () => {
+    const reversal = (id: string, amount: number) =>
+      txn({ transaction_id: id, gross_amount: amount, transaction_type: 'REVERSAL', parent_id: 'pt_txn_1' });
+    const answer = (original: Record<string, unknown>, reversals: unknown[]) =>
+      provider({
+        transactions: (variables) => {
+          const pair = (variables.query as { query_list: { key: string }[] }).query_list[0];
+          return { data: { transactions: { items: pair?.key === 'parent_id' ? reversals : [txn(original)] } } };
+        },
+      }).p;
+    // Pay Theory's total has not caught up with a reversal that is already listed.
+    await expect(
+      answer({ refunded_amount: 0 }, [reversal('pt_rev_1', 500)]).getChargeRefunds('pt_txn_1'),
+    ).resolves.toEqual({
+      transactionId: 'pt_txn_1',
+      grossCents: 2500,
+      refundedCents: 500,
+      reversals: [{ refundId: 'pt_rev_1', amountCents: 500, date: '2026-01-01T00:00:00Z' }],
+    });
+    // The total is ahead of the listed reversals.
+    await expect(
+      answer({ refunded_amount: 1500, status: 'PARTIALLY_REFUNDED' }, []).getChargeRefunds('pt_txn_1'),
+    ).resolves.toMatchObject({
+      refundedCents: 1500,
+    });
+    // A void leaves no reversal: the whole charge is given back.
+    await expect(answer({ status: 'VOIDED' }, []).getChargeRefunds('pt_txn_1')).resolves.toMatchObject({
+      refundedCents: 2500,
+    });
+    await expect(answer({ transaction_type: 'REVERSAL' }, []).getChargeRefunds('pt_txn_1')).resolves.toBeNull();
+  });
+
   it('answers null when nothing matches', async () => {
     const { p } = provider({ transactions: () => ({ data: { transactions: { items: [] } } }) });
     await expect(p.findChargeByIdempotencyKey('none')).resolves.toBeNull();

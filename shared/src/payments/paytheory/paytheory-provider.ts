@@ -6,6 +6,7 @@ import {
   type ProviderCharge,
   ProviderRequestError,
   type RecurringOutcome,
+  RefundRejectedError,
   TransientProviderError,
 } from '../provider';
 import { verifyPayTheoryWebhook } from './webhooks';
@@ -74,6 +75,12 @@ function toProviderCharge(t: PayTheoryTransaction): ProviderCharge {
   };
 }
 
+/**
+ * Statuses of a charge given back whole without a reversal transaction: a void (docs/decisions/019;
+ * Pay Theory promises no new transaction for a full void).
+ */
+const VOIDED = new Set(['VOIDED', 'CANCELED']);
+
 const isDebit = (t: PayTheoryTransaction) => t.transaction_type !== 'REVERSAL' && t.transaction_type !== 'ACH_RETURN';
 const byDate = (a: PayTheoryTransaction, b: PayTheoryTransaction) =>
   (a.transaction_date ?? '').localeCompare(b.transaction_date ?? '');
@@ -126,6 +133,28 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
   async function getTransaction(transactionId: string): Promise<PayTheoryTransaction | null> {
     const items = await findTransactions({ query: { query_list: [equals('transaction_id', transactionId)] } });
     return items.find((t) => t.transaction_id === transactionId) ?? null;
+  }
+
+  /** The reversals of a charge that went through, oldest first. */
+  async function reversalsOf(transactionId: string): Promise<PayTheoryTransaction[]> {
+    const items = await findTransactions({ query: { query_list: [equals('parent_id', transactionId)] } });
+    return items
+      .filter((t) => t.transaction_type === 'REVERSAL' && t.parent_id === transactionId && t.status !== 'FAILED')
+      .sort(byDate);
+  }
+
+  async function createReversal(transactionId: string, amount: number): Promise<{ refundId: string }> {
+    const data = await request(
+      'createReversal',
+      CREATE_REVERSAL,
+      { transaction_id: transactionId, amount, refund_reason: { reason_code: 'REQUESTED_BY_CUSTOMER' } },
+      CreateReversalData,
+    );
+    // A full void creates no new transaction; the voided charge's id is then the reference. A void
+    // that answers a transaction id was partial: that id is the charge's replacement, not a
+    // reversal, so the voided charge's id is the reference then too.
+    const { is_void: isVoid, transaction_id: created } = data.createReversal;
+    return { refundId: isVoid || !created ? transactionId : created };
   }
 
   /** A plan's outcome is its first instalment's: charged with the plan, carrying its metadata. */
@@ -245,23 +274,73 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       }
       const remaining = original.gross_amount - (original.refunded_amount ?? 0);
       if (remaining <= 0) {
-        const reversals = await findTransactions({ query: { query_list: [equals('parent_id', transactionId)] } });
-        const earlier = reversals
-          .filter((t) => t.transaction_type === 'REVERSAL')
-          .sort(byDate)
-          .at(-1);
+        const earlier = (await reversalsOf(transactionId)).at(-1);
         if (earlier) return { refundId: earlier.transaction_id };
         // Refunded, but the reversal is not visible to queries yet: ask again later.
         throw new TransientProviderError(`Pay Theory transaction ${transactionId}: its reversal is not visible yet`);
       }
-      const data = await request(
-        'createReversal',
-        CREATE_REVERSAL,
-        { transaction_id: transactionId, amount: remaining, refund_reason: { reason_code: 'REQUESTED_BY_CUSTOMER' } },
-        CreateReversalData,
-      );
-      // A full void creates no new transaction; the voided charge's id is then the reference.
-      return { refundId: data.createReversal.transaction_id ?? transactionId };
+      try {
+        return await createReversal(transactionId, remaining);
+      } catch (error) {
+        // refunded_amount may lag a reversal whose answer was lost (docs/decisions/019), so a refusal
+        // here can mean "already refunded": asked again later, the charge shows it.
+        if (error instanceof PayTheoryGraphQLError) {
+          throw new TransientProviderError(`Pay Theory transaction ${transactionId}: reversal refused; reading again`, {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    },
+
+    // Pay Theory voids a charge that has not settled instead of refunding it, and a partial void
+    // replaces the charge with a new one for the rest ("the transaction_id is the new transaction
+    // created for the adjusted amount", transaction.md). Our refunds name the charge they give back
+    // from, so a part of an unsettled charge is refused here, before any call (docs/decisions/019);
+    // all of it, a plain void, is allowed.
+    async reverse(transactionId, amountCents) {
+      const original = await getTransaction(transactionId);
+      if (!original || !isDebit(original)) {
+        // The charge was made (we recorded it): not showing it is the provider's lag.
+        throw new TransientProviderError(`Pay Theory transaction ${transactionId} not visible yet`);
+      }
+      const remaining = original.gross_amount - (original.refunded_amount ?? 0);
+      if (original.is_settled === false && amountCents < remaining) {
+        throw new RefundRejectedError('NOT_SETTLED', `Pay Theory transaction ${transactionId} has not settled yet`);
+      }
+      try {
+        return await createReversal(transactionId, amountCents);
+      } catch (error) {
+        // A GraphQL error on createReversal is Pay Theory refusing this refund (the amount, the
+        // charge's state); a transient one (5xx, timeout) was already sorted out by the client.
+        if (error instanceof PayTheoryGraphQLError) {
+          throw new RefundRejectedError(error.codes[0] ?? 'UNKNOWN', error.message);
+        }
+        throw error;
+      }
+    },
+
+    // refunded_amount is Pay Theory's own total; the reversals are read too, since neither is
+    // promised to show a new refund at once, and a void leaves only the charge's status
+    // (docs/decisions/019). The larger reading wins: counting a refund that happened as not
+    // sent would send it twice.
+    async getChargeRefunds(transactionId) {
+      const original = await getTransaction(transactionId);
+      if (!original || !isDebit(original)) return null;
+      const reversals = await reversalsOf(transactionId);
+      const reversed = reversals.reduce((sum, t) => sum + t.gross_amount, 0);
+      const gross = original.gross_amount;
+      const refunded = Math.max(original.refunded_amount ?? 0, reversed, VOIDED.has(original.status) ? gross : 0);
+      return {
+        transactionId,
+        grossCents: gross,
+        refundedCents: Math.min(gross, refunded),
+        reversals: reversals.map((t) => ({
+          refundId: t.transaction_id,
+          amountCents: t.gross_amount,
+          date: t.transaction_date ?? null,
+        })),
+      };
     },
 
     async tokenizeCard(card: CardDetails, payor: Payor) {

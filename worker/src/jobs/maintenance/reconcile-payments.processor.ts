@@ -1,4 +1,4 @@
-import { type Database, payments } from '@pillars/shared/db';
+import { type Database, payments, refunds } from '@pillars/shared/db';
 import {
   GIVE_UP_AFTER_MS,
   JOBS,
@@ -38,6 +38,7 @@ type Verdict = 'settled' | 'requeued' | 'waiting' | 'in-hand';
  * provider shows, or queued again when the provider shows no charge and may never have had one;
  * only after GIVE_UP_AFTER_MS is such a payment failed. (2) A payment whose charge was sent more
  * than once is looked at again after the visibility window, and a duplicate shown late reversed.
+ * (3) A refund whose job is gone is queued again (requeueStuckRefunds).
  */
 export function reconcilePaymentsProcessor({
   db,
@@ -88,6 +89,38 @@ export function reconcilePaymentsProcessor({
     await ledger.clearRecheck(payment.id);
   }
 
+  /**
+   * (3) A refund in flight for a minute whose job is gone is queued again: the job itself reads the
+   * charge before it sends anything (docs/decisions/019), so the sweep decides nothing about it.
+   * A refund is never given up on: the admin sees it in flight until the provider answers.
+   */
+  async function requeueStuckRefunds(): Promise<number> {
+    const stuck = await db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(
+        and(
+          inArray(refunds.state, ['queued', 'processing']),
+          lt(refunds.updatedAt, new Date(now().getTime() - STUCK_AFTER_MS)),
+        ),
+      )
+      .orderBy(asc(refunds.updatedAt))
+      .limit(100);
+    let requeued = 0;
+    for (const { id } of stuck) {
+      try {
+        const jobId = jobIdOf(JOBS.refund, id);
+        if (IN_HAND.has(await queue().jobState(jobId))) continue;
+        await queue().requeue(JOBS.refund, { refundId: id }, { ...JOB_OPTIONS[JOBS.refund], jobId });
+        logger.warn({ refundId: id }, 'requeued a refund whose job was gone');
+        requeued += 1;
+      } catch (error) {
+        logger.warn({ err: error, refundId: id }, 'could not requeue a refund; next sweep');
+      }
+    }
+    return requeued;
+  }
+
   return async () => {
     const stuck = await db
       .select()
@@ -132,8 +165,9 @@ export function reconcilePaymentsProcessor({
         logger.warn({ err: error, paymentId: payment.id }, 'could not look for duplicates; next sweep');
       }
     }
-    if (verdicts.settled + verdicts.requeued + rechecked > 0)
-      logger.info({ ...verdicts, rechecked }, 'reconciled payments');
-    return { examined: stuck.length, ...verdicts, rechecked };
+    const refundsRequeued = await requeueStuckRefunds();
+    if (verdicts.settled + verdicts.requeued + rechecked + refundsRequeued > 0)
+      logger.info({ ...verdicts, rechecked, refundsRequeued }, 'reconciled payments');
+    return { examined: stuck.length, ...verdicts, rechecked, refundsRequeued };
   };
 }

@@ -40,7 +40,68 @@ const payment: AdminPaymentDetail = {
     cancelledAt: null,
   },
   job: { name: 'charge-membership', queue: 'payments', id: `charge-membership:${paymentId}`, state: 'failed' },
+  charges: [],
 };
+
+const chargeRowId = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+const refundId = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
+
+/** A paid monthly membership whose first charge was partly refunded. */
+const paidPlan: AdminPaymentDetail = {
+  ...payment,
+  state: 'succeeded',
+  failureCode: null,
+  failureMessage: null,
+  providerTransactionId: 'pt_txn_first',
+  plan: {
+    failingSince: null,
+    failedAttemptsSince: 0,
+    cancelRequestedAt: null,
+    cancelRequestedBy: null,
+    cancelReason: null,
+    cancelledAt: null,
+  },
+  charges: [
+    {
+      id: chargeRowId,
+      amountCents: 2500,
+      providerTransactionId: 'pt_txn_first',
+      buyerName: 'John Adams',
+      createdAt: '2026-01-01T12:00:00.000Z',
+      refundableCents: 2000,
+      refunds: [
+        {
+          id: refundId,
+          amountCents: 500,
+          state: 'succeeded',
+          requestedBy: 'jane',
+          reason: null,
+          failureMessage: null,
+          providerRefundId: 'pt_rev_1',
+          createdAt: '2026-01-02T12:00:00.000Z',
+          updatedAt: '2026-01-02T12:00:05.000Z',
+        },
+      ],
+    },
+  ],
+};
+
+function notNull<T>(value: T | null): T {
+  if (value === null) throw new Error('expected a value');
+  return value;
+}
+
+const listOf = (detail: AdminPaymentDetail) =>
+  json({
+    success: true,
+    data: [{ id: paymentId, kind: detail.kind, state: detail.state, amountCents: 2500, createdAt: detail.createdAt }],
+  });
+
+/** The JSON body of the request sent to this path, if any. */
+function sentBody(fetchMock: ReturnType<typeof stubFetch>, path: string): unknown {
+  const call = fetchMock.mock.calls.find(([url]) => url === path) as [string, RequestInit] | undefined;
+  return call ? JSON.parse(call[1].body as string) : undefined;
+}
 
 function renderButton(routes: Parameters<typeof stubFetch>[0]) {
   const fetchMock = stubFetch(routes);
@@ -150,6 +211,123 @@ describe('PaymentDetailButton', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The payment could not be loaded');
     expect(alert.textContent).toContain('Close this window and try again');
+  });
+});
+
+describe('money operations in the payment details', () => {
+  it('lists the charges with their refunds, and refunds the remainder after stating the amount', async () => {
+    const { user, fetchMock } = renderButton({
+      [listPath]: listOf(paidPlan),
+      [`/api/admin/payments/${paymentId}`]: json(paidPlan),
+      '/api/admin/refunds': json(
+        { success: true, data: { id: refundId, paymentId, amountCents: 2000, state: 'queued' } },
+        202,
+      ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const details = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    const charges = await within(details).findByRole('region', { name: 'Charges' });
+    expect(within(charges).getByText('$20.00 left to refund', { exact: false })).toBeDefined();
+    expect(within(charges).getByText(/^\$5\.00: succeeded, asked by jane on Jan 2, 2026/)).toBeDefined();
+
+    const trigger = within(charges).getByRole('button', { name: /^Refund the charge of \$25\.00/ });
+    await user.click(trigger);
+    const confirm = screen.getByRole('alertdialog', { name: 'Refund a charge' });
+    const amount = within(confirm).getByLabelText('Amount to refund (dollars)');
+    expect(document.activeElement).toBe(amount);
+    expect((amount as HTMLInputElement).value).toBe('20.00');
+    expect(within(confirm).getByText('Refund $20.00 to John Adams?')).toBeDefined();
+    await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sentBody(fetchMock, '/api/admin/refunds')).toEqual({ chargeRowId, amountCents: 2000 });
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('refuses an amount above the remainder beside the field, announced, without a request', async () => {
+    const { user, fetchMock } = renderButton({
+      [listPath]: listOf(paidPlan),
+      [`/api/admin/payments/${paymentId}`]: json(paidPlan),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    await user.click(await screen.findByRole('button', { name: /^Refund the charge of/ }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Refund a charge' });
+    const amount = within(confirm).getByLabelText('Amount to refund (dollars)');
+    await user.clear(amount);
+    await user.type(amount, '20.01');
+    await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    const alert = within(confirm).getByRole('alert');
+    expect(alert.textContent).toBe('Refund amount must be between $0.01 and $20.00.');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(amount.getAttribute('aria-describedby')).toContain(alert.id);
+    expect(sentBody(fetchMock, '/api/admin/refunds')).toBeUndefined();
+
+    await user.clear(amount);
+    await user.type(amount, '7.5');
+    expect(within(confirm).getByText('Refund $7.50 to John Adams?')).toBeDefined();
+  });
+
+  it("keeps the server's refusal in view", async () => {
+    const { user } = renderButton({
+      [listPath]: listOf(paidPlan),
+      [`/api/admin/payments/${paymentId}`]: json(paidPlan),
+      '/api/admin/refunds': json({ error: 'A refund of this payment is already in progress.', code: 'CONFLICT' }, 409),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    await user.click(await screen.findByRole('button', { name: /^Refund the charge of/ }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Refund a charge' });
+    await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    expect(await within(confirm).findByText('A refund of this payment is already in progress.')).toBeDefined();
+  });
+
+  it('cancels a monthly plan after a confirmation, and says when it was asked for', async () => {
+    const { user, fetchMock } = renderButton({
+      [listPath]: listOf(paidPlan),
+      [`/api/admin/payments/${paymentId}`]: json(paidPlan),
+      [`/api/admin/payments/${paymentId}/cancel-plan`]: json(
+        { success: true, data: { paymentId, cancelRequestedAt: '2026-01-03T12:00:00.000Z' } },
+        202,
+      ),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel monthly plan' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Cancel the monthly plan?' });
+    await user.type(within(confirm).getByLabelText('Reason (optional)'), 'Moved away');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel monthly plan' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sentBody(fetchMock, `/api/admin/payments/${paymentId}/cancel-plan`)).toEqual({ reason: 'Moved away' });
+  });
+
+  it('offers no refund while one of the charge is under way', async () => {
+    const underway: AdminPaymentDetail = {
+      ...paidPlan,
+      charges: paidPlan.charges.map((charge) => ({
+        ...charge,
+        refunds: charge.refunds.map((refund) => ({ ...refund, state: 'processing' as const })),
+      })),
+    };
+    const { user } = renderButton({
+      [listPath]: listOf(underway),
+      [`/api/admin/payments/${paymentId}`]: json(underway),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    expect(await screen.findByText(/^\$5\.00: processing/)).toBeDefined();
+    expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull();
+  });
+
+  it('offers no plan cancellation once it was asked for, and no refund of a charge with nothing left', async () => {
+    const asked: AdminPaymentDetail = {
+      ...paidPlan,
+      plan: { ...notNull(paidPlan.plan), cancelRequestedAt: '2026-01-03T12:00:00.000Z', cancelRequestedBy: 'jane' },
+      charges: paidPlan.charges.map((charge) => ({ ...charge, refundableCents: 0 })),
+    };
+    const { user } = renderButton({
+      [listPath]: listOf(asked),
+      [`/api/admin/payments/${paymentId}`]: json(asked),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    expect(await screen.findByText(/^Jan 3, 2026.* by admin jane$/)).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Cancel monthly plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull();
   });
 });
 

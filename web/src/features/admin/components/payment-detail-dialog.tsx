@@ -1,4 +1,4 @@
-import type { AdminPaymentDetail } from '@pillars/shared/contracts';
+import type { AdminCharge, AdminPaymentDetail, AdminRefund } from '@pillars/shared/contracts';
 import { useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail';
@@ -8,6 +8,79 @@ import { AdminDialog } from './admin-dialog';
 import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-page';
 import { smallButton } from './admin-styles';
 import { type DetailItem, Details } from './details';
+import { CancelPlanDialog, RefundDialog } from './money-ops-dialogs';
+
+/** One refund of a charge at a time (docs/decisions/019): no Refund button while one is under way. */
+const IN_FLIGHT: readonly AdminRefund['state'][] = ['queued', 'processing'];
+
+/** One charge with what is left to refund, its Refund button, and its refunds with their state. */
+function ChargeItem({ charge }: { charge: AdminCharge }) {
+  return (
+    <li className="flex flex-col gap-2 p-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-semibold text-navy-900">
+            {adminTexts.chargeLine(formatCentsAsDollars(charge.amountCents), formatShortDateTime(charge.createdAt))}
+          </p>
+          <p className="text-sm text-slate-700">
+            {adminTexts.chargeRefundable(formatCentsAsDollars(charge.refundableCents))}
+            {charge.providerTransactionId ? (
+              <span className="ml-2 font-mono break-all">{charge.providerTransactionId}</span>
+            ) : null}
+          </p>
+        </div>
+        {charge.refundableCents > 0 && !charge.refunds.some((refund) => IN_FLIGHT.includes(refund.state)) ? (
+          <RefundDialog charge={charge} />
+        ) : null}
+      </div>
+      {charge.refunds.length > 0 ? (
+        <div>
+          <p className="text-sm font-semibold text-navy-900">{adminTexts.refundsOfCharge}</p>
+          <ul className="list-disc pl-5 text-sm text-slate-700">
+            {charge.refunds.map((refund) => (
+              <li key={refund.id} className="break-all">
+                {adminTexts.refundLine(
+                  formatCentsAsDollars(refund.amountCents),
+                  refund.state,
+                  refund.requestedBy,
+                  formatShortDateTime(refund.createdAt),
+                )}
+                {refund.failureMessage ? ` ${refund.failureMessage}` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The money the payment took, and for a monthly plan the way to end it. */
+function PaymentMoney({ payment }: { payment: AdminPaymentDetail }) {
+  // A plan's state (failing, asked to end, ended) is in the facts above; here only the way to end it.
+  const { plan } = payment;
+  return (
+    <section aria-labelledby={`charges-${payment.id}`} className="mt-6">
+      <h3 id={`charges-${payment.id}`} className="font-display text-lg font-bold text-navy-900">
+        {adminTexts.chargesHeading}
+      </h3>
+      {payment.charges.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{adminTexts.noCharges}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
+          {payment.charges.map((charge) => (
+            <ChargeItem key={charge.id} charge={charge} />
+          ))}
+        </ul>
+      )}
+      {plan && !plan.cancelRequestedAt && !plan.cancelledAt && payment.providerRecurringId ? (
+        <div className="mt-4 text-sm text-slate-700">
+          <CancelPlanDialog paymentId={payment.id} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
 
 const orNone = (value: string | null) => value ?? adminTexts.paymentNone;
 
@@ -128,6 +201,7 @@ function PaymentDetailBody({ recordId }: { recordId: string }) {
         <p className="mt-2 text-sm text-slate-700">{adminTexts.paymentsOfRecord(found.length)}</p>
       ) : null}
       <PaymentFacts payment={detail.data} />
+      <PaymentMoney payment={detail.data} />
     </div>
   );
 }

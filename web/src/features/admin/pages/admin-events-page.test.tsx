@@ -57,9 +57,13 @@ const data = [
   }),
 ];
 
-function renderPage(reply = json({ success: true, data })) {
-  stubFetch({ '/api/admin/event-registrations': reply });
-  return { ...renderWithProviders(<AdminEventsPage />, { path: '/admin/events' }), user: userEvent.setup() };
+function renderPage(reply = json({ success: true, data }), routes: Parameters<typeof stubFetch>[0] = {}) {
+  const fetchMock = stubFetch({ '/api/admin/event-registrations': reply, ...routes });
+  return {
+    ...renderWithProviders(<AdminEventsPage />, { path: '/admin/events' }),
+    user: userEvent.setup(),
+    fetchMock,
+  };
 }
 
 describe('AdminEventsPage', () => {
@@ -113,6 +117,25 @@ describe('AdminEventsPage', () => {
     expect(within(dialog).getByRole('link', { name: 'Open Email Client' }).getAttribute('href')).toBe(
       'mailto:info@patriotpillars.org?bcc=john@example.org,abigail@example.org&subject=Liberty%20Gala%20-%20Important%20Update',
     );
+  });
+
+  it("'Check in' marks a paid registration attended, then focuses its card and announces it", async () => {
+    const { user, fetchMock } = renderPage(undefined, {
+      '/api/admin/registrations/r1/status': json({ success: true, data: { id: 'r1', status: 'attended' } }),
+    });
+    const button = await screen.findByRole('button', { name: 'Check in Abigail Adams' });
+    // Only a paid or confirmed registration can be checked in: not John (attended) nor Paul (pending).
+    expect(screen.getAllByRole('button', { name: /^Check in/ })).toHaveLength(1);
+    await user.click(button);
+    const heading = screen.getByRole('heading', { name: 'Abigail Adams' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const card = heading.closest('article');
+    if (!card) throw new Error('no card');
+    expect(within(card).getByRole('status').textContent).toBe('Checked in');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/registrations/r1/status') as
+      [string, RequestInit] | undefined;
+    expect(call?.[1].method).toBe('PUT');
+    expect(JSON.parse(call?.[1].body as string)).toEqual({ status: 'attended' });
   });
 
   it('shows the empty state', async () => {

@@ -1,12 +1,14 @@
-import type { RegistrationDetail } from '@pillars/shared/contracts';
+import { CHECK_IN_FROM, type RegistrationDetail } from '@pillars/shared/contracts';
 import { CalendarDays, Clock, MapPin, Megaphone } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
 import { adminTexts } from '../admin-texts';
 import { useEventRegistrations } from '../api/get-event-registrations';
 import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
-import { cardClasses } from '../components/admin-styles';
+import { cardClasses, smallButton } from '../components/admin-styles';
+import { useCheckIn } from '../api/money-ops';
+import { useReportActionError } from '../hooks/use-report-action-error';
 import { Details, EmailLink, ShortId } from '../components/details';
 import { PaymentDetailButton } from '../components/payment-detail-dialog';
 import { EmailDialog } from '../components/email-dialog';
@@ -18,15 +20,52 @@ import { describeError, formatCentsAsDollars, formatShortDateTime } from '../lib
 import { uniqueRecipients } from '../lib/mailto';
 import { mayHavePayment } from '../lib/payment-detail';
 
+/**
+ * 'Check in' marks a paid or confirmed registration attended (audited by the API; asking twice
+ * changes nothing). The button goes once it worked, so focus moves to the registration's heading
+ * and the new status is announced.
+ */
+function CheckInButton({
+  registration,
+  name,
+  onCheckedIn,
+}: {
+  registration: RegistrationDetail;
+  name: string;
+  onCheckedIn: () => void;
+}) {
+  const mutation = useCheckIn();
+  const reportError = useReportActionError();
+  if (!CHECK_IN_FROM.includes(registration.status)) return null;
+  return (
+    <button
+      type="button"
+      disabled={mutation.isPending}
+      aria-label={adminTexts.checkInLabel(name)}
+      onClick={() =>
+        mutation.mutate(registration.id, {
+          onSuccess: onCheckedIn,
+          onError: (error) => reportError(adminTexts.checkInFailedTitle, error),
+        })
+      }
+      className={smallButton('primary')}
+    >
+      {adminTexts.checkIn}
+    </button>
+  );
+}
+
 function RegistrationCard({ registration }: { registration: RegistrationDetail }) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [checkedIn, setCheckedIn] = useState(false);
   const name = contributorName(registration);
   return (
     <li>
       <article aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-cream-50 p-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 id={headingId} className="text-base font-bold break-words text-navy-900">
+            <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-bold break-words text-navy-900">
               {name}
             </h3>
             <p className="text-sm text-slate-700">
@@ -58,6 +97,17 @@ function RegistrationCard({ registration }: { registration: RegistrationDetail }
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <EmailLink email={registration.email} name={name} />
           {mayHavePayment(registration) ? <PaymentDetailButton recordId={registration.id} name={name} /> : null}
+          <CheckInButton
+            registration={registration}
+            name={name}
+            onCheckedIn={() => {
+              setCheckedIn(true);
+              headingRef.current?.focus();
+            }}
+          />
+          <p role="status" className="text-sm font-semibold text-navy-900">
+            {checkedIn ? adminTexts.checkedIn : null}
+          </p>
         </div>
       </article>
     </li>

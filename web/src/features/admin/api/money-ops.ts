@@ -1,0 +1,49 @@
+import {
+  PlanCancelAccepted,
+  type PlanCancelCreate,
+  RefundAccepted,
+  type RefundCreate,
+  StatusChanged,
+} from '@pillars/shared/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { invalidateAdminQueries } from './admin-query';
+
+/** POST /api/admin/refunds: queues a refund of one charge (cents on the wire); 202 with its id. */
+export async function createRefund(request: RefundCreate) {
+  const response = await apiRequest('POST', '/api/admin/refunds', request);
+  return RefundAccepted.parse(await response.json());
+}
+
+export function useCreateRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createRefund, onSuccess: () => invalidateAdminQueries(queryClient) });
+}
+
+/** POST /api/admin/payments/{id}/cancel-plan: queues the end of a monthly plan; 202. */
+export async function cancelPlan({ paymentId, ...request }: PlanCancelCreate & { paymentId: string }) {
+  const response = await apiRequest(
+    'POST',
+    `/api/admin/payments/${encodeURIComponent(paymentId)}/cancel-plan`,
+    request,
+  );
+  return PlanCancelAccepted.parse(await response.json());
+}
+
+export function useCancelPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: cancelPlan, onSuccess: () => invalidateAdminQueries(queryClient) });
+}
+
+/** PUT /api/admin/registrations/{id}/status { status: 'attended' }: checks a paid or confirmed registration in. */
+export async function checkIn(registrationId: string) {
+  const response = await apiRequest('PUT', `/api/admin/registrations/${encodeURIComponent(registrationId)}/status`, {
+    status: 'attended',
+  });
+  return StatusChanged.parse(await response.json());
+}
+
+export function useCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: checkIn, onSuccess: () => invalidateAdminQueries(queryClient) });
+}

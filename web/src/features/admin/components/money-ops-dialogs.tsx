@@ -1,0 +1,214 @@
+import type { AdminCharge } from '@pillars/shared/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { useToast } from '@/components/ui/use-toast';
+import { adminTexts } from '../admin-texts';
+import { useCancelPlan, useCreateRefund } from '../api/money-ops';
+import { useReportActionError } from '../hooks/use-report-action-error';
+import { formatCentsAsDollars, formatShortDate } from '../lib/format';
+import { dollarsOf, refundAmountCents } from '../lib/refund-amount';
+import { AdminDialog } from './admin-dialog';
+import { fieldClasses, outlineButton, smallButton } from './admin-styles';
+import { FormError } from './form-error';
+
+const textareaClasses = fieldClasses.replace('min-h-11', 'min-h-20');
+
+/**
+ * 'Refund' for one charge: a confirmation with the amount in dollars (the refundable remainder
+ * first), sent as cents. The question states the amount and who gets it back; a wrong amount is
+ * said beside the field and announced, and the server's refusal stays in view under the form.
+ */
+export function RefundDialog({ charge }: { charge: AdminCharge }) {
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState(dollarsOf(charge.refundableCents));
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useCreateRefund();
+  const reportError = useReportActionError();
+  const { toast } = useToast();
+  const ids = { amount: useId(), hint: useId(), error: useId(), reason: useId() };
+  const max = formatCentsAsDollars(charge.refundableCents);
+  const cents = refundAmountCents(amount, charge.refundableCents);
+
+  const reset = () => {
+    setAmount(dollarsOf(charge.refundableCents));
+    setReason('');
+    setFieldError(null);
+    setFailure(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (cents === null) {
+      setFieldError(adminTexts.refundAmountInvalid(max));
+      return;
+    }
+    setFieldError(null);
+    mutation.mutate(
+      { chargeRowId: charge.id, amountCents: cents, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast({
+            title: adminTexts.refundQueuedTitle,
+            description: adminTexts.refundQueuedBody(formatCentsAsDollars(cents)),
+          });
+        },
+        onError: (error) => setFailure(reportError(adminTexts.refundFailedTitle, error)),
+      },
+    );
+  };
+
+  const chargeAmount = formatCentsAsDollars(charge.amountCents);
+  const chargeDate = formatShortDate(charge.createdAt);
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (mutation.isPending) return;
+        if (next) reset();
+        setOpen(next);
+      }}
+      role="alertdialog"
+      title={adminTexts.refundTitle}
+      description={adminTexts.refundDescription}
+      trigger={
+        <button
+          type="button"
+          aria-label={adminTexts.refundLabel(chargeAmount, chargeDate)}
+          className={smallButton('outline')}
+        >
+          {adminTexts.refund}
+        </button>
+      }
+    >
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <div>
+          <label htmlFor={ids.amount} className="text-sm font-semibold text-navy-900">
+            {adminTexts.refundAmountLabel}
+          </label>
+          <input
+            id={ids.amount}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setFieldError(null);
+            }}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${ids.hint} ${ids.error}` : ids.hint}
+            className={fieldClasses}
+          />
+          <p id={ids.hint} className="mt-1 text-sm text-slate-700">
+            {adminTexts.refundAmountHint(max)}
+          </p>
+          {fieldError ? (
+            <p id={ids.error} role="alert" className="mt-1 text-sm text-crimson-700">
+              {fieldError}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={ids.reason} className="text-sm font-semibold text-navy-900">
+            {adminTexts.refundReasonLabel}
+          </label>
+          <textarea
+            id={ids.reason}
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+            className={textareaClasses}
+          />
+        </div>
+        <p className="font-semibold text-navy-900" aria-live="polite">
+          {cents === null ? null : adminTexts.refundConfirm(formatCentsAsDollars(cents), charge.buyerName)}
+        </p>
+        <FormError message={failure} />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button
+            type="button"
+            disabled={mutation.isPending}
+            onClick={() => setOpen(false)}
+            className={outlineButton()}
+          >
+            {adminTexts.cancel}
+          </button>
+          <button type="submit" disabled={mutation.isPending} className={smallButton('danger', 'px-5')}>
+            {mutation.isPending ? adminTexts.refunding : adminTexts.refund}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
+
+/** 'Cancel monthly plan': a confirmation, then a cancel-recurring job ends the plan at the provider. */
+export function CancelPlanDialog({ paymentId }: { paymentId: string }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useCancelPlan();
+  const reportError = useReportActionError();
+  const { toast } = useToast();
+  const reasonId = useId();
+
+  const confirm = () => {
+    setFailure(null);
+    mutation.mutate(
+      { paymentId, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast({ title: adminTexts.planCancelQueuedTitle, description: adminTexts.planCancelQueuedBody });
+        },
+        onError: (error) => setFailure(reportError(adminTexts.planCancelFailedTitle, error)),
+      },
+    );
+  };
+
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (mutation.isPending) return;
+        setFailure(null);
+        if (next) setReason('');
+        setOpen(next);
+      }}
+      role="alertdialog"
+      title={adminTexts.cancelPlanTitle}
+      description={adminTexts.cancelPlanDescription}
+      trigger={
+        <button type="button" className={smallButton('outline')}>
+          {adminTexts.cancelPlan}
+        </button>
+      }
+    >
+      <div className="mt-4">
+        <label htmlFor={reasonId} className="text-sm font-semibold text-navy-900">
+          {adminTexts.cancelPlanReasonLabel}
+        </label>
+        <textarea
+          id={reasonId}
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+          className={textareaClasses}
+        />
+      </div>
+      <div className="mt-3">
+        <FormError message={failure} />
+      </div>
+      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" disabled={mutation.isPending} onClick={() => setOpen(false)} className={outlineButton()}>
+          {adminTexts.keepPlan}
+        </button>
+        <button type="button" disabled={mutation.isPending} onClick={confirm} className={smallButton('danger', 'px-5')}>
+          {mutation.isPending ? adminTexts.cancellingPlan : adminTexts.cancelPlan}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Database } from '@pillars/shared/db';
+import { type QueueBackend, RefundJobData, publishNow } from '@pillars/shared/jobs';
+import type { Logger } from '@pillars/shared/logger';
+import { type Refund, type RefundClaim, RefundLedger, formatCents } from '@pillars/shared/money';
+import {
+  type CardProvider,
+  type ChargeRefunds,
+  ProviderRequestError,
+  RefundRejectedError,
+  TransientProviderError,
+} from '@pillars/shared/payments';
+import { type Job, UnrecoverableError } from 'bullmq';
+
+export interface RefundDeps {
+  db: Database;
+  backend: QueueBackend;
+  provider: CardProvider;
+  logger: Logger;
+  /** The longest the provider takes to show a new charge, or refund, to a read (PAYMENT_PROVIDER_VISIBILITY_MS). */
+  visibilityWindowMs: number;
+  now?: () => Date;
+}
+
+/** What the admin reads on a failed refund; the provider's own words go to the log only. */
+export const refundFailureMessages = {
+  rejected: (code: string) => `The payment processor refused the refund (${code}).`,
+  notSettled:
+    'This payment has not settled at the payment processor yet: refund all of it now, or part of it once it has settled (usually within a day).',
+  requestError: 'Refund processing failed',
+  notEnoughLeft: (leftCents: number) =>
+    `Only $${formatCents(leftCents)} of this payment is left to refund at the payment processor.`,
+} as const;
+
+/** The refund may have been made but does not show yet: tried again with backoff, then read again. */
+class AwaitingRefundVisibility extends TransientProviderError {
+  constructor(refundId: string, waitMs: number) {
+    super(
+      `refund ${refundId}: not visible at the provider yet; reading again in ${Math.ceil(waitMs / 1000)} s or later`,
+    );
+    this.name = 'AwaitingRefundVisibility';
+  }
+}
+
+class FinalRefundError extends Error {}
+
+export type RefundAttemptResult = { skipped: 'already settled' } | { state: 'succeeded' | 'failed' };
+
+/**
+ * One attempt at a refund (docs/decisions/019), exactly once without an idempotency key, in the
+ * spirit of docs/decisions/010: before the first send the attempt records, committed, what the
+ * charge had given back (`provider_refunded_before_cents`) and when it sent. Every later attempt
+ * (a retry after a timeout, a stalled job after a crash) first reads the charge: refunded ≥
+ * before + amount means our refund was made (only one refund of a charge is ever in flight);
+ * less means not made only once the visibility window since the last send has passed, and only
+ * then is it sent again. A refusal is final: the refund fails with a message for the admin.
+ */
+export function refundAttempts({
+  db,
+  backend,
+  provider,
+  logger,
+  visibilityWindowMs,
+  now = () => new Date(),
+}: RefundDeps) {
+  const ledger = new RefundLedger(db);
+
+  async function chargeOf(refund: Refund): Promise<ChargeRefunds> {
+    const charge = await provider.getChargeRefunds(refund.providerTransactionId);
+    // The charge was made long before (its row is completed): not showing it is the provider's lag.
+    if (!charge) throw new TransientProviderError(`refund ${refund.id}: charge not visible at the provider`);
+    return charge;
+  }
+
+  async function fail(refund: Refund, message: string): Promise<RefundAttemptResult> {
+    if (await ledger.fail(refund.id, message)) logger.warn({ refundId: refund.id }, 'refund failed');
+    return { state: 'failed' };
+  }
+
+  async function succeed(refund: Refund, providerRefundId: string): Promise<RefundAttemptResult> {
+    const { settled, outboxRows } = await ledger.succeed(refund.id, providerRefundId);
+    if (settled === 'succeeded') {
+      logger.info({ refundId: refund.id, paymentId: refund.paymentId }, 'refund succeeded');
+      await publishNow(db, backend, logger, outboxRows).catch((error: unknown) =>
+        logger.warn({ err: error, refundId: refund.id }, 'refund receipt left to the relay'),
+      );
+    }
+    return { state: 'succeeded' };
+  }
+
+  async function send(refund: Refund): Promise<RefundAttemptResult> {
+    try {
+      const { refundId } = await provider.reverse(refund.providerTransactionId, refund.amountCents);
+      return await succeed(refund, refundId);
+    } catch (error) {
+      if (error instanceof RefundRejectedError) {
+        logger.warn({ refundId: refund.id, code: error.code, err: error }, 'provider refused the refund');
+        await fail(
+          refund,
+          error.code === 'NOT_SETTLED' ? refundFailureMessages.notSettled : refundFailureMessages.rejected(error.code),
+        );
+        throw new FinalRefundError(`refused: ${error.code}`);
+      }
+      if (error instanceof ProviderRequestError) {
+        logger.error(
+          { err: error, refundId: refund.id },
+          'provider rejected our refund request; check the configuration',
+        );
+        await fail(refund, refundFailureMessages.requestError);
+        throw new FinalRefundError(error.message);
+      }
+      throw error;
+    }
+  }
+
+  /** The reversal that is ours: the newest of our amount no other refund of this charge recorded. */
+  async function reversalOf(refund: Refund, charge: ChargeRefunds): Promise<string | null> {
+    const known = await ledger.providerRefundIdsOf(refund.chargeRowId);
+    const ours = charge.reversals.filter((r) => r.amountCents === refund.amountCents && !known.has(r.refundId)).at(-1);
+    if (ours) return ours.refundId;
+    // A void gives the charge back without a reversal transaction: its id is the reference.
+    return charge.refundedCents >= charge.grossCents && charge.reversals.length === 0 ? charge.transactionId : null;
+  }
+
+  async function firstSend({ refund, succeededBeforeCents }: RefundClaim): Promise<RefundAttemptResult> {
+    const charge = await chargeOf(refund);
+    // Our own succeeded refunds count even before the provider shows them (docs/decisions/019).
+    const before = Math.max(charge.refundedCents, succeededBeforeCents);
+    const left = charge.grossCents - before;
+    if (refund.amountCents > left) return fail(refund, refundFailureMessages.notEnoughLeft(Math.max(0, left)));
+    if (!(await ledger.recordFirstSend(refund.id, before, now()))) {
+      throw new TransientProviderError(`refund ${refund.id}: another attempt recorded the send first`);
+    }
+    return send(refund);
+  }
+
+  async function sendAgainUnlessMade(refund: Refund & { lastSentAt: Date }): Promise<RefundAttemptResult> {
+    const charge = await chargeOf(refund);
+    const before = refund.providerRefundedBeforeCents ?? 0;
+    if (charge.refundedCents >= before + refund.amountCents) {
+      const reversal = await reversalOf(refund, charge);
+      if (reversal) return succeed(refund, reversal);
+      const waitMs = refund.lastSentAt.getTime() + visibilityWindowMs - now().getTime();
+      if (waitMs > 0) throw new AwaitingRefundVisibility(refund.id, waitMs);
+      // Refunded, but no reversal of ours ever listed: the charge's id is the reference.
+      return succeed(refund, charge.transactionId);
+    }
+    const waitMs = refund.lastSentAt.getTime() + visibilityWindowMs - now().getTime();
+    if (waitMs > 0) throw new AwaitingRefundVisibility(refund.id, waitMs);
+    const left = charge.grossCents - charge.refundedCents;
+    if (refund.amountCents > left) return fail(refund, refundFailureMessages.notEnoughLeft(Math.max(0, left)));
+    logger.warn({ refundId: refund.id }, 'refund not made after the visibility window; sending again');
+    await ledger.recordResend(refund.id, now());
+    return send(refund);
+  }
+
+  return async function attempt(refundId: string): Promise<RefundAttemptResult> {
+    const claim = await ledger.begin(refundId, now());
+    if (!claim) return { skipped: 'already settled' };
+    const { refund } = claim;
+    return refund.lastSentAt ? sendAgainUnlessMade({ ...refund, lastSentAt: refund.lastSentAt }) : firstSend(claim);
+  };
+}
+
+/**
+ * The `refund` job on the charges queue: one attempt. Transient errors propagate, so BullMQ
+ * retries with backoff (JOB_OPTIONS); a refusal becomes an UnrecoverableError after the refund
+ * was marked failed. Refunds left in flight when the retries run out are re-queued by the sweep.
+ */
+export function refundsProcessor(deps: RefundDeps) {
+  const attempt = refundAttempts(deps);
+  return async (job: Job) => {
+    const { refundId } = RefundJobData.parse(job.data);
+    try {
+      return await attempt(refundId);
+    } catch (error) {
+      if (error instanceof FinalRefundError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  };
+}
