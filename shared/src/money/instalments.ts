@@ -43,7 +43,10 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode 
       succeeded: charge.outcome.status === 'succeeded',
       provider: { providerName, liveMode },
     });
-    if (!(await insertTransactionRow(db, row))) return 'already-recorded';
+    const recorded = await insertTransactionRow(db, row);
+    if (!recorded) return 'already-recorded';
+    // The receipt or charge-failed notice goes out now rather than at the relay's next pass.
+    await ledger.publish(payment.id, recorded.outboxRows);
 
     const entry = { paymentId: payment.id, kind: payment.kind, transactionId: charge.transactionId };
     if (charge.outcome.status === 'declined') {

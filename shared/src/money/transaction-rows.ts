@@ -99,5 +99,9 @@ export async function recordFirstTransaction(
     succeeded: true,
     provider: deps.provider,
   });
-  return (await insertTransactionRow(deps.db, row)) ? 'recorded' : 'already-recorded';
+  const recorded = await insertTransactionRow(deps.db, row);
+  if (!recorded) return 'already-recorded';
+  // The receipt goes out now rather than at the relay's next pass.
+  await deps.ledger.publish(payment.id, recorded.outboxRows);
+  return 'recorded';
 }
