@@ -42,6 +42,7 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode 
       providerTransactionId: charge.transactionId,
       succeeded: charge.outcome.status === 'succeeded',
       provider: { providerName, liveMode },
+      cardLastFour: charge.outcome.lastFour,
     });
     const recorded = await insertTransactionRow(db, row);
     if (!recorded) return 'already-recorded';

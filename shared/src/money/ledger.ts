@@ -172,7 +172,7 @@ const STATEMENTS = {
     sql`WITH settled AS (
         UPDATE ${payments} SET state = 'succeeded', provider_transaction_id = ${$('transactionId')},
           provider_recurring_id = ${$('recurringId')}, next_payment_date = ${$('nextPaymentDate')},
-          failure_code = NULL, failure_message = NULL, updated_at = now()
+          card_last_four = ${$('lastFour')}, failure_code = NULL, failure_message = NULL, updated_at = now()
         WHERE id = ${$('id')} AND state IN ${UNSETTLED}
         RETURNING id
       ), queued AS (
@@ -289,6 +289,8 @@ export interface Settled {
   transactionId: string;
   recurringId?: string | undefined;
   nextPaymentDate?: string | undefined;
+  /** The charged card's last four digits, when the provider showed them. */
+  lastFour?: string | undefined;
 }
 
 /**
@@ -375,6 +377,7 @@ export class PaymentLedger {
       transactionId: status.transactionId,
       recurringId: status.recurringId,
       nextPaymentDate: status.nextPaymentDate,
+      lastFour: settled.lastFour ?? null,
       jobs: JSON.stringify(jobs),
       notice: settledNotice(status),
     });
@@ -401,9 +404,10 @@ export class PaymentLedger {
         transactionId: outcome.firstCharge.transactionId,
         recurringId: outcome.recurringId,
         nextPaymentDate: outcome.nextPaymentDate,
+        lastFour: outcome.firstCharge.lastFour,
       });
     }
-    return this.succeed(payment, { transactionId: outcome.transactionId });
+    return this.succeed(payment, { transactionId: outcome.transactionId, lastFour: outcome.lastFour });
   }
 
   /**

@@ -158,7 +158,7 @@ const receipt: Composer = async (ctx, email) => {
         receiptNumber={receiptNumber}
         amountCents={row.amount}
         date={longDate(row.createdAt)}
-        lastFour={null}
+        lastFour={row.cardLastFour}
         purpose={purpose}
         instalment={isPlan(kind) ? { nextChargeDate } : null}
         manageUrl={await manageUrl(ctx, email.recipient)}

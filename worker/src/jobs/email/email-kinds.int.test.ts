@@ -118,7 +118,12 @@ describe('send-email, by kind', async () => {
   async function charge(
     pay: typeof payments.$inferSelect,
     payor: { firstName: string; lastName: string; email: string },
-    { succeeded = true, amountCents = pay.amountCents, at = new Date('2026-11-24T03:30:00.000Z') } = {},
+    {
+      succeeded = true,
+      amountCents = pay.amountCents,
+      at = new Date('2026-11-24T03:30:00.000Z'),
+      lastFour = null as string | null,
+    } = {},
   ) {
     const row = transactionRow({
       payment: pay,
@@ -127,6 +132,7 @@ describe('send-email, by kind', async () => {
       providerTransactionId: `pt_txn_${unique()}`,
       succeeded,
       provider,
+      cardLastFour: lastFour,
     });
     const recorded = await insertTransactionRow(db, { ...row, createdAt: at });
     const emailId = (recorded?.outboxRows[0]?.payload as { emailId?: string } | undefined)?.emailId;
@@ -172,7 +178,7 @@ describe('send-email, by kind', async () => {
   it('a contribution receipt states the legal name, EIN, amount, date, card, number and the goods statement', async () => {
     const person = await donor();
     const pay = await payment('donation', person.id, { amountCents: 5000 });
-    const { rowId, emailId, createdAt } = await charge(pay, person);
+    const { rowId, emailId, createdAt } = await charge(pay, person, { lastFour: '4242' });
     const { result, message } = await send(emailId);
     expect(result).toBe('sent');
     const number = receiptNumberOf({ id: rowId, createdAt });
@@ -185,6 +191,7 @@ describe('send-email, by kind', async () => {
       expect(part).toContain('12-3456789');
       expect(part).toContain('$50.00');
       expect(part).toContain('November 23, 2026');
+      expect(part).toContain('Card ending in 4242');
       expect(part).toContain(number);
       expect(part).toContain('No goods or services were provided in exchange for this contribution.');
       // The footer: how to reach the organisation.
@@ -192,8 +199,6 @@ describe('send-email, by kind', async () => {
       expect(part).toContain('hello@patriotpillars.org');
       expect(part).toContain('(555) 010-1776');
     }
-    // The provider's last four digits are not known here: the card is named without them.
-    expect(message?.text).toMatch(/Paid with:\s+Card\n/);
     expect(message?.text).not.toContain('monthly');
     await manageLinkIn(message, person.email);
     expect(await emailOf(emailId)).toMatchObject({
@@ -221,6 +226,8 @@ describe('send-email, by kind', async () => {
     const person = await member();
     const plan = await payment('membership', person.id, { providerRecurringId: `pt_rec_${unique()}` });
     const dues = await send((await charge(plan, person)).emailId);
+    // A row whose card digits the provider did not show names the card without them.
+    expect(dues.message?.text).toMatch(/Paid with:\s+Card\n/);
     expect(dues.message?.subject).toMatch(/^Receipt \S+ for your Patriot Pillars membership dues$/);
     expect(dues.message?.text).toContain('This payment is membership dues for Patriot Pillars; it is not a donation.');
     expect(dues.message?.text).toContain('This payment is one instalment of your monthly membership.');
