@@ -22,7 +22,7 @@ import { MEMBERSHIP_PRICE_CENTS, RECURRING_KINDS, receiptNumberOf } from '@pilla
 import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { ReactElement } from 'react';
 import { registrationCalendar } from './calendar';
-import { calendarDay, dateTime, longDate, timeRange } from './format';
+import { calendarDay, eventDay, longDate, timeRange } from './format';
 import { ChargeFailedEmail, chargeFailedSubject } from './templates/charge-failed';
 import type { Org } from './templates/layout';
 import { ManageLinkEmail, manageLinkSubject } from './templates/manage-link';
@@ -264,7 +264,7 @@ const registrationConfirmation: Composer = async (ctx, email) => {
         org={ctx.org}
         firstName={registration.firstName}
         eventTitle={event.title}
-        when={dateTime(event.startDate)}
+        day={eventDay(event.startDate)}
         hours={timeRange(event.startDate, event.endDate)}
         location={event.location}
         tier={tier}

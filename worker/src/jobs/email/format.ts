@@ -20,9 +20,9 @@ export function longDate(instant: Date): string {
   return format(instant, 'MMMM d, yyyy', { in: inOrgZone });
 }
 
-/** "Saturday, March 14, 2026 · 6:00 PM ET". */
-export function dateTime(instant: Date): string {
-  return `${format(instant, 'EEEE, MMMM d, yyyy', { in: inOrgZone })} · ${format(instant, 'h:mm a', { in: inOrgZone })} ET`;
+/** "Saturday, March 14, 2026": the day an event starts, in the organisation's zone. */
+export function eventDay(instant: Date): string {
+  return format(instant, 'EEEE, MMMM d, yyyy', { in: inOrgZone });
 }
 
 /**

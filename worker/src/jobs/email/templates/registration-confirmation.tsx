@@ -5,8 +5,8 @@ export interface RegistrationConfirmationProps {
   org: Org;
   firstName: string;
   eventTitle: string;
-  /** "Saturday, March 14, 2026 · 6:00 PM ET" and "6:00 PM – 8:00 PM ET". */
-  when: string;
+  /** "Saturday, March 14, 2026" and "6:00 PM – 8:00 PM ET". */
+  day: string;
   hours: string;
   location: string;
   /** The ticket type's name, when the event has them. */
@@ -24,7 +24,7 @@ export function registrationConfirmationSubject({ eventTitle }: Pick<Registratio
 export function RegistrationConfirmationEmail(props: RegistrationConfirmationProps) {
   const rows: Array<readonly [string, string]> = [
     ['Event', props.eventTitle],
-    ['When', props.when],
+    ['Date', props.day],
     ['Time', props.hours],
     ['Where', props.location],
   ];
