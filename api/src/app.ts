@@ -13,6 +13,7 @@ import { QUEUE_MONITOR_PATH, queueMonitor } from './features/admin/queue-monitor
 import { donationsRoutes } from './features/donations/donations.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { manageRoutes } from './features/manage/manage.routes';
 import { newsRoutes } from './features/news/news.routes';
 import { membershipsRoutes } from './features/memberships/memberships.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -36,7 +37,8 @@ export function createApp(deps: AppDeps) {
       // Pages carry their own policy (features/web/content-security-policy.ts for the web app,
       // features/docs for the API docs), each allowing what that page loads; JSON answers need none.
       contentSecurityPolicy: undefined,
-      // No page sends its address elsewhere: the reset page's URL holds a single-use token.
+      // No page sends its address elsewhere: the reset and manage pages' URLs hold single-use tokens
+      // (docs/decisions/020).
       referrerPolicy: 'no-referrer',
       crossOriginEmbedderPolicy: false,
     }),
@@ -61,6 +63,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', membershipsRoutes(deps));
   app.route('/api', registrationsRoutes(deps));
   app.route('/api/webhooks', webhooksRoutes(deps));
+  app.route('/api/manage', manageRoutes(deps, throttle));
   // Every /api route above is declared with its schemas; this publishes them (docs/decisions/013).
   app.route(
     '/api',

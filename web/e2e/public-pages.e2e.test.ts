@@ -47,6 +47,8 @@ const routes = (): Route[] => [
   { name: 'login', path: '/login', ready: 'form' },
   { name: 'forgot-password', path: '/forgot-password', ready: 'form' },
   { name: 'reset-password', path: '/reset-password?token=journey-token', ready: 'form' },
+  { name: 'manage', path: '/manage', ready: 'form' },
+  { name: 'manage-statement-signed-out', path: '/manage/statement/2026', ready: 'form' },
   { name: 'article-missing', path: '/news/no-such-article', ready: 'h1' },
   { name: 'event-missing', path: '/events/no-such-event', ready: 'h1' },
   { name: 'not-found', path: '/no/such/page', ready: 'h1' },

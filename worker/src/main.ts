@@ -12,6 +12,7 @@ const runtime = await startWorkers({
   concurrency: config.WORKER_CONCURRENCY,
   chargesConcurrency: config.CHARGES_CONCURRENCY,
   visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
+  dunningGraceDays: config.DUNNING_GRACE_DAYS,
   email: { mailer, site: config },
 });
 logger.info(
@@ -21,6 +22,7 @@ logger.info(
     chargesConcurrency: config.CHARGES_CONCURRENCY,
     visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
     lockMs: config.WORKER_LOCK_MS,
+    dunningGraceDays: config.DUNNING_GRACE_DAYS,
     liveMode: provider.liveMode,
     mail: mailer.destination,
   },

@@ -8,8 +8,9 @@ import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { startWorkers } from './workers';
 
 /**
- * The maintenance queue carries two scheduled jobs on one worker: startWorkers routes each by
- * name. Each job's result shows which processor ran (the sweep's verdicts, the poll's counts).
+ * The maintenance queue carries three scheduled jobs on one worker: startWorkers routes each by
+ * name. Each job's result shows which processor ran (the sweep's verdicts, the poll's counts, the
+ * dunning sweep's requests).
  */
 describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s queues)', async (kind) => {
   const database = await useTestDatabase();
@@ -54,5 +55,9 @@ describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s que
   it('runs the recurring poll for poll-recurring', async () => {
     const result = await resultOf(JOBS.pollRecurring);
     expect(result).toEqual({ polled: 0, recorded: 0, failedRecorded: 0, errors: 0 });
+  });
+
+  it('runs the dunning sweep for end-lapsed-plans', async () => {
+    expect(await resultOf(JOBS.endLapsedPlans)).toEqual({ requested: 0, skipped: 0, requeued: 0 });
   });
 });

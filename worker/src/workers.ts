@@ -1,5 +1,6 @@
 import type { Database } from '@pillars/shared/db';
 import {
+  END_LAPSED_PLANS_EVERY_MS,
   JOBS,
   JOB_OPTIONS,
   POLL_RECURRING_EVERY_MS,
@@ -13,9 +14,11 @@ import type { Logger } from '@pillars/shared/logger';
 import type { Mailer } from '@pillars/shared/mail';
 import type { CardProvider } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
+import { cancelRecurringProcessor } from './jobs/charges/cancel-recurring.processor';
 import { chargesProcessor } from './jobs/charges/charges.processor';
 import { type EmailConfig, emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
+import { endLapsedPlansProcessor } from './jobs/maintenance/end-lapsed-plans.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
@@ -43,17 +46,21 @@ export interface WorkerDeps {
   visibilityWindowMs?: number;
   /** The recurring poll's schedule and batch (tests shorten the interval). */
   recurringPoll?: { everyMs?: number; batch?: number };
+  /** DUNNING_GRACE_DAYS (docs/decisions/018); default the config's default. */
+  dunningGraceDays?: number;
 }
 
 /** PAYMENT_PROVIDER_VISIBILITY_MS's default, for callers without a config. */
 const DEFAULT_VISIBILITY_WINDOW_MS = 60_000;
+/** DUNNING_GRACE_DAYS's default, for callers without a config. */
+const DEFAULT_DUNNING_GRACE_DAYS = 14;
 
 export interface WorkerRuntime {
   /** Stops taking jobs, lets active ones finish, then returns. */
   stop(): Promise<void>;
 }
 
-/** Wires one worker per queue, the outbox relay and the reconcile schedule. */
+/** Wires one worker per queue, the outbox relay and the schedules (reconcile, recurring poll, dunning). */
 export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   const { db, backend, provider, logger, concurrency, email } = deps;
   const ledger = new PaymentLedger(db, backend, logger);
@@ -75,6 +82,15 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     ...(deps.recurringPoll?.batch ? { batch: deps.recurringPoll.batch } : {}),
   });
 
+  const charges = chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs });
+  const cancelRecurring = cancelRecurringProcessor({ db, provider, backend, logger });
+  const endLapsedPlans = endLapsedPlansProcessor({
+    db,
+    backend,
+    logger,
+    graceDays: deps.dunningGraceDays ?? DEFAULT_DUNNING_GRACE_DAYS,
+  });
+
   const logJob = (queue: string) => ({
     onCompleted: (job: Job) =>
       logger.info({ queue, job: job.name, jobId: job.id, attempts: job.attemptsMade + 1 }, 'job completed'),
@@ -87,10 +103,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   });
 
   const workers = [
-    backend.createWorker(QUEUES.charges, chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs }), {
-      concurrency: deps.chargesConcurrency ?? concurrency,
-      ...logJob(QUEUES.charges),
-    }),
+    backend.createWorker(
+      QUEUES.charges,
+      (job: Job) => (job.name === JOBS.cancelRecurring ? cancelRecurring(job) : charges(job)),
+      { concurrency: deps.chargesConcurrency ?? concurrency, ...logJob(QUEUES.charges) },
+    ),
     backend.createWorker(
       QUEUES.followUps,
       followUpsProcessor({ db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode }),
@@ -105,6 +122,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       (job: Job) => {
         if (job.name === JOBS.pollRecurring) return pollRecurring();
         if (job.name === JOBS.reconcilePayments) return reconcile();
+        if (job.name === JOBS.endLapsedPlans) return endLapsedPlans();
         // A job this worker does not know (a typo, a newer release's job) must not run the sweep.
         throw new UnrecoverableError(`unknown maintenance job ${job.name}`);
       },
@@ -137,6 +155,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       deps.recurringPoll?.everyMs ?? POLL_RECURRING_EVERY_MS,
       JOBS.pollRecurring,
       JOB_OPTIONS[JOBS.pollRecurring],
+    );
+  await backend
+    .queue(QUEUES.maintenance)
+    .upsertScheduler(
+      JOBS.endLapsedPlans,
+      END_LAPSED_PLANS_EVERY_MS,
+      JOBS.endLapsedPlans,
+      JOB_OPTIONS[JOBS.endLapsedPlans],
     );
   const relay = startOutboxRelay({
     db,

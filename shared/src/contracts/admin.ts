@@ -123,6 +123,23 @@ export const AdminPaymentDetail = z
     duplicatesReversed: z.array(
       z.object({ entityType: z.string(), entityId: z.string(), refundId: z.string().nullable(), at: IsoDateTime }),
     ),
+    /**
+     * A monthly plan's dunning and cancellation (docs/decisions/018); null for a one-time payment.
+     */
+    plan: z
+      .object({
+        /** When its instalments started failing, with no success since; null when paying. */
+        failingSince: IsoDateTime.nullable(),
+        /** Failed instalments recorded since failingSince (0 when not failing). */
+        failedAttemptsSince: z.number().int(),
+        cancelRequestedAt: IsoDateTime.nullable(),
+        /** `donor`, `system` (the grace period ran out) or the admin's username. */
+        cancelRequestedBy: z.string().nullable(),
+        cancelReason: z.string().nullable(),
+        /** When the provider confirmed the plan stopped. */
+        cancelledAt: IsoDateTime.nullable(),
+      })
+      .nullable(),
     job: z.object({
       name: z.string(),
       queue: z.string(),

@@ -11,5 +11,6 @@ export * from './auth';
 export * from './admin';
 export * from './public-config';
 export * from './payments-api';
+export * from './manage';
 // Prices and fees live with the rest of the money rules; the browser's displays reach them here.
 export * from '../money/pricing';

@@ -6,3 +6,4 @@ export * from './seed';
 export * from './reset-tokens';
 export * from './statement';
 export * from './manage-links';
+export * from './audit';

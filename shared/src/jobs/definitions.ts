@@ -118,6 +118,20 @@ export const POLL_RECURRING_EVERY_MS = 5 * 60_000;
 export const POLL_RECURRING_BATCH = 50;
 
 /**
+ * How often the dunning sweep (end-lapsed-plans) looks for plans failing past the grace period,
+ * and how many it ends per run: the grace period is days long, so an hour late is nothing, and a
+ * backlog (after an outage) drains over a few runs instead of one long job (docs/decisions/018).
+ */
+export const END_LAPSED_PLANS_EVERY_MS = 60 * 60_000;
+export const END_LAPSED_PLANS_BATCH = 100;
+/**
+ * A plan asked to end this long ago and still not ended, whose cancel-recurring job is gone
+ * (retries used up while the provider was down), is queued again by the same sweep: a donor who
+ * asked to stop must not go on being charged because one job gave up.
+ */
+export const CANCEL_STUCK_AFTER_MS = 30 * 60_000;
+
+/**
  * How often the sweep runs, and how long a payment must sit unsettled before the sweep looks at
  * it. The sweep skips any payment whose job BullMQ still holds, so the threshold can be short: a
  * payment whose job is gone is picked up within about a minute and a half (docs/decisions/010).

@@ -4,8 +4,8 @@
 // - payment-status.ts: a ledger row as the API answers it, and the settled notification;
 // - ledger.ts and charging.ts: the charge ledger's transitions and a charge attempt;
 // - transaction-rows.ts and instalments.ts: the transactions rows a charge leads to;
-// - receipt-number.ts: the number on a receipt, from its transactions row;
-// - provider-lookup.ts: finding a charge by its key, which keeps it exactly once (docs/decisions/010).
+// - provider-lookup.ts: finding a charge by its key, which keeps it exactly once (docs/decisions/010);
+// - receipts.ts: a receipt's number and year, one rule for the e-mails, the manage page and statements.
 export * from './pricing';
 export * from './payment-status';
 export * from './accept';
@@ -15,4 +15,4 @@ export * from './provider-lookup';
 export * from './transaction-rows';
 export * from './charging';
 export * from './plans';
-export * from './receipt-number';
+export * from './receipts';

@@ -1,8 +1,9 @@
-import { type Database, payments } from '../db';
+import { type Database, type Tx, payments } from '../db';
 import type { Logger } from '../logger';
 import type { ProviderCharge, RecurringPlanStatus } from '../payments';
 import { eq } from 'drizzle-orm';
 import type { Payment, PaymentLedger } from './ledger';
+import { notePlanInstalment } from './plans';
 import { insertTransactionRow, transactionRow } from './transaction-rows';
 
 export type InstalmentOutcome = 'recorded' | 'failed-recorded' | 'already-recorded' | 'first-instalment';
@@ -13,6 +14,14 @@ export interface InstalmentDeps {
   logger: Logger;
   providerName: string;
   liveMode: boolean;
+  /** When a charge happened if the provider does not say (tests inject it). */
+  now?: () => Date;
+}
+
+/** When the provider made the charge, or now if it does not say. */
+function chargedAtOf(charge: ProviderCharge, now: () => Date): Date {
+  const at = charge.date ? new Date(charge.date) : null;
+  return at && !Number.isNaN(at.getTime()) ? at : now();
 }
 
 /**
@@ -26,27 +35,33 @@ export interface InstalmentDeps {
  * - failed → a `failed` row with no fee, and a warning: the record keeps its status, since Pay
  *   Theory holds the plan in INSTRUMENT_FAILURE until the card is updated (docs/decisions/007);
  * - the plan's first instalment is record-transaction's, which records it with the payment.
+ * With the row, in its transaction, the plan's dunning mark (notePlanInstalment, docs/decisions/018):
+ * a failed instalment sets payments.failing_since, a later successful one clears it.
  */
-export function instalmentRecorder({ db, ledger, logger, providerName, liveMode }: InstalmentDeps) {
+export function instalmentRecorder({ db, ledger, logger, providerName, liveMode, ...deps }: InstalmentDeps) {
+  const now = deps.now ?? (() => new Date());
+
   async function record(payment: Payment, charge: ProviderCharge): Promise<InstalmentOutcome> {
     if (!payment.providerRecurringId || charge.recurringId !== payment.providerRecurringId) {
       throw new Error(`transaction ${charge.transactionId} is not an instalment of payment ${payment.id}'s plan`);
     }
     if (charge.transactionId === payment.providerTransactionId) return 'first-instalment';
 
+    const succeeded = charge.outcome.status === 'succeeded';
     const payor = await ledger.payorOf(payment);
     const row = transactionRow({
       payment,
       payor,
       amountCents: charge.amountCents,
       providerTransactionId: charge.transactionId,
-      succeeded: charge.outcome.status === 'succeeded',
+      succeeded,
       provider: { providerName, liveMode },
       cardLastFour: charge.outcome.lastFour,
     });
-    const recorded = await insertTransactionRow(db, row);
+    const chargedAt = chargedAtOf(charge, now);
+    const dunning = (tx: Tx) => notePlanInstalment(tx, { paymentId: payment.id, succeeded, chargedAt });
+    const recorded = await insertTransactionRow(db, row, dunning);
     if (!recorded) return 'already-recorded';
-    // The receipt or charge-failed notice goes out now rather than at the relay's next pass.
     await ledger.publish(payment.id, recorded.outboxRows);
 
     const entry = { paymentId: payment.id, kind: payment.kind, transactionId: charge.transactionId };

@@ -387,12 +387,13 @@ export class PaymentLedger {
   }
 
   /**
-   * Publishes the jobs a payment's change just wrote to the outbox (follow-ups, e-mails), from the
-   * rows its statement returned; if the queue is down the relay publishes them later, nothing is lost.
+   * Publishes the jobs just written for a payment (its follow-ups, the e-mails a transactions row
+   * queued), from the rows their INSERT returned; if the queue is down the relay publishes them
+   * later, nothing is lost.
    */
   async publish(paymentId: string, rows: OutboxRow[]): Promise<void> {
     await publishNow(this.db, this.backend, this.logger, rows).catch((error: unknown) =>
-      this.logger.warn({ err: error, paymentId }, 'follow-ups left to the relay'),
+      this.logger.warn({ err: error, paymentId }, 'jobs left to the relay'),
     );
   }
 

@@ -1,4 +1,4 @@
-import { DUPLICATE_REVERSED_ACTION, type Database, auditLog } from '../db';
+import { DUPLICATE_REVERSED_ACTION, type Database, auditLog, writeAuditRow } from '../db';
 import { JOBS, chargeJobFor } from '../jobs';
 import type { Logger } from '../logger';
 import type { CardProvider, ChargeOutcome, RecurringOutcome } from '../payments';
@@ -43,15 +43,17 @@ export function providerLookup({ db, provider, logger }: LookupDeps) {
       'duplicate charge found and reversed; the provider charged one payment twice',
     );
     if (seen) return;
-    await db.insert(auditLog).values({
-      actorUserId: null,
-      actorLabel: 'worker',
-      action: DUPLICATE_REVERSED,
-      entityType,
-      entityId,
-      before: { paymentId: payment.id, idempotencyKey: payment.idempotencyKey },
-      after,
-    });
+    await writeAuditRow(
+      db,
+      { userId: null, label: 'worker' },
+      {
+        action: DUPLICATE_REVERSED,
+        entityType,
+        entityId,
+        before: { paymentId: payment.id, idempotencyKey: payment.idempotencyKey },
+        after,
+      },
+    );
   }
 
   async function reverseCharges(payment: Payment, extra: Succeeded[], kept: string | null): Promise<void> {

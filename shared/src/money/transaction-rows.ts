@@ -1,4 +1,4 @@
-import { type Database, transactions } from '../db';
+import { type Database, type Tx, transactions } from '../db';
 import { type OutboxRow, queueEmails } from '../jobs';
 import type { Payor } from '../payments';
 import { type Payment, type PaymentLedger, RECORDS } from './ledger';
@@ -59,9 +59,14 @@ export interface RecordedRow {
  * Writes a row unless one exists for its provider transaction id, and in the same transaction
  * queues what the payer is told: a receipt for money received, a charge-failed notice for a failed
  * instalment (a failed first charge never reaches here: the ledger fails the payment instead).
- * Null when the row was already there, so a replay queues nothing either.
+ * Null when the row was already there, so a replay queues nothing either. `alsoOnInsert` runs in
+ * the same transaction when the row is new (an instalment's dunning mark, docs/decisions/018).
  */
-export async function insertTransactionRow(db: Database, row: TransactionRow): Promise<RecordedRow | null> {
+export async function insertTransactionRow(
+  db: Database,
+  row: TransactionRow,
+  alsoOnInsert?: (tx: Tx) => Promise<void>,
+): Promise<RecordedRow | null> {
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(transactions)
@@ -69,6 +74,7 @@ export async function insertTransactionRow(db: Database, row: TransactionRow): P
       .onConflictDoNothing({ target: transactions.providerTransactionId })
       .returning({ id: transactions.id });
     if (!inserted) return null;
+    await alsoOnInsert?.(tx);
     const kind = row.status === 'completed' ? 'receipt' : row.status === 'failed' ? 'charge-failed' : null;
     const outboxRows =
       kind && row.buyerEmail
@@ -105,7 +111,6 @@ export async function recordFirstTransaction(
   });
   const recorded = await insertTransactionRow(deps.db, row);
   if (!recorded) return 'already-recorded';
-  // The receipt goes out now rather than at the relay's next pass.
   await deps.ledger.publish(payment.id, recorded.outboxRows);
   return 'recorded';
 }

@@ -19,6 +19,8 @@ const MembershipRoute = page(() => import('./pages/membership-route'), 'Membersh
 const LoginPage = page(() => import('@/features/auth/pages/login-page'), 'LoginPage');
 const ForgotPasswordPage = page(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const ManagePage = page(() => import('@/features/manage/pages/manage-page'), 'ManagePage');
+const StatementPage = page(() => import('@/features/manage/pages/statement-page'), 'StatementPage');
 
 // Admin pages: visitors never download back-office code. Each is behind the sign-in guard.
 const AdminDashboardPage = page(() => import('./pages/admin-routes'), 'AdminDashboardRoute');
@@ -38,6 +40,9 @@ export function AppRouter() {
       <Route path="/forgot-password" component={ForgotPasswordPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/success" component={SuccessPage} />
+      {/* Not a page of the spec: donor self-service by e-mailed link (docs/decisions/020). */}
+      <Route path="/manage" component={ManagePage} />
+      <Route path="/manage/statement/:year" component={StatementPage} />
       <Route path="/admin" component={AdminDashboardPage} />
       <Route path="/admin/events" component={AdminEventsPage} />
       <Route path="/admin/contributors" component={AdminContributorsPage} />

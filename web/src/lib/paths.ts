@@ -26,3 +26,11 @@ export const MEMBERSHIP_SUCCESS_PATH = '/success?type=membership';
 export function eventSuccessPath(amount: string, eventTitle: string): string {
   return `/success?type=event&amount=${amount}&event=${encodeURIComponent(eventTitle)}`;
 }
+
+/** "Manage your giving" (docs/decisions/020): e-mailed links add `?token=…`, which the page drops at once. */
+export const MANAGE_PATH = '/manage';
+
+/** The printable giving statement of a year. */
+export function givingStatementPath(year: number): string {
+  return `/manage/statement/${year}`;
+}

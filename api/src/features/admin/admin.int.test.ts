@@ -912,6 +912,63 @@ describe('GET /api/admin/payments/:id', () => {
     ]);
   });
 
+  it("shows a plan's dunning and cancellation, counting the failed instalments since it started failing", async () => {
+    const membership = await insertMembership();
+    const failingSince = new Date(Date.now() - 3 * 86_400_000);
+    const cancelRequestedAt = new Date(Date.now() - 60_000);
+    const [payment] = await db
+      .insert(payments)
+      .values({
+        kind: 'membership',
+        recordId: membership.id,
+        amountCents: 2500,
+        state: 'succeeded',
+        idempotencyKey: `pay_${randomUUID()}`,
+        providerRecurringId: `pt_rec_${randomUUID()}`,
+        failingSince,
+        cancelRequestedAt,
+        cancelRequestedBy: 'system',
+        cancelReason: 'Monthly charge declined.',
+      })
+      .returning();
+    if (!payment) throw new Error('no payment');
+    const row = (status: string, createdAt: Date) => ({
+      paymentId: payment.id,
+      amount: 2500,
+      status,
+      paymentMethod: 'card',
+      paymentProvider: 'paytheory',
+      providerTransactionId: `pt_txn_${randomUUID()}`,
+      buyerName: 'Ada Lovelace',
+      createdAt,
+    });
+    await db
+      .insert(transactions)
+      .values([
+        row('failed', new Date(failingSince.getTime() - 40 * 86_400_000)),
+        row('completed', new Date(failingSince.getTime() - 10 * 86_400_000)),
+        row('failed', failingSince),
+        row('failed', new Date()),
+      ]);
+    const detail = AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json());
+    expect(detail.plan).toEqual({
+      failingSince: failingSince.toISOString(),
+      failedAttemptsSince: 2,
+      cancelRequestedAt: cancelRequestedAt.toISOString(),
+      cancelRequestedBy: 'system',
+      cancelReason: 'Monthly charge declined.',
+      cancelledAt: null,
+    });
+
+    const donation = await insertDonation();
+    const [oneTime] = await db
+      .insert(payments)
+      .values({ kind: 'donation', recordId: donation.id, amountCents: 2500, idempotencyKey: `pay_${randomUUID()}` })
+      .returning();
+    if (!oneTime) throw new Error('no payment');
+    expect(AdminPaymentDetail.parse(await (await get(`/payments/${oneTime.id}`)).json()).plan).toBeNull();
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await get(`/payments/${randomUUID()}`)).status).toBe(404);
     expect((await get('/payments/xyz')).status).toBe(404);

@@ -1,4 +1,4 @@
-import { type Tx, auditLog } from '@pillars/shared/db';
+import { type Tx, writeAuditRow } from '@pillars/shared/db';
 import type { ValidSession } from '../auth/sessions';
 
 /** Who acted: the signed-in admin, with the username kept as a label in case the account goes. */
@@ -25,13 +25,5 @@ export interface AuditEntry {
 
 /** Written inside the transaction of the change, so there is no change without its row. */
 export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorUserId: actor.userId,
-    actorLabel: actor.label,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await writeAuditRow(tx, actor, entry);
 }

@@ -1,8 +1,9 @@
 import type { AdminPaymentDetail } from '@pillars/shared/contracts';
-import { DUPLICATE_REVERSED_ACTION, auditLog, payments } from '@pillars/shared/db';
+import { DUPLICATE_REVERSED_ACTION, type Database, auditLog, payments, transactions } from '@pillars/shared/db';
 import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { RECURRING_KINDS, type RecurringKind } from '@pillars/shared/money';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 
 /** How long the payment detail waits for the queue backend before answering without the job state. */
@@ -26,6 +27,37 @@ async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: ()
   } finally {
     clearTimeout(timer);
   }
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/**
+ * A plan's dunning and cancellation (docs/decisions/018). The failed attempts since it started
+ * failing are not stored: they are its failed transactions rows since failing_since.
+ */
+async function planOf(db: Database, payment: PaymentRow): Promise<AdminPaymentDetail['plan']> {
+  if (!RECURRING_KINDS.includes(payment.kind as RecurringKind)) return null;
+  const [failed] = payment.failingSince
+    ? await db
+        .select({ n: count() })
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.paymentId, payment.id),
+            eq(transactions.status, 'failed'),
+            gte(transactions.createdAt, payment.failingSince),
+          ),
+        )
+    : [];
+  return {
+    failingSince: iso(payment.failingSince),
+    failedAttemptsSince: failed?.n ?? 0,
+    cancelRequestedAt: iso(payment.cancelRequestedAt),
+    cancelRequestedBy: payment.cancelRequestedBy,
+    cancelReason: payment.cancelReason,
+    cancelledAt: iso(payment.cancelledAt),
+  };
 }
 
 /** One payment from the ledger with its job's state and any reversed duplicates; undefined when unknown. */
@@ -72,6 +104,7 @@ export async function paymentDetail(
         at: row.createdAt.toISOString(),
       };
     }),
+    plan: await planOf(db, payment),
     job: { name: job, queue, id: jobId, state },
   };
 }

@@ -17,12 +17,12 @@ export type ValidSession = { id: string; user: SessionUser; expiresAt: Date };
 /** A refreshed idle timer is written at most this often, not on every request. */
 const ACTIVITY_WRITE_EVERY_MS = 60_000;
 
-/** 24 characters of base32 = 120 bits from the CSPRNG. */
-function randomSecret(): string {
+/** 24 characters of base32 = 120 bits from the CSPRNG (admin and manage sessions alike). */
+export function randomSecret(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)));
 }
 
-function hashSecret(secret: string): Buffer {
+export function hashSecret(secret: string): Buffer {
   return Buffer.from(sha256(new TextEncoder().encode(secret)));
 }
 

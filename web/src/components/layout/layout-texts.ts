@@ -1,3 +1,4 @@
+import { MANAGE_PATH } from '@/lib/paths';
 import type { SectionTarget } from '@/lib/use-section-navigation';
 
 /** `highlight` marks the main call to action, drawn as a button. */
@@ -22,6 +23,8 @@ export const footerQuickLinks: NavItem[] = [
   { label: 'Events', kind: 'section', target: 'events' },
   { label: 'Contribute', kind: 'section', target: 'contribution' },
   { label: 'Contact', kind: 'section', target: 'contact' },
+  // Not in the spec's list: donors' self-service (docs/decisions/020), last so the others keep their places.
+  { label: 'Manage your giving', kind: 'page', href: MANAGE_PATH },
 ];
 
 export const layoutTexts = {

@@ -21,6 +21,7 @@ describe('SiteFooter', () => {
       ['Events', '/#events'],
       ['Contribute', '/#contribution'],
       ['Contact', '/#contact'],
+      ['Manage your giving', '/manage'],
     ]);
   });
 

@@ -13,7 +13,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
 
   return (
-    <footer data-surface="dark" className="border-t-4 border-gold-400 bg-navy-950 text-white">
+    <footer data-surface="dark" className="border-t-4 border-gold-400 bg-navy-950 text-white print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="lg:col-span-1">
           <p className="flex items-center gap-3 font-display text-xl font-bold">

@@ -36,7 +36,10 @@ export function SiteHeader() {
   }, [open]);
 
   return (
-    <header data-surface="dark" className="sticky top-0 z-40 border-b-4 border-crimson-600 bg-navy-900 text-white">
+    <header
+      data-surface="dark"
+      className="sticky top-0 z-40 border-b-4 border-crimson-600 bg-navy-900 text-white print:hidden"
+    >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
         <SectionLink
           target="top"

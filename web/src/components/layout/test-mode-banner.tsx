@@ -9,7 +9,7 @@ export function TestModeBanner() {
   return (
     <aside
       aria-label={layoutTexts.testModeLabel}
-      className="border-b border-gold-400/60 bg-gold-300 px-4 py-1.5 text-center text-sm font-medium text-navy-950"
+      className="border-b border-gold-400/60 bg-gold-300 px-4 print:hidden py-1.5 text-center text-sm font-medium text-navy-950"
     >
       <p>{layoutTexts.testModeBanner}</p>
     </aside>

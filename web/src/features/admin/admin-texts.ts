@@ -3,6 +3,10 @@ import { MEMBERSHIP_PRICE_CENTS, formatCents } from '@pillars/shared/contracts';
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
+/** Who asked for a plan to end, as payments.cancel_requested_by names them. */
+const planRequester = (by: string) =>
+  by === 'donor' ? 'the donor' : by === 'system' ? 'the system (grace period ended)' : `admin ${by}`;
+
 /** User-facing texts of the admin area; product texts are verbatim (ADR 012). */
 export const adminTexts = {
   // Shared by every admin page
@@ -257,4 +261,15 @@ export const adminTexts = {
   noDuplicatesReversed: 'None',
   duplicateReversed: (entity: string, refund: string | null, at: string) =>
     `${entity}${refund ? `, refund ${refund}` : ''}, ${at}`,
+  // A monthly plan's dunning and cancellation (docs/decisions/018)
+  planFailingSince: 'Failing since',
+  planNotFailing: 'Not failing',
+  planFailing: (since: string, failedAttempts: number) =>
+    `${since} (${plural(failedAttempts, 'failed attempt', 'failed attempts')} since)`,
+  planCancelRequested: 'Cancellation requested',
+  planNoCancelRequest: 'None',
+  planCancelRequest: (at: string, by: string, reason: string | null) =>
+    `${at} by ${planRequester(by)}${reason ? `: ${reason}` : ''}`,
+  planCancelled: 'Plan cancelled',
+  planNotCancelled: 'Not cancelled',
 } as const;

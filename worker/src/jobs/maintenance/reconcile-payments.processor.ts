@@ -24,8 +24,8 @@ export interface ReconcilePaymentsDeps {
   now?: () => Date;
 }
 
-/** States in which BullMQ still owns the job: the sweep leaves those payments alone. */
-const IN_HAND = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
+/** States in which BullMQ still owns the job: the sweeps leave those payments alone. */
+export const IN_HAND = new Set(['active', 'waiting', 'delayed', 'prioritized', 'waiting-children']);
 
 const UNREACHABLE_MESSAGE = 'We could not reach the payment processor. No charge was made; please try again.';
 const UNVERIFIED_MESSAGE = 'The reported payment could not be found at the payment processor.';

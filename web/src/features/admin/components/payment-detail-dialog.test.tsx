@@ -31,6 +31,14 @@ const payment: AdminPaymentDetail = {
   duplicatesReversed: [
     { entityType: 'transaction', entityId: 'txn_dup', refundId: 'ref_1', at: '2026-01-01T12:06:00.000Z' },
   ],
+  plan: {
+    failingSince: '2026-01-03T15:00:00.000Z',
+    failedAttemptsSince: 2,
+    cancelRequestedAt: '2026-01-17T16:00:00.000Z',
+    cancelRequestedBy: 'system',
+    cancelReason: 'Monthly charge declined since Jan 3, 2026; ended after 14 days without a successful charge.',
+    cancelledAt: null,
+  },
   job: { name: 'charge-membership', queue: 'payments', id: `charge-membership:${paymentId}`, state: 'failed' },
 };
 
@@ -68,10 +76,62 @@ describe('PaymentDetailButton', () => {
     expect(value('Provider recurring ID')).toBe('rec_00000000XYZ98765');
     expect(value('Next payment date')).toBe('Feb 1, 2026');
     expect(value('Duplicates reversed')).toContain('transaction txn_dup, refund ref_1');
+    expect(value('Failing since')).toMatch(/^Jan 3, 2026.*\(2 failed attempts since\)$/);
+    expect(value('Cancellation requested')).toMatch(
+      /^Jan 17, 2026.* by the system \(grace period ended\): Monthly charge declined since Jan 3, 2026; ended after 14 days without a successful charge\.$/,
+    );
+    expect(value('Plan cancelled')).toBe('Not cancelled');
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('shows a paying plan as not failing, never asked to end', async () => {
+    const paying: AdminPaymentDetail = {
+      ...payment,
+      plan: {
+        failingSince: null,
+        failedAttemptsSince: 0,
+        cancelRequestedAt: null,
+        cancelRequestedBy: null,
+        cancelReason: null,
+        cancelledAt: null,
+      },
+    };
+    const { user } = renderButton({
+      [listPath]: json({
+        success: true,
+        data: [
+          { id: paymentId, kind: 'membership', state: 'succeeded', amountCents: 2500, createdAt: payment.createdAt },
+        ],
+      }),
+      [`/api/admin/payments/${paymentId}`]: json(paying),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    await within(dialog).findByText('Failing since');
+    const value = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(value('Failing since')).toBe('Not failing');
+    expect(value('Cancellation requested')).toBe('None');
+    expect(value('Plan cancelled')).toBe('Not cancelled');
+  });
+
+  it('shows no plan rows for a one-time payment', async () => {
+    const { user } = renderButton({
+      [listPath]: json({
+        success: true,
+        data: [
+          { id: paymentId, kind: 'donation', state: 'succeeded', amountCents: 2500, createdAt: payment.createdAt },
+        ],
+      }),
+      [`/api/admin/payments/${paymentId}`]: json({ ...payment, kind: 'donation', plan: null }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    await within(dialog).findByText('Duplicates reversed');
+    expect(within(dialog).queryByText('Failing since')).toBeNull();
+    expect(within(dialog).queryByText('Plan cancelled')).toBeNull();
   });
 
   it('says when the item has no payment', async () => {

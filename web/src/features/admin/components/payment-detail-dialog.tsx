@@ -7,7 +7,7 @@ import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTi
 import { AdminDialog } from './admin-dialog';
 import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-page';
 import { smallButton } from './admin-styles';
-import { Details } from './details';
+import { type DetailItem, Details } from './details';
 
 const orNone = (value: string | null) => value ?? adminTexts.paymentNone;
 
@@ -15,6 +15,34 @@ const orNone = (value: string | null) => value ?? adminTexts.paymentNone;
 function lastError(payment: AdminPaymentDetail): string {
   const parts = [payment.failureCode, payment.failureMessage].filter(Boolean);
   return parts.length > 0 ? parts.join(': ') : adminTexts.paymentNoError;
+}
+
+/** A monthly plan's dunning and cancellation (docs/decisions/018); nothing for a one-time payment. */
+function planItems(plan: AdminPaymentDetail['plan']): DetailItem[] {
+  if (!plan) return [];
+  return [
+    {
+      label: adminTexts.planFailingSince,
+      value: plan.failingSince
+        ? adminTexts.planFailing(formatShortDateTime(plan.failingSince), plan.failedAttemptsSince)
+        : adminTexts.planNotFailing,
+    },
+    {
+      label: adminTexts.planCancelRequested,
+      value:
+        plan.cancelRequestedAt && plan.cancelRequestedBy
+          ? adminTexts.planCancelRequest(
+              formatShortDateTime(plan.cancelRequestedAt),
+              plan.cancelRequestedBy,
+              plan.cancelReason,
+            )
+          : adminTexts.planNoCancelRequest,
+    },
+    {
+      label: adminTexts.planCancelled,
+      value: plan.cancelledAt ? formatShortDateTime(plan.cancelledAt) : adminTexts.planNotCancelled,
+    },
+  ];
 }
 
 function PaymentFacts({ payment }: { payment: AdminPaymentDetail }) {
@@ -53,6 +81,7 @@ function PaymentFacts({ payment }: { payment: AdminPaymentDetail }) {
           label: adminTexts.paymentNextDate,
           value: payment.nextPaymentDate ? formatShortDate(payment.nextPaymentDate) : adminTexts.paymentNone,
         },
+        ...planItems(payment.plan),
         {
           label: adminTexts.paymentIdempotencyKey,
           value: <span className="font-mono break-all">{payment.idempotencyKey}</span>,
@@ -105,7 +134,8 @@ function PaymentDetailBody({ recordId }: { recordId: string }) {
 
 /**
  * 'Payment details' for one row (a donation, membership or registration): a dialog with the state,
- * attempts, queue job, last error, provider ids and reversed duplicates of its newest payment.
+ * attempts, queue job, last error, provider ids, a plan's dunning and cancellation, and reversed
+ * duplicates of its newest payment.
  */
 export function PaymentDetailButton({ recordId, name }: { recordId: string; name: string }) {
   const [open, setOpen] = useState(false);

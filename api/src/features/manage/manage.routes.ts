@@ -1,0 +1,186 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  GivingStatement,
+  Id,
+  ManageLinkRequest,
+  ManageOverview,
+  ManageSessionRequest,
+  ManageSessionStarted,
+  MessageResponse,
+  PlanCancellation,
+  StatementQuery,
+  manageMessages,
+} from '@pillars/shared/contracts';
+import type { Context, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { AppError, invalidData } from '../../lib/errors';
+import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { parseJson } from '../../lib/validate';
+import { clientAddress, refuseCrossSite } from '../auth/auth-http';
+import type { LoginThrottle } from '../auth/throttle';
+import {
+  type ManageSession,
+  type ManageSessionStore,
+  clearManageCookie,
+  createManageSessionStore,
+  manageCookieValue,
+  setManageCookie,
+} from './manage-sessions';
+import { manageService } from './manage.service';
+
+const body = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+const tags = ['manage'];
+const crossSite = apiError('A cross-site request');
+const noSession = apiError('No valid manage session: ask for a new link');
+
+const requestLink = createRoute({
+  method: 'post',
+  path: '/link',
+  tags,
+  summary: 'Ask for a "Manage your giving" link by e-mail; the same answer whether or not the address is known',
+  request: { body: body(ManageLinkRequest) },
+  responses: {
+    202: json('Recorded (a link is sent if the address has anything to manage)', MessageResponse),
+    400: apiError('Invalid body'),
+    403: crossSite,
+    429: {
+      ...apiError('Too many link requests for this address or from this client'),
+      headers: z.object({ 'Retry-After': z.string().describe('Seconds to wait') }),
+    },
+  },
+});
+
+const openSession = createRoute({
+  method: 'post',
+  path: '/session',
+  tags,
+  summary: "Spend a manage link's token (single use) and open a manage session: sets its cookie",
+  request: { body: body(ManageSessionRequest) },
+  responses: {
+    200: json('Session opened for the address of the link', ManageSessionStarted),
+    400: apiError('Invalid body, or a link that is unknown, expired or already used'),
+    403: crossSite,
+  },
+});
+
+const overview = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: "The session address's contributions, memberships, registrations and receipts",
+  responses: { 200: json('What the address paid for', ManageOverview), 401: noSession },
+});
+
+const cancelPlan = createRoute({
+  method: 'post',
+  path: '/plans/{paymentId}/cancel',
+  tags,
+  summary: 'Ask for a monthly gift or membership of the session address to end',
+  request: { params: z.object({ paymentId: Id }) },
+  responses: {
+    200: json('Cancellation requested now, or already requested before', PlanCancellation),
+    401: noSession,
+    403: crossSite,
+    404: apiError('No monthly plan of this address has this id'),
+  },
+});
+
+const statement = createRoute({
+  method: 'get',
+  path: '/statement',
+  tags,
+  summary: "The session address's giving statement for a year (gifts only)",
+  request: { query: StatementQuery },
+  responses: { 200: json('The statement', GivingStatement), 400: apiError('Invalid year'), 401: noSession },
+});
+
+const signOut = createRoute({
+  method: 'post',
+  path: '/sign-out',
+  tags,
+  summary: 'End the manage session and clear its cookie',
+  responses: { 200: json('Signed out', MessageResponse), 403: crossSite },
+});
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF, as for the admin's cookie (auth-http.ts): every write here must come from our own pages,
+ * including opening a session, which sets a cookie.
+ */
+function sameSiteWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const trustedOrigins = new Set([new URL(deps.config.PUBLIC_URL).origin]);
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) refuseCrossSite(c, trustedOrigins);
+    await next();
+  };
+}
+
+export function manageRoutes(deps: AppDeps, throttle: LoginThrottle, store?: ManageSessionStore) {
+  const { config } = deps;
+  const sessions = store ?? createManageSessionStore(deps.db, deps.now ?? (() => new Date()));
+  const manage = manageService(deps, throttle);
+
+  /** The request's manage session; 401 (and the stale cookie cleared) without a valid one. */
+  async function sessionOf(c: Context): Promise<ManageSession> {
+    const cookie = manageCookieValue(c, config);
+    const session = await sessions.validate(cookie);
+    if (!session) {
+      if (cookie !== undefined) clearManageCookie(c, config);
+      throw new AppError('UNAUTHORIZED', manageMessages.sessionRequired);
+    }
+    return session;
+  }
+
+  const app = featureRouter();
+  app.use('*', sameSiteWrites(deps));
+  openapiRoute(app, requestLink, async (c) => {
+    const { email } = await parseJson(c, ManageLinkRequest);
+    const outcome = await manage.requestLink(email, clientAddress(c, config), c.get('logger'));
+    if (outcome.kind === 'throttled') {
+      c.header('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
+      throw new AppError('RATE_LIMITED', manageMessages.tooManyRequests(Math.ceil(outcome.retryAfterMs / 60_000)));
+    }
+    return c.json({ success: true, message: manageMessages.linkRequested } satisfies MessageResponse, 202);
+  });
+  openapiRoute(app, openSession, async (c) => {
+    const { token } = await parseJson(c, ManageSessionRequest);
+    const previous = await sessions.validate(manageCookieValue(c, config));
+    const opened = await sessions.redeem(token);
+    if (!opened) throw new AppError('INVALID_DATA', manageMessages.linkInvalid);
+    if (previous) await sessions.end(previous.id);
+    setManageCookie(c, config, opened.token, opened.expiresAt);
+    c.get('logger').info({ event: 'manage.session-opened' }, 'manage session opened');
+    return c.json(
+      { email: opened.email, expiresAt: opened.expiresAt.toISOString() } satisfies ManageSessionStarted,
+      200,
+    );
+  });
+  openapiRoute(app, overview, async (c) => {
+    const session = await sessionOf(c);
+    return c.json(await manage.overview(session.email), 200);
+  });
+  openapiRoute(app, cancelPlan, async (c) => {
+    const session = await sessionOf(c);
+    const paymentId = Id.safeParse(c.req.param('paymentId'));
+    if (!paymentId.success) throw new AppError('NOT_FOUND', manageMessages.planNotFound);
+    return c.json(await manage.cancelPlan(session.email, paymentId.data, c.get('logger')), 200);
+  });
+  openapiRoute(app, statement, async (c) => {
+    const session = await sessionOf(c);
+    const query = StatementQuery.safeParse({ year: c.req.query('year') });
+    if (!query.success) throw invalidData(query.error);
+    return c.json(await manage.statement(session.email, query.data.year), 200);
+  });
+  openapiRoute(app, signOut, async (c) => {
+    const session = await sessions.validate(manageCookieValue(c, config));
+    if (session) await sessions.end(session.id);
+    clearManageCookie(c, config);
+    return c.json({ success: true, message: manageMessages.signedOut } satisfies MessageResponse, 200);
+  });
+  return app;
+}
