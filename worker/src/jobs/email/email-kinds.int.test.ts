@@ -386,7 +386,7 @@ describe('send-email, by kind', async () => {
     expect(text).toMatch(/Original payment:\s+\$100\.00 on November 23, 2026/);
     expect(text).toContain(receiptNumberOf({ id: rowId, createdAt }));
     // $100 less both refunds so far.
-    expect(text).toMatch(/Remaining payment:\s+\$50\.00/);
+    expect(text).toMatch(/Payment after refunds:\s+\$50\.00/);
     expect(text).toContain('Patriot Pillars Foundation, Inc.');
   });
 

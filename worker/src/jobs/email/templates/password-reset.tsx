@@ -20,7 +20,7 @@ export function PasswordResetEmail({ org, username, link }: PasswordResetProps) 
         {`Someone asked to reset the password of your ${org.name} admin account. To choose a new password, open this link within one hour:`}
       </Paragraph>
       <Action href={link} label="Reset your password" />
-      <Note>
+      <Note htmlOnly>
         <Link href={link}>{link}</Link>
       </Note>
       <Paragraph>

@@ -32,7 +32,7 @@ export function RefundReceiptEmail(props: RefundReceiptProps) {
           ['Refund date', props.refundDate],
           ['Original payment', `${money(props.charge.amountCents)} on ${props.charge.date}`],
           ['Original receipt number', props.receiptNumber],
-          ['Remaining payment', money(props.remainingCents)],
+          ['Payment after refunds', money(props.remainingCents)],
           ['Refunded by', org.legalName],
           ['EIN', org.ein],
         ]}
