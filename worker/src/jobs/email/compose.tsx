@@ -141,7 +141,7 @@ const receipt: Composer = async (ctx, email) => {
     const title = payment ? await eventTitleOf(ctx.db, payment.recordId) : null;
     purpose = { kind: 'event', eventTitle: title ?? 'the event' };
   } else if (kind === 'membership') purpose = { kind: 'membership' };
-  else purpose = { kind: 'contribution', monthly: kind === 'recurring_donation' };
+  else purpose = { kind: 'contribution' };
   // The plan's next charge, unless the plan is ending or the date is not after this charge's day
   // (the provider's date is noted after the instalment, so it can still be this one's).
   const next = payment && !payment.cancelRequestedAt ? payment.nextPaymentDate : null;

@@ -3,8 +3,7 @@ import { money } from '../format';
 import { Action, Details, Layout, Note, type Org, Paragraph, Title } from './layout';
 
 /** What a receipt is for, which decides its wording (see ReceiptEmail). */
-export type Purpose =
-  { kind: 'contribution'; monthly: boolean } | { kind: 'membership' } | { kind: 'event'; eventTitle: string };
+export type Purpose = { kind: 'contribution' } | { kind: 'membership' } | { kind: 'event'; eventTitle: string };
 
 export interface ReceiptProps {
   org: Org;
