@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '@pillars/shared/config';
 import { outboundEmails, users } from '@pillars/shared/db';
 import { createLogger } from '@pillars/shared/logger';
 import { createMailer } from '@pillars/shared/mail';
@@ -31,7 +32,7 @@ const sendEmails = emailProcessor({
     createLogger({ level: 'silent' }),
   ),
   logger: createLogger({ level: 'silent' }),
-  config: { PUBLIC_URL: 'https://pillars.example.org', ORG_NAME: 'Pillars' },
+  config: loadConfig({ PUBLIC_URL: 'https://pillars.example.org', ORG_NAME: 'Pillars' }),
   now,
 });
 

@@ -48,6 +48,8 @@ describe.each<QueueBackendKind>(['redis', 'postgres'])('payments on the %s queue
       .from(transactions)
       .where(eq(transactions.donationId, accepted.data.id));
     expect(transaction).toMatchObject({ amount: 2500, fees: 73, status: 'completed', paymentProvider: provider.name });
+    // The card's last four digits as the provider showed them with the charge, for the receipt.
+    expect(transaction?.cardLastFour).toMatch(/^\d{4}$/);
     expect(JSON.parse(transaction?.metadata ?? '{}')).toEqual({
       source: 'contribution',
       paymentState: 'SUCCEEDED',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eventRegistrations, events, payments } from '@pillars/shared/db';
-import { eq } from 'drizzle-orm';
+import { eventRegistrations, events, outboundEmails, payments } from '@pillars/shared/db';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usePaymentStack } from './payment-stack';
 
@@ -51,13 +51,22 @@ const person = () => ({
   comments: 'Looking forward to it',
 });
 
+/** The confirmation e-mails queued for a registration. */
+const confirmationsOf = (registrationId: string) =>
+  database.db
+    .select()
+    .from(outboundEmails)
+    .where(and(eq(outboundEmails.kind, 'registration-confirmation'), eq(outboundEmails.subjectId, registrationId)));
+
 async function register(slug: string, extra: Record<string, unknown> = {}) {
   return post(`/api/events/${slug}/register`, { ...person(), eventId: ids[slug], ...extra });
 }
 
 describe('POST /api/events/:slug/register', () => {
-  it('registers for a free event without a fee', async () => {
-    const res = await register('free-day');
+  it('registers for a free event without a fee, and queues its confirmation with it, once', async () => {
+    const body = { ...person(), eventId: ids['free-day'] };
+    const key = randomUUID();
+    const res = await post('/api/events/free-day/register', body, key);
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: { registrationId: string } };
     const [row] = await database.db
@@ -65,6 +74,11 @@ describe('POST /api/events/:slug/register', () => {
       .from(eventRegistrations)
       .where(eq(eventRegistrations.id, data.registrationId));
     expect(row).toMatchObject({ status: 'pending', paymentAmount: 0, selectedTier: null });
+    // The same request again (a retry with its key) answers the same and queues nothing more.
+    expect((await post('/api/events/free-day/register', body, key)).status).toBe(201);
+    expect(await confirmationsOf(data.registrationId)).toEqual([
+      expect.objectContaining({ kind: 'registration-confirmation', recipient: body.email, state: 'queued' }),
+    ]);
   });
 
   it('takes the tier price from the database, whatever the browser says', async () => {
@@ -118,6 +132,8 @@ describe('paying for a registration', () => {
             ?.status,
       )
       .toBe('paid');
+    // The place is confirmed by e-mail once its fee is paid (update-status queues it), once.
+    await expect.poll(async () => (await confirmationsOf(data.registrationId)).length).toBe(1);
   });
 
   it('verifies a charge the browser reports before marking anything paid', async () => {

@@ -73,7 +73,8 @@ describe('Pay Theory adapter against the sandbox provider', () => {
   it.each(Object.entries(TEST_CARDS))('charges the %s test card', async (_brand, number) => {
     const paymentMethodId = await tokenize(number);
     const outcome = await provider.charge({ amountCents: 2500, paymentMethodId, idempotencyKey: newKey(), payor });
-    expect(outcome).toMatchObject({ status: 'succeeded', amountCents: 2500 });
+    // The card's last four digits come back with the charge: the receipt prints them.
+    expect(outcome).toMatchObject({ status: 'succeeded', amountCents: 2500, lastFour: number.slice(-4) });
     expect(charges()).toEqual([expect.objectContaining({ state: 'SUCCEEDED', lastFour: number.slice(-4) })]);
     // Not at once: the sandbox, like Pay Theory, shows a new charge to queries after a delay.
     await expect

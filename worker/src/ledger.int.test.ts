@@ -11,11 +11,12 @@ import {
   eventRegistrations,
   events,
   memberships,
+  outboundEmails,
   outbox,
   payments,
   transactions,
 } from '@pillars/shared/db';
-import { JOBS, flushOutboxMarks, jobIdOf } from '@pillars/shared/jobs';
+import { JOBS, QUEUES, flushOutboxMarks, jobIdOf } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import {
   PaymentLedger,
@@ -224,17 +225,34 @@ describe('payment ledger', async () => {
 
   describe('update-status (completeRecord)', () => {
     it.each([
-      ['donation', 'completed', donations],
-      ['membership', 'active', memberships],
-      ['registration', 'paid', eventRegistrations],
-    ] as const)('moves a pending %s record to %s with the transaction id, once', async (kind, status, table) => {
-      const transactionId = `pt_txn_${randomUUID()}`;
-      const payment = await insertPayment({ kind, state: 'succeeded', providerTransactionId: transactionId });
-      expect(await ledger.completeRecord(payment.id)).toBe('completed');
-      const [record] = await db.select().from(table).where(eq(table.id, payment.recordId));
-      expect(record).toMatchObject({ status, payTheoryPaymentId: transactionId });
-      expect(await ledger.completeRecord(payment.id)).toBe('not-pending');
-    });
+      ['donation', 'completed', donations, null],
+      ['membership', 'active', memberships, 'membership-welcome'],
+      ['registration', 'paid', eventRegistrations, 'registration-confirmation'],
+    ] as const)(
+      'moves a pending %s record to %s with the transaction id, once, queuing its e-mail (%s) with it',
+      async (kind, status, table, emailKind) => {
+        const transactionId = `pt_txn_${randomUUID()}`;
+        const payment = await insertPayment({ kind, state: 'succeeded', providerTransactionId: transactionId });
+        expect(await ledger.completeRecord(payment.id)).toBe('completed');
+        const [record] = await db.select().from(table).where(eq(table.id, payment.recordId));
+        expect(record).toMatchObject({ status, payTheoryPaymentId: transactionId });
+        expect(await ledger.completeRecord(payment.id)).toBe('not-pending');
+
+        const emails = await db.select().from(outboundEmails).where(eq(outboundEmails.subjectId, payment.recordId));
+        if (!emailKind) {
+          expect(emails).toEqual([]);
+          return;
+        }
+        // One e-mail to the record's holder, however often update-status runs, already on its queue.
+        expect(emails).toEqual([
+          expect.objectContaining({ kind: emailKind, recipient: record?.email.toLowerCase(), state: 'queued' }),
+        ]);
+        const jobId = jobIdOf(JOBS.sendEmail, emails[0]?.id ?? '');
+        expect(await backend.queue(QUEUES.email).jobState(jobId)).toBe('waiting');
+        const [row] = await db.select().from(outbox).where(eq(outbox.jobId, jobId));
+        expect(row?.payload).toEqual({ emailId: emails[0]?.id });
+      },
+    );
 
     it('tells a payment that has not succeeded, or is unknown, from a record no longer pending', async () => {
       for (const state of ['queued', 'processing', 'failed'] as const) {
@@ -269,6 +287,14 @@ describe('payment ledger', async () => {
         provider,
       });
       expect(rows).toEqual([expect.objectContaining({ ...expected, fees: 73, donationId: null })]);
+      // Its receipt is queued with it and published at once, not left to the relay.
+      const receipts = await db
+        .select()
+        .from(outboundEmails)
+        .where(eq(outboundEmails.subjectId, rows[0]?.id ?? ''));
+      expect(receipts).toEqual([expect.objectContaining({ kind: 'receipt', state: 'queued' })]);
+      const jobId = jobIdOf(JOBS.sendEmail, receipts[0]?.id ?? '');
+      expect(await backend.queue(QUEUES.email).jobState(jobId)).toBe('waiting');
     });
 
     it('writes nothing for a payment that has not succeeded or is unknown', async () => {

@@ -16,7 +16,7 @@ import type { CardProvider } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { cancelRecurringProcessor } from './jobs/charges/cancel-recurring.processor';
 import { chargesProcessor } from './jobs/charges/charges.processor';
-import { emailProcessor } from './jobs/email/email.processor';
+import { type EmailConfig, emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { endLapsedPlansProcessor } from './jobs/maintenance/end-lapsed-plans.processor';
 import { refundsProcessor } from './jobs/refunds/refunds.processor';
@@ -34,10 +34,10 @@ export interface WorkerDeps {
   /** The charges queue's concurrency (CHARGES_CONCURRENCY); default `concurrency`. */
   chargesConcurrency?: number;
   /**
-   * Outbound e-mail (password resets) and what its links and wording need. main.ts always
+   * Outbound e-mail (receipts, notices, links) and what its links and wording need. main.ts always
    * passes it; payment tests that send no e-mail leave the email queue without a worker.
    */
-  email?: { mailer: Mailer; site: { PUBLIC_URL: string; ORG_NAME: string } };
+  email?: { mailer: Mailer; site: EmailConfig };
   /** How often the outbox relay looks for jobs the API could not publish. */
   relayIntervalMs?: number;
   /**

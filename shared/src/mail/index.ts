@@ -4,7 +4,10 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** A file sent with a message (a registration's .ics); the content is the file's text. */
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
 export interface Mailer {
   /** Sends the message, or writes it to the dev mailbox; resolves once it is handed over. */

@@ -56,6 +56,7 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode,
       providerTransactionId: charge.transactionId,
       succeeded,
       provider: { providerName, liveMode },
+      cardLastFour: charge.outcome.lastFour,
     });
     const chargedAt = chargedAtOf(charge, now);
     const dunning = (tx: Tx) => notePlanInstalment(tx, { paymentId: payment.id, succeeded, chargedAt });

@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { type SQL, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import {
   type Database,
   PAYMENT_KINDS,
   type RawRow,
   PAYMENT_SETTLED_CHANNEL,
+  type OutboundEmailKind,
   type PaymentKind,
   donations,
   eventRegistrations,
   memberships,
+  outboundEmails,
   payments,
   preparedStatement,
 } from '../db';
@@ -18,17 +21,51 @@ import { paymentStatusOf, settledNotice } from './payment-status';
 
 export type Payment = typeof payments.$inferSelect;
 
+/** Identifiers and literals below are ours (schema names, RECORDS values), never request values. */
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
 /**
- * Where each kind of payment's record lives, what status it takes once paid (product values), and
- * whether a failed charge fails the record: a donation or membership is one submission, but a
- * registration stays pending so its holder can pay again from the same payment page.
+ * Where each kind of payment's record lives, what status it takes once paid (product values),
+ * whether a failed charge fails the record (a donation or membership is one submission, but a
+ * registration stays pending so its holder can pay again from the same payment page), and the
+ * e-mail its holder gets when the record becomes paid (a contribution's receipt is the
+ * transactions row's, for every kind).
  */
 export const RECORDS = {
-  donation: { table: donations, paidStatus: 'completed', source: 'contribution', failRecord: true },
-  recurring_donation: { table: donations, paidStatus: 'completed', source: 'contribution', failRecord: true },
-  membership: { table: memberships, paidStatus: 'active', source: 'membership', failRecord: true },
-  registration: { table: eventRegistrations, paidStatus: 'paid', source: 'event', failRecord: false },
-} as const satisfies Record<PaymentKind, { table: unknown; paidStatus: string; source: string; failRecord: boolean }>;
+  donation: { table: donations, paidStatus: 'completed', source: 'contribution', failRecord: true, paidEmail: null },
+  recurring_donation: {
+    table: donations,
+    paidStatus: 'completed',
+    source: 'contribution',
+    failRecord: true,
+    paidEmail: null,
+  },
+  membership: {
+    table: memberships,
+    paidStatus: 'active',
+    source: 'membership',
+    failRecord: true,
+    paidEmail: 'membership-welcome',
+  },
+  registration: {
+    table: eventRegistrations,
+    paidStatus: 'paid',
+    source: 'event',
+    failRecord: false,
+    paidEmail: 'registration-confirmation',
+  },
+} as const satisfies Record<
+  PaymentKind,
+  { table: unknown; paidStatus: string; source: string; failRecord: boolean; paidEmail: OutboundEmailKind | null }
+>;
+
+/** (payment kind, e-mail kind) of the kinds whose record's payment sends an e-mail, as SQL VALUES rows. */
+const PAID_EMAILS = sql.raw(
+  PAYMENT_KINDS.flatMap((kind) => {
+    const email = RECORDS[kind].paidEmail;
+    return email ? [`(${literal(kind)}, ${literal(email)})`] : [];
+  }).join(', '),
+);
 
 /** Each record table once, with the kinds of payment whose records it holds (derived from RECORDS). */
 const RECORD_TABLES = [...new Set(PAYMENT_KINDS.map((kind) => RECORDS[kind].table))].map((table, i) => ({
@@ -38,8 +75,6 @@ const RECORD_TABLES = [...new Set(PAYMENT_KINDS.map((kind) => RECORDS[kind].tabl
   kinds: PAYMENT_KINDS.filter((kind) => RECORDS[kind].table === table),
 }));
 
-/** Identifiers and literals below are ours (schema names, RECORDS values), never request values. */
-const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const kindsIn = (column: string, kinds: readonly PaymentKind[]) =>
   `${column} IN (${kinds.map((kind) => literal(kind)).join(', ')})`;
 const UNSETTLED = sql.raw(`('queued', 'processing')`);
@@ -137,7 +172,7 @@ const STATEMENTS = {
     sql`WITH settled AS (
         UPDATE ${payments} SET state = 'succeeded', provider_transaction_id = ${$('transactionId')},
           provider_recurring_id = ${$('recurringId')}, next_payment_date = ${$('nextPaymentDate')},
-          failure_code = NULL, failure_message = NULL, updated_at = now()
+          card_last_four = ${$('lastFour')}, failure_code = NULL, failure_message = NULL, updated_at = now()
         WHERE id = ${$('id')} AND state IN ${UNSETTLED}
         RETURNING id
       ), queued AS (
@@ -189,6 +224,11 @@ const STATEMENTS = {
       ),
     ]),
   ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+  /**
+   * The record takes its paid status, and, for the kinds in PAID_EMAILS, its holder's e-mail is
+   * queued in the same statement (the outbound row, once per kind and record, and its outbox row;
+   * as queueEmails in shared/src/jobs/email-queue.ts does it for a transaction).
+   */
   completeRecord: preparedStatement(
     'ledger_complete_record',
     sql`WITH p AS (
@@ -200,12 +240,28 @@ const STATEMENTS = {
             FROM p
             WHERE ${table}.id = p.record_id AND ${sql.raw(kindsIn('p.kind', kinds))} AND p.state = 'succeeded'
               AND p.provider_transaction_id IS NOT NULL AND ${table}.status = 'pending'
-            RETURNING 1
+            RETURNING ${table}.id, ${table}.email
           )`,
         ),
-      )}
+      )}, moved AS (
+        ${sql.raw(RECORD_TABLES.map(({ alias }) => `SELECT id, email FROM ${alias}`).join(' UNION ALL '))}
+      ), emailed AS (
+        INSERT INTO ${outboundEmails} (id, kind, subject_id, recipient)
+        SELECT ${$('emailId')}::uuid, e.email_kind, moved.id, lower(moved.email)
+        FROM moved, p, (VALUES ${PAID_EMAILS}) AS e(payment_kind, email_kind)
+        WHERE e.payment_kind = p.kind
+        ON CONFLICT (kind, subject_id) WHERE subject_id IS NOT NULL DO NOTHING
+        RETURNING id
+      ), queued AS (
+        INSERT INTO outbox (queue, job_name, job_id, payload)
+        SELECT j.queue, j.job_name, j.job_id, j.payload
+        FROM emailed, jsonb_to_record(${$('job')}::jsonb) AS j(queue text, job_name text, job_id text, payload jsonb)
+        RETURNING id, queue, job_name, job_id, payload
+      )
       SELECT p.state = 'succeeded' AND p.provider_transaction_id IS NOT NULL AS succeeded,
-        ${sql.raw(RECORD_TABLES.map(({ alias }) => `(SELECT count(*) FROM ${alias})`).join(' + '))} AS moved
+        (SELECT count(*) FROM moved) AS moved,
+        (SELECT jsonb_agg(jsonb_build_object('id', id, 'queue', queue, 'jobName', job_name, 'jobId', job_id,
+          'payload', payload)) FROM queued) AS outbox
       FROM p`,
   ),
 };
@@ -233,6 +289,8 @@ export interface Settled {
   transactionId: string;
   recurringId?: string | undefined;
   nextPaymentDate?: string | undefined;
+  /** The charged card's last four digits, when the provider showed them. */
+  lastFour?: string | undefined;
 }
 
 /**
@@ -319,6 +377,7 @@ export class PaymentLedger {
       transactionId: status.transactionId,
       recurringId: status.recurringId,
       nextPaymentDate: status.nextPaymentDate,
+      lastFour: settled.lastFour ?? null,
       jobs: JSON.stringify(jobs),
       notice: settledNotice(status),
     });
@@ -346,9 +405,10 @@ export class PaymentLedger {
         transactionId: outcome.firstCharge.transactionId,
         recurringId: outcome.recurringId,
         nextPaymentDate: outcome.nextPaymentDate,
+        lastFour: outcome.firstCharge.lastFour,
       });
     }
-    return this.succeed(payment, { transactionId: outcome.transactionId });
+    return this.succeed(payment, { transactionId: outcome.transactionId, lastFour: outcome.lastFour });
   }
 
   /**
@@ -368,14 +428,23 @@ export class PaymentLedger {
 
   /**
    * update-status, in one statement: the record of a succeeded payment takes its paid status
-   * (RECORDS) and the provider's transaction id, if it is still pending. What the statement found
+   * (RECORDS) and the provider's transaction id, if it is still pending, and its holder's e-mail
+   * (RECORDS' paidEmail) is queued with it and published now. What the statement found
    * tells a payment that has not succeeded (nothing to do, ever) from a record that is no longer
    * pending (an admin settled it meanwhile; left as it is).
    */
   async completeRecord(paymentId: string): Promise<RecordCompletion> {
-    const [raw] = await STATEMENTS.completeRecord(this.db, { id: paymentId });
+    // The id of the e-mail the statement may queue, so its outbox row's job id is known beforehand.
+    const emailId = randomUUID();
+    const { queue, jobName, jobId, payload } = outboxValuesOf({ job: JOBS.sendEmail, emailId });
+    const [raw] = await STATEMENTS.completeRecord(this.db, {
+      id: paymentId,
+      emailId,
+      job: JSON.stringify({ queue, job_name: jobName, job_id: jobId, payload }),
+    });
     if (!raw) return 'not-found';
     if (raw.succeeded !== true) return 'not-succeeded';
+    await this.publish(paymentId, (raw.outbox ?? []) as OutboxRow[]);
     return Number(raw.moved) > 0 ? 'completed' : 'not-pending';
   }
 }

@@ -31,6 +31,8 @@ export function transactionRow(input: {
   providerTransactionId: string;
   succeeded: boolean;
   provider: ProviderLabel;
+  /** The charged card's last four digits, when the provider showed them (the receipt prints them). */
+  cardLastFour?: string | null | undefined;
 }): TransactionRow {
   const { payment, payor, amountCents, succeeded, provider } = input;
   const isDonation = payment.kind === 'donation' || payment.kind === 'recurring_donation';
@@ -45,6 +47,7 @@ export function transactionRow(input: {
     providerTransactionId: input.providerTransactionId,
     buyerEmail: payor.email,
     buyerName: `${payor.firstName} ${payor.lastName}`.trim() || payor.email,
+    cardLastFour: input.cardLastFour ?? null,
     metadata: JSON.stringify({
       source: RECORDS[payment.kind].source,
       paymentState: succeeded ? 'SUCCEEDED' : 'FAILED',
@@ -111,6 +114,7 @@ export async function recordFirstTransaction(
     providerTransactionId: payment.providerTransactionId,
     succeeded: true,
     provider: deps.provider,
+    cardLastFour: payment.cardLastFour,
   });
   const recorded = await insertTransactionRow(deps.db, row);
   if (!recorded) return 'already-recorded';

@@ -40,6 +40,8 @@ export type ChargeOutcome =
       status: 'succeeded';
       transactionId: string;
       amountCents: number;
+      /** The card's last four digits, when the provider shows them (printed on the receipt). */
+      lastFour?: string | undefined;
     }
   | {
       status: 'declined';
@@ -47,6 +49,7 @@ export type ChargeOutcome =
       code: string;
       message: string;
       transactionId: string | null;
+      lastFour?: string | undefined;
     };
 
 export interface RecurringRequest {

@@ -9,9 +9,9 @@ import {
   parsePricingTiers,
 } from '@pillars/shared/contracts';
 import { type Database, type Tx, eventRegistrations, events, payments } from '@pillars/shared/db';
-import { publishNow } from '@pillars/shared/jobs';
+import { publishNow, queueEmails } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { queuePayment } from '@pillars/shared/money';
+import { type Acceptance, accept, queuePayment } from '@pillars/shared/money';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
@@ -64,7 +64,8 @@ export async function register(
   );
   if (!checked.success) throw invalidData(checked.error);
   if (body.eventId !== event.id) throw new AppError('INVALID_DATA', 'The registration does not match this event.');
-  const answer = await acceptAndPublish<{ status: 201; body: z.infer<typeof EventRegistrationCreated> }>(deps, logger, {
+  const fee = feeOf(event, body.selectedTier);
+  const acceptance: Acceptance<{ status: 201; body: z.infer<typeof EventRegistrationCreated> }> = {
     idempotency: { scope: `register-${event.id}`, key: idempotencyKey(), request: body },
     record: {
       table: eventRegistrations,
@@ -76,12 +77,26 @@ export async function register(
         phone: body.phone,
         comments: body.comments || null,
         selectedTier: event.requiresPayment && tiers.length > 0 ? (body.selectedTier ?? null) : null,
-        paymentAmount: feeOf(event, body.selectedTier),
+        paymentAmount: fee,
       },
     },
     answer: ({ recordId }) => ({ status: 201, body: { success: true, data: { registrationId: recordId } } }),
-  });
-  return answer.body;
+  };
+  // A place with a fee is confirmed when its payment succeeds (the ledger's completeRecord queues
+  // the e-mail); one with nothing to pay is confirmed now, its e-mail queued with the record.
+  if (fee > 0) return (await acceptAndPublish(deps, logger, acceptance)).body;
+  const accepted = await deps.db
+    .transaction(async (tx) => {
+      const result = await accept(tx, acceptance);
+      if (result.replayed) return result;
+      const emails = await queueEmails(tx, [
+        { kind: 'registration-confirmation', subjectId: result.answer.body.data.registrationId, recipient: body.email },
+      ]);
+      return { ...result, outbox: [...result.outbox, ...emails] };
+    })
+    .catch(conflictToAppError);
+  await publishNow(deps.db, deps.queues, logger, accepted.outbox);
+  return accepted.answer.body;
 }
 
 /** What the event payment page needs: whoever holds the (unguessable) id, without contact details. */

@@ -75,6 +75,12 @@ export const payments = pgTable(
     cancelReason: text('cancel_reason'),
     /** When the provider confirmed the plan stopped. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The last four digits of the card the first charge was made with, as the provider showed
+     * them when it succeeded; copied to its transactions row for the receipt. Not card data under
+     * PCI DSS (the number is never seen), and never logged all the same.
+     */
+    cardLastFour: text('card_last_four'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

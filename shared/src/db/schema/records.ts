@@ -130,6 +130,8 @@ export const transactions = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     /** For a refund row (status `refunded`): the charge row it gives money back from. */
     refundOf: uuid('refund_of').references((): AnyPgColumn => transactions.id, { onDelete: 'restrict' }),
+    /** The last four digits of the card charged, when the provider showed them: the receipt prints them. */
+    cardLastFour: text('card_last_four'),
   },
   (t) => [
     index('transactions_donation_id_idx').on(t.donationId),

@@ -19,7 +19,8 @@ const TRANSACTION_FIELDS = `
   failure_reasons
   parent_id
   transaction_date
-  recurring { recurring_id }`;
+  recurring { recurring_id }
+  payment_method { last_four }`;
 
 const RECURRING_FIELDS = `
   recurring_id
@@ -114,6 +115,8 @@ export const TransactionSchema = z.object({
   parent_id: z.string().nullish(),
   transaction_date: z.string().nullish(),
   recurring: z.object({ recurring_id: z.string() }).nullish(),
+  /** The card charged: its last four digits are printed on the receipt. */
+  payment_method: z.object({ last_four: z.string().nullish() }).nullish(),
 });
 export type PayTheoryTransaction = z.infer<typeof TransactionSchema>;
 

@@ -56,13 +56,19 @@ const POSTAL_CODE_REQUIRED = 'Please enter the billing ZIP code of the card.';
 /** Statuses of a card debit that went through (a later refund does not undo the charge). */
 const CHARGED = new Set(['PENDING', 'SUCCEEDED', 'SETTLED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
 
+/** The charged card's last four digits when the transaction names them (receipts print them). */
+function lastFourOf(t: PayTheoryTransaction): { lastFour?: string } {
+  const digits = t.payment_method?.last_four;
+  return digits && /^\d{4}$/.test(digits) ? { lastFour: digits } : {};
+}
+
 function toChargeOutcome(t: PayTheoryTransaction): ChargeOutcome {
   if (CHARGED.has(t.status)) {
-    return { status: 'succeeded', transactionId: t.transaction_id, amountCents: t.gross_amount };
+    return { status: 'succeeded', transactionId: t.transaction_id, amountCents: t.gross_amount, ...lastFourOf(t) };
   }
   // FAILED carries the failure code; VOIDED / RETURNED were never money we may keep.
   const code = t.status === 'FAILED' ? (t.failure_reasons?.find((r) => r) ?? 'UNKNOWN_ERROR') : t.status;
-  return { status: 'declined', code, message: failureText(code), transactionId: t.transaction_id };
+  return { status: 'declined', code, message: failureText(code), transactionId: t.transaction_id, ...lastFourOf(t) };
 }
 
 function toProviderCharge(t: PayTheoryTransaction): ProviderCharge {

@@ -25,6 +25,8 @@ describe.each(['redis', 'postgres'] as const)('charges processor (%s queues)', a
     const row = await rowOf(payment.id);
     expect(row?.lastSentAt).toBeInstanceOf(Date);
     expect(row?.recheckAfter).toBeNull();
+    // The card's last four digits, as the provider showed them, kept for the receipt.
+    expect(row?.cardLastFour).toMatch(/^\d{4}$/);
     expect(ledgerFor(payment.idempotencyKey)).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
+import { loadConfig } from '@pillars/shared/config';
 import { hashResetToken, outboundEmails, users } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
@@ -35,7 +36,13 @@ describe.each(['redis', 'postgres'] as const)('send-email (%s queues)', async (k
   const { run } = useQueueWorker(
     backend,
     QUEUES.email,
-    emailProcessor({ db, mailer, logger, config: { PUBLIC_URL, ORG_NAME: 'Patriot Pillars' }, now: () => clock }),
+    emailProcessor({
+      db,
+      mailer,
+      logger,
+      config: loadConfig({ PUBLIC_URL, ORG_NAME: 'Patriot Pillars' }),
+      now: () => clock,
+    }),
   );
 
   const [admin] = await db

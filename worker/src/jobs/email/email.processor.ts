@@ -1,58 +1,63 @@
-import type { Config } from '@pillars/shared/config';
-import { type Database, issueResetToken, outboundEmails, users } from '@pillars/shared/db';
+import { type Database, outboundEmails } from '@pillars/shared/db';
 import { EmailJobData } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import type { Mailer } from '@pillars/shared/mail';
+import { render } from '@react-email/render';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { eq, sql } from 'drizzle-orm';
-import { passwordResetEmail } from './templates';
+import { eq } from 'drizzle-orm';
+import { COMPOSERS, type EmailConfig, orgOf } from './compose';
+
+export { RESET_TOKEN_TTL_MS, type EmailConfig } from './compose';
+
+/** The plain-text part: the same template through html-to-text, headings kept in their case. */
+const PLAIN_TEXT = {
+  plainText: true,
+  htmlToTextOptions: { selectors: [{ selector: 'h1', options: { uppercase: false } }] },
+} as const;
 
 export interface EmailDeps {
   db: Database;
   mailer: Mailer;
   logger: Logger;
-  config: Pick<Config, 'PUBLIC_URL' | 'ORG_NAME'>;
+  config: EmailConfig;
   now?: () => Date;
 }
 
-/** A reset link works for one hour (issue 5). */
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
-
 /**
- * send-email: the outbound_emails row says what to send. For a password reset the worker looks
- * the address up (the API answered the same either way); an unknown one ends `skipped`. A
- * known one gets a new single-use token, replacing any older one, stored as its hash, and the
- * link is built from PUBLIC_URL, never from a request's Host header. A retry after a failed
- * send issues a fresh token, so only the link in the e-mail that arrived works.
+ * send-email: the outbound_emails row says what to send and about which row (docs/decisions/021).
+ * The job carries the e-mail's id only; its kind's composer reads what the message says from the
+ * database now, renders it (HTML and plain text, one React template), and the mailer hands it
+ * over. A subject that is gone, or an address with nothing to send to, ends `skipped`.
+ *
+ * Sent at most once after a handover: the row is marked `sent` (with the subject line as sent)
+ * right after the mailer accepts the message, and a replayed job finds it so and sends nothing. A
+ * failed handover records the error and is retried. If the mark itself fails after a handover,
+ * the job stops without retrying: a second copy is worse than a row an operator sees still queued.
+ * Logs name the e-mail's id and kind, never its address or body.
  */
 export function emailProcessor({ db, mailer, logger, config, now = () => new Date() }: EmailDeps) {
+  const org = orgOf(config);
   return async (job: Job) => {
     const { emailId } = EmailJobData.parse(job.data);
     const [email] = await db.select().from(outboundEmails).where(eq(outboundEmails.id, emailId)).limit(1);
     if (!email) throw new UnrecoverableError(`outbound e-mail ${emailId} not found`);
     if (email.state === 'sent' || email.state === 'skipped') return email.state;
-    if (email.kind !== 'password-reset') {
-      // Kept queued for a worker that knows the kind, rather than sent wrong.
-      throw new Error(`no template for outbound e-mail kind ${email.kind} yet`);
-    }
 
-    const [user] = await db
-      .select({ id: users.id, username: users.username, email: users.email })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.recipient}`)
-      .limit(1);
-    if (!user?.email) {
+    const composed = await COMPOSERS[email.kind]({ db, config, org, now: now() }, email);
+    if ('skip' in composed) {
       await db.update(outboundEmails).set({ state: 'skipped' }).where(eq(outboundEmails.id, emailId));
-      logger.info({ emailId }, 'password reset requested for an address with no account; nothing sent');
+      logger.info({ emailId, kind: email.kind, reason: composed.skip }, 'e-mail skipped; nothing sent');
       return 'skipped';
     }
 
-    const token = await issueResetToken(db, user.id, new Date(now().getTime() + RESET_TOKEN_TTL_MS));
-    const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, config.PUBLIC_URL).href;
+    const [html, text] = await Promise.all([render(composed.body), render(composed.body, PLAIN_TEXT)]);
     try {
       await mailer.send({
-        to: user.email,
-        ...passwordResetEmail({ orgName: config.ORG_NAME, username: user.username, link }),
+        to: composed.to,
+        subject: composed.subject,
+        html,
+        text,
+        ...(composed.attachments ? { attachments: composed.attachments } : {}),
       });
     } catch (error) {
       await db
@@ -61,10 +66,15 @@ export function emailProcessor({ db, mailer, logger, config, now = () => new Dat
         .where(eq(outboundEmails.id, emailId));
       throw error;
     }
-    await db
-      .update(outboundEmails)
-      .set({ state: 'sent', sentAt: now(), lastError: null })
-      .where(eq(outboundEmails.id, emailId));
+    try {
+      await db
+        .update(outboundEmails)
+        .set({ state: 'sent', sentAt: now(), lastError: null, subjectLine: composed.subject })
+        .where(eq(outboundEmails.id, emailId));
+    } catch (error) {
+      logger.error({ emailId, kind: email.kind, err: error }, 'e-mail sent but not marked sent; not retried');
+      throw new UnrecoverableError(`outbound e-mail ${emailId} was sent but could not be marked sent`);
+    }
     return 'sent';
   };
 }

@@ -72,11 +72,13 @@ describe('poll-recurring', () => {
       amount: 1776,
       fees: 52,
       status: 'completed',
+      cardLastFour: expect.stringMatching(/^\d{4}$/),
     });
     expect(rows.find((r) => r.providerTransactionId === declined.transactionId)).toMatchObject({
       amount: 1776,
       fees: 0,
       status: 'failed',
+      cardLastFour: expect.stringMatching(/^\d{4}$/),
     });
 
     const again = await run();

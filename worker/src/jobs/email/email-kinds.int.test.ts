@@ -1,0 +1,458 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@pillars/shared/config';
+import {
+  type OutboundEmailKind,
+  type PaymentKind,
+  donations,
+  eventRegistrations,
+  events,
+  hashManageToken,
+  manageLinks,
+  memberships,
+  outboundEmails,
+  payments,
+  refunds,
+  transactions,
+} from '@pillars/shared/db';
+import { JOBS, QUEUES, queueEmails } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
+import { type MailMessage, createMailer } from '@pillars/shared/mail';
+import { insertTransactionRow, receiptNumberOf, transactionRow } from '@pillars/shared/money';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { useQueueBackend } from '@pillars/testing/test-queues';
+import { useQueueWorker } from '../../test/queue-worker';
+import { emailProcessor } from './email.processor';
+
+const PUBLIC_URL = 'https://pillars.example.org';
+const clock = new Date('2026-11-24T15:00:00.000Z');
+const config = loadConfig({
+  PUBLIC_URL,
+  ORG_NAME: 'Patriot Pillars',
+  ORG_LEGAL_NAME: 'Patriot Pillars Foundation, Inc.',
+  ORG_EIN: '12-3456789',
+  CONTACT_EMAIL: 'hello@patriotpillars.org',
+  CONTACT_PHONE: '(555) 010-1776',
+  CONTACT_ADDRESS: '1 Liberty Way, Philadelphia, PA 19106',
+  DUNNING_GRACE_DAYS: '14',
+  MANAGE_LINK_TTL_HOURS: '72',
+});
+const provider = { providerName: 'paytheory', liveMode: false };
+
+/**
+ * Every kind of e-mail through the real send-email job: real PostgreSQL, a real queue and the
+ * dev mailbox (nodemailer writing .eml files), with each message also kept as handed to the mailer
+ * so its HTML, plain text and attachments can be read. Rows are queued as production queues them.
+ */
+describe('send-email, by kind', async () => {
+  const database = await useTestDatabase();
+  const { db } = database;
+  const backend = await useQueueBackend('redis', database.url);
+  const logger = createLogger({ level: 'silent' });
+  const mailbox = await mkdtemp(join(tmpdir(), 'pillars-mailbox-'));
+  afterAll(() => rm(mailbox, { recursive: true, force: true }));
+  const devMailbox = createMailer(
+    { SMTP_URL: undefined, MAIL_FROM: 'Pillars <no-reply@example.org>', MAILBOX_DIR: mailbox },
+    logger,
+  );
+  const sent: MailMessage[] = [];
+  const mailer = {
+    destination: devMailbox.destination,
+    async send(message: MailMessage) {
+      await devMailbox.send(message);
+      sent.push(message);
+    },
+  };
+  const { run } = useQueueWorker(
+    backend,
+    QUEUES.email,
+    emailProcessor({ db, mailer, logger, config, now: () => clock }),
+  );
+
+  const unique = () => randomUUID().slice(0, 8);
+  const emailOf = async (id: string) => (await db.select().from(outboundEmails).where(eq(outboundEmails.id, id)))[0];
+
+  /** Runs the e-mail's job; resolves with the one message it handed over (or undefined). */
+  async function send(emailId: string) {
+    const before = sent.length;
+    const outcome = await run(JOBS.sendEmail, { emailId });
+    expect(outcome.ok).toBe(true);
+    return { result: outcome.result, message: sent.slice(before)[0] };
+  }
+
+  async function queue(kind: OutboundEmailKind, subjectId: string | null, recipient: string): Promise<string> {
+    if (subjectId === null) {
+      const [row] = await db.insert(outboundEmails).values({ kind, recipient }).returning();
+      return row?.id ?? '';
+    }
+    const [row] = await queueEmails(db, [{ kind, subjectId, recipient }]);
+    const emailId = (row?.payload as { emailId?: string } | undefined)?.emailId;
+    if (!emailId) throw new Error('no e-mail queued');
+    return emailId;
+  }
+
+  async function payment(kind: PaymentKind, recordId: string, extra: Partial<typeof payments.$inferInsert> = {}) {
+    const id = randomUUID();
+    const [row] = await db
+      .insert(payments)
+      .values({
+        id,
+        kind,
+        recordId,
+        amountCents: 2500,
+        state: 'succeeded',
+        providerTransactionId: `pt_txn_${unique()}`,
+        idempotencyKey: `pay_${id.replace(/-/g, '')}`,
+        ...extra,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no payment');
+    return row;
+  }
+
+  /** A transactions row written as the worker writes it, with the e-mail it queued. */
+  async function charge(
+    pay: typeof payments.$inferSelect,
+    payor: { firstName: string; lastName: string; email: string },
+    {
+      succeeded = true,
+      amountCents = pay.amountCents,
+      at = new Date('2026-11-24T03:30:00.000Z'),
+      lastFour = null as string | null,
+    } = {},
+  ) {
+    const row = transactionRow({
+      payment: pay,
+      payor,
+      amountCents,
+      providerTransactionId: `pt_txn_${unique()}`,
+      succeeded,
+      provider,
+      cardLastFour: lastFour,
+    });
+    const recorded = await insertTransactionRow(db, { ...row, createdAt: at });
+    const emailId = (recorded?.outboxRows[0]?.payload as { emailId?: string } | undefined)?.emailId;
+    if (!recorded || !emailId) throw new Error('no transactions row or e-mail');
+    return { rowId: recorded.rowId, emailId, createdAt: at };
+  }
+
+  async function donor(recurring = false) {
+    const person = { firstName: 'Abigail', lastName: 'Adams', email: `abigail+${unique()}@example.org` };
+    const [row] = await db
+      .insert(donations)
+      .values({ ...person, amount: '25.00', paymentMethod: 'card', isRecurring: recurring, status: 'completed' })
+      .returning();
+    if (!row) throw new Error('insert returned no donation');
+    return { ...person, id: row.id };
+  }
+
+  async function member() {
+    const person = { firstName: 'Paul', lastName: 'Revere', email: `paul+${unique()}@example.org` };
+    const [row] = await db
+      .insert(memberships)
+      .values({ ...person, phone: '555-0100', paymentMethod: 'card', status: 'active' })
+      .returning();
+    if (!row) throw new Error('insert returned no membership');
+    return { ...person, id: row.id };
+  }
+
+  /** The address in a manage link sent in this message, whose token's hash is stored for the recipient. */
+  async function manageLinkIn(message: MailMessage | undefined, recipient: string) {
+    const token = /https:\/\/pillars\.example\.org\/manage\?token=([A-Za-z0-9_-]+)/.exec(message?.text ?? '')?.[1];
+    expect(token).toBeDefined();
+    const [link] = await db
+      .select()
+      .from(manageLinks)
+      .where(eq(manageLinks.tokenHash, hashManageToken(token ?? '')));
+    expect(link).toMatchObject({
+      email: recipient,
+      usedAt: null,
+      expiresAt: new Date(clock.getTime() + 72 * 3_600_000),
+    });
+  }
+
+  it('a contribution receipt states the legal name, EIN, amount, date, card, number and the goods statement', async () => {
+    const person = await donor();
+    const pay = await payment('donation', person.id, { amountCents: 5000 });
+    const { rowId, emailId, createdAt } = await charge(pay, person, { lastFour: '4242' });
+    const { result, message } = await send(emailId);
+    expect(result).toBe('sent');
+    const number = receiptNumberOf({ id: rowId, createdAt });
+    expect(number).toMatch(/^2026-[0-9A-F]{10}$/);
+    expect(message?.to).toBe(person.email);
+    expect(message?.subject).toBe(`Receipt ${number} for your contribution to Patriot Pillars`);
+    for (const part of [message?.text ?? '', message?.html ?? '']) {
+      expect(part).toContain('Patriot Pillars Foundation, Inc.');
+      expect(part).toContain('12-3456789');
+      expect(part).toContain('$50.00');
+      expect(part).toContain('November 23, 2026');
+      expect(part).toContain('Card ending in 4242');
+      expect(part).toContain(number);
+      expect(part).toContain('No goods or services were provided in exchange for this contribution.');
+      // The footer: how to reach the organisation.
+      expect(part).toContain('1 Liberty Way, Philadelphia, PA 19106');
+      expect(part).toContain('hello@patriotpillars.org');
+      expect(part).toContain('(555) 010-1776');
+    }
+    expect(message?.text).not.toContain('monthly');
+    await manageLinkIn(message, person.email);
+    expect(await emailOf(emailId)).toMatchObject({
+      state: 'sent',
+      sentAt: clock,
+      subjectLine: message?.subject,
+      lastError: null,
+    });
+  });
+
+  it('a monthly gift’s receipt says it is an instalment and when the next one is', async () => {
+    const person = await donor(true);
+    const pay = await payment('recurring_donation', person.id, {
+      providerRecurringId: `pt_rec_${unique()}`,
+      nextPaymentDate: '2026-12-23',
+    });
+    const { emailId } = await charge(pay, person);
+    const { message } = await send(emailId);
+    expect(message?.text).toContain('This payment is one instalment of your monthly gift.');
+    expect(message?.text).toContain('The next instalment is scheduled for December 23, 2026.');
+    expect(message?.text).toContain('No goods or services were provided in exchange for this contribution.');
+  });
+
+  it('membership dues and an event fee are stated as such, without the contribution statement', async () => {
+    const person = await member();
+    const plan = await payment('membership', person.id, { providerRecurringId: `pt_rec_${unique()}` });
+    const dues = await send((await charge(plan, person)).emailId);
+    // A row whose card digits the provider did not show names the card without them.
+    expect(dues.message?.text).toMatch(/Paid with:\s+Card\n/);
+    expect(dues.message?.subject).toMatch(/^Receipt \S+ for your Patriot Pillars membership dues$/);
+    expect(dues.message?.text).toContain('This payment is membership dues for Patriot Pillars; it is not a donation.');
+    expect(dues.message?.text).toContain('This payment is one instalment of your monthly membership.');
+    expect(dues.message?.text).not.toContain('No goods or services');
+    expect(dues.message?.text).toContain('12-3456789');
+
+    const { registration } = await registrationFor('Autumn Gala');
+    const fee = await payment('registration', registration.id, { amountCents: 4500 });
+    const paid = await send((await charge(fee, registration)).emailId);
+    expect(paid.message?.subject).toMatch(/^Receipt \S+ for your registration fee for Autumn Gala$/);
+    expect(paid.message?.text).toContain('This payment is a registration fee for Autumn Gala; it is not a donation.');
+    expect(paid.message?.text).toContain('$45.00');
+    expect(paid.message?.text).not.toContain('No goods or services');
+    expect(paid.message?.text).not.toContain('instalment');
+  });
+
+  async function registrationFor(title: string) {
+    const slug = `gala-${unique()}`;
+    const [event] = await db
+      .insert(events)
+      .values({
+        title,
+        slug,
+        // Saturday October 31, 2026, 6:00 PM EDT, to Sunday November 1, 1:30 AM EST (clocks went back).
+        startDate: new Date('2026-10-31T22:00:00.000Z'),
+        endDate: new Date('2026-11-01T06:30:00.000Z'),
+        location: 'Liberty Hall, 1 Main St',
+        requiresPayment: true,
+        pricingTiers: JSON.stringify([
+          { id: 'vip', name: 'VIP', price: 4500, description: 'Front rows', benefits: ['Dinner'] },
+        ]),
+      })
+      .returning();
+    const person = { firstName: 'John', lastName: 'Hancock', email: `john+${unique()}@example.org` };
+    const [registration] = await db
+      .insert(eventRegistrations)
+      .values({ ...person, phone: '555-0101', eventId: event?.id ?? '', paymentAmount: 4500, selectedTier: 'vip' })
+      .returning();
+    if (!event || !registration) throw new Error('insert returned nothing');
+    return { event, registration: { ...person, id: registration.id } };
+  }
+
+  it('a registration confirmation names the event, its time in New York, place, tier and fee, with an .ics', async () => {
+    const { event, registration } = await registrationFor('Autumn Gala');
+    await payment('registration', registration.id, { amountCents: 4500 });
+    const emailId = await queue('registration-confirmation', registration.id, registration.email);
+    const { message } = await send(emailId);
+    expect(message?.subject).toBe('You are registered: Autumn Gala');
+    const text = message?.text ?? '';
+    expect(text).toMatch(/Date:\s+Saturday, October 31, 2026\n/);
+    expect(text).toContain('6:00 PM – Sunday, November 1, 1:30 AM ET');
+    expect(text).toContain('Liberty Hall, 1 Main St');
+    expect(text).toContain('VIP');
+    expect(text).toContain('$45.00');
+    expect(text).toContain(`${PUBLIC_URL}/events/${event.slug}`);
+
+    expect(message?.attachments).toHaveLength(1);
+    const ics = message?.attachments?.[0];
+    expect(ics?.filename).toBe(`${event.slug}.ics`);
+    expect(ics?.contentType).toMatch(/^text\/calendar/);
+    const unfolded = (ics?.content ?? '').replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toContain(`UID:registration-${registration.id}@pillars.example.org`);
+    expect(unfolded).toContain('DTSTART:20261031T220000Z');
+    expect(unfolded).toContain('DTEND:20261101T063000Z');
+    expect(unfolded).toContain('SUMMARY:Autumn Gala');
+    expect(unfolded).toContain('LOCATION:Liberty Hall\\, 1 Main St');
+    expect(unfolded).toContain(`URL:${PUBLIC_URL}/events/${event.slug}`);
+
+    // The .eml in the mailbox carries it as a calendar part.
+    const files = await readdir(mailbox);
+    const eml = await Promise.all(files.map((file) => readFile(join(mailbox, file), 'utf8')));
+    expect(
+      eml.some((m) => m.includes('Subject: You are registered: Autumn Gala') && /Content-Type: text\/calendar/.test(m)),
+    ).toBe(true);
+  });
+
+  it('a free registration is confirmed with no fee', async () => {
+    const { registration } = await registrationFor('Open House');
+    const { message } = await send(await queue('registration-confirmation', registration.id, registration.email));
+    expect(message?.text).toMatch(/Amount paid:\s+Free/);
+  });
+
+  it('a membership welcome says it is active, its dues and next instalment, with a manage link', async () => {
+    const person = await member();
+    await payment('membership', person.id, {
+      providerRecurringId: `pt_rec_${unique()}`,
+      nextPaymentDate: '2026-12-24',
+    });
+    const { message } = await send(await queue('membership-welcome', person.id, person.email));
+    expect(message?.subject).toBe('Welcome to Patriot Pillars');
+    expect(message?.text).toContain('Welcome, Paul');
+    expect(message?.text).toContain('$25.00 a month');
+    expect(message?.text).toContain('December 24, 2026');
+    await manageLinkIn(message, person.email);
+  });
+
+  it('a failed instalment says what happens next, the grace period and how to update the card', async () => {
+    const person = await member();
+    const plan = await payment('membership', person.id, { providerRecurringId: `pt_rec_${unique()}` });
+    const { emailId } = await charge(plan, person, { succeeded: false });
+    const { message } = await send(emailId);
+    expect(message?.subject).toBe('We could not charge your card for your membership');
+    expect(message?.text).toContain('We will try again.');
+    expect(message?.text).toContain('hello@patriotpillars.org');
+    expect(message?.text).toContain('If no instalment succeeds within 14 days, your membership becomes inactive.');
+    await manageLinkIn(message, person.email);
+
+    const giver = await donor(true);
+    const gift = await payment('recurring_donation', giver.id, { providerRecurringId: `pt_rec_${unique()}` });
+    const failed = await send((await charge(gift, giver, { succeeded: false })).emailId);
+    expect(failed.message?.text).toContain('If no instalment succeeds within 14 days, your monthly gift is cancelled.');
+  });
+
+  it('a refund receipt gives the amount, the original charge, what remains and the refund date', async () => {
+    const person = await donor();
+    const pay = await payment('donation', person.id, { amountCents: 10000 });
+    const { rowId, createdAt } = await charge(pay, person, { amountCents: 10000 });
+    const refundIds: string[] = [];
+    for (const [cents, day] of [
+      [3000, '2026-11-25T16:00:00.000Z'],
+      [2000, '2026-11-26T16:00:00.000Z'],
+    ] as const) {
+      const [refundRow] = await db
+        .insert(transactions)
+        .values({
+          paymentId: pay.id,
+          refundOf: rowId,
+          amount: cents,
+          status: 'refunded',
+          paymentMethod: 'card',
+          paymentProvider: 'paytheory',
+          buyerName: 'Abigail Adams',
+          buyerEmail: person.email,
+          createdAt: new Date(day),
+        })
+        .returning();
+      const [refund] = await db
+        .insert(refunds)
+        .values({
+          paymentId: pay.id,
+          chargeRowId: rowId,
+          providerTransactionId: 'pt_txn_charge',
+          amountCents: cents,
+          state: 'succeeded',
+          requestedBy: 'admin',
+          refundRowId: refundRow?.id ?? null,
+          createdAt: new Date(day),
+        })
+        .returning();
+      refundIds.push(refund?.id ?? '');
+    }
+    const { message } = await send(await queue('refund-receipt', refundIds[1] ?? '', person.email));
+    expect(message?.subject).toBe('Patriot Pillars refunded $20.00 to you');
+    const text = message?.text ?? '';
+    expect(text).toMatch(/Amount refunded:\s+\$20\.00/);
+    expect(text).toMatch(/Refund date:\s+November 26, 2026/);
+    expect(text).toMatch(/Original payment:\s+\$100\.00 on November 23, 2026/);
+    expect(text).toContain(receiptNumberOf({ id: rowId, createdAt }));
+    // $100 less both refunds so far.
+    expect(text).toMatch(/Payment after refunds:\s+\$50\.00/);
+    expect(text).toContain('Patriot Pillars Foundation, Inc.');
+  });
+
+  it('a plan that ended says so, with the reason unless the donor asked', async () => {
+    const person = await member();
+    const lapsed = await payment('membership', person.id, {
+      providerRecurringId: `pt_rec_${unique()}`,
+      cancelRequestedAt: new Date('2026-11-20T12:00:00.000Z'),
+      cancelRequestedBy: 'system',
+      cancelledAt: new Date('2026-11-20T12:05:00.000Z'),
+    });
+    const { message } = await send(await queue('plan-cancelled', lapsed.id, person.email));
+    expect(message?.subject).toBe('Your Patriot Pillars membership has ended');
+    expect(message?.text).toMatch(/Ended on:\s+November 20, 2026/);
+    expect(message?.text).toMatch(/Reason:\s+No monthly instalment succeeded within 14 days\./);
+
+    const giver = await donor(true);
+    const asked = await payment('recurring_donation', giver.id, {
+      providerRecurringId: `pt_rec_${unique()}`,
+      cancelRequestedAt: clock,
+      cancelRequestedBy: 'donor',
+      cancelReason: 'Asked through the manage page',
+      cancelledAt: clock,
+    });
+    const own = await send(await queue('plan-cancelled', asked.id, giver.email));
+    expect(own.message?.subject).toBe('Your Patriot Pillars monthly gift has ended');
+    expect(own.message?.text).not.toContain('Reason');
+  });
+
+  it('a manage link goes to an address with something to manage, and nowhere else', async () => {
+    const person = await donor();
+    const { result, message } = await send(await queue('manage-link', null, person.email));
+    expect(result).toBe('sent');
+    expect(message?.to).toBe(person.email);
+    expect(message?.text).toContain('within 72 hours');
+    await manageLinkIn(message, person.email);
+
+    const before = sent.length;
+    const unknown = await queue('manage-link', null, `nobody+${unique()}@example.org`);
+    expect((await send(unknown)).result).toBe('skipped');
+    expect(sent).toHaveLength(before);
+    expect(await emailOf(unknown)).toMatchObject({ state: 'skipped', sentAt: null, subjectLine: null });
+  });
+
+  it('sends once when the job runs twice, and skips an e-mail whose subject is gone', async () => {
+    const person = await donor();
+    const pay = await payment('donation', person.id);
+    const { emailId } = await charge(pay, person);
+    expect((await send(emailId)).result).toBe('sent');
+    const count = sent.length;
+    const again = await send(emailId);
+    expect(again.result).toBe('sent');
+    expect(sent).toHaveLength(count);
+
+    for (const kind of [
+      'receipt',
+      'refund-receipt',
+      'registration-confirmation',
+      'membership-welcome',
+      'charge-failed',
+      'plan-cancelled',
+    ] as const) {
+      const missing = await queue(kind, randomUUID(), person.email);
+      expect((await send(missing)).result).toBe('skipped');
+      expect(await emailOf(missing)).toMatchObject({ state: 'skipped', sentAt: null });
+    }
+    expect(sent).toHaveLength(count);
+  });
+});

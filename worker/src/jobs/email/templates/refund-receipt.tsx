@@ -1,0 +1,46 @@
+import { money } from '../format';
+import { Details, Layout, Note, type Org, Paragraph, Title } from './layout';
+
+export interface RefundReceiptProps {
+  org: Org;
+  payerName: string;
+  /** The original charge's receipt number, so the two papers match. */
+  receiptNumber: string;
+  refundedCents: number;
+  refundDate: string;
+  charge: { date: string; amountCents: number };
+  /** What is left of the charge after every refund so far, this one included. */
+  remainingCents: number;
+}
+
+export function refundReceiptSubject({ org, refundedCents }: Pick<RefundReceiptProps, 'org' | 'refundedCents'>) {
+  return `${org.name} refunded ${money(refundedCents)} to you`;
+}
+
+/** A refund: how much came back, of which charge, and what of that charge remains paid. */
+export function RefundReceiptEmail(props: RefundReceiptProps) {
+  const { org } = props;
+  return (
+    <Layout org={org} preview={`A refund of ${money(props.refundedCents)} is on its way to your card.`}>
+      <Title>Your refund</Title>
+      <Paragraph>
+        {`Dear ${props.payerName}, we refunded ${money(props.refundedCents)} of your payment of ${money(props.charge.amountCents)} made on ${props.charge.date}.`}
+      </Paragraph>
+      <Details
+        rows={[
+          ['Amount refunded', money(props.refundedCents)],
+          ['Refund date', props.refundDate],
+          ['Original payment', `${money(props.charge.amountCents)} on ${props.charge.date}`],
+          ['Original receipt number', props.receiptNumber],
+          ['Payment after refunds', money(props.remainingCents)],
+          ['Refunded by', org.legalName],
+          ['EIN', org.ein],
+        ]}
+      />
+      <Note>
+        The money goes back to the card you paid with; your bank may take a few business days to show it. Please keep
+        this notice with your receipt.
+      </Note>
+    </Layout>
+  );
+}

@@ -1,0 +1,42 @@
+import { money } from '../format';
+import { Action, Details, Layout, Note, type Org, Paragraph, Title } from './layout';
+
+export interface RegistrationConfirmationProps {
+  org: Org;
+  firstName: string;
+  eventTitle: string;
+  /** "Saturday, March 14, 2026" and "6:00 PM – 8:00 PM ET". */
+  day: string;
+  hours: string;
+  location: string;
+  /** The ticket type's name, when the event has them. */
+  tier: string | null;
+  /** What was paid, in cents; null for a free registration. */
+  paidCents: number | null;
+  eventUrl: string;
+}
+
+export function registrationConfirmationSubject({ eventTitle }: Pick<RegistrationConfirmationProps, 'eventTitle'>) {
+  return `You are registered: ${eventTitle}`;
+}
+
+/** A place at an event is confirmed (free, or once its fee is paid); the .ics rides along. */
+export function RegistrationConfirmationEmail(props: RegistrationConfirmationProps) {
+  const rows: Array<readonly [string, string]> = [
+    ['Event', props.eventTitle],
+    ['Date', props.day],
+    ['Time', props.hours],
+    ['Where', props.location],
+  ];
+  if (props.tier) rows.push(['Ticket type', props.tier]);
+  rows.push(['Amount paid', props.paidCents ? money(props.paidCents) : 'Free']);
+  return (
+    <Layout org={props.org} preview={`Your place at ${props.eventTitle} is confirmed.`}>
+      <Title>See you there, {props.firstName}</Title>
+      <Paragraph>{`Your registration for ${props.eventTitle} is confirmed.`}</Paragraph>
+      <Details rows={rows} />
+      <Note>The attached calendar file adds the event to your calendar.</Note>
+      <Action href={props.eventUrl} label="View the event" />
+    </Layout>
+  );
+}
