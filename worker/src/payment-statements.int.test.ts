@@ -58,8 +58,9 @@ describe('SQL statements of one charge and its follow-ups', async () => {
     // Claim with payor and send recorded (1); succeed with follow-ups and notification (1); the two
     // follow-ups published in one addBulk and marked in one batched UPDATE (1, shared with other
     // payments under load); update-status (1); record-transaction (2: the read of payment and
-    // payor, the insert). It was 17.
-    expect(seen, seen.join('\n')).toHaveLength(6);
+    // payor, the insert that also queues the receipt e-mail); the receipt's outbox row marked
+    // published (1, batched likewise). It was 17.
+    expect(seen, seen.join('\n')).toHaveLength(7);
   });
 
   it('declines a charge in two statements: the claim, and the failure with its record and notification', async () => {

@@ -1,5 +1,7 @@
-import { type Database, type Tx, transactions } from '../db';
-import { type OutboxRow, queueEmails } from '../jobs';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Database, type OutboundEmailKind, type Tx, outboundEmails, outbox, transactions } from '../db';
+import { JOBS, type OutboxRow, outboxValuesOf } from '../jobs';
 import type { Payor } from '../payments';
 import { type Payment, type PaymentLedger, RECORDS } from './ledger';
 import { transactionFeeCents } from './pricing';
@@ -62,32 +64,81 @@ export interface RecordedRow {
   outboxRows: OutboxRow[];
 }
 
+/** What the payer is told when a row of this status is written: a receipt, or a charge-failed notice. */
+function emailKindOf(status: string): OutboundEmailKind | null {
+  if (status === CHARGE_ROW_STATUS) return 'receipt';
+  if (status === 'failed') return 'charge-failed';
+  return null;
+}
+
+/** The statement's one row: the new transactions row's id, and its e-mail's outbox row when one was queued. */
+type InsertedRowSql = {
+  row_id: string;
+  id: number | null;
+  queue: string | null;
+  job_name: string | null;
+  job_id: string | null;
+  payload: unknown;
+};
+
 /**
- * Writes a row unless one exists for its provider transaction id, and in the same transaction
- * queues what the payer is told: a receipt for money received, a charge-failed notice for a failed
- * instalment (a failed first charge never reaches here: the ledger fails the payment instead).
- * Null when the row was already there, so a replay queues nothing either. `alsoOnInsert` runs in
- * the same transaction when the row is new (an instalment's dunning mark, docs/decisions/018).
+ * Writes a row unless one exists for its provider transaction id, and in the SAME statement queues
+ * what the payer is told (emailKindOf): the outbound e-mail, once per kind and row, and its outbox
+ * row, as queueEmails does it in a transaction. A failed first charge never reaches here: the
+ * ledger fails the payment instead. Null when the row was already there, so a replay queues
+ * nothing either. `alsoOnInsert` runs in the same transaction when the row is new (an instalment's
+ * dunning mark, docs/decisions/018); without it this is one statement, as the charge path's budget
+ * wants (worker/src/payment-statements.int.test.ts).
  */
 export async function insertTransactionRow(
   db: Database,
   row: TransactionRow,
   alsoOnInsert?: (tx: Tx) => Promise<void>,
 ): Promise<RecordedRow | null> {
-  return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(transactions)
-      .values(row)
-      .onConflictDoNothing({ target: transactions.providerTransactionId })
-      .returning({ id: transactions.id });
-    if (!inserted) return null;
-    await alsoOnInsert?.(tx);
-    const kind = row.status === 'completed' ? 'receipt' : row.status === 'failed' ? 'charge-failed' : null;
-    const outboxRows =
-      kind && row.buyerEmail
-        ? await queueEmails(tx, [{ kind, subjectId: inserted.id, recipient: row.buyerEmail }])
+  const kind = row.buyerEmail ? emailKindOf(row.status) : null;
+  const emailId = randomUUID();
+  const job = outboxValuesOf({ job: JOBS.sendEmail, emailId });
+  const insert = db
+    .insert(transactions)
+    .values(row)
+    .onConflictDoNothing({ target: transactions.providerTransactionId })
+    .returning({ id: transactions.id, buyerEmail: transactions.buyerEmail })
+    .getSQL();
+  const statement = sql`WITH inserted AS (${insert}), emailed AS (
+      INSERT INTO ${outboundEmails} (id, kind, subject_id, recipient)
+      SELECT ${emailId}::uuid, ${kind}, inserted.id, lower(inserted.buyer_email)
+      FROM inserted WHERE ${kind}::text IS NOT NULL
+      ON CONFLICT (kind, subject_id) WHERE subject_id IS NOT NULL DO NOTHING
+      RETURNING id
+    ), queued AS (
+      INSERT INTO ${outbox} (queue, job_name, job_id, payload)
+      SELECT ${job.queue}, ${job.jobName}, ${job.jobId}, ${JSON.stringify(job.payload)}::jsonb FROM emailed
+      RETURNING id, queue, job_name, job_id, payload
+    )
+    SELECT inserted.id AS row_id, queued.* FROM inserted LEFT JOIN queued ON true`;
+
+  const run = async (executor: Pick<Database, 'execute'>): Promise<RecordedRow | null> => {
+    const [found] = (await executor.execute<InsertedRowSql>(statement)).rows;
+    if (!found) return null;
+    const outboxRows: OutboxRow[] =
+      found.id !== null && found.queue && found.job_name && found.job_id && found.payload
+        ? [
+            {
+              id: Number(found.id),
+              queue: found.queue,
+              jobName: found.job_name,
+              jobId: found.job_id,
+              payload: found.payload,
+            },
+          ]
         : [];
-    return { rowId: inserted.id, outboxRows };
+    return { rowId: found.row_id, outboxRows };
+  };
+  if (!alsoOnInsert) return run(db);
+  return db.transaction(async (tx) => {
+    const recorded = await run(tx);
+    if (recorded) await alsoOnInsert(tx);
+    return recorded;
   });
 }
 

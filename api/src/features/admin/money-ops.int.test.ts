@@ -303,7 +303,11 @@ describe('POST /api/admin/payments/:id/cancel-plan', () => {
       expect.objectContaining({ action: 'payment.plan-cancel-requested', entityType: 'payment' }),
     ]);
     const detail = AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json());
-    expect(detail).toMatchObject({ cancelRequestedBy: admin.username, cancelledAt: null });
+    expect(detail.plan).toMatchObject({
+      cancelRequestedBy: admin.username,
+      cancelReason: 'Moved away',
+      cancelledAt: null,
+    });
   });
 
   it('answers 404 for a one-time payment and an unknown id', async () => {

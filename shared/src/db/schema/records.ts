@@ -38,6 +38,8 @@ export const donations = pgTable(
   },
   (t) => [
     index('donations_email_idx').on(t.email),
+    // The self-service page and the manage-link e-mail match an address in any case (docs/decisions/020).
+    index('donations_email_lower_idx').on(sql`lower(${t.email})`),
     index('donations_status_idx').on(t.status),
     index('donations_created_at_idx').on(t.createdAt.desc()),
     check('donations_status_known', statusCheckSql('status')),
@@ -68,6 +70,7 @@ export const memberships = pgTable(
   },
   (t) => [
     index('memberships_email_idx').on(t.email),
+    index('memberships_email_lower_idx').on(sql`lower(${t.email})`),
     index('memberships_status_idx').on(t.status),
     index('memberships_created_at_idx').on(t.createdAt.desc()),
     check('memberships_status_known', statusCheckSql('status')),
@@ -96,6 +99,7 @@ export const eventRegistrations = pgTable(
   (t) => [
     index('event_registrations_event_id_idx').on(t.eventId),
     index('event_registrations_email_idx').on(t.email),
+    index('event_registrations_email_lower_idx').on(sql`lower(${t.email})`),
     index('event_registrations_status_idx').on(t.status),
     index('event_registrations_created_at_idx').on(t.createdAt.desc()),
     check('event_registrations_status_known', statusCheckSql('status')),
