@@ -14,3 +14,4 @@ export * from './payments-api';
 export * from './manage';
 // Prices and fees live with the rest of the money rules; the browser's displays reach them here.
 export * from '../money/pricing';
+export * from './slugs';

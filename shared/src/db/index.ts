@@ -7,3 +7,4 @@ export * from './reset-tokens';
 export * from './statement';
 export * from './manage-links';
 export * from './audit';
+export * from './slugs';

@@ -95,6 +95,12 @@ export const eventRegistrations = pgTable(
     paymentAmount: integer('payment_amount'),
     selectedTier: text('selected_tier'),
     createdAt: createdAt(),
+    /**
+     * An unpaid registration of a paid event holds its place until then (docs/decisions/022); past
+     * it, with no payment under way, the place is released and the registration cancelled. Null
+     * when nothing is held (free, paid, or released).
+     */
+    placeHeldUntil: timestamp('place_held_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('event_registrations_event_id_idx').on(t.eventId),
@@ -102,6 +108,9 @@ export const eventRegistrations = pgTable(
     index('event_registrations_email_lower_idx').on(sql`lower(${t.email})`),
     index('event_registrations_status_idx').on(t.status),
     index('event_registrations_created_at_idx').on(t.createdAt.desc()),
+    index('event_registrations_place_held_until_idx')
+      .on(t.placeHeldUntil)
+      .where(sql`${t.placeHeldUntil} IS NOT NULL`),
     check('event_registrations_status_known', statusCheckSql('status')),
     check('event_registrations_amount_nonnegative', sql`${t.paymentAmount} >= 0`),
   ],
