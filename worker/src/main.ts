@@ -1,9 +1,10 @@
-import { createMailer } from '@pillars/shared/mail';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
+import { startEmailThread } from './email-thread-host';
 import { startWorkers } from './workers';
 
 const { config, logger, database, provider, queues } = await bootstrap('worker');
-const mailer = createMailer(config, logger);
+// The email queue runs on a thread of its own, so rendering e-mails never delays a charge.
+const emailThread = await startEmailThread(logger);
 const runtime = await startWorkers({
   db: database.db,
   backend: queues,
@@ -13,7 +14,6 @@ const runtime = await startWorkers({
   chargesConcurrency: config.CHARGES_CONCURRENCY,
   visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
   dunningGraceDays: config.DUNNING_GRACE_DAYS,
-  email: { mailer, site: config },
 });
 logger.info(
   {
@@ -24,14 +24,14 @@ logger.info(
     lockMs: config.WORKER_LOCK_MS,
     dunningGraceDays: config.DUNNING_GRACE_DAYS,
     liveMode: provider.liveMode,
-    mail: mailer.destination,
+    mail: emailThread.destination,
   },
   'worker started',
 );
 
 // SIGTERM: take no new jobs, finish the active ones, then exit (a deploy never cuts a charge).
 onShutdown(logger, async () => {
-  await runtime.stop();
+  await Promise.all([runtime.stop(), emailThread.stop()]);
   await queues.close();
   await database.close();
 });

@@ -3,6 +3,7 @@ import {
   END_LAPSED_PLANS_EVERY_MS,
   JOBS,
   JOB_OPTIONS,
+  type JobWorker,
   POLL_RECURRING_EVERY_MS,
   QUEUES,
   type QueueBackend,
@@ -34,8 +35,9 @@ export interface WorkerDeps {
   /** The charges queue's concurrency (CHARGES_CONCURRENCY); default `concurrency`. */
   chargesConcurrency?: number;
   /**
-   * Outbound e-mail (receipts, notices, links) and what its links and wording need. main.ts always
-   * passes it; payment tests that send no e-mail leave the email queue without a worker.
+   * Outbound e-mail (receipts, notices, links) and what its links and wording need, to run the
+   * email queue in-process. main.ts runs it on its own thread instead (email-thread.ts); payment
+   * tests that send no e-mail leave the email queue without a worker.
    */
   email?: { mailer: Mailer; site: EmailConfig };
   /** How often the outbox relay looks for jobs the API could not publish. */
@@ -59,6 +61,39 @@ const DEFAULT_DUNNING_GRACE_DAYS = 14;
 export interface WorkerRuntime {
   /** Stops taking jobs, lets active ones finish, then returns. */
   stop(): Promise<void>;
+}
+
+/** What every queue's worker logs: one line per finished or failed job, never its data. */
+function jobLogHandlers(logger: Logger) {
+  return (queue: string) => ({
+    onCompleted: (job: Job) =>
+      logger.info({ queue, job: job.name, jobId: job.id, attempts: job.attemptsMade + 1 }, 'job completed'),
+    onFailed: (job: Job | undefined, error: Error) =>
+      logger.warn(
+        { queue, job: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message },
+        'job failed',
+      ),
+    onError: (error: Error) => logger.error({ queue, err: error }, 'worker error'),
+  });
+}
+
+/**
+ * The email queue's worker. The worker process runs it on a thread of its own (email-thread.ts),
+ * so rendering e-mails never delays a charge on the main event loop; tests run it in-process.
+ */
+export function startEmailWorker(deps: {
+  db: Database;
+  backend: QueueBackend;
+  logger: Logger;
+  concurrency: number;
+  mailer: Mailer;
+  site: EmailConfig;
+}): JobWorker {
+  const { db, backend, logger, concurrency, mailer, site } = deps;
+  return backend.createWorker(QUEUES.email, emailProcessor({ db, mailer, logger, config: site }), {
+    concurrency,
+    ...jobLogHandlers(logger)(QUEUES.email),
+  });
 }
 
 /** Wires one worker per queue, the outbox relay and the schedules (reconcile, recurring poll, dunning). */
@@ -92,16 +127,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     graceDays: deps.dunningGraceDays ?? DEFAULT_DUNNING_GRACE_DAYS,
   });
 
-  const logJob = (queue: string) => ({
-    onCompleted: (job: Job) =>
-      logger.info({ queue, job: job.name, jobId: job.id, attempts: job.attemptsMade + 1 }, 'job completed'),
-    onFailed: (job: Job | undefined, error: Error) =>
-      logger.warn(
-        { queue, job: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message },
-        'job failed',
-      ),
-    onError: (error: Error) => logger.error({ queue, err: error }, 'worker error'),
-  });
+  const logJob = jobLogHandlers(logger);
 
   const refund = refundsProcessor({ db, backend, provider, logger, visibilityWindowMs });
   /** The charges queue carries every provider call: ending a plan and refunds beside the charges. */
@@ -139,14 +165,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       },
     ),
   ];
-  if (email) {
-    workers.push(
-      backend.createWorker(QUEUES.email, emailProcessor({ db, mailer: email.mailer, logger, config: email.site }), {
-        concurrency,
-        ...logJob(QUEUES.email),
-      }),
-    );
-  }
+  if (email) workers.push(startEmailWorker({ db, backend, logger, concurrency, ...email }));
   await backend
     .queue(QUEUES.maintenance)
     .upsertScheduler(
