@@ -79,7 +79,7 @@ async function submit(apiUrl: string): Promise<{ paymentId: string; settled: 'su
     provider: 'paytheory',
     paymentMethodToken: tokens[i % tokens.length],
   };
-  const res = await fetch(`${apiUrl}/api/donations`, {
+  const res = await fetchResending(`${apiUrl}/api/donations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify(body),
@@ -93,9 +93,24 @@ async function submit(apiUrl: string): Promise<{ paymentId: string; settled: 'su
   return { paymentId: accepted.paymentId, settled };
 }
 
+/**
+ * fetch, sent once more when the connection was reset before any answer: a kept-alive socket the
+ * server closed after its idle timeout just as the client reused it (between phases, when clients
+ * sit idle). Both requests here are safe to repeat: the POST carries the same Idempotency-Key.
+ */
+async function fetchResending(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = error instanceof TypeError ? (error.cause as { code?: string } | undefined) : undefined;
+    if (cause?.code !== 'ECONNRESET') throw error;
+    return fetch(url, init);
+  }
+}
+
 async function settle(apiUrl: string, paymentId: string): Promise<'succeeded' | 'failed'> {
   for (let poll = 0; poll < POLLS_PER_PAYMENT; poll++) {
-    const res = await fetch(`${apiUrl}/api/payments/${paymentId}?waitMs=${MAX_PAYMENT_WAIT_MS}`, {
+    const res = await fetchResending(`${apiUrl}/api/payments/${paymentId}?waitMs=${MAX_PAYMENT_WAIT_MS}`, {
       signal: stop.signal,
     });
     if (res.status !== 200) {
