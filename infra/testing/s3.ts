@@ -18,7 +18,12 @@ const BUCKET = 'media-test';
 const REGION = 'us-east-1';
 
 async function createBucket(s3: Omit<TestS3, 'source' | 'stop'>): Promise<void> {
-  const client = new S3Client({ region: s3.region, endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials });
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: s3.credentials,
+  });
   try {
     await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
   } finally {
@@ -50,7 +55,13 @@ export async function provideTestS3(): Promise<TestS3> {
   const { default: S3rver } = await import('s3rver');
   const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
   const port = await freePort();
-  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: BUCKET }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: BUCKET }],
+  });
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

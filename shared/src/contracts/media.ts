@@ -57,7 +57,9 @@ export const MediaUploaded = z
 export type MediaUploaded = z.infer<typeof MediaUploaded>;
 
 export const MediaUploadForm = z
-  .object({ file: z.string().meta({ format: 'binary', description: 'A JPEG, PNG, WebP or AVIF image, 10 MB at most' }) })
+  .object({
+    file: z.string().meta({ format: 'binary', description: 'A JPEG, PNG, WebP or AVIF image, 10 MB at most' }),
+  })
   .meta({ id: 'MediaUploadForm' });
 
 export interface Size {

@@ -38,7 +38,11 @@ async function phonePhoto(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-function upload(body: Blob, name: string, headers: Record<string, string> = { cookie, 'sec-fetch-site': 'same-origin' }) {
+function upload(
+  body: Blob,
+  name: string,
+  headers: Record<string, string> = { cookie, 'sec-fetch-site': 'same-origin' },
+) {
   const form = new FormData();
   form.append('file', body, name);
   return app.request('/api/admin/media', { method: 'POST', body: form, headers });
@@ -52,9 +56,7 @@ describe('POST /api/admin/media', () => {
     const photo = await phonePhoto(4000, 3000);
     expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('Someone');
 
-    const started = performance.now();
     const res = await upload(new Blob([photo], { type: 'image/jpeg' }), 'IMG_0001.JPG');
-    const ms = Math.round(performance.now() - started);
     expect(res.status).toBe(201);
     const { data } = MediaUploaded.parse(await res.json());
 
@@ -76,7 +78,6 @@ describe('POST /api/admin/media', () => {
     // The pages' convention finds the same siblings from the address alone.
     expect(imageSourcesOf(data.url)?.webpSrcset).toBe(data.srcset);
 
-    const sizes: string[] = [];
     for (const variant of data.variants) {
       const served = await app.request(variant.url);
       expect(served.status).toBe(200);
@@ -86,7 +87,6 @@ describe('POST /api/admin/media', () => {
       expect(meta).toMatchObject({ width: variant.width, height: variant.height });
       expect(meta.exif).toBeUndefined();
       expect(meta.orientation).toBeUndefined();
-      sizes.push(`${variant.format} ${variant.width}: ${Math.round(bytes.length / 1024)} KB`);
     }
     // Upright: the top-left quarter of the sensor image (dark) is now at the top right.
     const og = await sharp(Buffer.from(await (await app.request(data.ogImageUrl)).arrayBuffer()))
@@ -95,7 +95,6 @@ describe('POST /api/admin/media', () => {
     const pixel = (x: number, y: number) => og.data[(y * og.info.width + x) * og.info.channels] ?? -1;
     expect(pixel(og.info.width - 10, 10)).toBeLessThan(60);
     expect(pixel(10, 10)).toBeGreaterThan(120);
-    console.info(`4000×3000 JPEG (${Math.round(photo.length / 1024)} KB) uploaded in ${ms} ms; ${sizes.join(', ')}`);
 
     const [row] = await database.db.select().from(media).where(eq(media.id, data.id));
     expect(row).toMatchObject({ sourceFormat: 'jpeg', width: 3000, height: 4000, uploadedBy: admin.id });
@@ -151,6 +150,17 @@ describe('POST /api/admin/media', () => {
     expect(ApiError.parse(await res.json())).toEqual({ error: mediaMessages.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
     expect(await storedFiles()).toEqual(filesBefore);
     expect(await mediaRows()).toHaveLength(rowsBefore);
+  });
+
+  it('stops reading a body past the limit, whatever the form holds', async () => {
+    const form = new FormData();
+    form.append('other', 'x'.repeat(MEDIA_MAX_BYTES + 128 * 1024));
+    const res = await app.request('/api/admin/media', {
+      method: 'POST',
+      body: form,
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(res.status).toBe(413);
   });
 
   it('refuses a request with no file', async () => {

@@ -96,7 +96,7 @@ export function processImage(input: Buffer): Promise<ProcessedImage> {
     const { channels } = pixels.info;
     const oriented = sharp(pixels.data, { raw: { width: largest.width, height: largest.height, channels } });
     // AVIF at effort 2, not the default 4: a 4000×3000 photo's variants take 0.8–1.5 s instead of
-    // 5.5–7 s on two busy cores, for files some 8% larger (docs/decisions/023).
+    // 5.5–7 s on two busy cores, for AVIF files some 10% larger (docs/decisions/023).
     const encode = async (
       size: { width: number; height: number },
       format: 'avif' | 'webp' | 'jpeg',

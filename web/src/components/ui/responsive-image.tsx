@@ -21,7 +21,16 @@ type ResponsiveImageProps = {
  * AVIF and WebP at several widths, all known from its address (docs/decisions/023), with its own
  * dimensions; any other address is shown as it is. A missing file shows the neutral placeholder.
  */
-export function ResponsiveImage({ src, alt, width, height, sizes, className, loading, fetchPriority }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  loading,
+  fetchPriority,
+}: ResponsiveImageProps) {
   const [failed, setFailed] = useState(false);
   const sources = failed ? null : imageSourcesOf(src);
   const img = (
