@@ -114,7 +114,7 @@ describe('serving the built web app', async () => {
     expect(html).toContain('<title>Flag Day &quot;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Liberty');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('<meta property="og:description" content="Why we fly it &amp; what it means." />');
-    expect(html).toContain('<meta property="og:image" content="https://liberty.example/images/news/flag.svg" />');
+    expect(html).toContain('<meta property="og:image" content="https://liberty.example/images/news/flag.jpg" />');
     expect(html).toContain('<meta property="og:url" content="https://liberty.example/news/flag-day" />');
     expect(html).toContain('<meta property="og:type" content="article" />');
     expect(html).toContain('<meta name="description" content="Why we fly it &amp; what it means." />');

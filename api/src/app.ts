@@ -14,6 +14,7 @@ import { donationsRoutes } from './features/donations/donations.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { manageRoutes } from './features/manage/manage.routes';
+import { mediaAdminRoutes, mediaFileRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
 import { membershipsRoutes } from './features/memberships/memberships.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -23,11 +24,13 @@ import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { requestLogger } from './lib/request-logger';
+import { mediaStoreOf } from '@pillars/shared/media';
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const sessions = createSessionStore(deps.db, sessionTimeoutsOf(deps.config), deps.now);
   const throttle = deps.throttle ?? postgresThrottle(deps.db, deps.now);
+  const mediaStore = deps.media ?? mediaStoreOf(deps.config);
 
   app.use('*', requestId());
   app.use('*', requestLogger(deps.logger));
@@ -55,6 +58,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes(deps));
   app.route('/api/auth', authRoutes(deps, sessions, throttle));
+  app.route('/api/admin/media', mediaAdminRoutes({ db: deps.db, store: mediaStore }));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/news', newsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
@@ -95,6 +99,9 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'Not found');
   });
+
+  // Uploaded images, served with or without the web app.
+  app.route('/media', mediaFileRoutes(mediaStore));
 
   if (deps.config.STATIC_DIR) app.route('/', webRoutes(deps, deps.config.STATIC_DIR));
 

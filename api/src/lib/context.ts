@@ -2,6 +2,7 @@ import type { Config } from '@pillars/shared/config';
 import type { Database } from '@pillars/shared/db';
 import type { QueueBackend } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
+import type { MediaStore } from '@pillars/shared/media';
 import type { CardProvider } from '@pillars/shared/payments';
 import type pg from 'pg';
 import type { ValidSession } from '../features/auth/sessions';
@@ -24,6 +25,8 @@ export interface AppDeps {
   paymentEvents?: PaymentEvents;
   /** Clock injection point, so "upcoming" can be tested without waiting for time to pass. */
   now?: () => Date;
+  /** Uploaded images; the store MEDIA_* and DATA_DIR configure when omitted (docs/decisions/023). */
+  media?: MediaStore;
   /** Failed sign-in counters; Redis in production (server.ts), PostgreSQL when omitted. */
   throttle?: LoginThrottle;
 }

@@ -2,6 +2,7 @@ import { type Config, loadConfig } from '@pillars/shared/config';
 import type { DatabaseHandle } from '@pillars/shared/db';
 import type { QueueBackend } from '@pillars/shared/jobs';
 import { type Logger, createLogger } from '@pillars/shared/logger';
+import type { MediaStore } from '@pillars/shared/media';
 import type { CardProvider } from '@pillars/shared/payments';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
@@ -17,6 +18,7 @@ export interface TestAppOptions {
   logger?: Logger;
   paymentEvents?: PaymentEvents;
   throttle?: LoginThrottle;
+  media?: MediaStore;
 }
 
 /** The real app over real test infrastructure; only the clock, config and logger are the test's. */
@@ -33,6 +35,7 @@ export function testApp(database: DatabaseHandle, options: TestAppOptions) {
     ...(options.paymentEvents ? { paymentEvents: options.paymentEvents } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.throttle ? { throttle: options.throttle } : {}),
+    ...(options.media ? { media: options.media } : {}),
   });
 }
 

@@ -181,6 +181,16 @@ export const ConfigSchema = z.object({
   /** For containers: the first admin, created at start when no user exists yet. */
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
+  /**
+   * Uploaded images (docs/decisions/023). Unset bucket: files under DATA_DIR/media. Set: an
+   * S3-compatible bucket; MEDIA_S3_ENDPOINT for MinIO and the like (path-style), and the keys here or
+   * the AWS SDK's own variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, roles).
+   */
+  MEDIA_S3_BUCKET: optionalString,
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  MEDIA_S3_ACCESS_KEY_ID: optionalString,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
   /** Seed demo content when the database has none (on by default outside production). */
   SEED_DEMO_CONTENT: z
     .enum(['true', 'false'])

@@ -8,6 +8,8 @@ export const ErrorCode = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL',
 ]);

@@ -28,7 +28,7 @@ describe('useDocumentMeta', () => {
     expect(document.title).toBe('Memorial Day | Pillars');
     expect(meta('og:title')).toBe('Memorial Day');
     expect(meta('og:description')).toBe('We remember.');
-    expect(meta('og:image')).toBe('https://pillars.org/images/news/memorial.svg');
+    expect(meta('og:image')).toBe('https://pillars.org/images/news/memorial.jpg');
     expect(meta('og:type')).toBe('article');
     expect(meta('twitter:card')).toBe('summary_large_image');
     expect(meta('twitter:title')).toBe('Memorial Day');

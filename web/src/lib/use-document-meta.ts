@@ -1,3 +1,4 @@
+import { socialImageOf } from '@pillars/shared/contracts';
 import { useEffect } from 'react';
 import { usePublicConfig } from './use-public-config';
 
@@ -72,7 +73,8 @@ export function useDocumentMeta(meta: DocumentMeta | null): void {
     if (title === undefined) return;
     const previousTitle = document.title;
     const fullTitle = `${title} | ${orgName}`;
-    const imageUrl = image ? absolute(image, publicUrl) : undefined;
+    // Previews show a raster image: an upload's JPEG, or the demo SVG's (docs/decisions/023).
+    const imageUrl = image ? absolute(socialImageOf(image), publicUrl) : undefined;
     const pageUrl = absolute(window.location.pathname, publicUrl);
     document.title = fullTitle;
     const restore = [

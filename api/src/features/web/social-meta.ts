@@ -1,3 +1,5 @@
+import { socialImageOf } from '@pillars/shared/contracts';
+
 /**
  * Title and social metadata (Open Graph, Twitter card) rendered into index.html on the server:
  * the crawlers of LinkedIn, WhatsApp and Telegram read the HTML and run no JavaScript, so a
@@ -8,7 +10,10 @@
 export type SocialMeta = {
   title: string;
   description: string;
-  /** Site-relative or absolute; made absolute on the canonical host. */
+  /**
+   * The page's image, site-relative or absolute; previews get its raster version (socialImageOf) made
+   * absolute on the canonical host.
+   */
   image?: string | null;
   /** The page's path, e.g. /news/flag-day. */
   path: string;
@@ -47,7 +52,7 @@ export function summarise(text: string): string {
 export function withSocialMeta(html: string, meta: SocialMeta, site: { orgName: string; publicUrl: string }): string {
   const title = `${meta.title} | ${site.orgName}`;
   const description = summarise(meta.description);
-  const image = meta.image ? absolute(meta.image, site.publicUrl) : null;
+  const image = meta.image ? absolute(socialImageOf(meta.image), site.publicUrl) : null;
   const tags: Array<[attribute: 'name' | 'property', key: string, content: string]> = [
     ['property', 'og:title', meta.title],
     ['property', 'og:description', description],

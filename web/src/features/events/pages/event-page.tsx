@@ -5,6 +5,7 @@ import { useParams } from 'wouter';
 import { SectionLink } from '@/components/layout/section-link';
 import { ShareButtons } from '@/components/share/share-buttons';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { type DocumentMeta, useDocumentMeta } from '@/lib/use-document-meta';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
 import { isNotFoundError, useEvent } from '../api/get-event';
@@ -96,12 +97,13 @@ function EventView({ event }: { event: EventDetail }) {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-3 lg:gap-12">
         <div className="min-w-0 space-y-8 lg:col-span-2">
           {event.imageUrl ? (
-            <img
+            <ResponsiveImage
               src={event.imageUrl}
               alt=""
               width={1280}
               height={720}
-              decoding="async"
+              // Two of three columns of a 72rem page on wide screens.
+              sizes="(min-width: 1024px) 46rem, 100vw"
               className="aspect-video w-full rounded-xl bg-navy-100 object-cover shadow-sm"
             />
           ) : null}

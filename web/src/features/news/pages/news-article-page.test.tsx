@@ -70,7 +70,7 @@ describe('NewsArticlePage', () => {
     const meta = (key: string) => document.head.querySelector(`meta[property="${key}"]`)?.getAttribute('content');
     expect(meta('og:type')).toBe('article');
     expect(meta('og:description')).toBe('Members gathered to honor the fallen.');
-    expect(meta('og:image')).toBe('http://localhost:5000/images/news/memorial-day-tribute.svg');
+    expect(meta('og:image')).toBe('http://localhost:5000/images/news/memorial-day-tribute.jpg');
   });
 
   it('shows at least one minute of reading for a short article', async () => {

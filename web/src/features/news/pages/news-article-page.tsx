@@ -10,18 +10,17 @@ import {
   RotateCcw,
   UserPlus,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { ShareButtons } from '@/components/share/share-buttons';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { formatLongDate } from '@/lib/format-date';
 import { type DocumentMeta, useDocumentMeta } from '@/lib/use-document-meta';
 import { isNotFoundError, useNewsArticle } from '../api/get-news-article';
 import { readTimeMinutes } from '../lib/read-time';
 import { splitParagraphs } from '../lib/split-paragraphs';
 import { newsTexts } from '../news-texts';
-
-const FALLBACK_IMAGE_SRC = '/images/placeholder.svg';
 
 const pulse = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none';
 
@@ -77,16 +76,15 @@ function BackHomeLink() {
 
 /** The hero picture: its box is reserved before it loads, and a missing file shows the placeholder. */
 function ArticleImage({ src, alt }: { src: string; alt: string }) {
-  const [failed, setFailed] = useState(false);
   return (
-    <img
-      src={failed ? FALLBACK_IMAGE_SRC : src}
+    <ResponsiveImage
+      src={src}
       alt={alt}
       width={1280}
       height={720}
-      decoding="async"
+      // The article column is 56rem wide at most.
+      sizes="(min-width: 56rem) 56rem, 100vw"
       fetchPriority="high"
-      onError={() => setFailed(true)}
       className="-mt-24 aspect-video w-full rounded-lg bg-navy-100 object-cover shadow-lg"
     />
   );
