@@ -15,11 +15,15 @@ export type AuditAction =
   | 'payment.plan-cancel-requested'
   | 'user.created'
   | 'user.deleted'
-  | 'user.profile-updated';
+  | 'user.profile-updated'
+  | 'news.created'
+  | 'news.updated'
+  | 'news.published'
+  | 'news.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'donation' | 'membership' | 'event_registration' | 'user' | 'payment';
+  entityType: 'donation' | 'membership' | 'event_registration' | 'user' | 'payment' | 'news_article';
   entityId: string;
   /** Only what changed or identifies the record; never a password hash or a reset token. */
   before?: Record<string, unknown> | null;
