@@ -134,4 +134,18 @@ describe('NewsArticlePage', () => {
     );
     open.mockRestore();
   });
+
+  it('moves to the current address when the API answered for a former one', async () => {
+    // fetch follows the API's 301 from the old slug; the answer is the article under its new slug.
+    stubFetch({ '/api/news/old-address': json(article), [PATH]: json(article) });
+    const { location } = renderArticle('old-address');
+    await waitFor(() => expect(location.history.at(-1)).toBe(`/news/${SLUG}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Memorial Day Tribute' })).toBeDefined();
+  });
+
+  it('describes the image with its alt text when it has one', async () => {
+    stubFetch({ [PATH]: json({ ...article, imageAlt: 'Wreaths at the memorial' }) });
+    renderArticle();
+    expect(await screen.findByRole('img', { name: 'Wreaths at the memorial' })).toBeDefined();
+  });
 });
