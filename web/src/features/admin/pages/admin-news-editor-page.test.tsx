@@ -65,8 +65,8 @@ describe('AdminNewsEditorPage', () => {
     expect(screen.getByText(/In New York time \(America\/New_York\)/)).toBeDefined();
     expect(preview().getByRole('img', { name: 'Volunteers in the creek' })).toBeDefined();
 
-    fetchMock.mockImplementationOnce(async () =>
-      Response.json({ success: true, data: { id: ID, slug: 'creek-cleanup' } }),
+    fetchMock.mockImplementationOnce(() =>
+      Promise.resolve(Response.json({ success: true, data: { id: ID, slug: 'creek-cleanup' } })),
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
@@ -75,7 +75,9 @@ describe('AdminNewsEditorPage', () => {
       expect(fetchMock).toHaveBeenCalledWith(`/api/admin/news/${ID}`, expect.objectContaining({ method: 'PUT' })),
     );
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
-    expect(JSON.parse(String((put?.[1] as RequestInit).body))).toMatchObject({
+    const sent = (put?.[1] as RequestInit | undefined)?.body;
+    expect(typeof sent).toBe('string');
+    expect(JSON.parse(sent as string)).toMatchObject({
       status: 'published',
       slug: 'creek-cleanup',
       publishedAt: '2026-07-04T13:00:00.000Z',
