@@ -16,3 +16,4 @@ export * from './manage';
 export * from '../money/pricing';
 export * from './slugs';
 export * from './admin-news';
+export * from './pillars';

@@ -74,8 +74,8 @@ describe('AdminNewsEditorPage', () => {
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(`/api/admin/news/${ID}`, expect.objectContaining({ method: 'PUT' })),
     );
-    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
-    const sent = (put?.[1] as RequestInit | undefined)?.body;
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit | undefined][];
+    const sent = calls.find(([, init]) => init?.method === 'PUT')?.[1]?.body;
     expect(typeof sent).toBe('string');
     expect(JSON.parse(sent as string)).toMatchObject({
       status: 'published',
