@@ -16,10 +16,12 @@ const listColumns = {
 };
 
 /**
- * Only published articles whose date has come are public (a future date schedules one); drafts
- * and scheduled articles answer as if they did not exist.
+ * The one rule for a public article, for the API and the page's link preview alike: published,
+ * and its date has come (a future date schedules it). Drafts and scheduled articles answer as if
+ * they did not exist (docs/decisions/024).
  */
-const isPublic = (now: Date) => and(eq(newsArticles.status, 'published'), lte(newsArticles.publishedAt, now));
+export const isPublicArticle = (now: Date) =>
+  and(eq(newsArticles.status, 'published'), lte(newsArticles.publishedAt, now));
 
 const listNews = createRoute({
   method: 'get',
@@ -48,7 +50,7 @@ export function newsRoutes({ db, now = () => new Date() }: AppDeps) {
     const rows = await db
       .select(listColumns)
       .from(newsArticles)
-      .where(isPublic(now()))
+      .where(isPublicArticle(now()))
       .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id));
     return c.json(
       rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() })),
@@ -62,7 +64,7 @@ export function newsRoutes({ db, now = () => new Date() }: AppDeps) {
     const [row] = await db
       .select({ ...listColumns, content: newsArticles.content, imageAlt: newsArticles.imageAlt })
       .from(newsArticles)
-      .where(and(eq(newsArticles.slug, slug), isPublic(now())))
+      .where(and(eq(newsArticles.slug, slug), isPublicArticle(now())))
       .limit(1);
     if (!row) {
       // A published article's former address answers with a permanent redirect to its current one

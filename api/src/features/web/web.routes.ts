@@ -4,9 +4,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { PUBLIC_CONFIG_ELEMENT_ID, PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/shared/contracts';
 import { publicConfigOf } from '@pillars/shared/config';
 import { events, newsArticles, redirectedSlug } from '@pillars/shared/db';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { isPublicArticle } from '../news/news.routes';
 import { contentSecurityPolicy } from './content-security-policy';
 import { type SocialMeta, withSocialMeta } from './social-meta';
 
@@ -45,9 +46,7 @@ export function webRoutes(deps: AppDeps, staticDir: string) {
     const [article] = await db
       .select({ title: newsArticles.title, excerpt: newsArticles.excerpt, imageUrl: newsArticles.imageUrl })
       .from(newsArticles)
-      .where(
-        and(eq(newsArticles.slug, slug), eq(newsArticles.status, 'published'), lte(newsArticles.publishedAt, now())),
-      )
+      .where(and(eq(newsArticles.slug, slug), isPublicArticle(now())))
       .limit(1);
     if (!article) return null;
     const { title, excerpt, imageUrl } = article;
