@@ -39,6 +39,8 @@ export const adminNewsTexts = {
     `In New York time (${zone}). A future date schedules the article; empty publishes it now.`,
   saveDraft: 'Save draft',
   publish: 'Publish',
+  /** The Publish button when the date is still to come. */
+  schedule: 'Schedule',
   saving: 'Saving…',
   saved: 'Article saved.',
   fixErrors: 'Please correct the fields marked below.',

@@ -95,4 +95,28 @@ describe('AdminNewsEditorPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
+
+  it('saves a new draft and moves to its own address, where it says it was saved', async () => {
+    const fetchMock = stubFetch({
+      '/api/admin/news': json({ success: true, data: { id: ID, slug: 'a-draft' } }, 201),
+    });
+    const { location } = renderWithProviders(<AdminNewsEditorPage id={null} />, { path: '/admin/news/new' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'A draft');
+    await user.type(screen.getByRole('textbox', { name: 'Summary' }), 'Summary');
+    await user.type(screen.getByRole('textbox', { name: 'Article' }), 'Body');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe(`/admin/news/${ID}?saved`));
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit | undefined][];
+    expect(JSON.parse(calls[0]?.[1]?.body as string)).toMatchObject({ status: 'draft', publishedAt: null, slug: '' });
+  });
+
+  it('offers to schedule an article whose date is still to come', async () => {
+    stubFetch({});
+    renderWithProviders(<AdminNewsEditorPage id={null} />, { path: '/admin/news/new?saved' });
+    expect(screen.getByRole('status').textContent).toBe('Article saved.');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Publication date and time'), '2999-01-01T09:00');
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeDefined();
+  });
 });

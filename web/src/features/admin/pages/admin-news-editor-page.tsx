@@ -8,7 +8,7 @@ import {
 } from '@pillars/shared/contracts';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { StatusMessage } from '@/components/ui/status-message';
 import { ArticleView } from '@/features/news/components/article-view';
 import { ApiRequestError, apiErrorMessage } from '@/lib/api';
@@ -188,7 +188,11 @@ function DeleteArticle({ id }: { id: string }) {
 function Editor({ id, article }: { id: string | null; article: AdminNewsArticle | null }) {
   const [draft, setDraft] = useState<ArticleDraft>(article ? draftOf(article) : emptyDraft);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // A new article's editor moves to its own address once saved, and says so there.
+  const justCreated = new URLSearchParams(useSearch()).has('saved');
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(
+    justCreated ? { tone: 'success', text: adminNewsTexts.saved } : null,
+  );
   const save = useSaveArticle();
   const signOut = useSignOutOnUnauthorized();
   const [, navigate] = useLocation();
@@ -215,7 +219,7 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
         onSuccess: (saved) => {
           set({ slug: saved.slug, publishedAt: input.publishedAt ? toZonedInput(input.publishedAt) : '' });
           setNotice({ tone: 'success', text: adminNewsTexts.saved });
-          if (!id) navigate(`/admin/news/${saved.id}`, { replace: true });
+          if (!id) navigate(`/admin/news/${saved.id}?saved`, { replace: true });
         },
         onError: (error) => {
           if (signOut(error)) return;
@@ -305,7 +309,11 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
             onClick={() => submit('published')}
             className={smallButton('primary')}
           >
-            {save.isPending ? adminNewsTexts.saving : adminNewsTexts.publish}
+            {save.isPending
+              ? adminNewsTexts.saving
+              : (fromZonedInput(draft.publishedAt) ?? '') > now.toISOString()
+                ? adminNewsTexts.schedule
+                : adminNewsTexts.publish}
           </button>
           {id ? <DeleteArticle id={id} /> : null}
         </div>
