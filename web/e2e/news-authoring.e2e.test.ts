@@ -52,8 +52,8 @@ describe('writing the news', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Save draft' }).click();
-    await page.waitForURL(/\/admin\/news\/[0-9a-f-]{36}$/);
-    await page.getByText('State:').waitFor();
+    await page.waitForURL(/\/admin\/news\/[0-9a-f-]{36}\?saved$/);
+    await page.getByRole('status').filter({ hasText: 'Article saved.' }).waitFor();
     expect(await readerSees(`/news/${slug}`)).toEqual({ url: `/news/${slug}`, heading: 'Article Not Found' });
 
     await page.getByRole('button', { name: 'Publish' }).click();

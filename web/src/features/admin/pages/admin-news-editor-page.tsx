@@ -206,6 +206,8 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
   }, [notice]);
 
   const submit = (status: ArticleStatus) => {
+    // The last save's message goes, so the next one is announced afresh.
+    setNotice(null);
     const input = inputOf(draft, status, new Date());
     const found = validate(input);
     setErrors(found);
