@@ -6,13 +6,13 @@ type CardImageProps = { src: string; alt: string };
 
 /**
  * A 16:9 card picture. Width and height reserve the space before it loads (no layout shift);
- * a missing file shows the neutral placeholder instead of a broken-image icon.
+ * a missing file (or no address) shows the neutral placeholder instead of a broken-image icon.
  */
 export function CardImage({ src, alt }: CardImageProps) {
   const [failed, setFailed] = useState(false);
   return (
     <img
-      src={failed ? FALLBACK_SRC : src}
+      src={failed || !src ? FALLBACK_SRC : src}
       alt={alt}
       width={640}
       height={360}

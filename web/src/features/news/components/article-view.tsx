@@ -11,12 +11,12 @@ import { newsTexts } from '../news-texts';
 
 const FALLBACK_IMAGE_SRC = '/images/placeholder.svg';
 
-/** The hero picture: its box is reserved before it loads, and a missing file shows the placeholder. */
+/** The hero picture: its box is reserved before it loads, and a missing file (or none) shows the placeholder. */
 function ArticleImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
   return (
     <img
-      src={failed ? FALLBACK_IMAGE_SRC : src}
+      src={failed || !src ? FALLBACK_IMAGE_SRC : src}
       alt={alt}
       width={1280}
       height={720}
@@ -60,7 +60,7 @@ export function ArticleView({ article }: { article: NewsArticle }) {
 
       <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
         {/* Articles written before alt texts were asked for are described by their title. */}
-        {article.imageUrl ? <ArticleImage src={article.imageUrl} alt={article.imageAlt || article.title} /> : null}
+        <ArticleImage src={article.imageUrl} alt={article.imageAlt || article.title} />
       </div>
 
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">

@@ -148,4 +148,11 @@ describe('NewsArticlePage', () => {
     renderArticle();
     expect(await screen.findByRole('img', { name: 'Wreaths at the memorial' })).toBeDefined();
   });
+
+  it('shows the placeholder picture for an article without an image', async () => {
+    stubFetch({ [PATH]: json({ ...article, imageUrl: '' }) });
+    renderArticle();
+    const image = await screen.findByRole('img', { name: 'Memorial Day Tribute' });
+    expect(image.getAttribute('src')).toBe('/images/placeholder.svg');
+  });
 });
