@@ -118,6 +118,16 @@ describe('writing, publishing and reading articles', () => {
     expect(ApiError.parse(await res.json()).error).toBe(adminNewsMessages.slugTaken);
   });
 
+  it('keeps an edited article’s address when none is sent, and refuses another article’s', async () => {
+    const { id, slug } = await create(draft('Harvest supper'));
+    const other = await create(draft('Winter coats'));
+    const renamed = await send('PUT', `/${id}`, draft('Harvest supper, renamed'));
+    expect(AdminNewsSaved.parse(await renamed.json()).data.slug).toBe(slug);
+    const taken = await send('PUT', `/${id}`, draft('Harvest supper', { slug: other.slug }));
+    expect(taken.status).toBe(409);
+    expect(ApiError.parse(await taken.json()).error).toBe(adminNewsMessages.slugTaken);
+  });
+
   it('keeps a draft private until it is published, and audits both', async () => {
     const { id, slug } = await create(draft('Quiet draft'));
     expect(await publicSlugs()).not.toContain(slug);
