@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/shared/contracts';
-import { createDatabase, newsArticles } from '@pillars/shared/db';
+import { createDatabase, newsArticles, slugRedirects } from '@pillars/shared/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from './test/test-app';
@@ -120,6 +120,39 @@ describe('serving the built web app', async () => {
     expect(html).toContain('<meta name="description" content="Why we fly it &amp; what it means." />');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it('answers a published article’s former address with a 301 to its current page', async () => {
+    const [row] = await database.db
+      .insert(newsArticles)
+      .values({
+        slug: 'new-address',
+        title: 'Moved',
+        excerpt: 'Moved.',
+        content: 'Body.',
+        imageUrl: '/images/news/flag.svg',
+        publishedAt: new Date('2025-06-14T12:00:00Z'),
+      })
+      .returning({ id: newsArticles.id });
+    await database.db.insert(slugRedirects).values({ kind: 'news', oldSlug: 'old-address', targetId: row?.id ?? '' });
+    const res = await webApp.request('/news/old-address');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/news/new-address');
+  });
+
+  it('gives a draft no link preview: it is not public', async () => {
+    await database.db.insert(newsArticles).values({
+      slug: 'secret-draft',
+      title: 'Secret draft',
+      excerpt: 'Not yet.',
+      content: 'Body.',
+      imageUrl: '/images/news/flag.svg',
+      publishedAt: new Date('2025-06-14T12:00:00Z'),
+      status: 'draft',
+    });
+    const html = await (await webApp.request('/news/secret-draft')).text();
+    expect(html).not.toContain('Secret draft');
+    expect(html).not.toContain('og:title');
   });
 
   it('serves the plain page for an unknown article, for the app to show its not-found state', async () => {

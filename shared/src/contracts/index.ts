@@ -16,3 +16,5 @@ export * from './manage';
 export * from '../money/pricing';
 export * from './slugs';
 export * from './media';
+export * from './admin-news';
+export * from './pillars';

@@ -15,6 +15,8 @@ export type NewsListItem = z.infer<typeof NewsListItem>;
 /** The article page adds the long-form content, paragraphs separated by blank lines. */
 export const NewsArticle = NewsListItem.extend({
   content: z.string(),
+  /** The image's text alternative; absent or null for articles written before it was asked for. */
+  imageAlt: z.string().nullable().optional(),
 }).meta({ id: 'NewsArticle' });
 export type NewsArticle = z.infer<typeof NewsArticle>;
 

@@ -28,6 +28,8 @@ const AdminEventsPage = page(() => import('./pages/admin-routes'), 'AdminEventsR
 const AdminContributorsPage = page(() => import('./pages/admin-routes'), 'AdminContributorsRoute');
 const AdminMembersPage = page(() => import('./pages/admin-routes'), 'AdminMembersRoute');
 const AdminAuditLogPage = page(() => import('./pages/admin-routes'), 'AdminAuditLogRoute');
+const AdminNewsPage = page(() => import('./pages/admin-routes'), 'AdminNewsRoute');
+const AdminNewsEditorPage = page(() => import('./pages/admin-routes'), 'AdminNewsEditorRoute');
 
 /** Every route of the product; anything else is the not-found page. */
 export function AppRouter() {
@@ -48,6 +50,9 @@ export function AppRouter() {
       <Route path="/admin/contributors" component={AdminContributorsPage} />
       <Route path="/admin/members" component={AdminMembersPage} />
       <Route path="/admin/audit-log" component={AdminAuditLogPage} />
+      <Route path="/admin/news" component={AdminNewsPage} />
+      <Route path="/admin/news/new" component={AdminNewsEditorPage} />
+      <Route path="/admin/news/:id" component={AdminNewsEditorPage} />
       <Route path="/privacy-policy" component={PrivacyPolicyPage} />
       <Route path="/news/:slug" component={NewsArticlePage} />
       {/* Not a page of the spec, but its event payment page links here: the events list is on the home page. */}

@@ -16,11 +16,15 @@ export type AuditAction =
   | 'user.created'
   | 'user.deleted'
   | 'user.profile-updated'
-  | 'media.uploaded';
+  | 'media.uploaded'
+  | 'news.created'
+  | 'news.updated'
+  | 'news.published'
+  | 'news.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'donation' | 'membership' | 'event_registration' | 'user' | 'payment' | 'media';
+  entityType: 'donation' | 'membership' | 'event_registration' | 'user' | 'payment' | 'media' | 'news_article';
   entityId: string;
   /** Only what changed or identifies the record; never a password hash or a reset token. */
   before?: Record<string, unknown> | null;

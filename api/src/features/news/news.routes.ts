@@ -1,6 +1,6 @@
 import { NewsArticle, NewsList, Slug } from '@pillars/shared/contracts';
-import { newsArticles } from '@pillars/shared/db';
-import { desc, eq } from 'drizzle-orm';
+import { newsArticles, redirectedSlug } from '@pillars/shared/db';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -14,6 +14,14 @@ const listColumns = {
   imageUrl: newsArticles.imageUrl,
   publishedAt: newsArticles.publishedAt,
 };
+
+/**
+ * The one rule for a public article, for the API and the page's link preview alike: published,
+ * and its date has come (a future date schedules it). Drafts and scheduled articles answer as if
+ * they did not exist (docs/decisions/024).
+ */
+export const isPublicArticle = (now: Date) =>
+  and(eq(newsArticles.status, 'published'), lte(newsArticles.publishedAt, now));
 
 const listNews = createRoute({
   method: 'get',
@@ -29,15 +37,20 @@ const getArticle = createRoute({
   tags: ['news'],
   summary: 'One news article',
   request: { params: z.object({ slug: z.string() }) },
-  responses: { 200: json('The article', NewsArticle), 404: apiError('No article has this slug') },
+  responses: {
+    200: json('The article', NewsArticle),
+    301: { description: "A former slug of a published article: Location is the article's current path" },
+    404: apiError('No public article has this slug'),
+  },
 });
 
-export function newsRoutes({ db }: AppDeps) {
+export function newsRoutes({ db, now = () => new Date() }: AppDeps) {
   const app = featureRouter();
   openapiRoute(app, listNews, async (c) => {
     const rows = await db
       .select(listColumns)
       .from(newsArticles)
+      .where(isPublicArticle(now()))
       .orderBy(desc(newsArticles.publishedAt), desc(newsArticles.id));
     return c.json(
       rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString() })),
@@ -49,11 +62,17 @@ export function newsRoutes({ db }: AppDeps) {
     // A slug that cannot exist is simply not found; no need to ask the database.
     if (!Slug.safeParse(slug).success) throw notFound('Article');
     const [row] = await db
-      .select({ ...listColumns, content: newsArticles.content })
+      .select({ ...listColumns, content: newsArticles.content, imageAlt: newsArticles.imageAlt })
       .from(newsArticles)
-      .where(eq(newsArticles.slug, slug))
+      .where(and(eq(newsArticles.slug, slug), isPublicArticle(now())))
       .limit(1);
-    if (!row) throw notFound('Article');
+    if (!row) {
+      // A published article's former address answers with a permanent redirect to its current one
+      // (docs/decisions/024), so links shared before the change keep working.
+      const current = await redirectedSlug(db, 'news', slug);
+      if (current) return c.redirect(`/api/news/${current}`, 301);
+      throw notFound('Article');
+    }
     return c.json({ ...row, publishedAt: row.publishedAt.toISOString() }, 200);
   });
   return app;

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { PUBLIC_CONFIG_ELEMENT_ID, PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/shared/contracts';
 import { publicConfigOf } from '@pillars/shared/config';
-import { events, newsArticles } from '@pillars/shared/db';
-import { eq } from 'drizzle-orm';
+import { events, newsArticles, redirectedSlug } from '@pillars/shared/db';
+import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { isPublicArticle } from '../news/news.routes';
 import { contentSecurityPolicy } from './content-security-policy';
 import { type SocialMeta, withSocialMeta } from './social-meta';
 
@@ -36,13 +37,16 @@ export function webRoutes(deps: AppDeps, staticDir: string) {
     return c.html(meta ? withSocialMeta(indexHtml, meta, site) : indexHtml);
   };
 
+  const now = deps.now ?? (() => new Date());
+
   // Shared links to an article or an event show its title, summary and image in the preview.
-  // A missing slug gets the plain page: the web app shows its not-found state.
+  // A missing slug gets the plain page: the web app shows its not-found state. Drafts and
+  // scheduled articles are not public, so their preview says nothing either.
   async function articleMeta(slug: string): Promise<SocialMeta | null> {
     const [article] = await db
       .select({ title: newsArticles.title, excerpt: newsArticles.excerpt, imageUrl: newsArticles.imageUrl })
       .from(newsArticles)
-      .where(eq(newsArticles.slug, slug))
+      .where(and(eq(newsArticles.slug, slug), isPublicArticle(now())))
       .limit(1);
     if (!article) return null;
     const { title, excerpt, imageUrl } = article;
@@ -64,7 +68,15 @@ export function webRoutes(deps: AppDeps, staticDir: string) {
       // index.html is a template: it must never be served raw, only with the config rendered in.
       .get('/', (c) => page(c))
       .get('/index.html', (c) => page(c))
-      .get('/news/:slug', async (c) => page(c, await articleMeta(c.req.param('slug'))))
+      .get('/news/:slug', async (c) => {
+        const slug = c.req.param('slug');
+        const meta = await articleMeta(slug);
+        if (meta) return page(c, meta);
+        // A published article's former address: the browser ends at the current one
+        // (docs/decisions/024).
+        const current = await redirectedSlug(db, 'news', slug);
+        return current ? c.redirect(`/news/${current}`, 301) : page(c);
+      })
       .get('/events/:slug', async (c) => page(c, await eventMeta(c.req.param('slug'))))
       .use('/assets/*', async (c, next) => {
         await next();

@@ -5,6 +5,7 @@
  * under web/public/images.
  */
 import type { PricingTier } from '../../contracts/events';
+import { pillarsInWords } from '../../contracts/pillars';
 
 export interface NewsSeed {
   slug: string;
@@ -246,7 +247,7 @@ export const eventSeed: EventSeed[] = [
     slug: 'seven-pillars-leadership-summit',
     title: 'Seven Pillars Leadership Summit',
     description: paragraphs(
-      `Our flagship gathering of the year brings together hundreds of everyday Americans for a full day devoted to the 7 Pillars of a Patriot: faith, strength, knowledge, service, leadership, sacrifice and community. Hear from veterans, first responders, teachers, pastors and entrepreneurs who have built lives of purpose, and discover how to do the same in your own home, workplace and town.`,
+      `Our flagship gathering of the year brings together hundreds of everyday Americans for a full day devoted to the 7 Pillars of a Patriot: ${pillarsInWords()}. Hear from veterans, first responders, teachers, pastors and entrepreneurs who have built lives of purpose, and discover how to do the same in your own home, workplace and town.`,
       `The morning features keynote talks and a panel on rebuilding civic trust. In the afternoon you will choose from hands-on workshops, from physical readiness and family leadership to starting a service project in your neighbourhood. A dedicated youth track runs alongside for young people aged 10 to 17.`,
       `Choose the ticket that suits you: General Admission, the VIP Pass with a private speakers' breakfast and evening reception, or the Family Pass for two adults and up to three children.`,
     ),

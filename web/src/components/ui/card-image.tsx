@@ -7,7 +7,7 @@ const CARD_SIZES = '(min-width: 1024px) 384px, (min-width: 640px) 50vw, 100vw';
 
 /**
  * A 16:9 card picture. Width and height reserve the space before it loads (no layout shift);
- * a missing file shows the neutral placeholder instead of a broken-image icon.
+ * a missing file (or no address) shows the neutral placeholder instead of a broken-image icon.
  */
 export function CardImage({ src, alt }: CardImageProps) {
   return (

@@ -32,10 +32,12 @@ export function ResponsiveImage({
   fetchPriority,
 }: ResponsiveImageProps) {
   const [failed, setFailed] = useState(false);
-  const sources = failed ? null : imageSourcesOf(src);
+  // No address at all (an article saved without an image) shows the placeholder too.
+  const missing = failed || !src;
+  const sources = missing ? null : imageSourcesOf(src);
   const img = (
     <img
-      src={failed ? FALLBACK_SRC : (sources?.src ?? src)}
+      src={missing ? FALLBACK_SRC : (sources?.src ?? src)}
       alt={alt}
       width={sources?.width ?? width}
       height={sources?.height ?? height}

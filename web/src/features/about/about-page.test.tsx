@@ -33,7 +33,7 @@ describe('AboutPage', () => {
       within(pillars)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Faith', 'Family', 'Freedom', 'Integrity', 'Courage', 'Service', 'Community']);
+    ).toEqual(['Faith', 'Strength', 'Knowledge', 'Service', 'Leadership', 'Sacrifice', 'Community']);
   });
 
   it('has join buttons to the membership and events sections of the home page', () => {

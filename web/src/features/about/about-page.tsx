@@ -1,24 +1,11 @@
-import {
-  CalendarDays,
-  Cross,
-  Flag,
-  HandHelping,
-  Handshake,
-  Heart,
-  type LucideIcon,
-  Scale,
-  Shield,
-  UserPlus,
-} from 'lucide-react';
+import { CalendarDays, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
+import { PillarList } from '@/components/pillars/pillar-list';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { HomeSection } from '@/components/ui/home-section';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { aboutTexts } from './about-texts';
-
-/** One icon per pillar, in the order of aboutTexts.pillars. */
-const pillarIcons: LucideIcon[] = [Cross, Heart, Flag, Scale, Shield, HandHelping, Handshake];
 
 function Paragraphs({ items }: { items: readonly string[] }) {
   return (
@@ -63,22 +50,7 @@ export function AboutPage() {
         eyebrow={aboutTexts.pillarsEyebrow}
         intro={aboutTexts.pillarsIntro}
       >
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {aboutTexts.pillars.map((pillar, index) => {
-            const Icon = pillarIcons[index] ?? Flag;
-            return (
-              <li key={pillar.title} className="rounded-lg border-t-4 border-crimson-600 bg-cream-50 p-6 shadow-sm">
-                <div className="flex items-center gap-3">
-                  <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-navy-900 text-gold-400">
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <h3 className="font-display text-xl font-bold text-navy-900">{pillar.title}</h3>
-                </div>
-                <p className="mt-4 text-slate-700">{pillar.body}</p>
-              </li>
-            );
-          })}
-        </ol>
+        <PillarList cardClassName="bg-cream-50" />
       </HomeSection>
 
       <HomeSection

@@ -19,36 +19,6 @@ export const aboutTexts = {
   pillarsTitle: 'What We Stand For',
   pillarsIntro:
     'Seven commitments, the 7 Pillars of a Patriot, shape everything we do. Together they describe the citizen we strive to be and help others become.',
-  pillars: [
-    {
-      title: 'Faith',
-      body: 'We draw strength and direction from faith, and we lead with humility, gratitude and hope.',
-    },
-    {
-      title: 'Family',
-      body: 'Strong families are the first school of citizenship. We invest in marriages, parents and the next generation.',
-    },
-    {
-      title: 'Freedom',
-      body: 'We study, cherish and defend the liberties secured by the Constitution and the sacrifice of those who served.',
-    },
-    {
-      title: 'Integrity',
-      body: 'We keep our word, tell the truth and hold ourselves to the same standards we expect of our leaders.',
-    },
-    {
-      title: 'Courage',
-      body: 'We do what is right when it is hard, speak with conviction and respect, and stand up for others.',
-    },
-    {
-      title: 'Service',
-      body: 'Patriotism is something we do. We give our time and talents to veterans, neighbors and people in need.',
-    },
-    {
-      title: 'Community',
-      body: 'We build friendships across generations and backgrounds, and we show up for the places we call home.',
-    },
-  ],
 
   visionEyebrow: 'Where We Are Going',
   visionTitle: 'Our Vision',

@@ -16,20 +16,6 @@ export const homeTexts = {
   missionTitle: 'The 7 Pillars of a Patriot',
   missionIntro:
     'Strong citizens build strong communities. Our programs help every member grow in character, conviction and service.',
-  missionPoints: [
-    {
-      title: 'Defend Freedom',
-      body: 'Understand the founding principles and stand up for the liberties that generations sacrificed to secure.',
-    },
-    {
-      title: 'Lead with Faith',
-      body: 'Live with conviction and integrity at home, at work and in public life.',
-    },
-    {
-      title: 'Transform Communities',
-      body: 'Turn patriotism into action through service, mentorship and civic engagement close to home.',
-    },
-  ],
 
   contributionEyebrow: 'Support Our Mission',
   contributionTitle: 'Make a Contribution',

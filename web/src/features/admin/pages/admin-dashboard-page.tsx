@@ -1,8 +1,9 @@
-import { CalendarDays, HandCoins, LogOut, ScrollText, UsersRound } from 'lucide-react';
+import { CalendarDays, HandCoins, LogOut, Newspaper, ScrollText, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ApiRequestError } from '@/lib/api';
 import { useCurrentUser, useLogout } from '@/lib/auth';
+import { adminNewsTexts } from '../admin-news-texts';
 import { adminTexts } from '../admin-texts';
 import { InvalidResponseError } from '../api/admin-query';
 import { useContributors } from '../api/get-contributors';
@@ -28,6 +29,7 @@ const subPages = [
   { href: '/admin/contributors', label: adminTexts.contributorsLink, Icon: HandCoins },
   { href: '/admin/members', label: adminTexts.membersLink, Icon: UsersRound },
   { href: '/admin/audit-log', label: adminTexts.auditLogLink, Icon: ScrollText },
+  { href: '/admin/news', label: adminNewsTexts.newsLink, Icon: Newspaper },
 ];
 
 /** /admin. The lead's guard checks the session; a 401 here also goes to /login. */

@@ -1,9 +1,8 @@
-import { BookOpen, Flag, Users } from 'lucide-react';
 import { HomeSection } from '@/components/ui/home-section';
+import { PillarList } from '@/components/pillars/pillar-list';
 import { homeTexts } from '../home-texts';
 
-const icons = [Flag, BookOpen, Users];
-
+/** "The 7 Pillars of a Patriot": all seven, the same list the about page and the demo content name. */
 export function MissionSection() {
   return (
     <HomeSection
@@ -13,18 +12,7 @@ export function MissionSection() {
       eyebrow={homeTexts.missionEyebrow}
       intro={homeTexts.missionIntro}
     >
-      <ul className="grid gap-6 md:grid-cols-3">
-        {homeTexts.missionPoints.map((point, index) => {
-          const Icon = icons[index] ?? Flag;
-          return (
-            <li key={point.title} className="rounded-lg border-t-4 border-crimson-600 bg-white p-6 shadow-sm">
-              <Icon aria-hidden="true" className="size-8 text-navy-900" />
-              <h3 className="mt-4 font-display text-xl font-bold text-navy-900">{point.title}</h3>
-              <p className="mt-2 text-slate-700">{point.body}</p>
-            </li>
-          );
-        })}
-      </ul>
+      <PillarList cardClassName="bg-white" />
     </HomeSection>
   );
 }

@@ -134,4 +134,25 @@ describe('NewsArticlePage', () => {
     );
     open.mockRestore();
   });
+
+  it('moves to the current address when the API answered for a former one', async () => {
+    // fetch follows the API's 301 from the old slug; the answer is the article under its new slug.
+    stubFetch({ '/api/news/old-address': json(article), [PATH]: json(article) });
+    const { location } = renderArticle('old-address');
+    await waitFor(() => expect(location.history.at(-1)).toBe(`/news/${SLUG}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Memorial Day Tribute' })).toBeDefined();
+  });
+
+  it('describes the image with its alt text when it has one', async () => {
+    stubFetch({ [PATH]: json({ ...article, imageAlt: 'Wreaths at the memorial' }) });
+    renderArticle();
+    expect(await screen.findByRole('img', { name: 'Wreaths at the memorial' })).toBeDefined();
+  });
+
+  it('shows the placeholder picture for an article without an image', async () => {
+    stubFetch({ [PATH]: json({ ...article, imageUrl: '' }) });
+    renderArticle();
+    const image = await screen.findByRole('img', { name: 'Memorial Day Tribute' });
+    expect(image.getAttribute('src')).toBe('/images/placeholder.svg');
+  });
 });

@@ -1,0 +1,122 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  AdminNewsDetail,
+  AdminNewsInput,
+  AdminNewsList,
+  AdminNewsQuery,
+  AdminNewsSaved,
+  MessageResponse,
+  authResponseMessages,
+} from '@pillars/shared/contracts';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppDeps, AppEnv } from '../../../lib/context';
+import { AppError, notFound } from '../../../lib/errors';
+import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
+import { parseJson, parseQuery } from '../../../lib/validate';
+import { type Actor, actorOf } from '../audit';
+import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from './news-admin.service';
+
+function actorIn(c: Context<AppEnv>): Actor {
+  const session = c.get('session');
+  if (!session) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
+  return actorOf(session);
+}
+
+/** A path id that is not a UUID cannot name an article: 404, as for an unknown one. */
+function articleId(c: Context<AppEnv>): string {
+  const id = z.uuid().safeParse(c.req.param('id'));
+  if (!id.success) throw notFound('Article');
+  return id.data;
+}
+
+const idParams = z.object({ id: z.uuid() });
+const body = { required: true, content: { 'application/json': { schema: AdminNewsInput } } };
+const adminRoute = <R extends Parameters<typeof createRoute>[0]>(route: R) =>
+  createRoute({ ...route, tags: ['admin'], responses: { ...route.responses, 401: apiError('No valid session') } });
+
+const listRoute = adminRoute({
+  method: 'get',
+  path: '/',
+  summary: 'Every news article, drafts and scheduled ones included, newest first',
+  request: { query: AdminNewsQuery },
+  responses: { 200: json('The articles, without their content', AdminNewsList), 400: apiError('Invalid filter') },
+});
+const createRouteDef = adminRoute({
+  method: 'post',
+  path: '/',
+  summary: 'Write a news article (a draft, or published at publishedAt; a future date schedules it)',
+  request: { body },
+  responses: {
+    201: json('The article created, with its address', AdminNewsSaved),
+    400: apiError('Invalid body; the message names the field'),
+    403: apiError('A cross-site request'),
+    409: apiError('The slug given is another article’s current or former address'),
+  },
+});
+const getRoute = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  summary: 'One news article, whatever its state',
+  request: { params: idParams },
+  responses: { 200: json('The article', AdminNewsDetail), 404: apiError('No article has this id') },
+});
+const updateRoute = adminRoute({
+  method: 'put',
+  path: '/{id}',
+  summary: 'Replace a news article; a published one’s former slug redirects to the new one',
+  request: { params: idParams, body },
+  responses: {
+    200: json('The article saved, with its address', AdminNewsSaved),
+    400: apiError('Invalid body; the message names the field'),
+    403: apiError('A cross-site request'),
+    404: apiError('No article has this id'),
+    409: apiError('The slug given is another article’s current or former address'),
+  },
+});
+const deleteRouteDef = adminRoute({
+  method: 'delete',
+  path: '/{id}',
+  summary: 'Delete a news article and its former addresses',
+  request: { params: idParams },
+  responses: {
+    200: json('Deleted', MessageResponse),
+    403: apiError('A cross-site request'),
+    404: apiError('No article has this id'),
+  },
+});
+
+/** /api/admin/news: writing the organisation's news; behind requireSession (app.ts). */
+export function adminNewsRoutes({ db }: AppDeps) {
+  const app = featureRouter();
+  openapiRoute(app, listRoute, async (c) => {
+    const data = await listArticles(db, parseQuery(c, AdminNewsQuery));
+    return c.json({ success: true, data } satisfies AdminNewsList, 200);
+  });
+  openapiRoute(app, createRouteDef, async (c) => {
+    const actor = actorIn(c);
+    const input = await parseJson(c, AdminNewsInput);
+    const data = await createArticle(db, actor, input);
+    c.get('logger').info({ event: 'admin.news.created', actorId: actor.userId, articleId: data.id }, 'article created');
+    return c.json({ success: true, data } satisfies AdminNewsSaved, 201);
+  });
+  openapiRoute(app, getRoute, async (c) =>
+    c.json({ success: true, data: await getArticle(db, articleId(c)) } satisfies AdminNewsDetail, 200),
+  );
+  openapiRoute(app, updateRoute, async (c) => {
+    const actor = actorIn(c);
+    const id = articleId(c);
+    const input = await parseJson(c, AdminNewsInput);
+    const data = await updateArticle(db, actor, id, input);
+    c.get('logger').info({ event: 'admin.news.updated', actorId: actor.userId, articleId: id }, 'article saved');
+    return c.json({ success: true, data } satisfies AdminNewsSaved, 200);
+  });
+  openapiRoute(app, deleteRouteDef, async (c) => {
+    const actor = actorIn(c);
+    const id = articleId(c);
+    await deleteArticle(db, actor, id);
+    c.get('logger').info({ event: 'admin.news.deleted', actorId: actor.userId, articleId: id }, 'article deleted');
+    return c.json({ success: true } satisfies MessageResponse, 200);
+  });
+  return app;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe';
+import { type JourneyPage, horizontalOverflow, useBrowser } from './browser';
+
+// Issue 12's done-when for news: an article saved as draft is not public, published it is, and
+// its slug changed keeps the old URL working. The admin writes it on a 375 px phone.
+const { newPage } = await useBrowser();
+const admin = inject('e2eAdmin');
+
+async function signIn({ page }: JourneyPage) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel(/^Password/).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin');
+  await page.getByText(`Welcome, ${admin.username}`).waitFor();
+}
+
+/** What a signed-out reader sees at `path`: the article's title, or 'Article Not Found'. */
+async function readerSees(path: string): Promise<{ url: string; heading: string }> {
+  const { page } = await newPage();
+  await page.goto(path);
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.waitFor();
+  const text = (await heading.textContent()) ?? '';
+  const url = new URL(page.url()).pathname;
+  await page.context().close();
+  return { url, heading: text };
+}
+
+describe('writing the news', () => {
+  it('keeps a draft private, publishes it, and keeps its old address working after a new slug', async () => {
+    const journey = await newPage(375, { bypassCSP: true });
+    const { page } = journey;
+    await signIn(journey);
+    await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'News' }).click();
+    await page.waitForURL('**/admin/news');
+    await page.getByRole('link', { name: 'New article' }).click();
+    await page.waitForURL('**/admin/news/new');
+
+    const title = `Volunteers Rebuild the Porch ${Date.now()}`;
+    const slug = title.toLowerCase().replace(/ /g, '-');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByText(`The article will be at /news/${slug}.`).waitFor();
+    await page.getByLabel('Summary').fill('Twelve volunteers gave a veteran a porch he can use again.');
+    await page.getByLabel('Article', { exact: true }).fill('The work began at dawn.\n\nBy noon the porch was done.');
+    await page.getByLabel('Image address').fill('/images/news/memorial-day-tribute.svg');
+    await page.getByLabel(/^Alt text/).fill('Volunteers on a freshly painted porch');
+    const preview = page.getByTestId('article-preview');
+    expect(await preview.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/admin\/news\/[0-9a-f-]{36}\?saved$/);
+    await page.getByRole('status').filter({ hasText: 'Article saved.' }).waitFor();
+    expect(await readerSees(`/news/${slug}`)).toEqual({ url: `/news/${slug}`, heading: 'Article Not Found' });
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('status').filter({ hasText: 'Article saved.' }).waitFor();
+    expect(await readerSees(`/news/${slug}`)).toEqual({ url: `/news/${slug}`, heading: title });
+
+    const newSlug = `${slug}-renamed`;
+    await page.getByLabel('Address (slug)').fill(newSlug);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('status').filter({ hasText: 'Article saved.' }).waitFor();
+    expect(await readerSees(`/news/${slug}`)).toEqual({ url: `/news/${newSlug}`, heading: title });
+
+    await page.goto('/admin/news');
+    const row = page.getByRole('listitem').filter({ hasText: title });
+    expect(await row.textContent()).toContain('Published');
+    expect(journey.errors.filter((e) => !e.includes('401 (Unauthorized)'))).toEqual([]);
+  });
+});

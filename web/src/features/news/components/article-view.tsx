@@ -1,0 +1,108 @@
+import type { NewsArticle } from '@pillars/shared/contracts';
+import { ArrowLeft, CalendarDays, Clock, HandHeart, UserPlus } from 'lucide-react';
+import { Link } from 'wouter';
+import { ShareButtons } from '@/components/share/share-buttons';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { formatLongDate } from '@/lib/format-date';
+import { readTimeMinutes } from '../lib/read-time';
+import { splitParagraphs } from '../lib/split-paragraphs';
+import { newsTexts } from '../news-texts';
+
+/** The hero picture: its box is reserved before it loads, and a missing file (or none) shows the placeholder. */
+function ArticleImage({ src, alt }: { src: string; alt: string }) {
+  return (
+    <ResponsiveImage
+      src={src}
+      alt={alt}
+      width={1280}
+      height={720}
+      // The article column is 56rem wide at most.
+      sizes="(min-width: 56rem) 56rem, 100vw"
+      fetchPriority="high"
+      className="-mt-24 aspect-video w-full rounded-lg bg-navy-100 object-cover shadow-lg"
+    />
+  );
+}
+
+/**
+ * An article as the public reads it. The article page and the admin editor's preview both render
+ * this one component, so the preview cannot drift from the page.
+ */
+export function ArticleView({ article }: { article: NewsArticle }) {
+  const paragraphs = splitParagraphs(article.content);
+  return (
+    <article aria-labelledby="article-title">
+      <header data-surface="dark" className="hero-backdrop bg-navy-900 text-white">
+        <div className="mx-auto max-w-4xl px-4 pt-14 pb-32 sm:px-6 sm:pt-20 lg:px-8">
+          <p className="text-sm font-semibold tracking-widest text-gold-300 uppercase">{newsTexts.articleEyebrow}</p>
+          <h1
+            id="article-title"
+            className="mt-3 font-display text-3xl leading-tight font-bold break-words sm:text-4xl lg:text-5xl"
+          >
+            {article.title}
+          </h1>
+          <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-white/90">
+            <span className="inline-flex items-center gap-2">
+              <CalendarDays aria-hidden="true" className="size-5 text-gold-400" />
+              <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+            </span>
+            <span className="inline-flex items-center gap-2">
+              <Clock aria-hidden="true" className="size-5 text-gold-400" />
+              {newsTexts.readTime(readTimeMinutes(article.content))}
+            </span>
+          </p>
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+        {/* Articles written before alt texts were asked for are described by their title. */}
+        <ArticleImage src={article.imageUrl} alt={article.imageAlt || article.title} />
+      </div>
+
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
+        <div data-testid="article-body" className="space-y-6 text-lg leading-relaxed break-words text-slate-800">
+          {paragraphs.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+
+        <ShareButtons
+          title={article.title}
+          label={newsTexts.shareArticle}
+          className="mt-12 border-t border-slate-200 pt-8"
+        />
+
+        <section
+          aria-labelledby="article-cta-heading"
+          data-surface="dark"
+          className="mt-12 rounded-lg bg-navy-900 p-6 text-white shadow-sm sm:p-8"
+        >
+          <h2 id="article-cta-heading" className="font-display text-2xl font-bold sm:text-3xl">
+            {newsTexts.ctaTitle}
+          </h2>
+          <span aria-hidden="true" className="mt-3 block h-1 w-16 rounded-full bg-gold-400" />
+          <p className="mt-4 text-white/90">{newsTexts.ctaBody}</p>
+          <div className="mt-6 flex flex-col gap-4 sm:flex-row">
+            <Link href="/#membership" className={buttonClasses('primary')}>
+              <UserPlus aria-hidden="true" className="size-5" />
+              {newsTexts.becomeMember}
+            </Link>
+            <Link href="/#donate" className={buttonClasses('outline-light')}>
+              <HandHeart aria-hidden="true" className="size-5" />
+              {newsTexts.supportMission}
+            </Link>
+          </div>
+        </section>
+
+        <Link
+          href="/#news"
+          className="mt-10 inline-flex min-h-11 items-center gap-2 rounded-sm font-semibold text-crimson-700 hover:text-crimson-800 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+          {newsTexts.backToNews}
+        </Link>
+      </div>
+    </article>
+  );
+}
