@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createSessionStore, sessionTimeoutsOf } from './features/auth/sessions';
 import { postgresThrottle } from './features/auth/throttle';
 import { adminRoutes } from './features/admin/admin.routes';
+import { adminEventsRoutes } from './features/admin/events/admin-events.routes';
 import { docsRoutes } from './features/docs/docs.routes';
 import { QUEUE_MONITOR_PATH, queueMonitor } from './features/admin/queue-monitor';
 import { donationsRoutes } from './features/donations/donations.routes';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(deps));
   app.route('/api/auth', authRoutes(deps, sessions, throttle));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/admin/events', adminEventsRoutes(deps));
   app.route('/api/news', newsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/donations', donationsRoutes(deps));

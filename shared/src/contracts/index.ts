@@ -15,3 +15,4 @@ export * from './manage';
 // Prices and fees live with the rest of the money rules; the browser's displays reach them here.
 export * from '../money/pricing';
 export * from './slugs';
+export * from './admin-events';

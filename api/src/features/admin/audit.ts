@@ -15,11 +15,15 @@ export type AuditAction =
   | 'payment.plan-cancel-requested'
   | 'user.created'
   | 'user.deleted'
-  | 'user.profile-updated';
+  | 'user.profile-updated'
+  | 'event.created'
+  | 'event.updated'
+  | 'event.cancelled'
+  | 'event.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'donation' | 'membership' | 'event_registration' | 'user' | 'payment';
+  entityType: 'donation' | 'membership' | 'event_registration' | 'user' | 'payment' | 'event';
   entityId: string;
   /** Only what changed or identifies the record; never a password hash or a reset token. */
   before?: Record<string, unknown> | null;
