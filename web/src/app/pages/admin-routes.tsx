@@ -1,3 +1,8 @@
+import type { EventDetail } from '@pillars/shared/contracts';
+import { useParams } from 'wouter';
+import { AdminEventEditorPage } from '@/features/admin/pages/admin-event-editor-page';
+import { AdminEventsManagePage } from '@/features/admin/pages/admin-events-manage-page';
+import { EventView } from '@/features/events/components/event-view';
 import { AdminAuditLogPage } from '@/features/admin/pages/admin-audit-log-page';
 import { AdminContributorsPage } from '@/features/admin/pages/admin-contributors-page';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard-page';
@@ -44,6 +49,35 @@ export function AdminAuditLogRoute() {
   return (
     <AdminGuard>
       <AdminAuditLogPage />
+    </AdminGuard>
+  );
+}
+
+export function AdminEventsManageRoute() {
+  return (
+    <AdminGuard>
+      <AdminEventsManagePage />
+    </AdminGuard>
+  );
+}
+
+/**
+ * The editor's preview is the public page's own view of the event, inert (its links and
+ * registration form do nothing there), so what the admin sees is what visitors will.
+ */
+function renderEventPreview(event: EventDetail) {
+  return (
+    <div inert>
+      <EventView event={event} />
+    </div>
+  );
+}
+
+export function AdminEventEditorRoute() {
+  const { id = 'new' } = useParams<{ id: string }>();
+  return (
+    <AdminGuard>
+      <AdminEventEditorPage key={id} id={id === 'new' ? null : id} renderPreview={renderEventPreview} />
     </AdminGuard>
   );
 }
