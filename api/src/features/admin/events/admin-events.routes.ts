@@ -23,7 +23,7 @@ const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
 const list = route({
   method: 'get',
   path: '/',
-  summary: 'Every event, drafts included, upcoming first; with registrations and places taken',
+  summary: 'Events, drafts included, upcoming first (at most 500); with registrations and places taken',
   request: { query: AdminEventListQuery },
   responses: { 200: json('The events', AdminEventList), 400: apiError('A filter is invalid') },
 });
