@@ -168,6 +168,11 @@ async function payRegistration(
       if (registration.status !== 'pending' && payment.paymentMethodToken) {
         throw new AppError('CONFLICT', 'This registration is not awaiting payment.');
       }
+      // A cancelled event takes no new charge; a charge the browser already made is still
+      // recorded (above), so no money is lost (docs/decisions/025).
+      if (event.status === 'cancelled' && payment.paymentMethodToken) {
+        throw new AppError('CONFLICT', registrationRefusals.cancelled);
+      }
       return queuePayment(tx, id, { kind: 'registration', amountCents, ...payment });
     })
     .catch(conflictToAppError);

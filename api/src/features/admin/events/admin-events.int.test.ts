@@ -207,6 +207,30 @@ describe('admin events: addresses and states', () => {
     });
     expect(await errorOf(registerRes, 409)).toBe(registrationRefusals.cancelled);
   });
+
+  it('charges no fee for a registration of a cancelled event', async () => {
+    const { id, slug } = await create({ requiresPayment: true, price: 2500 });
+    const [pending] = await db
+      .insert(eventRegistrations)
+      .values({
+        eventId: id,
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: `ann+${unique()}@example.org`,
+        phone: '555-010-1776',
+        paymentAmount: 2500,
+      })
+      .returning();
+    expect(
+      (await send('PUT', `/${id}`, draft({ slug, requiresPayment: true, price: 2500, status: 'cancelled' }))).status,
+    ).toBe(200);
+    const pay = await app.request(`/api/event-registrations/${pending?.id ?? ''}/payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ paymentMethodToken: 'ptt_test_token' }),
+    });
+    expect(await errorOf(pay, 409)).toBe(registrationRefusals.cancelled);
+  });
 });
 
 describe('admin events: places', () => {
