@@ -51,6 +51,7 @@ export const eventEditorTexts = {
   priceHint: 'In dollars, e.g. 25.00. Used when the event has no ticket types.',
   capacityLabel: 'Capacity (whole event)',
   capacityHint: 'Number of places; empty for no limit.',
+  takenHint: (taken: number) => `Number of places; empty for no limit. ${taken} taken so far.`,
   stateLabel: 'State',
   stateNow: (state: string) => `State: ${state}`,
 

@@ -11,13 +11,15 @@ type TiersEditorProps = {
   onChange: (tiers: TierForm[]) => void;
   /** Keyed `pricingTiers.{index}.{field}`. */
   errors: FieldErrors;
+  /** Places already taken of a tier's own limit, when it has one saved. */
+  taken?: (tierId: string) => number | undefined;
 };
 
 /**
  * The ticket types of a paid event: add, remove, reorder, and which one is the VIP one (the public
  * page badges the tier whose id is `vip` POPULAR, so marking one gives it that id).
  */
-export function EventTiersEditor({ tiers, onChange, errors }: TiersEditorProps) {
+export function EventTiersEditor({ tiers, onChange, errors, taken = () => undefined }: TiersEditorProps) {
   const id = useId();
   const update = (index: number, patch: Partial<TierForm>) =>
     onChange(tiers.map((tier, i) => (i === index ? { ...tier, ...patch } : tier)));
@@ -67,7 +69,7 @@ export function EventTiersEditor({ tiers, onChange, errors }: TiersEditorProps) 
                   <EditorField
                     id={`${prefix}-capacity`}
                     label={texts.tierCapacity}
-                    hint={texts.capacityHint}
+                    hint={taken(tier.id) === undefined ? texts.capacityHint : texts.takenHint(taken(tier.id) ?? 0)}
                     inputMode="numeric"
                     value={tier.capacity}
                     error={error('capacity')}

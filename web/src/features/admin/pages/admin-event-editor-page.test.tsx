@@ -70,4 +70,58 @@ describe('AdminEventEditorPage', () => {
     expect(screen.getByRole('textbox', { name: /^Location/ }).getAttribute('aria-invalid')).toBe('true');
     expect(requests(fetchMock).filter((r) => r.method)).toHaveLength(0);
   });
+
+  it('cancels a published event only after a confirmation that says registrants will be e-mailed', async () => {
+    const saved = {
+      id,
+      slug: 'liberty-gala',
+      title: 'Liberty Gala',
+      description: null,
+      imageUrl: null,
+      imageAlt: null,
+      startDate: '2030-07-04T22:00:00.000Z',
+      endDate: '2030-07-05T02:00:00.000Z',
+      location: 'Independence Hall',
+      price: 2500,
+      requiresPayment: true,
+      pricingTiers: [{ id: 'vip', name: 'VIP', price: 9000, description: '', benefits: ['Dinner'], capacity: 4 }],
+      capacity: 10,
+      status: 'published',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+      registrations: 3,
+      places: [
+        { tierId: '', capacity: 10, taken: 3 },
+        { tierId: 'vip', capacity: 4, taken: 1 },
+      ],
+    };
+    // The same path answers the load (GET), then the save (PUT).
+    let calls = 0;
+    const fetchMock = stubFetch({
+      [`/api/admin/events/${id}`]: () =>
+        (calls += 1) === 1 ? json(saved)() : json({ success: true, data: { id, slug: 'liberty-gala' } })(),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventEditorPage id={id} renderPreview={renderPreview} />);
+    expect(await screen.findByDisplayValue('Liberty Gala')).toBeDefined();
+    expect(screen.getByDisplayValue('2030-07-04T18:00')).toBeDefined();
+    expect(screen.getByDisplayValue('25.00')).toBeDefined();
+    expect(screen.getByText('Number of places; empty for no limit. 3 taken so far.')).toBeDefined();
+    expect(screen.getByText('Number of places; empty for no limit. 1 taken so far.')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel event' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this event?' });
+    expect(dialog.textContent).toContain('Every registrant (3) will be e-mailed that the event is cancelled.');
+    expect(requests(fetchMock).filter((r) => r.method === 'PUT')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel event and e-mail registrants' }));
+    await waitFor(() => expect(requests(fetchMock).filter((r) => r.method === 'PUT')).toHaveLength(1));
+    const body = requests(fetchMock).find((r) => r.method === 'PUT')?.body;
+    expect(JSON.parse(body ?? 'null')).toMatchObject({
+      status: 'cancelled',
+      slug: 'liberty-gala',
+      price: 2500,
+      capacity: 10,
+      pricingTiers: [{ id: 'vip', price: 9000, capacity: 4, benefits: ['Dinner'] }],
+    });
+    expect(await screen.findByText('Event cancelled')).toBeDefined();
+  });
 });

@@ -79,6 +79,8 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
   const address = `${window.location.origin}/events/${slugOf(form)}`;
   const f = (key: string) => `${fieldId}-${key}`;
   const imageError = errors.imageAlt ?? errors.imageUrl;
+  /** Places already taken of a limit as last loaded ('' for the whole event). */
+  const taken = (tierId: string) => saved?.places.find((p) => p.tierId === tierId)?.taken;
 
   return (
     <div className="space-y-8">
@@ -194,7 +196,7 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
             <EditorField
               id={f('capacity')}
               label={texts.capacityLabel}
-              hint={texts.capacityHint}
+              hint={taken('') === undefined ? texts.capacityHint : texts.takenHint(taken('') ?? 0)}
               inputMode="numeric"
               value={form.capacity}
               error={errors.capacity}
@@ -206,7 +208,12 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
               {errors.pricingTiers}
             </p>
           ) : null}
-          <EventTiersEditor tiers={form.tiers} onChange={(tiers) => set('tiers', tiers)} errors={errors} />
+          <EventTiersEditor
+            tiers={form.tiers}
+            onChange={(tiers) => set('tiers', tiers)}
+            errors={errors}
+            taken={taken}
+          />
         </fieldset>
 
         <div className="flex flex-wrap gap-3">
