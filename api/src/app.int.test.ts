@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/shared/contracts';
-import { createDatabase, newsArticles, slugRedirects } from '@pillars/shared/db';
+import { createDatabase, events, keepOldSlug, newsArticles, slugRedirects } from '@pillars/shared/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from './test/test-app';
@@ -153,6 +153,31 @@ describe('serving the built web app', async () => {
     const html = await (await webApp.request('/news/secret-draft')).text();
     expect(html).not.toContain('Secret draft');
     expect(html).not.toContain('og:title');
+  });
+
+  it('moves an event’s former address to its current one, and gives a draft no preview', async () => {
+    const event = {
+      title: 'Harvest Supper',
+      location: 'Grange Hall',
+      startDate: new Date('2030-10-01T22:00:00Z'),
+      endDate: new Date('2030-10-02T01:00:00Z'),
+    };
+    const [moved] = await database.db
+      .insert(events)
+      .values({ ...event, slug: 'harvest-supper-2030' })
+      .returning({ id: events.id });
+    await keepOldSlug(database.db, 'event', 'harvest-supper', moved?.id ?? '', 'harvest-supper-2030');
+    const old = await webApp.request('/events/harvest-supper');
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/events/harvest-supper-2030');
+    expect(await (await webApp.request('/events/harvest-supper-2030')).text()).toContain('og:title');
+
+    await database.db
+      .insert(events)
+      .values({ ...event, title: 'Secret Supper', slug: 'secret-supper', status: 'draft' });
+    const draft = await webApp.request('/events/secret-supper');
+    expect(draft.status).toBe(200);
+    expect(await draft.text()).not.toContain('Secret Supper');
   });
 
   it('serves the plain page for an unknown article, for the app to show its not-found state', async () => {

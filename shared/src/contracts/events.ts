@@ -8,6 +8,8 @@ export const PricingTier = z.object({
   price: z.number().int().nonnegative(),
   description: z.string(),
   benefits: z.array(z.string()),
+  /** Places of this ticket type, or none for no limit of its own (kept in event_places). */
+  capacity: z.number().int().positive().nullable().optional(),
 });
 export type PricingTier = z.infer<typeof PricingTier>;
 
@@ -40,7 +42,17 @@ export const EventListItem = z.object({
 });
 export type EventListItem = z.infer<typeof EventListItem>;
 
+/**
+ * What a public event page can be: published, or cancelled (the page says so and offers no
+ * registration). Drafts are never public (docs/decisions/025).
+ */
+export const PublicEventState = z.enum(['published', 'cancelled']);
+export type PublicEventState = z.infer<typeof PublicEventState>;
+
 export const EventDetail = EventListItem.extend({
+  /** Absent in answers older than event states: published. */
+  status: PublicEventState.optional(),
+  imageAlt: z.string().nullable().optional(),
   endDate: IsoDateTime,
   requiresPayment: z.boolean(),
   price: z.number().int().nonnegative(),

@@ -18,3 +18,4 @@ export * from './slugs';
 export * from './media';
 export * from './admin-news';
 export * from './pillars';
+export * from './admin-events';

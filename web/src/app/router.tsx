@@ -25,6 +25,8 @@ const StatementPage = page(() => import('@/features/manage/pages/statement-page'
 // Admin pages: visitors never download back-office code. Each is behind the sign-in guard.
 const AdminDashboardPage = page(() => import('./pages/admin-routes'), 'AdminDashboardRoute');
 const AdminEventsPage = page(() => import('./pages/admin-routes'), 'AdminEventsRoute');
+const AdminEventsManagePage = page(() => import('./pages/admin-routes'), 'AdminEventsManageRoute');
+const AdminEventEditorPage = page(() => import('./pages/admin-routes'), 'AdminEventEditorRoute');
 const AdminContributorsPage = page(() => import('./pages/admin-routes'), 'AdminContributorsRoute');
 const AdminMembersPage = page(() => import('./pages/admin-routes'), 'AdminMembersRoute');
 const AdminAuditLogPage = page(() => import('./pages/admin-routes'), 'AdminAuditLogRoute');
@@ -47,6 +49,8 @@ export function AppRouter() {
       <Route path="/manage/statement/:year" component={StatementPage} />
       <Route path="/admin" component={AdminDashboardPage} />
       <Route path="/admin/events" component={AdminEventsPage} />
+      <Route path="/admin/events/manage" component={AdminEventsManagePage} />
+      <Route path="/admin/events/manage/:id" component={AdminEventEditorPage} />
       <Route path="/admin/contributors" component={AdminContributorsPage} />
       <Route path="/admin/members" component={AdminMembersPage} />
       <Route path="/admin/audit-log" component={AdminAuditLogPage} />

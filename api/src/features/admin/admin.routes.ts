@@ -46,20 +46,20 @@ import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } fro
 const RecordId = z.uuid();
 
 /** The signed-in admin; requireSession (app.ts) has already answered 401 without one. */
-function actorIn(c: Context<AppEnv>): Actor {
+export function actorIn(c: Context<AppEnv>): Actor {
   const session = c.get('session');
   if (!session) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
   return actorOf(session);
 }
 
 /** A path id that is not a UUID cannot name a record: 404, as for an unknown one. */
-function idParam(c: Context<AppEnv>, what: string): string {
+export function idParam(c: Context<AppEnv>, what: string): string {
   const id = RecordId.safeParse(c.req.param('id'));
   if (!id.success) throw notFound(what);
   return id.data;
 }
 
-const signedOut = apiError('No valid session');
+export const signedOut = apiError('No valid session');
 const idParams = z.object({ id: z.uuid() });
 const body = <S extends z.ZodType>(schema: S) => ({
   required: true,

@@ -20,11 +20,16 @@ export type AuditAction =
   | 'news.created'
   | 'news.updated'
   | 'news.published'
-  | 'news.deleted';
+  | 'news.deleted'
+  | 'event.created'
+  | 'event.updated'
+  | 'event.cancelled'
+  | 'event.deleted';
 
 export interface AuditEntry {
   action: AuditAction;
-  entityType: 'donation' | 'membership' | 'event_registration' | 'user' | 'payment' | 'media' | 'news_article';
+  entityType:
+    'donation' | 'membership' | 'event_registration' | 'user' | 'payment' | 'media' | 'news_article' | 'event';
   entityId: string;
   /** Only what changed or identifies the record; never a password hash or a reset token. */
   before?: Record<string, unknown> | null;

@@ -1,10 +1,13 @@
-import { EventDetail, EventList, Slug, parsePricingTiers } from '@pillars/shared/contracts';
-import { events } from '@pillars/shared/db';
-import { asc, eq, gte } from 'drizzle-orm';
+import { EventDetail, EventList, PublicEventState, Slug, parsePricingTiers } from '@pillars/shared/contracts';
+import { events, redirectedSlug } from '@pillars/shared/db';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
+
+/** What a visitor may see: drafts are the admin's only (docs/decisions/025). */
+export const PUBLIC_EVENT_STATES = PublicEventState.options;
 
 const listColumns = {
   id: events.id,
@@ -20,7 +23,7 @@ const listEvents = createRoute({
   method: 'get',
   path: '/',
   tags: ['events'],
-  summary: 'Upcoming events (not yet over), soonest first',
+  summary: 'Upcoming published events (not yet over), soonest first; drafts and cancelled events are not listed',
   responses: { 200: json('The events', EventList) },
 });
 
@@ -28,9 +31,13 @@ const getEvent = createRoute({
   method: 'get',
   path: '/{slug}',
   tags: ['events'],
-  summary: 'One event, with its price and pricing tiers',
+  summary: 'One published or cancelled event, with its price and pricing tiers; a former slug redirects',
   request: { params: z.object({ slug: z.string() }) },
-  responses: { 200: json('The event', EventDetail), 404: apiError('No event has this slug') },
+  responses: {
+    200: json('The event; status `cancelled` means it will not take place and takes no registrations', EventDetail),
+    301: { description: "A former slug of the event: Location is the event's current address" },
+    404: apiError('No public event has this slug'),
+  },
 });
 
 export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
@@ -40,7 +47,7 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
     const rows = await db
       .select(listColumns)
       .from(events)
-      .where(gte(events.endDate, now()))
+      .where(and(eq(events.status, 'published'), gte(events.endDate, now())))
       .orderBy(asc(events.startDate), asc(events.id));
     return c.json(
       rows.map((r) => ({ ...r, startDate: r.startDate.toISOString() })),
@@ -50,8 +57,17 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
   openapiRoute(app, getEvent, async (c) => {
     const slug = c.req.param('slug');
     if (!Slug.safeParse(slug).success) throw notFound('Event');
-    const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
-    if (!row) throw notFound('Event');
+    const [row] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.slug, slug), inArray(events.status, PUBLIC_EVENT_STATES)))
+      .limit(1);
+    if (!row) {
+      // A public event's former address answers with its current one (docs/decisions/025).
+      const current = await redirectedSlug(db, 'event', slug);
+      if (current && current !== slug) return c.redirect(`/api/events/${encodeURIComponent(current)}`, 301);
+      throw notFound('Event');
+    }
     return c.json(
       {
         id: row.id,
@@ -59,6 +75,8 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
         title: row.title,
         description: row.description,
         imageUrl: row.imageUrl,
+        imageAlt: row.imageAlt,
+        status: row.status === 'cancelled' ? 'cancelled' : 'published',
         location: row.location,
         startDate: row.startDate.toISOString(),
         endDate: row.endDate.toISOString(),

@@ -38,8 +38,8 @@ const registerRoute = createRoute({
   responses: {
     201: json('The registration stored (pay it next when the event requires payment)', EventRegistrationCreated),
     400: apiError("Invalid body, tier, or an eventId that is not this event's"),
-    404: apiError('No event has this slug'),
-    409: apiError('The Idempotency-Key was used for a different request'),
+    404: apiError('No public event has this slug (a draft is not public)'),
+    409: apiError('The event was cancelled, or the Idempotency-Key was used for a different request'),
   },
 });
 

@@ -40,10 +40,16 @@ export async function registrationWithEvent(tx: Tx | Database, id: string, lock 
   return row;
 }
 
+export const registrationRefusals = {
+  cancelled: 'This event was cancelled; it takes no registrations.',
+} as const;
+
 /** The event a registration is for, by its slug (read before the body, so an unknown event is a 404 first). */
 export async function eventBySlug({ db }: Pick<AppDeps, 'db'>, slug: string): Promise<EventRow> {
   const [event] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
-  if (!event) throw notFound('Event');
+  // A draft is not public: to a visitor it does not exist (docs/decisions/025).
+  if (!event || event.status === 'draft') throw notFound('Event');
+  if (event.status === 'cancelled') throw new AppError('CONFLICT', registrationRefusals.cancelled);
   return event;
 }
 
@@ -161,6 +167,11 @@ async function payRegistration(
       // the money is recorded rather than lost.
       if (registration.status !== 'pending' && payment.paymentMethodToken) {
         throw new AppError('CONFLICT', 'This registration is not awaiting payment.');
+      }
+      // A cancelled event takes no new charge; a charge the browser already made is still
+      // recorded (above), so no money is lost (docs/decisions/025).
+      if (event.status === 'cancelled' && payment.paymentMethodToken) {
+        throw new AppError('CONFLICT', registrationRefusals.cancelled);
       }
       return queuePayment(tx, id, { kind: 'registration', amountCents, ...payment });
     })

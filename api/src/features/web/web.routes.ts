@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { PUBLIC_CONFIG_ELEMENT_ID, PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/shared/contracts';
 import { publicConfigOf } from '@pillars/shared/config';
 import { events, newsArticles, redirectedSlug } from '@pillars/shared/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { isPublicArticle } from '../news/news.routes';
@@ -56,7 +56,7 @@ export function webRoutes(deps: AppDeps, staticDir: string) {
     const [event] = await db
       .select({ title: events.title, description: events.description, imageUrl: events.imageUrl })
       .from(events)
-      .where(eq(events.slug, slug))
+      .where(and(eq(events.slug, slug), ne(events.status, 'draft')))
       .limit(1);
     if (!event) return null;
     const { title, description, imageUrl } = event;
@@ -77,7 +77,15 @@ export function webRoutes(deps: AppDeps, staticDir: string) {
         const current = await redirectedSlug(db, 'news', slug);
         return current ? c.redirect(`/news/${current}`, 301) : page(c);
       })
-      .get('/events/:slug', async (c) => page(c, await eventMeta(c.req.param('slug'))))
+      .get('/events/:slug', async (c) => {
+        const slug = c.req.param('slug');
+        const meta = await eventMeta(slug);
+        if (meta) return page(c, meta);
+        // A former address of a public event moves to its current one (docs/decisions/025).
+        const current = await redirectedSlug(db, 'event', slug);
+        if (current && current !== slug) return c.redirect(`/events/${encodeURIComponent(current)}`, 301);
+        return page(c);
+      })
       .use('/assets/*', async (c, next) => {
         await next();
         // Vite content-hashes these file names, so a cached copy can never be stale.

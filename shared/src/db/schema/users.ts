@@ -54,7 +54,8 @@ export const sessions = pgTable(
  * - `membership-welcome`: the membership;
  * - `charge-failed`: the `transactions` row of the failed instalment;
  * - `plan-cancelled`: the payment of the plan;
- * - `manage-link`: the `manage_links` row.
+ * - `manage-link`: the `manage_links` row;
+ * - `event-cancelled`: the event registration whose event an admin cancelled.
  */
 export const OUTBOUND_EMAIL_KINDS = [
   'password-reset',
@@ -65,6 +66,7 @@ export const OUTBOUND_EMAIL_KINDS = [
   'charge-failed',
   'plan-cancelled',
   'manage-link',
+  'event-cancelled',
 ] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 export const OUTBOUND_EMAIL_STATES = ['queued', 'sent', 'skipped', 'failed'] as const;

@@ -1,3 +1,8 @@
+import type { EventDetail } from '@pillars/shared/contracts';
+import { useParams } from 'wouter';
+import { AdminEventEditorPage } from '@/features/admin/pages/admin-event-editor-page';
+import { AdminEventsManagePage } from '@/features/admin/pages/admin-events-manage-page';
+import { EventView } from '@/features/events/components/event-view';
 import { AdminAuditLogPage } from '@/features/admin/pages/admin-audit-log-page';
 import { AdminContributorsPage } from '@/features/admin/pages/admin-contributors-page';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard-page';
@@ -6,7 +11,6 @@ import { AdminMembersPage } from '@/features/admin/pages/admin-members-page';
 import { AdminNewsEditorPage } from '@/features/admin/pages/admin-news-editor-page';
 import { AdminNewsPage } from '@/features/admin/pages/admin-news-page';
 import { AdminGuard } from '@/features/auth/components/admin-guard';
-import { useParams } from 'wouter';
 
 // Every admin page behind the same guard: 'Checking authentication...', then the page, or
 // /login when signed out. Composed here so the admin feature does not import the auth feature.
@@ -59,12 +63,41 @@ export function AdminNewsRoute() {
   );
 }
 
+export function AdminEventsManageRoute() {
+  return (
+    <AdminGuard>
+      <AdminEventsManagePage />
+    </AdminGuard>
+  );
+}
+
 /** /admin/news/new, or /admin/news/{id} for an existing article. */
 export function AdminNewsEditorRoute() {
   const id = useParams().id ?? null;
   return (
     <AdminGuard>
       <AdminNewsEditorPage key={id ?? 'new'} id={id} />
+    </AdminGuard>
+  );
+}
+
+/**
+ * The editor's preview is the public page's own view of the event, inert (its links and
+ * registration form do nothing there), so what the admin sees is what visitors will.
+ */
+function renderEventPreview(event: EventDetail) {
+  return (
+    <div inert>
+      <EventView event={event} />
+    </div>
+  );
+}
+
+export function AdminEventEditorRoute() {
+  const { id = 'new' } = useParams<{ id: string }>();
+  return (
+    <AdminGuard>
+      <AdminEventEditorPage key={id} id={id === 'new' ? null : id} renderPreview={renderEventPreview} />
     </AdminGuard>
   );
 }

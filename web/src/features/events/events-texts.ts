@@ -28,6 +28,9 @@ export const eventsTexts = {
   priceLabel: 'Price',
   free: 'Free',
   shareLabel: 'Share this event',
+  cancelledBadge: 'Cancelled',
+  cancelledHeading: 'This event was cancelled',
+  cancelledText: 'It will not take place, and registration is closed. Registrants have been told by e-mail.',
 
   // Registration form
   registerHeading: 'Register for This Event',

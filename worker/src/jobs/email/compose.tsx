@@ -24,6 +24,7 @@ import type { ReactElement } from 'react';
 import { registrationCalendar } from './calendar';
 import { calendarDay, eventDay, longDate, timeRange } from './format';
 import { ChargeFailedEmail, chargeFailedSubject } from './templates/charge-failed';
+import { EventCancelledEmail, eventCancelledSubject } from './templates/event-cancelled';
 import type { Org } from './templates/layout';
 import { ManageLinkEmail, manageLinkSubject } from './templates/manage-link';
 import { MembershipWelcomeEmail, membershipWelcomeSubject } from './templates/membership-welcome';
@@ -278,6 +279,43 @@ const registrationConfirmation: Composer = async (ctx, email) => {
   };
 };
 
+/** The registration's event was cancelled; a registration since given up, or an event live again, gets nothing. */
+const eventCancelled: Composer = async (ctx, email) => {
+  const [found] = email.subjectId
+    ? await ctx.db
+        .select({ registration: eventRegistrations, event: events })
+        .from(eventRegistrations)
+        .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+        .where(eq(eventRegistrations.id, email.subjectId))
+        .limit(1)
+    : [];
+  if (!found) return { skip: 'registration not found' };
+  const { registration, event } = found;
+  if (event.status !== 'cancelled') return { skip: 'event is no longer cancelled' };
+  const [paid] = await ctx.db
+    .select({ amountCents: payments.amountCents })
+    .from(payments)
+    .where(
+      and(eq(payments.kind, 'registration'), eq(payments.recordId, registration.id), eq(payments.state, 'succeeded')),
+    )
+    .limit(1);
+  return {
+    to: email.recipient,
+    subject: eventCancelledSubject({ eventTitle: event.title }),
+    body: (
+      <EventCancelledEmail
+        org={ctx.org}
+        firstName={registration.firstName}
+        eventTitle={event.title}
+        day={eventDay(event.startDate)}
+        hours={timeRange(event.startDate, event.endDate)}
+        location={event.location}
+        paidCents={paid?.amountCents ?? null}
+      />
+    ),
+  };
+};
+
 const membershipWelcome: Composer = async (ctx, email) => {
   const [membership] = email.subjectId
     ? await ctx.db.select().from(memberships).where(eq(memberships.id, email.subjectId)).limit(1)
@@ -428,4 +466,5 @@ export const COMPOSERS: Record<OutboundEmailKind, Composer> = {
   'charge-failed': chargeFailed,
   'plan-cancelled': planCancelled,
   'manage-link': manageLink,
+  'event-cancelled': eventCancelled,
 };

@@ -309,6 +309,29 @@ describe('send-email, by kind', async () => {
     expect(message?.text).toMatch(/Amount paid:\s+Free/);
   });
 
+  it('an event cancelled names the event and when it would have been, and mentions a fee paid', async () => {
+    const { event, registration } = await registrationFor('Harvest Supper');
+    await db.update(events).set({ status: 'cancelled' }).where(eq(events.id, event.id));
+    await payment('registration', registration.id, { amountCents: 4500 });
+    const { message } = await send(await queue('event-cancelled', registration.id, registration.email));
+    expect(message?.to).toBe(registration.email);
+    expect(message?.subject).toBe('Cancelled: Harvest Supper');
+    const text = message?.text ?? '';
+    expect(text).toContain('Dear John, we are sorry to tell you that Harvest Supper');
+    expect(text).toMatch(/Date:\s+Saturday, October 31, 2026\n/);
+    expect(text).toContain('Liberty Hall, 1 Main St');
+    expect(text).toMatch(/Amount paid:\s+\$45\.00/);
+    expect(text).toContain('We will be in touch about the fee you paid.');
+    expect(message?.attachments ?? []).toHaveLength(0);
+  });
+
+  it('an event cancelled is not sent once the event is live again', async () => {
+    const { registration } = await registrationFor('Spring Picnic');
+    const emailId = await queue('event-cancelled', registration.id, registration.email);
+    expect((await send(emailId)).result).toBe('skipped');
+    expect(await emailOf(emailId)).toMatchObject({ state: 'skipped', sentAt: null });
+  });
+
   it('a membership welcome says it is active, its dues and next instalment, with a manage link', async () => {
     const person = await member();
     await payment('membership', person.id, {
@@ -448,6 +471,7 @@ describe('send-email, by kind', async () => {
       'membership-welcome',
       'charge-failed',
       'plan-cancelled',
+      'event-cancelled',
     ] as const) {
       const missing = await queue(kind, randomUUID(), person.email);
       expect((await send(missing)).result).toBe('skipped');

@@ -114,7 +114,14 @@ describe('AdminDashboardPage', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/admin/events', '/admin/contributors', '/admin/members', '/admin/audit-log', '/admin/news']);
+    ).toEqual([
+      '/admin/events',
+      '/admin/events/manage',
+      '/admin/contributors',
+      '/admin/members',
+      '/admin/audit-log',
+      '/admin/news',
+    ]);
 
     const summary = await screen.findByRole('region', { name: 'Summary' });
     const card = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;

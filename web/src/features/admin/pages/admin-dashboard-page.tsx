@@ -1,10 +1,11 @@
-import { CalendarDays, HandCoins, LogOut, Newspaper, ScrollText, UsersRound } from 'lucide-react';
+import { CalendarDays, CalendarPlus, HandCoins, LogOut, Newspaper, ScrollText, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ApiRequestError } from '@/lib/api';
 import { useCurrentUser, useLogout } from '@/lib/auth';
 import { adminNewsTexts } from '../admin-news-texts';
 import { adminTexts } from '../admin-texts';
+import { eventEditorTexts } from '../event-editor-texts';
 import { InvalidResponseError } from '../api/admin-query';
 import { useContributors } from '../api/get-contributors';
 import { AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
@@ -26,6 +27,7 @@ function loadErrorText(error: Error): string {
 
 const subPages = [
   { href: '/admin/events', label: adminTexts.eventsLink, Icon: CalendarDays },
+  { href: '/admin/events/manage', label: eventEditorTexts.navLink, Icon: CalendarPlus },
   { href: '/admin/contributors', label: adminTexts.contributorsLink, Icon: HandCoins },
   { href: '/admin/members', label: adminTexts.membersLink, Icon: UsersRound },
   { href: '/admin/audit-log', label: adminTexts.auditLogLink, Icon: ScrollText },

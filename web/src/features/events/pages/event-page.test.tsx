@@ -109,6 +109,21 @@ describe('EventPage', () => {
     expect(screen.queryByText('Event Not Found')).toBeNull();
   });
 
+  it('says a cancelled event was cancelled and offers no registration', async () => {
+    stubFetch({ '/api/events/flag-retirement-ceremony': json({ ...freeEvent, status: 'cancelled' }) });
+    renderPage(freeEvent);
+    expect(await screen.findByRole('heading', { level: 2, name: 'This event was cancelled' })).toBeDefined();
+    expect(screen.getByText('Cancelled')).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Register for This Event' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+  });
+
+  it('moves a former address to the event’s current one', async () => {
+    stubFetch({ '/api/events/flag-retirement-ceremony': json({ ...freeEvent, slug: 'flag-ceremony' }) });
+    const { location } = renderPage(freeEvent);
+    await waitFor(() => expect(location.history.at(-1)).toBe('/events/flag-ceremony'));
+  });
+
   it('shows the title, Eastern date and time range, location, paragraphs, details, share and back links', async () => {
     stubFetch({ '/api/events/flag-retirement-ceremony': json(freeEvent) });
     renderPage(freeEvent);

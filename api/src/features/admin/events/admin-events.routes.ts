@@ -1,0 +1,113 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  AdminEvent,
+  AdminEventInput,
+  AdminEventList,
+  AdminEventListQuery,
+  AdminEventSaved,
+  MessageResponse,
+} from '@pillars/shared/contracts';
+import { z } from 'zod';
+import type { AppDeps } from '../../../lib/context';
+import { notFound } from '../../../lib/errors';
+import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
+import { parseJson, parseQuery } from '../../../lib/validate';
+import { actorIn, idParam, signedOut } from '../admin.routes';
+import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './admin-events.service';
+
+const idParams = z.object({ id: z.uuid() });
+const body = { required: true, content: { 'application/json': { schema: AdminEventInput } } };
+const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
+  createRoute({ ...r, tags: ['admin'], responses: { ...r.responses, 401: signedOut } });
+
+const list = route({
+  method: 'get',
+  path: '/',
+  summary: 'Events, drafts included, upcoming first (at most 500); with registrations and places taken',
+  request: { query: AdminEventListQuery },
+  responses: { 200: json('The events', AdminEventList), 400: apiError('A filter is invalid') },
+});
+const create = route({
+  method: 'post',
+  path: '/',
+  summary: 'Create an event; its address is derived from the title unless given, and made unique',
+  request: { body },
+  responses: {
+    201: json('The event created', AdminEventSaved),
+    400: apiError('Invalid body'),
+    403: apiError('A cross-site request'),
+  },
+});
+const read = route({
+  method: 'get',
+  path: '/{id}',
+  summary: 'One event as saved, with its registrations count and places',
+  request: { params: idParams },
+  responses: { 200: json('The event', AdminEvent), 404: apiError('No event has this id') },
+});
+const update = route({
+  method: 'put',
+  path: '/{id}',
+  summary: 'Save an event; cancelling it e-mails each registrant once',
+  request: { params: idParams, body },
+  responses: {
+    200: json('The event saved', AdminEventSaved),
+    400: apiError('Invalid body'),
+    403: apiError('A cross-site request'),
+    404: apiError('No event has this id'),
+    409: apiError('A capacity below the places already taken'),
+  },
+});
+const remove = route({
+  method: 'delete',
+  path: '/{id}',
+  summary: 'Delete an event no one registered for',
+  request: { params: idParams },
+  responses: {
+    200: json('Deleted', MessageResponse),
+    403: apiError('A cross-site request'),
+    404: apiError('No event has this id'),
+    409: apiError('The event has registrations; cancel it instead'),
+  },
+});
+
+/** Events authoring (behind requireSession, app.ts); every write is audited. */
+export function adminEventsRoutes(deps: AppDeps) {
+  const { db, now = () => new Date() } = deps;
+  const app = featureRouter();
+  openapiRoute(app, list, async (c) => {
+    const query = parseQuery(c, AdminEventListQuery);
+    return c.json({ success: true, data: await listEvents(db, query, now()) } satisfies AdminEventList, 200);
+  });
+  openapiRoute(app, create, async (c) => {
+    const actor = actorIn(c);
+    const input = await parseJson(c, AdminEventInput);
+    const data = await createEvent(db, actor, input);
+    c.get('logger').info({ event: 'admin.event.created', actorId: actor.userId, eventId: data.id }, 'event created');
+    return c.json({ success: true, data } satisfies AdminEventSaved, 201);
+  });
+  openapiRoute(app, read, async (c) => {
+    const event = await getEvent(db, idParam(c, 'Event'));
+    if (!event) throw notFound('Event');
+    return c.json(event, 200);
+  });
+  openapiRoute(app, update, async (c) => {
+    const actor = actorIn(c);
+    const id = idParam(c, 'Event');
+    const input = await parseJson(c, AdminEventInput);
+    const data = await updateEvent(deps, c.get('logger'), actor, id, input);
+    c.get('logger').info(
+      { event: 'admin.event.updated', actorId: actor.userId, eventId: id, status: input.status },
+      'event saved',
+    );
+    return c.json({ success: true, data } satisfies AdminEventSaved, 200);
+  });
+  openapiRoute(app, remove, async (c) => {
+    const actor = actorIn(c);
+    const id = idParam(c, 'Event');
+    await deleteEvent(db, actor, id);
+    c.get('logger').info({ event: 'admin.event.deleted', actorId: actor.userId, eventId: id }, 'event deleted');
+    return c.json({ success: true } satisfies MessageResponse, 200);
+  });
+  return app;
+}

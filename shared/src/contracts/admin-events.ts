@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+import { PricingTier } from './events';
+import { SLUG_MAX, SLUG_PATTERN } from './slugs';
+
+/** An event's states (docs/decisions/025): a draft is the admin's only; cancelled stays public, saying so. */
+export const EventStatus = z.enum(['draft', 'published', 'cancelled']);
+export type EventStatus = z.infer<typeof EventStatus>;
+
+/** The limits of what an admin may save; the editor shows the same ones. */
+export const EVENT_LIMITS = {
+  title: 200,
+  description: 20_000,
+  location: 300,
+  imageUrl: 2_000,
+  imageAlt: 300,
+  tiers: 12,
+  tierId: 40,
+  tierName: 100,
+  tierDescription: 1_000,
+  benefits: 20,
+  benefit: 200,
+  /** $100,000.00, in cents. */
+  priceCents: 10_000_000,
+  capacity: 100_000,
+} as const;
+
+/** The tier the public page badges POPULAR is the one whose id is `vip` (product rule). */
+export const VIP_TIER_ID = 'vip';
+
+export const eventMessages = {
+  titleRequired: 'Please enter a title.',
+  locationRequired: 'Please enter a location.',
+  tooLong: (what: string, max: number) => `The ${what} must be at most ${max} characters.`,
+  slugInvalid: 'The address may hold only lower-case letters, digits and single hyphens.',
+  dateInvalid: 'Please enter a date and time.',
+  endBeforeStart: 'The event cannot end before it starts.',
+  altRequired: 'Please describe the image (alt text) for people who cannot see it.',
+  priceWhole: 'The price must be a whole number of cents, not negative.',
+  priceTooHigh: 'The price must be at most $100,000.00.',
+  capacityWhole: 'The capacity must be a whole number of places, at least 1.',
+  capacityTooHigh: `The capacity must be at most ${EVENT_LIMITS.capacity} places.`,
+  tierIdRequired: 'Each ticket type needs an id.',
+  tierIdInvalid: 'A ticket type id may hold only lower-case letters, digits and single hyphens.',
+  tierIdTaken: (id: string) => `Two ticket types have the id "${id}"; each needs its own.`,
+  tierNameRequired: 'Each ticket type needs a name.',
+  tooManyTiers: `An event may have at most ${EVENT_LIMITS.tiers} ticket types.`,
+  tooManyBenefits: `A ticket type may list at most ${EVENT_LIMITS.benefits} benefits.`,
+  placesTaken: (taken: number) => `${taken} places are already taken; the capacity cannot be lower.`,
+  hasRegistrations: 'This event has registrations; cancel it instead.',
+} as const;
+
+const text = (what: string, max: number) => z.string().trim().max(max, eventMessages.tooLong(what, max));
+const Cents = z
+  .number(eventMessages.priceWhole)
+  .int(eventMessages.priceWhole)
+  .nonnegative(eventMessages.priceWhole)
+  .max(EVENT_LIMITS.priceCents, eventMessages.priceTooHigh);
+const Capacity = z
+  .number(eventMessages.capacityWhole)
+  .int(eventMessages.capacityWhole)
+  .positive(eventMessages.capacityWhole)
+  .max(EVENT_LIMITS.capacity, eventMessages.capacityTooHigh);
+
+/** A ticket type as the admin saves it; the public PricingTier is the same shape. */
+export const EventTierInput = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1, eventMessages.tierIdRequired)
+    .max(EVENT_LIMITS.tierId, eventMessages.tooLong('ticket type id', EVENT_LIMITS.tierId))
+    .regex(SLUG_PATTERN, eventMessages.tierIdInvalid),
+  name: text('ticket type name', EVENT_LIMITS.tierName).min(1, eventMessages.tierNameRequired),
+  price: Cents,
+  description: text('ticket type description', EVENT_LIMITS.tierDescription).default(''),
+  benefits: z
+    .array(text('benefit', EVENT_LIMITS.benefit).min(1, 'A benefit cannot be empty.'))
+    .max(EVENT_LIMITS.benefits, eventMessages.tooManyBenefits)
+    .default([]),
+  capacity: Capacity.nullable().optional(),
+}) satisfies z.ZodType<PricingTier, unknown>;
+export type EventTierInput = z.infer<typeof EventTierInput>;
+
+const optionalText = (what: string, max: number) =>
+  text(what, max)
+    .nullable()
+    .optional()
+    .transform((value) => value || null);
+
+/** POST /api/admin/events and PUT /api/admin/events/{id}: the whole event; prices in cents. */
+export const AdminEventInput = z
+  .object({
+    title: text('title', EVENT_LIMITS.title).min(1, eventMessages.titleRequired),
+    /** Derived from the title when empty on create; kept when empty on update. */
+    slug: z
+      .string()
+      .trim()
+      .max(SLUG_MAX, eventMessages.tooLong('address', SLUG_MAX))
+      .regex(SLUG_PATTERN, eventMessages.slugInvalid)
+      .or(z.literal(''))
+      .optional(),
+    description: optionalText('description', EVENT_LIMITS.description),
+    imageUrl: optionalText('image address', EVENT_LIMITS.imageUrl),
+    imageAlt: optionalText('image description', EVENT_LIMITS.imageAlt),
+    startDate: IsoDateTime.or(z.literal('')).refine((v) => v !== '', eventMessages.dateInvalid),
+    endDate: IsoDateTime.or(z.literal('')).refine((v) => v !== '', eventMessages.dateInvalid),
+    location: text('location', EVENT_LIMITS.location).min(1, eventMessages.locationRequired),
+    price: Cents.default(0),
+    requiresPayment: z.boolean().default(false),
+    pricingTiers: z.array(EventTierInput).max(EVENT_LIMITS.tiers, eventMessages.tooManyTiers).default([]),
+    capacity: Capacity.nullable().default(null),
+    status: EventStatus.default('draft'),
+  })
+  .superRefine((event, ctx) => {
+    if (event.startDate && event.endDate && Date.parse(event.endDate) < Date.parse(event.startDate)) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: eventMessages.endBeforeStart });
+    }
+    if (event.imageUrl && !event.imageAlt) {
+      ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: eventMessages.altRequired });
+    }
+    const seen = new Set<string>();
+    event.pricingTiers.forEach((tier, index) => {
+      if (seen.has(tier.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pricingTiers', index, 'id'],
+          message: eventMessages.tierIdTaken(tier.id),
+        });
+      }
+      seen.add(tier.id);
+    });
+  })
+  .meta({ id: 'AdminEventInput' });
+export type AdminEventInput = z.infer<typeof AdminEventInput>;
+export type AdminEventDraft = z.input<typeof AdminEventInput>;
+
+/** The places of one limit: the whole event (tierId '') or one ticket type. */
+export const EventPlaces = z.object({
+  tierId: z.string(),
+  capacity: z.number().int(),
+  taken: z.number().int(),
+});
+
+/** GET /api/admin/events/{id}: the event as saved, with its registrations and places. */
+export const AdminEvent = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    imageAlt: z.string().nullable(),
+    startDate: IsoDateTime,
+    endDate: IsoDateTime,
+    location: z.string(),
+    price: z.number().int(),
+    requiresPayment: z.boolean(),
+    pricingTiers: z.array(PricingTier),
+    capacity: z.number().int().nullable(),
+    status: EventStatus,
+    updatedAt: IsoDateTime,
+    registrations: z.number().int(),
+    places: z.array(EventPlaces),
+  })
+  .meta({ id: 'AdminEvent' });
+export type AdminEvent = z.infer<typeof AdminEvent>;
+
+export const AdminEventListItem = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  startDate: IsoDateTime,
+  endDate: IsoDateTime,
+  location: z.string(),
+  status: EventStatus,
+  capacity: z.number().int().nullable(),
+  /** Registrations not cancelled. */
+  registrations: z.number().int(),
+  /** Places taken of the whole event's limit, or of its tiers' together; null without limits. */
+  placesTaken: z.number().int().nullable(),
+});
+export type AdminEventListItem = z.infer<typeof AdminEventListItem>;
+
+/** GET /api/admin/events: upcoming first (soonest first), then past ones (latest first). */
+export const AdminEventList = z
+  .object({ success: z.literal(true), data: z.array(AdminEventListItem) })
+  .meta({ id: 'AdminEventList' });
+export type AdminEventList = z.infer<typeof AdminEventList>;
+
+export const AdminEventListQuery = z.object({
+  q: z.string().trim().max(200, eventMessages.tooLong('search', 200)).optional(),
+  status: EventStatus.optional(),
+});
+
+/** POST → 201, PUT → 200. */
+export const AdminEventSaved = z
+  .object({ success: z.literal(true), data: z.object({ id: z.uuid(), slug: z.string() }) })
+  .meta({ id: 'AdminEventSaved' });
+export type AdminEventSaved = z.infer<typeof AdminEventSaved>;

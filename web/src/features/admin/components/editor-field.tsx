@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { fieldClasses } from './admin-styles';
+
+type Common = {
+  id: string;
+  label: string;
+  /** Shown and announced under the field, which is marked invalid. */
+  error?: string | undefined;
+  /** A line under the label, e.g. the unit or the zone. */
+  hint?: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+};
+
+type EditorFieldProps = Common &
+  (
+    | { multiline?: false; type?: 'text' | 'url' | 'datetime-local'; inputMode?: 'decimal' | 'numeric' }
+    | { multiline: true; rows?: number }
+  );
+
+/** A labelled input or textarea of the admin editors, its hint and error tied to it. */
+export function EditorField(props: EditorFieldProps) {
+  const { id, label, error, hint, value, onChange, required } = props;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    id,
+    value,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: `${fieldClasses} pl-3`,
+  } as const;
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-crimson-600">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {props.multiline ? (
+        <textarea {...shared} rows={props.rows ?? 4} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input
+          {...shared}
+          type={props.type ?? 'text'}
+          inputMode={props.inputMode}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-crimson-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,345 @@
+import type { AdminEvent, EventDetail, EventStatus } from '@pillars/shared/contracts';
+import { ArrowLeft, Ban, Save, Send, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { StatusMessage } from '@/components/ui/status-message';
+import { useToast } from '@/components/ui/use-toast';
+import { fieldErrorsOf, useAdminEvent, useDeleteAdminEvent, useSaveAdminEvent } from '../api/admin-events';
+import { AdminDialog } from '../components/admin-dialog';
+import { AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { cardClasses, smallButton } from '../components/admin-styles';
+import { EditorField } from '../components/editor-field';
+import { EventTiersEditor } from '../components/event-tiers-editor';
+import { ImageField } from '../components/image-field';
+import { eventEditorTexts as texts } from '../event-editor-texts';
+import { useReportActionError } from '../hooks/use-report-action-error';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import {
+  type EventForm,
+  type FieldErrors,
+  emptyEventForm,
+  formOf,
+  previewOf,
+  slugOf,
+  validate,
+} from '../lib/event-form';
+import { describeError } from '../lib/format';
+import { EventStateBadge } from './admin-events-manage-page';
+
+/** How the public page shows an event; composed in by the app so this feature stays apart from events. */
+export type RenderEventPreview = (event: EventDetail) => ReactNode;
+
+type EditorProps = { id: string | null; saved: AdminEvent | null; renderPreview: RenderEventPreview };
+
+function Editor({ id, saved, renderPreview }: EditorProps) {
+  const fieldId = useId();
+  const [, navigate] = useLocation();
+  const { toast } = useToast();
+  const reportError = useReportActionError();
+  const save = useSaveAdminEvent();
+  const remove = useDeleteAdminEvent();
+  const [form, setForm] = useState<EventForm>(() => (saved ? formOf(saved) : emptyEventForm()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const set = <K extends keyof EventForm>(key: K, value: EventForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  function submit(status: EventStatus, done: string) {
+    const checked = validate(form, status);
+    const count = Object.keys(checked.errors).length;
+    setErrors(checked.errors);
+    if (count > 0) {
+      setSummary(texts.fixErrors(count));
+      summaryRef.current?.focus();
+      return;
+    }
+    setSummary(null);
+    save.mutate(
+      { id, input: checked.input },
+      {
+        onSuccess: (data) => {
+          setForm((f) => ({ ...f, slug: data.slug, status }));
+          setCancelOpen(false);
+          toast({ title: done, description: `/events/${data.slug}` });
+          if (!id) navigate(`/admin/events/manage/${data.id}`, { replace: true });
+        },
+        onError: (error) => {
+          setCancelOpen(false);
+          setErrors(fieldErrorsOf(error));
+          setSummary(reportError(texts.saveFailed, error));
+          summaryRef.current?.focus();
+        },
+      },
+    );
+  }
+
+  const address = `${window.location.origin}/events/${slugOf(form)}`;
+  const f = (key: string) => `${fieldId}-${key}`;
+  const imageError = errors.imageAlt ?? errors.imageUrl;
+  /** Places already taken of a limit as last loaded ('' for the whole event). */
+  const taken = (tierId: string) => saved?.places.find((p) => p.tierId === tierId)?.taken;
+
+  return (
+    <div className="space-y-8">
+      <div ref={summaryRef} tabIndex={-1} aria-live="assertive">
+        {summary ? <StatusMessage tone="error">{summary}</StatusMessage> : null}
+      </div>
+      <form
+        aria-label={texts.formLabel}
+        noValidate
+        className="space-y-6"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(form.status, texts.saved);
+        }}
+      >
+        <section className={`${cardClasses} space-y-4`}>
+          <p className="flex items-center gap-2 text-sm text-navy-900">
+            {texts.stateLabel}: <EventStateBadge status={form.status} />
+          </p>
+          <EditorField
+            id={f('title')}
+            label={texts.titleLabel}
+            required
+            value={form.title}
+            error={errors.title}
+            onChange={(v) => set('title', v)}
+          />
+          <div>
+            <EditorField
+              id={f('slug')}
+              label={texts.slugLabel}
+              hint={texts.slugHint}
+              value={form.slug}
+              error={errors.slug}
+              onChange={(v) => set('slug', v)}
+            />
+            <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]" aria-live="polite">
+              {texts.addressIs} <span className="font-mono">{address}</span>
+            </p>
+          </div>
+          <EditorField
+            id={f('description')}
+            label={texts.descriptionLabel}
+            hint={texts.descriptionHint}
+            multiline
+            rows={6}
+            value={form.description}
+            error={errors.description}
+            onChange={(v) => set('description', v)}
+          />
+          <ImageField
+            label={texts.imageLabel}
+            value={form.image}
+            error={imageError}
+            onChange={(image) => set('image', image)}
+          />
+          <p id={f('zone')} className="text-sm font-semibold text-navy-900">
+            {texts.timeZoneHint}
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <EditorField
+              id={f('start')}
+              label={texts.startLabel}
+              hint="ET (America/New_York)"
+              type="datetime-local"
+              required
+              value={form.start}
+              error={errors.startDate}
+              onChange={(v) => set('start', v)}
+            />
+            <EditorField
+              id={f('end')}
+              label={texts.endLabel}
+              hint="ET (America/New_York)"
+              type="datetime-local"
+              required
+              value={form.end}
+              error={errors.endDate}
+              onChange={(v) => set('end', v)}
+            />
+          </div>
+          <EditorField
+            id={f('location')}
+            label={texts.locationLabel}
+            required
+            value={form.location}
+            error={errors.location}
+            onChange={(v) => set('location', v)}
+          />
+        </section>
+
+        <fieldset className={`${cardClasses} space-y-4`}>
+          <legend className="px-1 font-display text-xl font-bold text-navy-900">{texts.paymentLegend}</legend>
+          <label className="flex min-h-11 items-center gap-3 text-sm font-semibold text-navy-900">
+            <input
+              type="checkbox"
+              className="size-5 accent-crimson-600"
+              checked={form.requiresPayment}
+              onChange={(e) => set('requiresPayment', e.target.checked)}
+            />
+            {texts.requiresPayment}
+          </label>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <EditorField
+              id={f('price')}
+              label={texts.priceLabel}
+              hint={texts.priceHint}
+              inputMode="decimal"
+              value={form.price}
+              error={errors.price}
+              onChange={(v) => set('price', v)}
+            />
+            <EditorField
+              id={f('capacity')}
+              label={texts.capacityLabel}
+              hint={taken('') === undefined ? texts.capacityHint : texts.takenHint(taken('') ?? 0)}
+              inputMode="numeric"
+              value={form.capacity}
+              error={errors.capacity}
+              onChange={(v) => set('capacity', v)}
+            />
+          </div>
+          {errors.pricingTiers ? (
+            <p role="alert" className="text-sm text-crimson-700">
+              {errors.pricingTiers}
+            </p>
+          ) : null}
+          <EventTiersEditor
+            tiers={form.tiers}
+            onChange={(tiers) => set('tiers', tiers)}
+            errors={errors}
+            taken={taken}
+          />
+        </fieldset>
+
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" disabled={save.isPending} className={buttonClasses('primary')}>
+            <Save aria-hidden="true" className="size-4" />
+            {save.isPending ? texts.saving : texts.save}
+          </button>
+          {form.status !== 'published' ? (
+            <button
+              type="button"
+              disabled={save.isPending}
+              className={buttonClasses('secondary')}
+              onClick={() => submit('published', texts.published)}
+            >
+              <Send aria-hidden="true" className="size-4" />
+              {texts.publish}
+            </button>
+          ) : null}
+          {id && form.status === 'published' ? (
+            <AdminDialog
+              open={cancelOpen}
+              onOpenChange={setCancelOpen}
+              role="alertdialog"
+              title={texts.cancelTitle}
+              description={texts.cancelDescription(saved?.registrations ?? 0)}
+              trigger={
+                <button type="button" className={smallButton('danger')}>
+                  <Ban aria-hidden="true" className="size-4" />
+                  {texts.cancelEvent}
+                </button>
+              }
+            >
+              <div className="mt-6 flex flex-wrap justify-end gap-3">
+                <button type="button" className={smallButton('outline')} onClick={() => setCancelOpen(false)}>
+                  {texts.keepEvent}
+                </button>
+                <button
+                  type="button"
+                  disabled={save.isPending}
+                  className={smallButton('danger')}
+                  onClick={() => submit('cancelled', texts.cancelled)}
+                >
+                  {texts.cancelConfirm}
+                </button>
+              </div>
+            </AdminDialog>
+          ) : null}
+          {id ? (
+            <AdminDialog
+              open={deleteOpen}
+              onOpenChange={setDeleteOpen}
+              role="alertdialog"
+              title={texts.deleteTitle}
+              description={texts.deleteDescription}
+              trigger={
+                <button type="button" className={smallButton('outline')}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  {texts.deleteEvent}
+                </button>
+              }
+            >
+              <div className="mt-6 flex flex-wrap justify-end gap-3">
+                <button type="button" className={smallButton('outline')} onClick={() => setDeleteOpen(false)}>
+                  {texts.keepEvent}
+                </button>
+                <button
+                  type="button"
+                  disabled={remove.isPending}
+                  className={smallButton('danger')}
+                  onClick={() =>
+                    remove.mutate(id, {
+                      onSuccess: () => {
+                        toast({ title: texts.deleted, description: form.title });
+                        navigate('/admin/events/manage', { replace: true });
+                      },
+                      onError: (error) => {
+                        setDeleteOpen(false);
+                        setSummary(reportError(texts.deleteFailed, error));
+                      },
+                    })
+                  }
+                >
+                  {texts.deleteConfirm}
+                </button>
+              </div>
+            </AdminDialog>
+          ) : null}
+        </div>
+      </form>
+
+      <section aria-labelledby={f('preview')} className="space-y-2">
+        <h2 id={f('preview')} className="font-display text-2xl font-bold text-navy-900">
+          {texts.previewHeading}
+        </h2>
+        <p className="text-sm text-slate-700">{texts.previewHint}</p>
+        <div className="overflow-hidden rounded-xl border-4 border-dashed border-slate-300 bg-cream-50">
+          {renderPreview(previewOf(form, id ?? undefined))}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** /admin/events/manage/new and /admin/events/manage/{id}: the event editor with its live preview. */
+export function AdminEventEditorPage({ id, renderPreview }: { id: string | null; renderPreview: RenderEventPreview }) {
+  const event = useAdminEvent(id);
+  useRedirectOnUnauthorized(event.error);
+  const title = id ? texts.editTitle(event.data?.title ?? '…') : texts.newTitle;
+  return (
+    <AdminPage title={title}>
+      <Link
+        href="/admin/events/manage"
+        className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-navy-800 hover:text-crimson-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {texts.backToList}
+      </Link>
+      {id === null ? (
+        <Editor id={null} saved={null} renderPreview={renderPreview} />
+      ) : event.isPending ? (
+        <AdminLoading text={texts.loadingEvent} />
+      ) : event.isError ? (
+        <AdminLoadError text={`${texts.loadEventError} ${describeError(event.error)}`} />
+      ) : (
+        <Editor key={event.data.id} id={event.data.id} saved={event.data} renderPreview={renderPreview} />
+      )}
+    </AdminPage>
+  );
+}

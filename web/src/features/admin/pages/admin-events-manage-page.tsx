@@ -1,0 +1,148 @@
+import { EventStatus } from '@pillars/shared/contracts';
+import { Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { buttonClasses } from '@/components/ui/button-styles';
+import { formatEventDateTime } from '@/lib/format-date';
+import { useAdminEvents } from '../api/admin-events';
+import { InvalidResponseError } from '../api/admin-query';
+import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { cardClasses, fieldClasses, linkClasses } from '../components/admin-styles';
+import { eventEditorTexts as texts } from '../event-editor-texts';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import { describeError } from '../lib/format';
+
+const stateBadge: Record<EventStatus, string> = {
+  draft: 'bg-slate-100 text-slate-800 border-slate-300',
+  published: 'bg-emerald-50 text-emerald-800 border-emerald-300',
+  cancelled: 'bg-crimson-50 text-crimson-800 border-crimson-300',
+};
+
+export function EventStateBadge({ status }: { status: EventStatus }) {
+  return (
+    <span className={`inline-block rounded-md border px-2 py-0.5 text-sm font-semibold ${stateBadge[status]}`}>
+      {texts.states[status]}
+    </span>
+  );
+}
+
+/** /admin/events/manage: every event, drafts included, searchable and filtered by state. */
+export function AdminEventsManagePage() {
+  const id = useId();
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<EventStatus | ''>('');
+  const events = useAdminEvents({ q, status });
+  useRedirectOnUnauthorized(events.error);
+
+  return (
+    <AdminPage
+      title={texts.listTitle}
+      backLink
+      intro={<p>{texts.listIntro}</p>}
+      actions={
+        <Link href="/admin/events/manage/new" className={buttonClasses('primary', 'text-sm')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {texts.newEvent}
+        </Link>
+      }
+    >
+      <div role="search" className={`${cardClasses} grid gap-4 sm:grid-cols-[1fr_auto]`}>
+        <div>
+          <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-navy-900">
+            {texts.searchLabel}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={q}
+            placeholder={texts.searchHint}
+            onChange={(e) => setQ(e.target.value)}
+            className={`${fieldClasses} pl-3`}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-navy-900">
+            {texts.statusFilter}
+          </label>
+          <select
+            id={`${id}-status`}
+            value={status}
+            onChange={(e) => {
+              const parsed = EventStatus.safeParse(e.target.value);
+              setStatus(parsed.success ? parsed.data : '');
+            }}
+            className={`${fieldClasses} pl-3`}
+          >
+            <option value="">{texts.allStates}</option>
+            {EventStatus.options.map((state) => (
+              <option key={state} value={state}>
+                {texts.states[state]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {events.isPending ? (
+        <AdminLoading text={texts.loading} />
+      ) : events.isError ? (
+        <AdminLoadError
+          text={
+            events.error instanceof InvalidResponseError
+              ? texts.loadError
+              : `${texts.loadError} ${describeError(events.error)}`
+          }
+        />
+      ) : events.data.data.length === 0 ? (
+        <AdminEmpty text={texts.empty} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">{texts.tableCaption}</caption>
+            <thead className="bg-navy-50 text-navy-900">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {texts.columns.title}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {texts.columns.when}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {texts.columns.status}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {texts.columns.registrations}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {texts.columns.places}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.data.data.map((event) => (
+                <tr key={event.id} className="border-t border-slate-200">
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    <Link
+                      href={`/admin/events/manage/${event.id}`}
+                      className={linkClasses}
+                      aria-label={texts.edit(event.title)}
+                    >
+                      {event.title}
+                    </Link>
+                    <span className="block text-slate-600">{event.location}</span>
+                  </th>
+                  <td className="px-3 py-2">{formatEventDateTime(event.startDate)}</td>
+                  <td className="px-3 py-2">
+                    <EventStateBadge status={event.status} />
+                  </td>
+                  <td className="px-3 py-2 text-right">{event.registrations}</td>
+                  <td className="px-3 py-2 text-right">{texts.placesOf(event.placesTaken, event.capacity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminPage>
+  );
+}
