@@ -1,6 +1,7 @@
 import { EventDetail, EventList, Slug, parsePricingTiers } from '@pillars/shared/contracts';
-import { events } from '@pillars/shared/db';
-import { asc, eq, gte } from 'drizzle-orm';
+import { eventPlaces, events } from '@pillars/shared/db';
+import { placesLeftOf, tierPlacesLeft } from '@pillars/shared/money';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -38,12 +39,17 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
   openapiRoute(app, listEvents, async (c) => {
     // Upcoming means not yet over: an event that has started but not ended is still listed.
     const rows = await db
-      .select(listColumns)
+      .select({ ...listColumns, capacity: eventPlaces.capacity, taken: eventPlaces.taken })
       .from(events)
+      .leftJoin(eventPlaces, and(eq(eventPlaces.eventId, events.id), eq(eventPlaces.tierId, '')))
       .where(gte(events.endDate, now()))
       .orderBy(asc(events.startDate), asc(events.id));
     return c.json(
-      rows.map((r) => ({ ...r, startDate: r.startDate.toISOString() })),
+      rows.map(({ capacity, taken, ...r }) => ({
+        ...r,
+        startDate: r.startDate.toISOString(),
+        placesLeft: placesLeftOf(capacity === null ? [] : [{ tierId: '', capacity, taken: taken ?? 0 }]).event,
+      })),
       200,
     );
   });
@@ -52,6 +58,12 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
     if (!Slug.safeParse(slug).success) throw notFound('Event');
     const [row] = await db.select().from(events).where(eq(events.slug, slug)).limit(1);
     if (!row) throw notFound('Event');
+    const left = placesLeftOf(
+      await db
+        .select({ tierId: eventPlaces.tierId, capacity: eventPlaces.capacity, taken: eventPlaces.taken })
+        .from(eventPlaces)
+        .where(eq(eventPlaces.eventId, row.id)),
+    );
     return c.json(
       {
         id: row.id,
@@ -64,7 +76,11 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
         endDate: row.endDate.toISOString(),
         requiresPayment: row.requiresPayment,
         price: row.price,
-        pricingTiers: parsePricingTiers(row.pricingTiers),
+        pricingTiers: parsePricingTiers(row.pricingTiers).map((tier) => ({
+          ...tier,
+          placesLeft: tierPlacesLeft(left, tier.id),
+        })),
+        placesLeft: left.event,
       },
       200,
     );

@@ -7,11 +7,12 @@ import {
   eventPriceCents,
   eventRegistrationSchema,
   parsePricingTiers,
+  placesMessages,
 } from '@pillars/shared/contracts';
-import { type Database, type Tx, eventRegistrations, events, payments } from '@pillars/shared/db';
+import { type Database, type Tx, eventPlaces, eventRegistrations, events, payments } from '@pillars/shared/db';
 import { publishNow, queueEmails } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { type Acceptance, accept, queuePayment } from '@pillars/shared/money';
+import { type Acceptance, SoldOut, accept, holdUntil, queuePayment, soldOutTier } from '@pillars/shared/money';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
@@ -47,12 +48,20 @@ export async function eventBySlug({ db }: Pick<AppDeps, 'db'>, slug: string): Pr
   return event;
 }
 
+/** The 409 of a registration beyond capacity, naming the tier when only the tier is full. */
+async function soldOutError(db: Database, soldOut: SoldOut, event: EventRow): Promise<AppError> {
+  const tierId = await soldOutTier(db, soldOut);
+  const tier = parsePricingTiers(event.pricingTiers).find((t) => t.id === tierId);
+  const message = tier ? placesMessages.tierSoldOut(tier.name) : placesMessages.eventSoldOut;
+  return new AppError('CONFLICT', message, { cause: soldOut });
+}
+
 /**
  * Registers for an event, once per key. The body is checked against the stored event (its
  * ticket types), and the fee is computed by the server from the event and tier.
  */
 export async function register(
-  deps: Pick<AppDeps, 'db' | 'queues'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,
   event: EventRow,
   body: EventRegistrationRequest,
@@ -65,6 +74,15 @@ export async function register(
   if (!checked.success) throw invalidData(checked.error);
   if (body.eventId !== event.id) throw new AppError('INVALID_DATA', 'The registration does not match this event.');
   const fee = feeOf(event, body.selectedTier);
+  const selectedTier = event.requiresPayment && tiers.length > 0 ? (body.selectedTier ?? null) : null;
+  // A limited event's registration takes its places in the accept statement; one with a fee holds
+  // them until its hold ends unless it is paid by then (docs/decisions/022).
+  const limited = await deps.db
+    .select({ tierId: eventPlaces.tierId })
+    .from(eventPlaces)
+    .where(eq(eventPlaces.eventId, event.id))
+    .limit(1);
+  const held = limited.length > 0 && fee > 0 ? holdUntil(deps.now?.() ?? new Date()) : undefined;
   const acceptance: Acceptance<{ status: 201; body: z.infer<typeof EventRegistrationCreated> }> = {
     idempotency: { scope: `register-${event.id}`, key: idempotencyKey(), request: body },
     record: {
@@ -76,15 +94,20 @@ export async function register(
         email: body.email,
         phone: body.phone,
         comments: body.comments || null,
-        selectedTier: event.requiresPayment && tiers.length > 0 ? (body.selectedTier ?? null) : null,
+        selectedTier,
         paymentAmount: fee,
+        placeHeldUntil: held,
       },
     },
+    ...(limited.length > 0 ? { places: { eventId: event.id, tierId: selectedTier } } : {}),
     answer: ({ recordId }) => ({ status: 201, body: { success: true, data: { registrationId: recordId } } }),
   };
   // A place with a fee is confirmed when its payment succeeds (the ledger's completeRecord queues
   // the e-mail); one with nothing to pay is confirmed now, its e-mail queued with the record.
-  if (fee > 0) return (await acceptAndPublish(deps, logger, acceptance)).body;
+  const soldOut = async (error: unknown): Promise<never> => {
+    throw error instanceof SoldOut ? await soldOutError(deps.db, error, event) : error;
+  };
+  if (fee > 0) return (await acceptAndPublish(deps, logger, acceptance).catch(soldOut)).body;
   const accepted = await deps.db
     .transaction(async (tx) => {
       const result = await accept(tx, acceptance);
@@ -94,6 +117,7 @@ export async function register(
       ]);
       return { ...result, outbox: [...result.outbox, ...emails] };
     })
+    .catch(soldOut)
     .catch(conflictToAppError);
   await publishNow(deps.db, deps.queues, logger, accepted.outbox);
   return accepted.answer.body;
@@ -131,13 +155,25 @@ export async function registrationSummary(
 }
 
 /**
+ * Whether a registration without a payment under way lost its place (docs/decisions/022): it was
+ * released (cancelled; a refunded one has its succeeded payment, answered before), or its hold is
+ * past though the release job has not run yet.
+ */
+function holdEnded(registration: typeof eventRegistrations.$inferSelect, now: Date): boolean {
+  if (registration.status === 'cancelled') return true;
+  return (
+    registration.status === 'pending' && registration.placeHeldUntil !== null && registration.placeHeldUntil <= now
+  );
+}
+
+/**
  * Queues the registration's fee charge: one payment per registration, so a second request
  * answers the first one's payment (unless that one failed). The registration row is locked, so
  * two simultaneous requests queue one payment. A charge the browser reports (`claimed…`) is
  * verified by the worker, amount included, before the registration becomes paid.
  */
 async function payRegistration(
-  { db, queues }: Pick<AppDeps, 'db' | 'queues'>,
+  { db, queues, now: clock = () => new Date() }: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,
   id: string,
   payment: { paymentMethodToken?: string; claimedTransactionId?: string; claimedIdempotencyKey?: string | undefined },
@@ -159,8 +195,21 @@ async function payRegistration(
       // Only a pending registration is charged: one an admin confirmed (or that is paid) owes
       // nothing. A charge the browser already made is still queued, so the worker finds it and
       // the money is recorded rather than lost.
+      const now = clock();
+      if (payment.paymentMethodToken && holdEnded(registration, now)) {
+        throw new AppError('CONFLICT', placesMessages.holdExpired);
+      }
       if (registration.status !== 'pending' && payment.paymentMethodToken) {
         throw new AppError('CONFLICT', 'This registration is not awaiting payment.');
+      }
+      // A payment accepted while the hold is live keeps the place however long it takes: the hold
+      // is renewed by an UPDATE, which the release job (skipping locked rows, re-reading updated
+      // ones) sees, and a queued payment is never released (docs/decisions/022).
+      if (registration.placeHeldUntil) {
+        await tx
+          .update(eventRegistrations)
+          .set({ placeHeldUntil: holdUntil(now) })
+          .where(eq(eventRegistrations.id, id));
       }
       return queuePayment(tx, id, { kind: 'registration', amountCents, ...payment });
     })
@@ -171,7 +220,7 @@ async function payRegistration(
 
 /** POST /api/event-registrations/{id}/payment: the fee, charged with a card token. */
 export async function payRegistrationWithToken(
-  deps: Pick<AppDeps, 'db' | 'queues'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,
   id: string,
   paymentMethodToken: string,
@@ -182,7 +231,7 @@ export async function payRegistrationWithToken(
 
 /** PATCH /api/event-registrations/{id}/payment: a charge the browser made, to verify. */
 export async function reportRegistrationCharge(
-  deps: Pick<AppDeps, 'db' | 'queues'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,
   id: string,
   report: { payTheoryPaymentId: string; idempotencyKey: string | undefined },
