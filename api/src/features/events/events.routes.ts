@@ -1,7 +1,8 @@
 import { EventDetail, EventList, Slug, parsePricingTiers } from '@pillars/shared/contracts';
+import { eventCalendar } from '@pillars/shared/calendar';
 import { eventPlaces, events } from '@pillars/shared/db';
 import { placesLeftOf, tierPlacesLeft } from '@pillars/shared/money';
-import { and, asc, eq, gte } from 'drizzle-orm';
+import { and, asc, eq, gte, ne } from 'drizzle-orm';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -34,7 +35,19 @@ const getEvent = createRoute({
   responses: { 200: json('The event', EventDetail), 404: apiError('No event has this slug') },
 });
 
-export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
+const getCalendar = createRoute({
+  method: 'get',
+  path: '/{slug}/calendar.ics',
+  tags: ['events'],
+  summary: "The event as a calendar file (times in UTC), the event page's Add to calendar",
+  request: { params: z.object({ slug: z.string() }) },
+  responses: {
+    200: { description: 'An iCalendar file', content: { 'text/calendar': { schema: z.string() } } },
+    404: apiError('No public event has this slug'),
+  },
+});
+
+export function eventsRoutes({ db, config, now = () => new Date() }: AppDeps) {
   const app = featureRouter();
   openapiRoute(app, listEvents, async (c) => {
     // Upcoming means not yet over: an event that has started but not ended is still listed.
@@ -84,6 +97,29 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
       },
       200,
     );
+  });
+  openapiRoute(app, getCalendar, async (c) => {
+    const slug = c.req.param('slug');
+    if (!Slug.safeParse(slug).success) throw notFound('Event');
+    // Drafts are the admin's only; a cancelled event's file still says when it was to be.
+    const [row] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.slug, slug), ne(events.status, 'draft')))
+      .limit(1);
+    if (!row) throw notFound('Event');
+    const ics = eventCalendar({
+      eventId: row.id,
+      domain: new URL(config.PUBLIC_URL).hostname,
+      title: row.title,
+      start: row.startDate,
+      end: row.endDate,
+      location: row.location,
+      url: new URL(`/events/${encodeURIComponent(row.slug)}`, config.PUBLIC_URL).href,
+    });
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${row.slug}.ics"`);
+    return c.body(ics, 200);
   });
   return app;
 }

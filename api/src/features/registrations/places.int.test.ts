@@ -231,3 +231,24 @@ describe('holds of unpaid registrations', () => {
     expect((await taken('paid'))['']).toBe(before - 1);
   });
 });
+
+describe('GET /api/events/:slug/calendar.ics', () => {
+  it('serves the event as an attachment, its times in UTC', async () => {
+    const res = await fetch(`${apiUrl}/api/events/tiered/calendar.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="tiered.ics"');
+    const ics = (await res.text()).replace(/\r\n[ \t]/g, '');
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toContain('DTSTART:20260704T140000Z');
+    expect(ics).toContain('DTEND:20260704T180000Z');
+    expect(ics).toContain('SUMMARY:Event tiered');
+    expect(ics).toContain(`UID:event-${ids.tiered ?? ''}@`);
+  });
+
+  it('answers 404 for an unknown or draft event', async () => {
+    expect((await fetch(`${apiUrl}/api/events/nowhere/calendar.ics`)).status).toBe(404);
+    await limitedEvent('draft-day', {}, { status: 'draft' });
+    expect((await fetch(`${apiUrl}/api/events/draft-day/calendar.ics`)).status).toBe(404);
+  });
+});

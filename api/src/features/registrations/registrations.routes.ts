@@ -39,7 +39,7 @@ const registerRoute = createRoute({
     201: json('The registration stored (pay it next when the event requires payment)', EventRegistrationCreated),
     400: apiError("Invalid body, tier, or an eventId that is not this event's"),
     404: apiError('No event has this slug'),
-    409: apiError('The Idempotency-Key was used for a different request'),
+    409: apiError('The event or the chosen tier is sold out, or the Idempotency-Key was used for a different request'),
   },
 });
 
@@ -69,7 +69,9 @@ const payWithToken = createRoute({
     202: json('The payment to poll (the first one, when one is already under way)', PaymentAccepted),
     400: apiError('Invalid body'),
     404: apiError('No registration has this id'),
-    409: apiError('The event requires no payment, the registration has no fee, or it is no longer pending'),
+    409: apiError(
+      'The event requires no payment, the registration has no fee, its reservation expired, or it is no longer pending',
+    ),
   },
 });
 
