@@ -28,6 +28,8 @@ export const eventsTexts = {
   priceLabel: 'Price',
   free: 'Free',
   shareLabel: 'Share this event',
+  addToCalendar: 'Add to calendar',
+  placesLabel: 'Places',
 
   // Registration form
   registerHeading: 'Register for This Event',
