@@ -144,6 +144,8 @@ export const RegistrationSummary = z.object({
   selectedTier: z.string().nullable(),
   paymentAmount: z.number().int().nonnegative(),
   createdAt: IsoDateTime,
+  /** Its held place was released, or its hold ended, with no payment under way (docs/decisions/022). */
+  reservationExpired: z.boolean().optional(),
   event: z.object({
     slug: z.string(),
     title: z.string(),

@@ -2,7 +2,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { type ServerType, serve } from '@hono/node-server';
-import { ApiError, EventDetail, EventList, placesMessages } from '@pillars/shared/contracts';
+import {
+  ApiError,
+  EventDetail,
+  EventList,
+  RegistrationSummaryResponse,
+  placesMessages,
+} from '@pillars/shared/contracts';
 import { eventPlaces, eventRegistrations, events, payments } from '@pillars/shared/db';
 import { flushOutboxMarks } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
@@ -177,11 +183,16 @@ describe('holds of unpaid registrations', () => {
     const before = (await taken('paid'))[''] ?? 0;
     expect(await releaseExpiredHolds(db, minutes(PLACE_HOLD_MINUTES - 1))).toEqual([]);
 
+    const summary = async () =>
+      RegistrationSummaryResponse.parse(await (await fetch(`${apiUrl}/api/event-registrations/${id}`)).json()).data;
+    expect((await summary()).reservationExpired).toBe(false);
+
     // Past the hold but before the job: the payment page is already refused.
     clock = minutes(PLACE_HOLD_MINUTES + 1);
     const late = await pay(id);
     expect(late.status).toBe(409);
     expect(await messageOf(late)).toBe(placesMessages.holdExpired);
+    expect((await summary()).reservationExpired).toBe(true);
 
     // Every hold that ended goes (the replayed registration's too), each place once.
     const released = await releaseExpiredHolds(db, clock);
@@ -190,6 +201,7 @@ describe('holds of unpaid registrations', () => {
     expect((await taken('paid'))['']).toBeLessThan(before);
     expect((await taken('paid'))['']).toBe(await holding('paid'));
     expect((await taken('tiered'))['']).toBe(await holding('tiered'));
+    expect((await summary()).reservationExpired).toBe(true);
     const refused = await pay(id);
     expect(refused.status).toBe(409);
     expect(await messageOf(refused)).toBe(placesMessages.holdExpired);

@@ -123,14 +123,29 @@ export async function register(
   return accepted.answer.body;
 }
 
+/** A payment of the registration that is not failed: under way or succeeded. */
+async function livePaymentOf(tx: Tx | Database, id: string) {
+  const [existing] = await tx
+    .select({ id: payments.id, state: payments.state })
+    .from(payments)
+    .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id)))
+    .limit(1);
+  return existing && existing.state !== 'failed' ? existing : undefined;
+}
+
 /** What the event payment page needs: whoever holds the (unguessable) id, without contact details. */
 export async function registrationSummary(
-  { db }: Pick<AppDeps, 'db'>,
+  { db, now = () => new Date() }: Pick<AppDeps, 'db' | 'now'>,
   id: string,
 ): Promise<RegistrationSummaryResponse> {
   const found = await registrationWithEvent(db, id);
   if (!found) throw notFound('Registration');
   const { registration, event } = found;
+  const reservationExpired =
+    registration.paymentAmount !== null &&
+    registration.paymentAmount > 0 &&
+    holdEnded(registration, now()) &&
+    !(await livePaymentOf(db, id));
   return {
     success: true,
     data: {
@@ -142,6 +157,7 @@ export async function registrationSummary(
       selectedTier: registration.selectedTier,
       paymentAmount: registration.paymentAmount ?? feeOf(event, registration.selectedTier),
       createdAt: registration.createdAt.toISOString(),
+      reservationExpired,
       event: {
         slug: event.slug,
         title: event.title,
@@ -186,12 +202,8 @@ async function payRegistration(
       if (!event.requiresPayment) throw new AppError('CONFLICT', 'This event does not require payment.');
       const amountCents = registration.paymentAmount ?? feeOf(event, registration.selectedTier);
       if (amountCents <= 0) throw new AppError('CONFLICT', 'This registration has no fee to pay.');
-      const [existing] = await tx
-        .select({ id: payments.id, state: payments.state })
-        .from(payments)
-        .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id)))
-        .limit(1);
-      if (existing && existing.state !== 'failed') return { paymentId: existing.id, outbox: [] };
+      const existing = await livePaymentOf(tx, id);
+      if (existing) return { paymentId: existing.id, outbox: [] };
       // Only a pending registration is charged: one an admin confirmed (or that is paid) owes
       // nothing. A charge the browser already made is still queued, so the worker finds it and
       // the money is recorded rather than lost.

@@ -79,6 +79,7 @@ export const eventsTexts = {
   confirmedHeading: 'Registration Confirmed',
   confirmed: 'This registration has been confirmed. There is nothing to pay.',
   notPayableHeading: 'Payment Not Available',
+  reservationExpiredHeading: 'Reservation Expired',
   notPayable: 'This registration is not awaiting payment, so it cannot be paid here.',
 } as const;
 
