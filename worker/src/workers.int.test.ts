@@ -60,4 +60,8 @@ describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s que
   it('runs the dunning sweep for end-lapsed-plans', async () => {
     expect(await resultOf(JOBS.endLapsedPlans)).toEqual({ requested: 0, skipped: 0, requeued: 0 });
   });
+
+  it('releases ended place holds for release-expired-holds', async () => {
+    expect(await resultOf(JOBS.releaseExpiredHolds)).toEqual({ released: 0 });
+  });
 });

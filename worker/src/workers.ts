@@ -8,6 +8,7 @@ import {
   QUEUES,
   type QueueBackend,
   RECONCILE_EVERY_MS,
+  RELEASE_HOLDS_EVERY_MS,
   flushOutboxMarks,
   startOutboxRelay,
 } from '@pillars/shared/jobs';
@@ -20,6 +21,7 @@ import { chargesProcessor } from './jobs/charges/charges.processor';
 import { type EmailConfig, emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { endLapsedPlansProcessor } from './jobs/maintenance/end-lapsed-plans.processor';
+import { releaseExpiredHoldsProcessor } from './jobs/maintenance/release-expired-holds.processor';
 import { refundsProcessor } from './jobs/refunds/refunds.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
@@ -127,6 +129,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     graceDays: deps.dunningGraceDays ?? DEFAULT_DUNNING_GRACE_DAYS,
   });
 
+  const releaseExpiredHolds = releaseExpiredHoldsProcessor({ db, logger });
+
   const logJob = jobLogHandlers(logger);
 
   const refund = refundsProcessor({ db, backend, provider, logger, visibilityWindowMs });
@@ -156,6 +160,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
         if (job.name === JOBS.pollRecurring) return pollRecurring();
         if (job.name === JOBS.reconcilePayments) return reconcile();
         if (job.name === JOBS.endLapsedPlans) return endLapsedPlans();
+        if (job.name === JOBS.releaseExpiredHolds) return releaseExpiredHolds();
         // A job this worker does not know (a typo, a newer release's job) must not run the sweep.
         throw new UnrecoverableError(`unknown maintenance job ${job.name}`);
       },
@@ -189,6 +194,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       END_LAPSED_PLANS_EVERY_MS,
       JOBS.endLapsedPlans,
       JOB_OPTIONS[JOBS.endLapsedPlans],
+    );
+  await backend
+    .queue(QUEUES.maintenance)
+    .upsertScheduler(
+      JOBS.releaseExpiredHolds,
+      RELEASE_HOLDS_EVERY_MS,
+      JOBS.releaseExpiredHolds,
+      JOB_OPTIONS[JOBS.releaseExpiredHolds],
     );
   const relay = startOutboxRelay({
     db,

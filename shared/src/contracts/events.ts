@@ -39,6 +39,8 @@ export const EventListItem = z.object({
   location: z.string(),
   description: z.string().nullable().optional(),
   imageUrl: z.string().nullable().optional(),
+  /** Places left of the whole event; null when it has no capacity (docs/decisions/022). */
+  placesLeft: z.number().int().nonnegative().nullable().optional(),
 });
 export type EventListItem = z.infer<typeof EventListItem>;
 
@@ -56,9 +58,30 @@ export const EventDetail = EventListItem.extend({
   endDate: IsoDateTime,
   requiresPayment: z.boolean(),
   price: z.number().int().nonnegative(),
-  pricingTiers: z.array(PricingTier),
+  pricingTiers: z.array(
+    PricingTier.extend({
+      /** Places left in this tier (never more than the event's); null when neither is limited. */
+      placesLeft: z.number().int().nonnegative().nullable().optional(),
+    }),
+  ),
 }).meta({ id: 'EventDetail' });
 export type EventDetail = z.infer<typeof EventDetail>;
+
+/** Places left are shown when this few remain (docs/decisions/022). */
+export const FEW_PLACES_LEFT = 10;
+
+/** What the event page and the API say about places (docs/decisions/022). */
+export const placesMessages = {
+  soldOut: 'Sold out',
+  eventSoldOut: 'This event is sold out.',
+  tierSoldOut: (tierName: string) => `The ${tierName} tier is sold out.`,
+  fewLeft: (left: number) => (left === 1 ? 'Only 1 place left' : `Only ${left} places left`),
+  holdExpired: 'Your reservation expired; please register again.',
+} as const;
+
+/** The "Only N places left" notice, or null when places are unlimited, plentiful or gone. */
+export const fewPlacesNotice = (left: number | null | undefined): string | null =>
+  left !== null && left !== undefined && left > 0 && left <= FEW_PLACES_LEFT ? placesMessages.fewLeft(left) : null;
 
 export const EventList = z.array(EventListItem).meta({ id: 'EventList' });
 
@@ -133,6 +156,8 @@ export const RegistrationSummary = z.object({
   selectedTier: z.string().nullable(),
   paymentAmount: z.number().int().nonnegative(),
   createdAt: IsoDateTime,
+  /** Its held place was released, or its hold ended, with no payment under way (docs/decisions/022). */
+  reservationExpired: z.boolean().optional(),
   event: z.object({
     slug: z.string(),
     title: z.string(),

@@ -36,6 +36,8 @@ export const JOBS = {
   refund: 'refund',
   /** Scheduled: ends plans whose instalments kept failing past the grace period (dunning). */
   endLapsedPlans: 'end-lapsed-plans',
+  /** Scheduled: cancels unpaid registrations whose held place ran out, giving it back (docs/decisions/022). */
+  releaseExpiredHolds: 'release-expired-holds',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -68,6 +70,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.cancelRecurring]: QUEUES.charges,
   [JOBS.refund]: QUEUES.charges,
   [JOBS.endLapsedPlans]: QUEUES.maintenance,
+  [JOBS.releaseExpiredHolds]: QUEUES.maintenance,
 };
 
 /**
@@ -106,6 +109,7 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   [JOBS.cancelRecurring]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
   [JOBS.refund]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
   [JOBS.endLapsedPlans]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+  [JOBS.releaseExpiredHolds]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.pollRecurring]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };
@@ -122,6 +126,13 @@ export const POLL_RECURRING_BATCH = 50;
  * and how many it ends per run: the grace period is days long, so an hour late is nothing, and a
  * backlog (after an outage) drains over a few runs instead of one long job (docs/decisions/018).
  */
+/**
+ * How often expired holds are released, and how many per statement: a hold lasts minutes
+ * (PLACE_HOLD_MINUTES), so a place is back on sale within a minute of its hold ending.
+ */
+export const RELEASE_HOLDS_EVERY_MS = 60_000;
+export const RELEASE_HOLDS_BATCH = 500;
+
 export const END_LAPSED_PLANS_EVERY_MS = 60 * 60_000;
 export const END_LAPSED_PLANS_BATCH = 100;
 /**

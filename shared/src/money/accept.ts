@@ -2,9 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { type SQL, and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import { type PaymentKind, idempotencyKeys, outbox, payments } from '../db/schema';
+import { type PaymentKind, eventPlaces, idempotencyKeys, outbox, payments } from '../db/schema';
 import { poolUnder } from '../db/statement';
 import { type OutboxRow, chargeJobFor, outboxValuesOf } from '../jobs';
+import { PLACES_CONSTRAINT } from './places';
 
 /**
  * The accept path (docs/decisions/007, 016): a request that creates a record and, usually, a
@@ -21,6 +22,20 @@ type Executor = Pick<Database, 'execute' | 'select'>;
 
 /** Why an accept was refused; the API answers 409 (api/src/lib/payments.ts names the texts). */
 export type AcceptConflictReason = 'idempotency-key-reused' | 'charge-already-reported';
+
+/**
+ * A registration beyond capacity (docs/decisions/022): the places it asked for. Nothing was
+ * written; `soldOutTier` tells which row refused, once the caller's transaction has ended.
+ */
+export class SoldOut extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly tierId: string | null,
+  ) {
+    super('sold out');
+    this.name = 'SoldOut';
+  }
+}
 
 export class AcceptConflict extends Error {
   constructor(readonly reason: AcceptConflictReason) {
@@ -57,6 +72,12 @@ export interface Acceptance<A extends Answer> {
   /** The record to insert (its `id` is generated here), or the id of one that already exists. */
   record: { table: PgTable; values: Record<string, unknown> } | { id: string };
   payment?: NewPayment;
+  /**
+   * The event places the new record takes (docs/decisions/022): one of the event's '' row and one
+   * of the tier's row, whichever exist, in the same statement, only when the record is inserted
+   * (a replay takes none). Their CHECK refuses a place beyond capacity: SoldOut is thrown.
+   */
+  places?: { eventId: string; tierId: string | null };
   /** The answer for these ids: stored with the claim, replayed for the same key and request. */
   answer: (ids: AcceptIds) => A;
 }
@@ -98,7 +119,7 @@ const statements = new Map<string, Statement>();
  * <previous step>]`, every value a typed parameter (a SELECT list has no target type to infer it
  * from). The claim alone ends `ON CONFLICT DO NOTHING`, so a claimed key stops the chain.
  */
-function statementOf(steps: Step[]): Statement {
+function statementOf(steps: Step[], takesPlaces: boolean): Statement {
   const shape = steps
     .map(
       (step) =>
@@ -108,7 +129,7 @@ function statementOf(steps: Step[]): Statement {
     )
     .join('|');
   const tables = steps.map((step) => getTableName(step.table)).join('|');
-  const cacheKey = `${tables}/${shape}`;
+  const cacheKey = `${tables}/${shape}${takesPlaces ? '/places' : ''}`;
   let statement = statements.get(cacheKey);
   if (statement) return statement;
   const encoders: ((value: unknown) => unknown)[] = [];
@@ -139,6 +160,18 @@ function statementOf(steps: Step[]): Statement {
     );
     previous = step.name;
   }
+  if (takesPlaces) {
+    // Not in the chain: it runs once per inserted record, and its CHECK error aborts the statement.
+    encoders.push(
+      (v) => v,
+      (v) => v,
+    );
+    const [event, tier] = [encoders.length - 1, encoders.length];
+    parts.push(
+      `place as (update "${getTableName(eventPlaces)}" p set taken = p.taken + 1 from record ` +
+        `where p.event_id = $${event}::uuid and p.tier_id in ('', $${tier}::text) returning 1)`,
+    );
+  }
   const last = previous === 'job' ? 'select id from job' : `select 1 as id from ${previous ?? ''}`;
   statement = { name: `accept_${statements.size + 1}`, text: `with ${parts.join(', ')} ${last}`, encoders };
   statements.set(cacheKey, statement);
@@ -156,6 +189,16 @@ async function run(db: Executor, { name, text }: Statement, values: unknown[]): 
     if (i < values.length) chunks.push(sql`${values[i]}`);
   });
   return (await db.execute(sql.join(chunks))).rows;
+}
+
+/** Which row refused a place: '' when the whole event is full, else the tier's id. */
+export async function soldOutTier(db: Executor, { eventId, tierId }: SoldOut): Promise<string> {
+  const rows = await db
+    .select({ tierId: eventPlaces.tierId, capacity: eventPlaces.capacity, taken: eventPlaces.taken })
+    .from(eventPlaces)
+    .where(eq(eventPlaces.eventId, eventId));
+  const whole = rows.find((row) => row.tierId === '');
+  return whole && whole.taken >= whole.capacity ? '' : (tierId ?? '');
 }
 
 /** The violated constraint of a PostgreSQL error, through drizzle's wrapper. */
@@ -209,7 +252,9 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
     steps.push({ name: 'job', table: outbox, values });
   }
   if (steps.length === 0) throw new Error('an acceptance writes at least one row');
-  const statement = statementOf(steps);
+  const { places } = acceptance;
+  if (places && !('table' in record)) throw new Error('only a new record takes places');
+  const statement = statementOf(steps, places !== undefined);
   const { encoders } = statement;
   const values: unknown[] = [];
   for (const step of steps) {
@@ -218,6 +263,7 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
       values.push((encoders[values.length] as (v: unknown) => unknown)(value));
     }
   }
+  if (places) values.push(places.eventId, places.tierId ?? '');
 
   let rows: Record<string, unknown>[];
   try {
@@ -226,6 +272,9 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
     // One provider charge pays for one record: replaying a reported charge id is refused.
     if (constraintOf(error) === 'payments_claimed_transaction_id_key') {
       throw new AcceptConflict('charge-already-reported');
+    }
+    if (places && constraintOf(error) === PLACES_CONSTRAINT) {
+      throw new SoldOut(places.eventId, places.tierId);
     }
     throw error;
   }

@@ -7,6 +7,7 @@
 // - provider-lookup.ts: finding a charge by its key, which keeps it exactly once (docs/decisions/010);
 // - receipts.ts: a receipt's number and year, one rule for the e-mails, the manage page and statements;
 // - plans.ts and refunds.ts: ending a plan (018) and giving money back (019), asked for by an admin or a donor.
+// - places.ts: an event's places given back and left (022); accept.ts takes them.
 export * from './pricing';
 export * from './payment-status';
 export * from './accept';
@@ -18,3 +19,4 @@ export * from './charging';
 export * from './plans';
 export * from './receipts';
 export * from './refunds';
+export * from './places';

@@ -235,8 +235,11 @@ const STATEMENTS = {
         SELECT id, kind, record_id, state, provider_transaction_id FROM ${payments} WHERE id = ${$('id')}
       )${sql.join(
         RECORD_TABLES.map(
-          ({ table, alias, kinds }) => sql`, ${sql.raw(alias)} AS (
-            UPDATE ${table} SET status = ${paidStatusCase(kinds)}, pay_theory_payment_id = p.provider_transaction_id
+          ({ table, name, alias, kinds }) => sql`, ${sql.raw(alias)} AS (
+            UPDATE ${table} SET status = ${paidStatusCase(kinds)}, pay_theory_payment_id = p.provider_transaction_id${
+              // A paid registration keeps its place for good: its hold ends (docs/decisions/022).
+              sql.raw(name === 'event_registrations' ? ', place_held_until = NULL' : '')
+            }
             FROM p
             WHERE ${table}.id = p.record_id AND ${sql.raw(kindsIn('p.kind', kinds))} AND p.state = 'succeeded'
               AND p.provider_transaction_id IS NOT NULL AND ${table}.status = 'pending'

@@ -13,6 +13,7 @@ import {
 import { JOBS, type OutboxRow, outboxValuesOf, queueEmails } from '../jobs';
 import { RECORDS } from './ledger';
 import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from './transaction-rows';
+import { releasePlaces } from './places';
 
 /**
  * Refunds an admin asks for (docs/decisions/019): a `refunds` row moved queued → processing →
@@ -256,7 +257,16 @@ export class RefundLedger {
       const recordId = text(row.record_id) ?? '';
       const next = recordStatusAfterRefund(kind, int(row.refunded_cents) >= int(row.charge_cents));
       const { table } = RECORDS[kind];
-      if (next) {
+      if (next === 'cancelled' && kind === 'registration') {
+        // A registration given back whole stops holding its place (docs/decisions/022).
+        await releasePlaces(
+          tx,
+          sql`SELECT id FROM ${table} WHERE id = ${recordId} AND status IN (${sql.join(
+            statusesLeftOnRefund(kind).map((status) => sql`${status}`),
+            sql`, `,
+          )})`,
+        );
+      } else if (next) {
         await tx.execute(sql`UPDATE ${table} SET status = ${next}
           WHERE id = ${recordId} AND status IN (${sql.join(
             statusesLeftOnRefund(kind).map((status) => sql`${status}`),

@@ -10,6 +10,7 @@ import {
   type PaymentKind,
   auditLog,
   donations,
+  eventPlaces,
   eventRegistrations,
   events,
   memberships,
@@ -260,6 +261,22 @@ describe('a refund made', () => {
     );
     await refundMade(rest.data.id);
     expect(await statusOf()).toBe(full);
+  });
+
+  it("gives a registration's place back when it is refunded whole, not when in part (docs/decisions/022)", async () => {
+    const { chargeRowId, recordId } = await paid('registration');
+    const [registration] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, recordId));
+    const eventId = registration?.eventId ?? '';
+    await db.insert(eventPlaces).values({ eventId, tierId: '', capacity: 2, taken: 1 });
+    const taken = async () => (await db.select().from(eventPlaces).where(eq(eventPlaces.eventId, eventId)))[0]?.taken;
+    const part = RefundAccepted.parse(await (await send('POST', '/refunds', { chargeRowId, amountCents: 500 })).json());
+    await refundMade(part.data.id);
+    expect(await taken()).toBe(1);
+    const rest = RefundAccepted.parse(
+      await (await send('POST', '/refunds', { chargeRowId, amountCents: 2000 })).json(),
+    );
+    await refundMade(rest.data.id);
+    expect(await taken()).toBe(0);
   });
 
   it('is listed in the payment detail with its charge and what is left', async () => {

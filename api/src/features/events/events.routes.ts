@@ -1,5 +1,7 @@
 import { EventDetail, EventList, PublicEventState, Slug, parsePricingTiers } from '@pillars/shared/contracts';
-import { events, redirectedSlug } from '@pillars/shared/db';
+import { eventCalendar } from '@pillars/shared/calendar';
+import { eventPlaces, events, redirectedSlug } from '@pillars/shared/db';
+import { placesLeftOf, tierPlacesLeft } from '@pillars/shared/money';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';
@@ -40,17 +42,34 @@ const getEvent = createRoute({
   },
 });
 
-export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
+const getCalendar = createRoute({
+  method: 'get',
+  path: '/{slug}/calendar.ics',
+  tags: ['events'],
+  summary: "The event as a calendar file (times in UTC), the event page's Add to calendar",
+  request: { params: z.object({ slug: z.string() }) },
+  responses: {
+    200: { description: 'An iCalendar file', content: { 'text/calendar': { schema: z.string() } } },
+    404: apiError('No public event has this slug'),
+  },
+});
+
+export function eventsRoutes({ db, config, now = () => new Date() }: AppDeps) {
   const app = featureRouter();
   openapiRoute(app, listEvents, async (c) => {
     // Upcoming means not yet over: an event that has started but not ended is still listed.
     const rows = await db
-      .select(listColumns)
+      .select({ ...listColumns, capacity: eventPlaces.capacity, taken: eventPlaces.taken })
       .from(events)
+      .leftJoin(eventPlaces, and(eq(eventPlaces.eventId, events.id), eq(eventPlaces.tierId, '')))
       .where(and(eq(events.status, 'published'), gte(events.endDate, now())))
       .orderBy(asc(events.startDate), asc(events.id));
     return c.json(
-      rows.map((r) => ({ ...r, startDate: r.startDate.toISOString() })),
+      rows.map(({ capacity, taken, ...r }) => ({
+        ...r,
+        startDate: r.startDate.toISOString(),
+        placesLeft: placesLeftOf(capacity === null ? [] : [{ tierId: '', capacity, taken: taken ?? 0 }]).event,
+      })),
       200,
     );
   });
@@ -68,6 +87,12 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
       if (current && current !== slug) return c.redirect(`/api/events/${encodeURIComponent(current)}`, 301);
       throw notFound('Event');
     }
+    const left = placesLeftOf(
+      await db
+        .select({ tierId: eventPlaces.tierId, capacity: eventPlaces.capacity, taken: eventPlaces.taken })
+        .from(eventPlaces)
+        .where(eq(eventPlaces.eventId, row.id)),
+    );
     return c.json(
       {
         id: row.id,
@@ -82,10 +107,37 @@ export function eventsRoutes({ db, now = () => new Date() }: AppDeps) {
         endDate: row.endDate.toISOString(),
         requiresPayment: row.requiresPayment,
         price: row.price,
-        pricingTiers: parsePricingTiers(row.pricingTiers),
+        pricingTiers: parsePricingTiers(row.pricingTiers).map((tier) => ({
+          ...tier,
+          placesLeft: tierPlacesLeft(left, tier.id),
+        })),
+        placesLeft: left.event,
       },
       200,
     );
+  });
+  openapiRoute(app, getCalendar, async (c) => {
+    const slug = c.req.param('slug');
+    if (!Slug.safeParse(slug).success) throw notFound('Event');
+    // Drafts are the admin's only; a cancelled event's file still says when it was to be.
+    const [row] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.slug, slug), inArray(events.status, PUBLIC_EVENT_STATES)))
+      .limit(1);
+    if (!row) throw notFound('Event');
+    const ics = eventCalendar({
+      eventId: row.id,
+      domain: new URL(config.PUBLIC_URL).hostname,
+      title: row.title,
+      start: row.startDate,
+      end: row.endDate,
+      location: row.location,
+      url: new URL(`/events/${encodeURIComponent(row.slug)}`, config.PUBLIC_URL).href,
+    });
+    c.header('Content-Type', 'text/calendar; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${row.slug}.ics"`);
+    return c.body(ics, 200);
   });
   return app;
 }

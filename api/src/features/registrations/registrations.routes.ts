@@ -39,7 +39,9 @@ const registerRoute = createRoute({
     201: json('The registration stored (pay it next when the event requires payment)', EventRegistrationCreated),
     400: apiError("Invalid body, tier, or an eventId that is not this event's"),
     404: apiError('No public event has this slug (a draft is not public)'),
-    409: apiError('The event was cancelled, or the Idempotency-Key was used for a different request'),
+    409: apiError(
+      'The event was cancelled, the event or the chosen tier is sold out, or the Idempotency-Key was used for a different request',
+    ),
   },
 });
 
@@ -69,7 +71,9 @@ const payWithToken = createRoute({
     202: json('The payment to poll (the first one, when one is already under way)', PaymentAccepted),
     400: apiError('Invalid body'),
     404: apiError('No registration has this id'),
-    409: apiError('The event requires no payment, the registration has no fee, or it is no longer pending'),
+    409: apiError(
+      'The event requires no payment, the registration has no fee, its reservation expired, or it is no longer pending',
+    ),
   },
 });
 

@@ -7,11 +7,12 @@ import {
   eventPriceCents,
   eventRegistrationSchema,
   parsePricingTiers,
+  placesMessages,
 } from '@pillars/shared/contracts';
-import { type Database, type Tx, eventRegistrations, events, payments } from '@pillars/shared/db';
+import { type Database, type Tx, eventPlaces, eventRegistrations, events, payments } from '@pillars/shared/db';
 import { publishNow, queueEmails } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { type Acceptance, accept, queuePayment } from '@pillars/shared/money';
+import { type Acceptance, SoldOut, accept, holdUntil, queuePayment, soldOutTier } from '@pillars/shared/money';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
@@ -53,12 +54,20 @@ export async function eventBySlug({ db }: Pick<AppDeps, 'db'>, slug: string): Pr
   return event;
 }
 
+/** The 409 of a registration beyond capacity, naming the tier when only the tier is full. */
+async function soldOutError(db: Database, soldOut: SoldOut, event: EventRow): Promise<AppError> {
+  const tierId = await soldOutTier(db, soldOut);
+  const tier = parsePricingTiers(event.pricingTiers).find((t) => t.id === tierId);
+  const message = tier ? placesMessages.tierSoldOut(tier.name) : placesMessages.eventSoldOut;
+  return new AppError('CONFLICT', message, { cause: soldOut });
+}
+
 /**
  * Registers for an event, once per key. The body is checked against the stored event (its
  * ticket types), and the fee is computed by the server from the event and tier.
  */
 export async function register(
-  deps: Pick<AppDeps, 'db' | 'queues'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,
   event: EventRow,
   body: EventRegistrationRequest,
@@ -71,6 +80,15 @@ export async function register(
   if (!checked.success) throw invalidData(checked.error);
   if (body.eventId !== event.id) throw new AppError('INVALID_DATA', 'The registration does not match this event.');
   const fee = feeOf(event, body.selectedTier);
+  const selectedTier = event.requiresPayment && tiers.length > 0 ? (body.selectedTier ?? null) : null;
+  // A limited event's registration takes its places in the accept statement; one with a fee holds
+  // them until its hold ends unless it is paid by then (docs/decisions/022).
+  const limited = await deps.db
+    .select({ tierId: eventPlaces.tierId })
+    .from(eventPlaces)
+    .where(eq(eventPlaces.eventId, event.id))
+    .limit(1);
+  const held = limited.length > 0 && fee > 0 ? holdUntil(deps.now?.() ?? new Date()) : undefined;
   const acceptance: Acceptance<{ status: 201; body: z.infer<typeof EventRegistrationCreated> }> = {
     idempotency: { scope: `register-${event.id}`, key: idempotencyKey(), request: body },
     record: {
@@ -82,15 +100,20 @@ export async function register(
         email: body.email,
         phone: body.phone,
         comments: body.comments || null,
-        selectedTier: event.requiresPayment && tiers.length > 0 ? (body.selectedTier ?? null) : null,
+        selectedTier,
         paymentAmount: fee,
+        placeHeldUntil: held,
       },
     },
+    ...(limited.length > 0 ? { places: { eventId: event.id, tierId: selectedTier } } : {}),
     answer: ({ recordId }) => ({ status: 201, body: { success: true, data: { registrationId: recordId } } }),
   };
   // A place with a fee is confirmed when its payment succeeds (the ledger's completeRecord queues
   // the e-mail); one with nothing to pay is confirmed now, its e-mail queued with the record.
-  if (fee > 0) return (await acceptAndPublish(deps, logger, acceptance)).body;
+  const soldOut = async (error: unknown): Promise<never> => {
+    throw error instanceof SoldOut ? await soldOutError(deps.db, error, event) : error;
+  };
+  if (fee > 0) return (await acceptAndPublish(deps, logger, acceptance).catch(soldOut)).body;
   const accepted = await deps.db
     .transaction(async (tx) => {
       const result = await accept(tx, acceptance);
@@ -100,19 +123,35 @@ export async function register(
       ]);
       return { ...result, outbox: [...result.outbox, ...emails] };
     })
+    .catch(soldOut)
     .catch(conflictToAppError);
   await publishNow(deps.db, deps.queues, logger, accepted.outbox);
   return accepted.answer.body;
 }
 
+/** A payment of the registration that is not failed: under way or succeeded. */
+async function livePaymentOf(tx: Tx | Database, id: string) {
+  const [existing] = await tx
+    .select({ id: payments.id, state: payments.state })
+    .from(payments)
+    .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id)))
+    .limit(1);
+  return existing && existing.state !== 'failed' ? existing : undefined;
+}
+
 /** What the event payment page needs: whoever holds the (unguessable) id, without contact details. */
 export async function registrationSummary(
-  { db }: Pick<AppDeps, 'db'>,
+  { db, now = () => new Date() }: Pick<AppDeps, 'db' | 'now'>,
   id: string,
 ): Promise<RegistrationSummaryResponse> {
   const found = await registrationWithEvent(db, id);
   if (!found) throw notFound('Registration');
   const { registration, event } = found;
+  const reservationExpired =
+    registration.paymentAmount !== null &&
+    registration.paymentAmount > 0 &&
+    holdEnded(registration, now()) &&
+    !(await livePaymentOf(db, id));
   return {
     success: true,
     data: {
@@ -124,6 +163,7 @@ export async function registrationSummary(
       selectedTier: registration.selectedTier,
       paymentAmount: registration.paymentAmount ?? feeOf(event, registration.selectedTier),
       createdAt: registration.createdAt.toISOString(),
+      reservationExpired,
       event: {
         slug: event.slug,
         title: event.title,
@@ -137,13 +177,25 @@ export async function registrationSummary(
 }
 
 /**
+ * Whether a registration without a payment under way lost its place (docs/decisions/022): it was
+ * released (cancelled; a refunded one has its succeeded payment, answered before), or its hold is
+ * past though the release job has not run yet.
+ */
+function holdEnded(registration: typeof eventRegistrations.$inferSelect, now: Date): boolean {
+  if (registration.status === 'cancelled') return true;
+  return (
+    registration.status === 'pending' && registration.placeHeldUntil !== null && registration.placeHeldUntil <= now
+  );
+}
+
+/**
  * Queues the registration's fee charge: one payment per registration, so a second request
  * answers the first one's payment (unless that one failed). The registration row is locked, so
  * two simultaneous requests queue one payment. A charge the browser reports (`claimed…`) is
  * verified by the worker, amount included, before the registration becomes paid.
  */
 async function payRegistration(
-  { db, queues }: Pick<AppDeps, 'db' | 'queues'>,
+  { db, queues, now: clock = () => new Date() }: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,
   id: string,
   payment: { paymentMethodToken?: string; claimedTransactionId?: string; claimedIdempotencyKey?: string | undefined },
@@ -156,15 +208,15 @@ async function payRegistration(
       if (!event.requiresPayment) throw new AppError('CONFLICT', 'This event does not require payment.');
       const amountCents = registration.paymentAmount ?? feeOf(event, registration.selectedTier);
       if (amountCents <= 0) throw new AppError('CONFLICT', 'This registration has no fee to pay.');
-      const [existing] = await tx
-        .select({ id: payments.id, state: payments.state })
-        .from(payments)
-        .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id)))
-        .limit(1);
-      if (existing && existing.state !== 'failed') return { paymentId: existing.id, outbox: [] };
+      const existing = await livePaymentOf(tx, id);
+      if (existing) return { paymentId: existing.id, outbox: [] };
       // Only a pending registration is charged: one an admin confirmed (or that is paid) owes
       // nothing. A charge the browser already made is still queued, so the worker finds it and
       // the money is recorded rather than lost.
+      const now = clock();
+      if (payment.paymentMethodToken && holdEnded(registration, now)) {
+        throw new AppError('CONFLICT', placesMessages.holdExpired);
+      }
       if (registration.status !== 'pending' && payment.paymentMethodToken) {
         throw new AppError('CONFLICT', 'This registration is not awaiting payment.');
       }
@@ -172,6 +224,15 @@ async function payRegistration(
       // recorded (above), so no money is lost (docs/decisions/025).
       if (event.status === 'cancelled' && payment.paymentMethodToken) {
         throw new AppError('CONFLICT', registrationRefusals.cancelled);
+      }
+      // A payment accepted while the hold is live keeps the place however long it takes: the hold
+      // is renewed by an UPDATE, which the release job (skipping locked rows, re-reading updated
+      // ones) sees, and a queued payment is never released (docs/decisions/022).
+      if (registration.placeHeldUntil) {
+        await tx
+          .update(eventRegistrations)
+          .set({ placeHeldUntil: holdUntil(now) })
+          .where(eq(eventRegistrations.id, id));
       }
       return queuePayment(tx, id, { kind: 'registration', amountCents, ...payment });
     })
@@ -182,7 +243,7 @@ async function payRegistration(
 
 /** POST /api/event-registrations/{id}/payment: the fee, charged with a card token. */
 export async function payRegistrationWithToken(
-  deps: Pick<AppDeps, 'db' | 'queues'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,
   id: string,
   paymentMethodToken: string,
@@ -193,7 +254,7 @@ export async function payRegistrationWithToken(
 
 /** PATCH /api/event-registrations/{id}/payment: a charge the browser made, to verify. */
 export async function reportRegistrationCharge(
-  deps: Pick<AppDeps, 'db' | 'queues'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,
   id: string,
   report: { payTheoryPaymentId: string; idempotencyKey: string | undefined },

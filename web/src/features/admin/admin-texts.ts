@@ -306,4 +306,10 @@ export const adminTexts = {
   checkInLabel: (name: string) => `Check in ${name}`,
   checkedIn: 'Checked in',
   checkInFailedTitle: 'Check-in failed',
+  checkedInName: (name: string) => `${name} checked in`,
+  doorHeading: 'Check-in at the door',
+  doorSearchLabel: 'Find a registrant by name or e-mail',
+  doorResultsLabel: 'Registrants found',
+  doorResults: (count: number) =>
+    count === 0 ? 'No registrant found.' : count === 1 ? '1 registrant found.' : `${count} registrants found.`,
 } as const;

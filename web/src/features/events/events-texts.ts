@@ -31,6 +31,8 @@ export const eventsTexts = {
   cancelledBadge: 'Cancelled',
   cancelledHeading: 'This event was cancelled',
   cancelledText: 'It will not take place, and registration is closed. Registrants have been told by e-mail.',
+  addToCalendar: 'Add to calendar',
+  placesLabel: 'Places',
 
   // Registration form
   registerHeading: 'Register for This Event',
@@ -80,6 +82,7 @@ export const eventsTexts = {
   confirmedHeading: 'Registration Confirmed',
   confirmed: 'This registration has been confirmed. There is nothing to pay.',
   notPayableHeading: 'Payment Not Available',
+  reservationExpiredHeading: 'Reservation Expired',
   notPayable: 'This registration is not awaiting payment, so it cannot be paid here.',
 } as const;
 

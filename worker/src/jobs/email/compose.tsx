@@ -21,7 +21,7 @@ import type { MailAttachment } from '@pillars/shared/mail';
 import { MEMBERSHIP_PRICE_CENTS, RECURRING_KINDS, receiptNumberOf } from '@pillars/shared/money';
 import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { ReactElement } from 'react';
-import { registrationCalendar } from './calendar';
+import { registrationCalendar } from '@pillars/shared/calendar';
 import { calendarDay, eventDay, longDate, timeRange } from './format';
 import { ChargeFailedEmail, chargeFailedSubject } from './templates/charge-failed';
 import { EventCancelledEmail, eventCancelledSubject } from './templates/event-cancelled';

@@ -71,7 +71,11 @@ describe('AdminEventsPage', () => {
     renderPage();
     expect(screen.getByRole('status').textContent).toBe('Loading event registrations...');
     const headings = await screen.findAllByRole('heading', { level: 2 });
-    expect(headings.map((heading) => heading.textContent)).toEqual(['Liberty Gala', 'Flag Retirement Ceremony']);
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Check-in at the door',
+      'Liberty Gala',
+      'Flag Retirement Ceremony',
+    ]);
     expect(screen.getByText('Total: 3 registrations')).toBeDefined();
 
     const galaSection = screen.getByRole('region', { name: 'Liberty Gala' });
@@ -152,5 +156,42 @@ describe('AdminEventsPage', () => {
   it('redirects to /login on a 401', async () => {
     const { location } = renderPage(json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401));
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
+  });
+
+  it('finds a registrant at the door by name or e-mail and checks them in with a large button', async () => {
+    const { user, fetchMock } = renderPage(undefined, {
+      '/api/admin/registrations/r1/status': json({ success: true, data: { id: 'r1', status: 'attended' } }),
+    });
+    const door = await screen.findByRole('region', { name: 'Check-in at the door' });
+    const search = within(door).getByRole('searchbox', { name: 'Find a registrant by name or e-mail' });
+
+    await user.type(search, 'zz');
+    expect(within(door).getByRole('status').textContent).toBe('No registrant found.');
+
+    await user.clear(search);
+    await user.type(search, 'paul@');
+    expect(within(door).getByRole('status').textContent).toBe('1 registrant found.');
+    const found = within(door).getByRole('list', { name: 'Registrants found' });
+    // Paul has not paid: no button, his status instead.
+    expect(within(found).queryByRole('button')).toBeNull();
+    expect(within(found).getByText('pending')).toBeDefined();
+
+    await user.clear(search);
+    await user.type(search, 'adams');
+    const results = within(door).getByRole('list', { name: 'Registrants found' });
+    expect(within(results).getAllByRole('listitem')).toHaveLength(2);
+    // John is already in.
+    expect(within(results).getByText('Checked in')).toBeDefined();
+    const button = within(results).getByRole('button', { name: 'Check in Abigail Adams' });
+    expect(button.className).toMatch(/min-h-12/);
+    expect(button.className).toMatch(/w-full/);
+    await user.click(button);
+
+    await waitFor(() => expect(within(results).getAllByText('Checked in')).toHaveLength(2));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Checked in'));
+    expect(within(door).getByRole('status').textContent).toBe('Abigail Adams checked in');
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/registrations/r1/status') as
+      [string, RequestInit] | undefined;
+    expect(JSON.parse(call?.[1].body as string)).toEqual({ status: 'attended' });
   });
 });

@@ -11,6 +11,7 @@ import { useCheckIn } from '../api/money-ops';
 import { useReportActionError } from '../hooks/use-report-action-error';
 import { Details, EmailLink, ShortId } from '../components/details';
 import { PaymentDetailButton } from '../components/payment-detail-dialog';
+import { DoorCheckIn } from '../components/door-check-in';
 import { EmailDialog } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -174,7 +175,7 @@ function EventSection({ group }: { group: EventGroup }) {
   );
 }
 
-/** /admin/events: registrations grouped by event with a message to each group. */
+/** /admin/events: check-in at the door, then registrations grouped by event with a message to each group. */
 export function AdminEventsPage() {
   const query = useEventRegistrations();
   useRedirectOnUnauthorized(query.error);
@@ -194,7 +195,12 @@ export function AdminEventsPage() {
       ) : groups.length === 0 ? (
         <AdminEmpty text={adminTexts.noRegistrations} />
       ) : (
-        groups.map((group) => <EventSection key={group.key} group={group} />)
+        <>
+          <DoorCheckIn registrations={registrations} />
+          {groups.map((group) => (
+            <EventSection key={group.key} group={group} />
+          ))}
+        </>
       )}
     </AdminPage>
   );

@@ -8,11 +8,13 @@ import { ImagePlaceholder } from '@/components/ui/image-placeholder';
 import { eventDateBadge, formatEventDateTime } from '@/lib/format-date';
 import { eventPagePath } from '@/lib/paths';
 import { eventsTexts } from '../events-texts';
+import { placesNotice } from './event-details-card';
 
 export function EventCard({ event }: { event: EventListItem }) {
   const titleId = useId();
   const href = eventPagePath(event.slug);
   const badge = eventDateBadge(event.startDate);
+  const places = placesNotice(event.placesLeft);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {event.imageUrl ? <CardImage src={event.imageUrl} alt={event.title} /> : <ImagePlaceholder />}
@@ -44,6 +46,7 @@ export function EventCard({ event }: { event: EventListItem }) {
             </p>
           </div>
         </div>
+        {places ? <p className="mt-3 text-sm font-semibold text-crimson-700">{places}</p> : null}
         {event.description ? <p className="mt-4 line-clamp-3 text-slate-700">{event.description}</p> : null}
         <div className="mt-auto pt-6">
           <Link href={href} aria-describedby={titleId} className={buttonClasses('primary')}>

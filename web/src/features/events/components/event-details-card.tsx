@@ -1,8 +1,18 @@
 import type { EventDetail } from '@pillars/shared/contracts';
-import { CalendarDays, Clock, type LucideIcon, MapPin, Ticket } from 'lucide-react';
+import { fewPlacesNotice, placesMessages } from '@pillars/shared/contracts';
+import { CalendarDays, CalendarPlus, Clock, type LucideIcon, MapPin, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
+import { buttonClasses } from '@/components/ui/button-styles';
 import { eventPriceLabel, eventsTexts } from '../events-texts';
+
+/** "Sold out", "Only N places left", or null when places are unlimited or plentiful (docs/decisions/022). */
+export function placesNotice(placesLeft: number | null | undefined): string | null {
+  return placesLeft === 0 ? placesMessages.soldOut : fewPlacesNotice(placesLeft);
+}
+
+/** The event's .ics, served by the API (times in UTC, so every calendar shows the right hour). */
+export const calendarHref = (slug: string) => `/api/events/${encodeURIComponent(slug)}/calendar.ics`;
 
 function Detail({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
@@ -40,7 +50,16 @@ export function EventDetailsCard({ event }: { event: EventDetail }) {
         <Detail icon={Ticket} label={eventsTexts.priceLabel}>
           <span className="font-semibold">{eventPriceLabel(event)}</span>
         </Detail>
+        {placesNotice(event.placesLeft) ? (
+          <Detail icon={Users} label={eventsTexts.placesLabel}>
+            <span className="font-semibold text-crimson-700">{placesNotice(event.placesLeft)}</span>
+          </Detail>
+        ) : null}
       </dl>
+      <a href={calendarHref(event.slug)} download className={buttonClasses('secondary', 'mt-6 w-full')}>
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        {eventsTexts.addToCalendar}
+      </a>
     </section>
   );
 }

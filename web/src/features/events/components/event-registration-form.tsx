@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type EventDetail, type EventRegistrationRequest, eventRegistrationSchema } from '@pillars/shared/contracts';
+import {
+  type EventDetail,
+  type EventRegistrationRequest,
+  eventRegistrationSchema,
+  placesMessages,
+} from '@pillars/shared/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
@@ -11,6 +17,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { payerHandoff, rememberPayer } from '../payer-handoff';
 import { apiErrorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { eventQueryKey } from '../api/get-event';
 import { registerForEvent } from '../api/register-for-event';
 import { eventsTexts } from '../events-texts';
 import { eventPaymentPath, eventSuccessPath } from '@/lib/paths';
@@ -32,7 +39,23 @@ const COMMENTS_MAX_LENGTH = 2000;
  * /success; a paid one to the event payment page. A submit while one runs is ignored.
  */
 export function EventRegistrationForm({ event }: { event: EventDetail }) {
+  if (event.placesLeft === 0) {
+    return (
+      <p role="status" className="rounded-lg border-2 border-crimson-600 bg-crimson-50 p-4 text-navy-900">
+        <span className="block font-display text-xl font-bold text-crimson-700">{placesMessages.soldOut}</span>
+        <span className="mt-1 block">{placesMessages.eventSoldOut}</span>
+      </p>
+    );
+  }
+  return <OpenRegistrationForm event={event} />;
+}
+
+/** The first tier with places left: a sold-out tier cannot be chosen. */
+const firstOpenTier = (event: EventDetail) => event.pricingTiers.find((tier) => tier.placesLeft !== 0)?.id;
+
+function OpenRegistrationForm({ event }: { event: EventDetail }) {
   const { toast } = useToast();
+  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const submission = useSingleSubmission();
   const submitting = submission.pending;
@@ -51,7 +74,7 @@ export function EventRegistrationForm({ event }: { event: EventDetail }) {
       email: '',
       phone: '',
       comments: '',
-      selectedTier: withTiers ? event.pricingTiers[0]?.id : undefined,
+      selectedTier: withTiers ? firstOpenTier(event) : undefined,
     },
   });
   const selectedTier = useWatch({ control, name: 'selectedTier' });
@@ -71,6 +94,8 @@ export function EventRegistrationForm({ event }: { event: EventDetail }) {
         }
       } catch (error) {
         if (!submission.isMounted()) return;
+        // Places may have gone meanwhile (a lost race answers "sold out"): show what is left now.
+        void queryClient.invalidateQueries({ queryKey: eventQueryKey(event.slug) });
         toast({
           title: eventsTexts.registrationFailedTitle,
           description: apiErrorMessage(error) ?? eventsTexts.registrationFailed,
@@ -98,6 +123,7 @@ export function EventRegistrationForm({ event }: { event: EventDetail }) {
           selected={selectedTier}
           field={register('selectedTier')}
           error={errors.selectedTier?.message}
+          eventPlacesLeft={event.placesLeft}
         />
       ) : null}
 

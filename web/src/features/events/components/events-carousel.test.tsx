@@ -82,4 +82,20 @@ describe('EventsCarousel', () => {
 
     expect(screen.getAllByRole('button', { name: /^Go to slide/ })).toHaveLength(2);
   });
+
+  it('says "Sold out" or how few places are left on a card, and nothing for plenty', async () => {
+    const [summit, ceremony] = events as [EventListItem, EventListItem];
+    stubFetch({
+      '/api/events': json([
+        { ...summit, placesLeft: 0 },
+        { ...ceremony, placesLeft: 1 },
+        { ...ceremony, id: '2e2d3c4b-5a69-4788-9a6b-5c4d3e2f1a0b', slug: 'other', title: 'Other', placesLeft: 300 },
+      ]),
+    });
+    renderWithProviders(<EventsCarousel />);
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0] as HTMLElement).getByText('Sold out')).toBeDefined();
+    expect(within(cards[1] as HTMLElement).getByText('Only 1 place left')).toBeDefined();
+    expect(within(cards[2] as HTMLElement).queryByText(/left|Sold out/)).toBeNull();
+  });
 });

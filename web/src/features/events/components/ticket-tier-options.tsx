@@ -1,4 +1,4 @@
-import type { PricingTier } from '@pillars/shared/contracts';
+import { type PricingTier, fewPlacesNotice, placesMessages } from '@pillars/shared/contracts';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
@@ -6,12 +6,15 @@ import { cn } from '@/lib/cn';
 import { eventsTexts, tierBenefitsLabel, tierPriceLabel } from '../events-texts';
 
 type TicketTierOptionsProps = {
-  tiers: PricingTier[];
+  /** Each tier with its places left (null: no limit; 0: sold out, so it cannot be chosen). */
+  tiers: (PricingTier & { placesLeft?: number | null | undefined })[];
   /** The id of the checked tier; its benefits are shown, the others' are collapsed. */
   selected: string | undefined;
   /** `register('selectedTier')` of the form. */
   field: UseFormRegisterReturn<'selectedTier'>;
   error?: string;
+  /** The whole event's places left: a tier with no tighter limit says nothing more than the event. */
+  eventPlacesLeft?: number | null | undefined;
 };
 
 /** The tier shown with a POPULAR badge (product rule). */
@@ -22,7 +25,7 @@ const POPULAR_TIER_ID = 'vip';
  * radio is named by the tier's name, badge and price and described by its description; the
  * checked tier expands its benefits list.
  */
-export function TicketTierOptions({ tiers, selected, field, error }: TicketTierOptionsProps) {
+export function TicketTierOptions({ tiers, selected, field, error, eventPlacesLeft }: TicketTierOptionsProps) {
   const baseId = useId();
   const errorId = `${baseId}-error`;
   return (
@@ -39,20 +42,31 @@ export function TicketTierOptions({ tiers, selected, field, error }: TicketTierO
           const id = `${baseId}-tier-${index}`;
           const checked = tier.id === selected;
           const popular = tier.id === POPULAR_TIER_ID;
+          const soldOut = tier.placesLeft === 0;
+          const places = soldOut
+            ? placesMessages.soldOut
+            : tier.placesLeft === eventPlacesLeft
+              ? null
+              : fewPlacesNotice(tier.placesLeft);
           return (
             <div
               key={tier.id}
               className={cn(
                 'rounded-lg border-2 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-navy-700',
                 checked ? 'border-crimson-600 bg-crimson-50' : 'border-slate-200 bg-white hover:border-slate-400',
+                soldOut && 'opacity-60',
               )}
             >
-              <label htmlFor={id} className="flex cursor-pointer items-start gap-3 p-4">
+              <label
+                htmlFor={id}
+                className={cn('flex items-start gap-3 p-4', soldOut ? 'cursor-not-allowed' : 'cursor-pointer')}
+              >
                 <input
                   id={id}
                   type="radio"
                   value={tier.id}
-                  aria-labelledby={`${id}-name${popular ? ` ${id}-badge` : ''} ${id}-price`}
+                  aria-labelledby={`${id}-name${popular ? ` ${id}-badge` : ''}${places ? ` ${id}-places` : ''} ${id}-price`}
+                  disabled={soldOut}
                   aria-describedby={tier.description ? `${id}-description` : undefined}
                   className="mt-1 size-4 shrink-0 accent-crimson-600 focus-visible:outline-none"
                   {...field}
@@ -68,6 +82,14 @@ export function TicketTierOptions({ tiers, selected, field, error }: TicketTierO
                         className="rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold tracking-wider text-navy-950"
                       >
                         {eventsTexts.popular}
+                      </span>
+                    ) : null}
+                    {places ? (
+                      <span
+                        id={`${id}-places`}
+                        className="rounded-full bg-crimson-700 px-2 py-0.5 text-xs font-bold tracking-wider text-white"
+                      >
+                        {places}
                       </span>
                     ) : null}
                   </span>

@@ -324,4 +324,54 @@ describe('EventPage', () => {
     expect(keys[0]).not.toBe(keys[1]);
     expect(location.history).toEqual(['/events/flag-retirement-ceremony']);
   });
+
+  it('offers the event as a calendar file', async () => {
+    stubFetch({ '/api/events/flag-retirement-ceremony': json(freeEvent) });
+    renderPage(freeEvent);
+    const link = await screen.findByRole('link', { name: 'Add to calendar' });
+    expect(link.getAttribute('href')).toBe('/api/events/flag-retirement-ceremony/calendar.ics');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('says how many places are left when few remain, and nothing when many do', async () => {
+    stubFetch({ '/api/events/flag-retirement-ceremony': json({ ...freeEvent, placesLeft: 3 }) });
+    const { unmount } = renderPage(freeEvent);
+    const details = await screen.findByRole('region', { name: 'Event Details' });
+    expect(within(details).getByText('Only 3 places left')).toBeDefined();
+    unmount();
+
+    stubFetch({ '/api/events/flag-retirement-ceremony': json({ ...freeEvent, placesLeft: 40 }) });
+    renderPage(freeEvent);
+    const plentiful = await screen.findByRole('region', { name: 'Event Details' });
+    expect(within(plentiful).queryByText(/places? left/)).toBeNull();
+    expect(screen.getByRole('form', { name: 'Event registration form' })).toBeDefined();
+  });
+
+  it('shows "Sold out" instead of the form when no place is left', async () => {
+    stubFetch({ '/api/events/flag-retirement-ceremony': json({ ...freeEvent, placesLeft: 0 }) });
+    renderPage(freeEvent);
+    const notice = await screen.findByText('This event is sold out.');
+    expect(notice.closest('[role="status"]')?.textContent).toContain('Sold out');
+    expect(screen.queryByRole('form', { name: 'Event registration form' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Event Details' })).getByText('Sold out')).toBeDefined();
+  });
+
+  it('disables a sold-out tier, names it so, and picks the first tier with places', async () => {
+    const event: EventDetail = {
+      ...tieredEvent,
+      placesLeft: 5,
+      pricingTiers: [
+        { ...(tieredEvent.pricingTiers[0] as EventDetail['pricingTiers'][number]), placesLeft: 0 },
+        { ...(tieredEvent.pricingTiers[1] as EventDetail['pricingTiers'][number]), placesLeft: 2 },
+      ],
+    };
+    stubFetch({ [`/api/events/${event.slug}`]: json(event) });
+    renderPage(event);
+    const general = await screen.findByRole('radio', { name: /General Admission/ });
+    expect(general).toHaveProperty('disabled', true);
+    expect(general.getAttribute('aria-labelledby')).toMatch(/places/);
+    expect(screen.getByRole('radio', { name: /General Admission Sold out/ })).toBe(general);
+    const vip = screen.getByRole('radio', { name: /VIP POPULAR Only 2 places left/ });
+    expect(vip).toHaveProperty('checked', true);
+  });
 });

@@ -186,6 +186,26 @@ describe('EventPaymentPage', () => {
     expect(pay).not.toHaveBeenCalled();
   });
 
+  it.each(['pending', 'cancelled'])(
+    'says a %s registration whose reservation expired must register again',
+    async (status) => {
+      stubFetch({
+        [eventPath]: json(event),
+        [registrationPath]: json({ ...registration, data: { ...registration.data, status, reservationExpired: true } }),
+      });
+      const { pay } = renderPage();
+      const title = await screen.findByRole('heading', { level: 2, name: 'Reservation Expired' });
+      await waitFor(() => expect(document.activeElement).toBe(title));
+      expect(screen.getByRole('status').textContent).toBe('Your reservation expired; please register again.');
+      expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+      const section = screen.getByRole('region', { name: 'Reservation Expired' });
+      expect(within(section).getByRole('link', { name: 'Back to Event' }).getAttribute('href')).toBe(
+        `/events/${event.slug}`,
+      );
+      expect(pay).not.toHaveBeenCalled();
+    },
+  );
+
   it('shows the summary, the server-computed fee and the form prefilled from the registration', async () => {
     stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
     renderPage();

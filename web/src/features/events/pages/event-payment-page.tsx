@@ -1,4 +1,4 @@
-import { type EventDetail, type RegistrationSummary, formatCents } from '@pillars/shared/contracts';
+import { type EventDetail, type RegistrationSummary, formatCents, placesMessages } from '@pillars/shared/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
@@ -28,9 +28,11 @@ function SummaryRow({ label, children }: { label: string; children: ReactNode })
  * registration without a payment (docs/glossary.md, Confirm), so `confirmed` (and `attended`
  * after it) is not called paid. Any other status (cancelled, failed…) is not payable either.
  */
-type Payability = 'payable' | 'paid' | 'confirmed' | 'not-payable';
+type Payability = 'payable' | 'paid' | 'confirmed' | 'not-payable' | 'expired';
 
-function payability(status: string): Payability {
+function payability({ status, reservationExpired }: { status: string; reservationExpired?: boolean }): Payability {
+  // Its held place was given back (or is about to be): it must register again (docs/decisions/022).
+  if (reservationExpired) return 'expired';
   switch (status) {
     case 'pending':
       return 'payable';
@@ -48,6 +50,7 @@ const NOTHING_TO_PAY: Record<Exclude<Payability, 'payable'>, { heading: string; 
   paid: { heading: eventsTexts.alreadyPaidHeading, sentence: eventsTexts.alreadyPaid },
   confirmed: { heading: eventsTexts.confirmedHeading, sentence: eventsTexts.confirmed },
   'not-payable': { heading: eventsTexts.notPayableHeading, sentence: eventsTexts.notPayable },
+  expired: { heading: eventsTexts.reservationExpiredHeading, sentence: placesMessages.holdExpired },
 };
 
 /** In place of the card form: why there is nothing to pay. Focus moves to its heading so it is read out. */
@@ -88,7 +91,7 @@ function PaymentView({
   const tierName = event.pricingTiers.find((tier) => tier.id === registration.selectedTier)?.name;
   const fee = registration.paymentAmount;
   const registrant = `${registration.firstName} ${registration.lastName}`.trim();
-  const state = payability(registration.status);
+  const state = payability(registration);
   return (
     <>
       <div data-surface="dark" className="hero-backdrop text-white">

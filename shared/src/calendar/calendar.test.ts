@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registrationCalendar } from './calendar';
+import { eventCalendar, registrationCalendar } from '.';
 
 const base = {
   registrationId: '7f1c2d3e-0000-4000-8000-000000000001',
@@ -54,5 +54,26 @@ describe('registrationCalendar', () => {
     // Built again (a resend), it is the same entry: calendars update it rather than add a second.
     const again = registrationCalendar({ ...base, start, end: new Date('2026-12-06T02:00:00.000Z') });
     expect(property(again, 'UID')).toBe(property(ics, 'UID'));
+  });
+});
+
+describe('eventCalendar', () => {
+  it('writes an event page entry in UTC across the end of daylight saving, with its own stable UID', () => {
+    // 7:00 PM EDT on Oct 31 and 7:00 PM EST on Nov 7: the same wall-clock time, an hour apart in UTC.
+    const entry = { eventId: 'e1', domain: 'pillars.example.org', title: 'Gala', location: 'Hall', url: base.url };
+    const before = eventCalendar({
+      ...entry,
+      start: new Date('2026-10-31T23:00:00Z'),
+      end: new Date('2026-11-01T01:00:00Z'),
+    });
+    const after = eventCalendar({
+      ...entry,
+      start: new Date('2026-11-08T00:00:00Z'),
+      end: new Date('2026-11-08T02:00:00Z'),
+    });
+    expect(property(before, 'DTSTART')).toBe('20261031T230000Z');
+    expect(property(after, 'DTSTART')).toBe('20261108T000000Z');
+    expect(property(before, 'UID')).toBe('event-e1@pillars.example.org');
+    expect(property(before, 'ORGANIZER')).toBeUndefined();
   });
 });
