@@ -48,6 +48,24 @@ export async function releasePlaces(db: Executor, which: SQL): Promise<string[]>
   return rows.map((row) => String(row.id));
 }
 
+/**
+ * How many places the event's registrations hold now, for the whole event ('') and per tier: every
+ * registration not cancelled holds one (the rule releasePlaces undoes). A limit added to an event
+ * that already has registrations starts from these counts, not from zero.
+ */
+export async function placesHeld(db: Executor, eventId: string): Promise<Map<string, number>> {
+  const { rows } = await db.execute<{ tier_id: string; n: number }>(sql`
+    SELECT coalesce(selected_tier, '') AS tier_id, count(*)::int AS n FROM ${eventRegistrations}
+    WHERE event_id = ${eventId} AND status <> 'cancelled'
+    GROUP BY 1`);
+  const held = new Map<string, number>([['', 0]]);
+  for (const row of rows) {
+    held.set('', (held.get('') ?? 0) + row.n);
+    if (row.tier_id) held.set(row.tier_id, row.n);
+  }
+  return held;
+}
+
 /** A payment that keeps a held place: under way, or taken. */
 const PAYMENT_KEEPS_PLACE = sql.raw(`('queued', 'processing', 'succeeded')`);
 

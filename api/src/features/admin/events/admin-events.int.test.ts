@@ -274,4 +274,24 @@ describe('admin events: places', () => {
     expect(listed?.placesTaken).toBe(3);
     expect(EventDetail.parse(await (await app.request(`/api/events/${slug}`)).json()).pricingTiers).toHaveLength(2);
   });
+
+  it('starts a limit added later from the places its registrations already hold', async () => {
+    const body = (capacity: number | null, vip: number | null) =>
+      draft({ requiresPayment: true, capacity, pricingTiers: tiers(vip) });
+    const { id, slug } = await create(body(null, null));
+    const vip = await register(id, 'paid');
+    await db.update(eventRegistrations).set({ selectedTier: 'vip' }).where(eq(eventRegistrations.id, vip.id));
+    await register(id, 'pending');
+    await register(id, 'cancelled');
+
+    expect(await errorOf(await send('PUT', `/${id}`, { ...body(1, null), slug }), 409)).toBe(
+      eventMessages.placesTaken(2),
+    );
+    expect(await placesOf(id)).toEqual([]);
+    expect((await send('PUT', `/${id}`, { ...body(5, 3), slug })).status).toBe(200);
+    expect(await placesOf(id)).toEqual([
+      { tierId: '', capacity: 5, taken: 2 },
+      { tierId: 'vip', capacity: 3, taken: 1 },
+    ]);
+  });
 });

@@ -17,6 +17,7 @@ import {
   slugRedirects,
 } from '@pillars/shared/db';
 import { type OutboxRow, publishNow, queueEmails } from '@pillars/shared/jobs';
+import { placesHeld } from '@pillars/shared/money';
 import type { Logger } from '@pillars/shared/logger';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../lib/context';
@@ -147,7 +148,8 @@ function columnsOf(input: AdminEventInput) {
 /**
  * Keeps event_places in step with the limits saved: one row for the whole event ('') when it has a
  * capacity, one per tier with its own. A capacity is raised or lowered in place (what is taken
- * stays); a limit removed drops its row; one below what is already taken is refused. The rows are
+ * stays); a limit removed drops its row; a new one starts from the places already held
+ * (placesHeld); one below what is already taken is refused. The rows are
  * locked first, so a registration taking a place waits for this save (docs/decisions/022).
  */
 async function syncPlaces(tx: Tx, eventId: string, input: AdminEventInput): Promise<void> {
@@ -164,9 +166,18 @@ async function syncPlaces(tx: Tx, eventId: string, input: AdminEventInput): Prom
     }
   }
   if (wanted.size === 0) return;
+  // A new limit starts from the places its registrations already hold (a row kept keeps its count).
+  const kept = new Set(existing.map((row) => row.tierId));
+  const held: Map<string, number> = [...wanted.keys()].some((tierId) => !kept.has(tierId))
+    ? await placesHeld(tx, eventId)
+    : new Map<string, number>();
+  for (const [tierId, capacity] of wanted) {
+    const taken = kept.has(tierId) ? 0 : (held.get(tierId) ?? 0);
+    if (capacity < taken) throw new AppError('CONFLICT', eventMessages.placesTaken(taken));
+  }
   await tx
     .insert(eventPlaces)
-    .values([...wanted].map(([tierId, capacity]) => ({ eventId, tierId, capacity })))
+    .values([...wanted].map(([tierId, capacity]) => ({ eventId, tierId, capacity, taken: held.get(tierId) ?? 0 })))
     .onConflictDoUpdate({
       target: [eventPlaces.eventId, eventPlaces.tierId],
       set: { capacity: sql`excluded.capacity` },
