@@ -13,8 +13,6 @@ declare module 'vitest' {
     e2eAdmin: { username: string; password: string };
     /** Where the app under test writes its e-mails (.eml files). */
     e2eMailboxDir: string;
-    /** The database of the app under test, for journeys that set up what no page creates yet. */
-    e2eDatabaseUrl: string;
   }
 }
 export {};

@@ -96,7 +96,6 @@ export default async function setup(project: TestProject) {
     project.provide('e2ePublicUrl', E2E_PUBLIC_URL);
     project.provide('e2eAdmin', E2E_ADMIN);
     project.provide('e2eMailboxDir', mailboxDir);
-    project.provide('e2eDatabaseUrl', withDatabase(postgres.adminUrl, database));
   } catch (error) {
     await teardown();
     throw error;
