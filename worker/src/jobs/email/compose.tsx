@@ -224,24 +224,35 @@ const refundReceipt: Composer = async (ctx, email) => {
   };
 };
 
-const registrationConfirmation: Composer = async (ctx, email) => {
-  const [found] = email.subjectId
-    ? await ctx.db
-        .select({ registration: eventRegistrations, event: events })
-        .from(eventRegistrations)
-        .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-        .where(eq(eventRegistrations.id, email.subjectId))
-        .limit(1)
-    : [];
-  if (!found) return { skip: 'registration not found' };
-  const { registration, event } = found;
+/** The registration an e-mail is about, with its event; undefined when either is gone. */
+async function registrationWithEvent(ctx: Parameters<Composer>[0], registrationId: string | null) {
+  if (!registrationId) return undefined;
+  const [found] = await ctx.db
+    .select({ registration: eventRegistrations, event: events })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(eventRegistrations.id, registrationId))
+    .limit(1);
+  return found;
+}
+
+/** The fee a registration's succeeded payment took, in cents; null when it paid none. */
+async function feePaidFor(ctx: Parameters<Composer>[0], registrationId: string): Promise<number | null> {
   const [paid] = await ctx.db
     .select({ amountCents: payments.amountCents })
     .from(payments)
     .where(
-      and(eq(payments.kind, 'registration'), eq(payments.recordId, registration.id), eq(payments.state, 'succeeded')),
+      and(eq(payments.kind, 'registration'), eq(payments.recordId, registrationId), eq(payments.state, 'succeeded')),
     )
     .limit(1);
+  return paid?.amountCents ?? null;
+}
+
+const registrationConfirmation: Composer = async (ctx, email) => {
+  const found = await registrationWithEvent(ctx, email.subjectId);
+  if (!found) return { skip: 'registration not found' };
+  const { registration, event } = found;
+  const paidCents = await feePaidFor(ctx, registration.id);
   const tier = registration.selectedTier
     ? (parsePricingTiers(event.pricingTiers).find((t) => t.id === registration.selectedTier)?.name ??
       registration.selectedTier)
@@ -269,7 +280,7 @@ const registrationConfirmation: Composer = async (ctx, email) => {
         hours={timeRange(event.startDate, event.endDate)}
         location={event.location}
         tier={tier}
-        paidCents={paid?.amountCents ?? null}
+        paidCents={paidCents}
         eventUrl={eventUrl}
       />
     ),
@@ -281,24 +292,11 @@ const registrationConfirmation: Composer = async (ctx, email) => {
 
 /** The registration's event was cancelled; a registration since given up, or an event live again, gets nothing. */
 const eventCancelled: Composer = async (ctx, email) => {
-  const [found] = email.subjectId
-    ? await ctx.db
-        .select({ registration: eventRegistrations, event: events })
-        .from(eventRegistrations)
-        .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-        .where(eq(eventRegistrations.id, email.subjectId))
-        .limit(1)
-    : [];
+  const found = await registrationWithEvent(ctx, email.subjectId);
   if (!found) return { skip: 'registration not found' };
   const { registration, event } = found;
   if (event.status !== 'cancelled') return { skip: 'event is no longer cancelled' };
-  const [paid] = await ctx.db
-    .select({ amountCents: payments.amountCents })
-    .from(payments)
-    .where(
-      and(eq(payments.kind, 'registration'), eq(payments.recordId, registration.id), eq(payments.state, 'succeeded')),
-    )
-    .limit(1);
+  const paidCents = await feePaidFor(ctx, registration.id);
   return {
     to: email.recipient,
     subject: eventCancelledSubject({ eventTitle: event.title }),
@@ -310,7 +308,7 @@ const eventCancelled: Composer = async (ctx, email) => {
         day={eventDay(event.startDate)}
         hours={timeRange(event.startDate, event.endDate)}
         location={event.location}
-        paidCents={paid?.amountCents ?? null}
+        paidCents={paidCents}
       />
     ),
   };
