@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
-import { PricingTier } from './events';
+import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, textMessages } from './common';
+import { PricingTier, TIER_ID_MAX } from './events';
 import { SLUG_MAX, SLUG_PATTERN } from './slugs';
 
 /** An event's states (docs/decisions/025): a draft is the admin's only; cancelled stays public, saying so. */
@@ -15,7 +15,7 @@ export const EVENT_LIMITS = {
   imageUrl: 2_000,
   imageAlt: 300,
   tiers: 12,
-  tierId: 40,
+  tierId: TIER_ID_MAX,
   tierName: 100,
   tierDescription: 1_000,
   benefits: 20,
@@ -31,7 +31,7 @@ export const VIP_TIER_ID = 'vip';
 export const eventMessages = {
   titleRequired: 'Please enter a title.',
   locationRequired: 'Please enter a location.',
-  tooLong: (what: string, max: number) => `The ${what} must be at most ${max} characters.`,
+  tooLong: (what: string, max: number) => textMessages.tooLong(`The ${what}`, max),
   slugInvalid: 'The address may hold only lower-case letters, digits and single hyphens.',
   dateInvalid: 'Please enter a date and time.',
   endBeforeStart: 'The event cannot end before it starts.',
@@ -50,7 +50,10 @@ export const eventMessages = {
   hasRegistrations: 'This event has registrations; cancel it instead.',
 } as const;
 
-const text = (what: string, max: number) => z.string().trim().max(max, eventMessages.tooLong(what, max));
+/** One line of text; `what` names it in the messages ("The title must be at most 200 characters."). */
+const text = (what: string, max: number) => singleLineText(`The ${what}`, max, { trim: true });
+/** Text that keeps its paragraphs: descriptions. */
+const paragraphs = (what: string, max: number) => multiLineText(`The ${what}`, max, { trim: true });
 const Cents = z
   .number(eventMessages.priceWhole)
   .int(eventMessages.priceWhole)
@@ -72,7 +75,7 @@ export const EventTierInput = z.object({
     .regex(SLUG_PATTERN, eventMessages.tierIdInvalid),
   name: text('ticket type name', EVENT_LIMITS.tierName).min(1, eventMessages.tierNameRequired),
   price: Cents,
-  description: text('ticket type description', EVENT_LIMITS.tierDescription).default(''),
+  description: paragraphs('ticket type description', EVENT_LIMITS.tierDescription).default(''),
   benefits: z
     .array(text('benefit', EVENT_LIMITS.benefit).min(1, 'A benefit cannot be empty.'))
     .max(EVENT_LIMITS.benefits, eventMessages.tooManyBenefits)
@@ -81,8 +84,8 @@ export const EventTierInput = z.object({
 }) satisfies z.ZodType<PricingTier, unknown>;
 export type EventTierInput = z.infer<typeof EventTierInput>;
 
-const optionalText = (what: string, max: number) =>
-  text(what, max)
+const optionalText = (what: string, max: number, multiLine = false) =>
+  (multiLine ? paragraphs(what, max) : text(what, max))
     .nullable()
     .optional()
     .transform((value) => value || null);
@@ -99,7 +102,7 @@ export const AdminEventInput = z
       .regex(SLUG_PATTERN, eventMessages.slugInvalid)
       .or(z.literal(''))
       .optional(),
-    description: optionalText('description', EVENT_LIMITS.description),
+    description: optionalText('description', EVENT_LIMITS.description, true),
     imageUrl: optionalText('image address', EVENT_LIMITS.imageUrl),
     imageAlt: optionalText('image description', EVENT_LIMITS.imageAlt),
     startDate: IsoDateTime.or(z.literal('')).refine((v) => v !== '', eventMessages.dateInvalid),
@@ -188,7 +191,7 @@ export const AdminEventList = z
 export type AdminEventList = z.infer<typeof AdminEventList>;
 
 export const AdminEventListQuery = z.object({
-  q: z.string().trim().max(200, eventMessages.tooLong('search', 200)).optional(),
+  q: text('search', TEXT_LIMITS.search).optional(),
   status: EventStatus.optional(),
 });
 

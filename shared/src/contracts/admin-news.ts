@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDateTime } from './common';
+import { Id, IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText } from './common';
 import { SLUG_MAX, SLUG_PATTERN } from './slugs';
 
 /** An article's state as stored; "Scheduled" is a published article whose date has not come. */
@@ -44,8 +44,11 @@ export const adminNewsMessages = {
   deleted: 'Article deleted',
 } as const;
 
-const text = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+/** The title is one line; the summary and the article keep their line breaks (paragraphs). */
+const line = (field: string, max: number, required: string, tooLong: string) =>
+  singleLineText(field, max, { trim: true, tooLong, missing: required }).min(1, required);
+const paragraphs = (field: string, max: number, required: string, tooLong: string) =>
+  multiLineText(field, max, { trim: true, tooLong, missing: required }).min(1, required);
 
 /** A site path (/images/…) or an absolute http(s) address. */
 const imageAddress = /^(\/(?!\/)|https?:\/\/)\S*$/;
@@ -57,7 +60,7 @@ const imageAddress = /^(\/(?!\/)|https?:\/\/)\S*$/;
  */
 export const AdminNewsInput = z
   .object({
-    title: text(ARTICLE_LIMITS.title, adminNewsMessages.titleRequired, adminNewsMessages.titleTooLong),
+    title: line('The title', ARTICLE_LIMITS.title, adminNewsMessages.titleRequired, adminNewsMessages.titleTooLong),
     slug: z
       .string()
       .trim()
@@ -65,16 +68,29 @@ export const AdminNewsInput = z
       .regex(SLUG_PATTERN, adminNewsMessages.slugInvalid)
       .optional()
       .or(z.literal('').transform(() => undefined)),
-    excerpt: text(ARTICLE_LIMITS.excerpt, adminNewsMessages.excerptRequired, adminNewsMessages.excerptTooLong),
-    content: text(ARTICLE_LIMITS.content, adminNewsMessages.contentRequired, adminNewsMessages.contentTooLong),
-    imageUrl: z
-      .string()
-      .trim()
-      .max(ARTICLE_LIMITS.imageUrl, adminNewsMessages.imageUrlTooLong)
+    excerpt: paragraphs(
+      'The summary',
+      ARTICLE_LIMITS.excerpt,
+      adminNewsMessages.excerptRequired,
+      adminNewsMessages.excerptTooLong,
+    ),
+    content: paragraphs(
+      'The article',
+      ARTICLE_LIMITS.content,
+      adminNewsMessages.contentRequired,
+      adminNewsMessages.contentTooLong,
+    ),
+    imageUrl: singleLineText('The image address', ARTICLE_LIMITS.imageUrl, {
+      trim: true,
+      tooLong: adminNewsMessages.imageUrlTooLong,
+    })
       .regex(imageAddress, adminNewsMessages.imageUrlInvalid)
       .or(z.literal(''))
       .default(''),
-    imageAlt: z.string().trim().max(ARTICLE_LIMITS.imageAlt, adminNewsMessages.imageAltTooLong).default(''),
+    imageAlt: singleLineText('The image description', ARTICLE_LIMITS.imageAlt, {
+      trim: true,
+      tooLong: adminNewsMessages.imageAltTooLong,
+    }).default(''),
     publishedAt: IsoDateTime.nullable().optional(),
     status: ArticleStatus,
   })
@@ -125,7 +141,7 @@ export type AdminNewsSaved = z.infer<typeof AdminNewsSaved>;
 
 /** GET /api/admin/news: `q` searches title and summary; `status` filters by the stored state. */
 export const AdminNewsQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: singleLineText('The search', TEXT_LIMITS.search, { trim: true }).optional(),
   status: ArticleStatus.optional(),
 });
 export type AdminNewsQuery = z.infer<typeof AdminNewsQuery>;

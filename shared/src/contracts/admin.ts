@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdminUser } from './auth';
-import { IsoDateTime, successList } from './common';
+import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, successList } from './common';
 import { ContributionDetail } from './donations';
 import { MemberDetail } from './memberships';
 
@@ -194,6 +194,9 @@ export const AdminPaymentDetail = z
   .meta({ id: 'AdminPaymentDetail' });
 export type AdminPaymentDetail = z.infer<typeof AdminPaymentDetail>;
 
+/** A cursor is an ISO date-time, '_' and a row id: far below this. */
+const AUDIT_CURSOR_MAX = 100;
+
 /** The most audit entries one GET /api/admin/audit-log answers. */
 export const AUDIT_LOG_MAX_LIMIT = 100;
 
@@ -203,18 +206,22 @@ export const AUDIT_LOG_MAX_LIMIT = 100;
  */
 export const AuditLogCursor = z
   .string()
+  .max(AUDIT_CURSOR_MAX, 'Expected the nextCursor of a previous answer')
   .regex(/^[^_]+_\d+$/, 'Expected the nextCursor of a previous answer')
   .refine(
     (value) => !Number.isNaN(Date.parse(value.split('_')[0] ?? '')),
     'Expected the nextCursor of a previous answer',
   );
 
+/** Actions are short dotted names such as 'contribution.confirmed'. */
+const AUDIT_ACTION_MAX = 100;
+
 /** GET /api/admin/audit-log query: every filter optional; `from`/`to` are ISO dates or date-times. */
 export const AuditLogQuery = z.object({
   /** The actor's username (as recorded) or user id. */
-  actor: z.string().trim().min(1).max(200).optional(),
+  actor: singleLineText('Actor', TEXT_LIMITS.search, { trim: true }).min(1).optional(),
   /** An exact action, e.g. 'contribution.confirmed'. */
-  action: z.string().trim().min(1).max(100).optional(),
+  action: singleLineText('Action', AUDIT_ACTION_MAX, { trim: true }).min(1).optional(),
   /** Entries at or after this instant (a bare date is its start, UTC). */
   from: z.union([z.iso.date(), IsoDateTime]).optional(),
   /** Entries before the end of this date (a bare date includes the whole day, UTC), or before this instant. */
@@ -259,7 +266,7 @@ export type PaymentsOfRecord = z.infer<typeof PaymentsOfRecord>;
 
 /** Longest reason an admin may give for a refund or a plan cancellation. */
 export const ADMIN_REASON_MAX = 500;
-const Reason = z.string().trim().max(ADMIN_REASON_MAX).optional();
+const Reason = multiLineText('Reason', ADMIN_REASON_MAX, { trim: true }).optional();
 
 /** POST /api/admin/refunds: give back all or part of one charge (docs/decisions/019). */
 export const RefundCreate = z

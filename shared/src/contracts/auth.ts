@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, IsoDateTime, PASSWORD_MIN_LENGTH } from './common';
+import { Email, IsoDateTime, PASSWORD_MIN_LENGTH, TEXT_LIMITS, passwordText, singleLineText } from './common';
 
 export const authMessages = {
   usernameRequired: 'Username is required',
@@ -9,20 +9,25 @@ export const authMessages = {
   invalidCredentials: 'Invalid username or password',
 } as const;
 
+/** What an admin signs in with (an e-mail address for accounts made in the back office). */
+export const Username = singleLineText('Username', TEXT_LIMITS.username, { trim: true });
+
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1, authMessages.usernameRequired),
-  password: z.string().min(1, authMessages.passwordRequired),
+  username: Username.min(1, authMessages.usernameRequired),
+  password: passwordText().min(1, authMessages.passwordRequired),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const ForgotPasswordRequest = z.object({ email: Email });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
+const NewPassword = passwordText().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort);
+
 /** The reset form: both fields at least 6 characters, and they must match. */
 export const ResetPasswordForm = z
   .object({
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort),
-    confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort),
+    newPassword: NewPassword,
+    confirmPassword: NewPassword,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -31,8 +36,8 @@ export const ResetPasswordForm = z
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
 export const ResetPasswordRequest = z.object({
-  token: z.string().min(1),
-  newPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort),
+  token: singleLineText('Token', TEXT_LIMITS.token).min(1),
+  newPassword: NewPassword,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
@@ -49,20 +54,23 @@ export const AdminUser = AuthUser.extend({
 }).meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUser>;
 
+const OptionalName = (field: string) => singleLineText(field, TEXT_LIMITS.name, { trim: true }).optional();
+const OptionalPhone = singleLineText('Phone', TEXT_LIMITS.phone, { trim: true }).optional();
+
 export const CreateAdminRequest = z.object({
   email: Email,
-  password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort),
-  firstName: z.string().trim().optional(),
-  lastName: z.string().trim().optional(),
-  phone: z.string().trim().optional(),
+  password: NewPassword,
+  firstName: OptionalName('First name'),
+  lastName: OptionalName('Last name'),
+  phone: OptionalPhone,
 });
 export type CreateAdminRequest = z.infer<typeof CreateAdminRequest>;
 
 export const ProfileUpdate = z.object({
-  firstName: z.string().trim().optional(),
-  lastName: z.string().trim().optional(),
+  firstName: OptionalName('First name'),
+  lastName: OptionalName('Last name'),
   email: Email.optional(),
-  phone: z.string().trim().optional(),
+  phone: OptionalPhone,
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 

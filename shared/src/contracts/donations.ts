@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, IsoDateTime, Phone, messages } from './common';
+import { Email, FirstName, IsoDateTime, LastName, Phone, TEXT_LIMITS, singleLineText } from './common';
 
 /** Product rule: preset contribution amounts in dollars, minimum and step. */
 export const PRESET_AMOUNTS = [17.76, 25, 50, 100] as const;
@@ -20,23 +20,23 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
  * fields, never by us.
  */
 export const ContributionForm = z.object({
-  firstName: z.string().trim().min(1, messages.firstNameRequired),
-  lastName: z.string().trim().min(1, messages.lastNameRequired),
+  firstName: FirstName,
+  lastName: LastName,
   email: Email,
   phone: Phone,
-  amount: z.string().optional(),
-  customAmount: z.string().optional(),
+  amount: singleLineText('Amount', TEXT_LIMITS.amount).optional(),
+  customAmount: singleLineText('Amount', TEXT_LIMITS.amount).optional(),
   isRecurring: z.boolean(),
   paymentMethod: PaymentMethod,
-  billingAddress: z.string().optional(),
-  billingCity: z.string().optional(),
-  billingState: z.string().optional(),
-  billingZip: z.string().optional(),
-  routingNumber: z.string().optional(),
-  accountNumber: z.string().optional(),
-  cardNumber: z.string().optional(),
-  expiryDate: z.string().optional(),
-  cvv: z.string().optional(),
+  billingAddress: singleLineText('Billing address', TEXT_LIMITS.addressLine).optional(),
+  billingCity: singleLineText('City', TEXT_LIMITS.city).optional(),
+  billingState: singleLineText('State', TEXT_LIMITS.state).optional(),
+  billingZip: singleLineText('ZIP code', TEXT_LIMITS.zip).optional(),
+  routingNumber: singleLineText('Routing number', TEXT_LIMITS.shortCode).optional(),
+  accountNumber: singleLineText('Account number', TEXT_LIMITS.shortCode).optional(),
+  cardNumber: singleLineText('Card number', TEXT_LIMITS.shortCode).optional(),
+  expiryDate: singleLineText('Expiry date', TEXT_LIMITS.shortCode).optional(),
+  cvv: singleLineText('Security code', TEXT_LIMITS.shortCode).optional(),
 });
 export type ContributionForm = z.infer<typeof ContributionForm>;
 

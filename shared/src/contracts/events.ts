@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { Email, Id, IsoDateTime, Phone, messages } from './common';
+import {
+  Email,
+  FirstName,
+  Id,
+  IsoDateTime,
+  LastName,
+  Phone,
+  TEXT_LIMITS,
+  messages,
+  multiLineText,
+  singleLineText,
+} from './common';
+
+/** The longest id of a ticket type (a slug such as `vip`). */
+export const TIER_ID_MAX = 40;
 
 /** A ticket type of a paid event; prices are integer cents. */
 export const PricingTier = z.object({
@@ -92,12 +106,12 @@ export const registrationMessages = {
 
 /** Event registration form: the product's fields and messages. */
 export const EventRegistrationFields = z.object({
-  firstName: z.string().trim().min(1, messages.firstNameRequired),
-  lastName: z.string().trim().min(1, messages.lastNameRequired),
+  firstName: FirstName,
+  lastName: LastName,
   email: Email,
   phone: Phone,
-  comments: z.string().max(2000).optional(),
-  selectedTier: z.string().optional(),
+  comments: multiLineText('Comments', TEXT_LIMITS.message).optional(),
+  selectedTier: singleLineText('Ticket type', TIER_ID_MAX).optional(),
 });
 
 /**
@@ -128,12 +142,12 @@ export const EventRegistrationCreated = z
 /** Event payment patch: the product's wire shape for a charge the browser made itself. */
 export const EventPaymentPatch = z
   .object({
-    payTheoryPaymentId: z.string().min(1),
+    payTheoryPaymentId: singleLineText('Payment id', TEXT_LIMITS.providerId).min(1),
     paymentAmount: z.number().int().nonnegative(),
     paymentDetails: z.object({
-      status: z.string(),
-      provider: z.string(),
-      paymentMethod: z.string(),
+      status: singleLineText('Status', TEXT_LIMITS.shortCode),
+      provider: singleLineText('Provider', TEXT_LIMITS.shortCode),
+      paymentMethod: singleLineText('Payment method', TEXT_LIMITS.shortCode),
     }),
     accountType: z.enum(['checking', 'savings']).optional(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, IsoDateTime } from './common';
+import { Email, Id, IsoDateTime, TEXT_LIMITS, singleLineText } from './common';
 
 /**
  * "Manage your giving" (docs/decisions/020): a donor asks for a link by e-mail, the link opens a
@@ -24,7 +24,7 @@ export type ManageLinkRequest = z.infer<typeof ManageLinkRequest>;
 
 /** The token of a manage link: 32 random bytes in base64url, 43 characters. */
 export const ManageSessionRequest = z
-  .object({ token: z.string().trim().min(1).max(200) })
+  .object({ token: singleLineText('Token', TEXT_LIMITS.token, { trim: true }).min(1) })
   .meta({ id: 'ManageSessionRequest' });
 export type ManageSessionRequest = z.infer<typeof ManageSessionRequest>;
 

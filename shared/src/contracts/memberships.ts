@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Email, PHONE_MIN_LENGTH, messages } from './common';
+import {
+  Email,
+  FirstName,
+  LastName,
+  PHONE_MIN_LENGTH,
+  TEXT_LIMITS,
+  messages,
+  multiLineText,
+  singleLineText,
+} from './common';
 import { ContributionDetail } from './donations';
 
 export const WAIVER_VERSION = 'v1.0';
@@ -10,37 +19,37 @@ export const membershipMessages = {
   waiverRequiredToast: 'You must read and accept the liability waiver before proceeding with payment.',
 } as const;
 
-const OptionalPhone = z
-  .string()
-  .trim()
+const OptionalPhone = singleLineText('Phone', TEXT_LIMITS.phone, { trim: true })
   .refine((v) => v === '' || v.length >= PHONE_MIN_LENGTH, messages.invalidPhone)
   .optional();
 
+const Message = multiLineText('Message', TEXT_LIMITS.message).optional();
+
 /** Membership form (product rule): phone and message optional, card fields unused. */
 export const MembershipForm = z.object({
-  firstName: z.string().trim().min(1, messages.firstNameRequired),
-  lastName: z.string().trim().min(1, messages.lastNameRequired),
+  firstName: FirstName,
+  lastName: LastName,
   email: Email,
   phone: OptionalPhone,
-  message: z.string().max(2000).optional(),
+  message: Message,
   paymentMethod: z.literal('card'),
   waiverAccepted: z.boolean().refine((v) => v, membershipMessages.waiverRequired),
-  address: z.string().optional(),
-  city: z.string().optional(),
-  state: z.string().optional(),
-  zip: z.string().optional(),
+  address: singleLineText('Address', TEXT_LIMITS.addressLine).optional(),
+  city: singleLineText('City', TEXT_LIMITS.city).optional(),
+  state: singleLineText('State', TEXT_LIMITS.state).optional(),
+  zip: singleLineText('ZIP code', TEXT_LIMITS.zip).optional(),
 });
 export type MembershipForm = z.infer<typeof MembershipForm>;
 
 /** Membership-interest form on the home page: an application without payment. */
 export const MembershipApplication = z
   .object({
-    firstName: z.string().trim().min(1, messages.firstNameRequired),
-    lastName: z.string().trim().min(1, messages.lastNameRequired),
+    firstName: FirstName,
+    lastName: LastName,
     email: Email,
     phone: OptionalPhone,
-    message: z.string().max(2000).optional(),
-    paymentMethod: z.string().default('card'),
+    message: Message,
+    paymentMethod: singleLineText('Payment method', TEXT_LIMITS.shortCode).default('card'),
   })
   .meta({ id: 'MembershipApplication' });
 export type MembershipApplication = z.infer<typeof MembershipApplication>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Id, Phone, messages } from './common';
+import { Email, FirstName, Id, LastName, Phone, TEXT_LIMITS, singleLineText, textMessages } from './common';
 import { MIN_CONTRIBUTION_DOLLARS, PaymentMethod, contributionMessages } from './donations';
 
 /** The largest single contribution we accept online; larger gifts go through the office. */
@@ -13,10 +13,20 @@ export const IdempotencyKey = z
   .max(128)
   .regex(/^[A-Za-z0-9_-]+$/, 'Idempotency-Key must be 8-128 letters, digits, - or _');
 
+/** A card token the provider's hosted fields made. */
+const PaymentMethodToken = singleLineText('Payment method token', TEXT_LIMITS.providerId).min(1);
+/** The name of the card provider the browser used. */
+const ProviderName = singleLineText('Provider', TEXT_LIMITS.shortCode);
+/** A provider's transaction id the browser reports. */
+const ProviderTransactionId = singleLineText('Transaction id', TEXT_LIMITS.providerId).min(1);
+/** A whole number of cents as a string. */
+const Digits = z.string().max(TEXT_LIMITS.amount, textMessages.tooLong('Amount', TEXT_LIMITS.amount)).regex(/^\d+$/);
+
 /** A dollar amount as the forms send it: a decimal string with at most two decimals. */
 export const DollarString = z
   .string()
   .trim()
+  .max(TEXT_LIMITS.amount, contributionMessages.invalidAmount)
   .regex(/^\d+(\.\d{1,2})?$/, contributionMessages.invalidAmount)
   .refine((v) => Number(v) >= MIN_CONTRIBUTION_DOLLARS, contributionMessages.invalidAmount)
   .refine(
@@ -31,20 +41,20 @@ export const DollarString = z
  */
 export const DonationRequest = z
   .object({
-    firstName: z.string().trim().min(1, messages.firstNameRequired).max(100),
-    lastName: z.string().trim().min(1, messages.lastNameRequired).max(100),
+    firstName: FirstName,
+    lastName: LastName,
     email: Email,
-    phone: Phone.max(40),
+    phone: Phone,
     amount: DollarString,
     paymentMethod: PaymentMethod,
     isRecurring: z.boolean().default(false),
-    billingAddress: z.string().max(200).optional(),
-    billingCity: z.string().max(100).optional(),
-    billingState: z.string().max(50).optional(),
-    billingZip: z.string().max(20).optional(),
-    paymentMethodToken: z.string().min(1).max(200).optional(),
-    provider: z.string().max(50).optional(),
-    amountCents: z.string().regex(/^\d+$/).optional(),
+    billingAddress: singleLineText('Billing address', TEXT_LIMITS.addressLine).optional(),
+    billingCity: singleLineText('City', TEXT_LIMITS.city).optional(),
+    billingState: singleLineText('State', TEXT_LIMITS.state).optional(),
+    billingZip: singleLineText('ZIP code', TEXT_LIMITS.zip).optional(),
+    paymentMethodToken: PaymentMethodToken.optional(),
+    provider: ProviderName.optional(),
+    amountCents: Digits.optional(),
   })
   .meta({ id: 'DonationRequest' });
 export type DonationRequest = z.infer<typeof DonationRequest>;
@@ -84,10 +94,10 @@ export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export const MAX_PAYMENT_WAIT_MS = 25_000;
 
 export const Buyer = z.object({
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
+  first_name: singleLineText('First name', TEXT_LIMITS.name, { trim: true }).min(1),
+  last_name: singleLineText('Last name', TEXT_LIMITS.name, { trim: true }).min(1),
   email: Email,
-  phone: z.string().max(40).optional(),
+  phone: singleLineText('Phone', TEXT_LIMITS.phone).optional(),
 });
 export type Buyer = z.infer<typeof Buyer>;
 
@@ -97,23 +107,23 @@ export type WaitQuery = z.infer<typeof WaitQuery>;
 
 /** PATCH /api/donations/{id}/status: a charge the browser made, to verify. */
 export const DonationStatusReport = z.object({
-  status: z.string().max(50),
-  payTheoryPaymentId: z.string().trim().min(1).max(200),
+  status: singleLineText('Status', TEXT_LIMITS.shortCode),
+  payTheoryPaymentId: singleLineText('Payment id', TEXT_LIMITS.providerId, { trim: true }).min(1),
 });
 export type DonationStatusReport = z.infer<typeof DonationStatusReport>;
 
 /** POST /api/process-payment: the donation travels inside the request, the amount in cents beside it. */
 export const ProcessPaymentRequest = z.object({
-  amount: z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]),
+  amount: z.union([z.number().int().positive(), Digits.transform(Number)]),
   buyer: Buyer,
   donation: DonationRequest.omit({ paymentMethodToken: true, provider: true, amountCents: true }),
   paymentMethod: z.enum(['card', 'bank']),
-  payment_method_id: z.string().min(1).max(200).optional(),
-  provider: z.string().max(50).optional(),
+  payment_method_id: PaymentMethodToken.optional(),
+  provider: ProviderName.optional(),
   tokenized: z.boolean().default(false),
   recurring: z.boolean().default(false),
   /** The provider's id of a charge the browser made itself (SDK `transact`). */
-  transactionId: z.string().min(1).max(200).optional(),
+  transactionId: ProviderTransactionId.optional(),
   /** Raw card fields: only with RAW_CARD_FALLBACK_ENABLED; never stored, logged or queued. */
   formData: z.record(z.string(), z.unknown()).optional(),
 });
@@ -121,12 +131,12 @@ export type ProcessPaymentRequest = z.infer<typeof ProcessPaymentRequest>;
 
 /** POST /api/process-membership-payment. The amount is always ours (2500 cents); one sent must agree. */
 export const MembershipPaymentRequest = z.object({
-  amount: z.union([z.number(), z.string()]).optional(),
+  amount: z.union([z.number(), singleLineText('Amount', TEXT_LIMITS.amount)]).optional(),
   buyer: Buyer,
   membership: z.record(z.string(), z.unknown()),
   paymentMethod: z.literal('card'),
-  payment_method_id: z.string().min(1).max(200).optional(),
-  provider: z.string().max(50).optional(),
+  payment_method_id: PaymentMethodToken.optional(),
+  provider: ProviderName.optional(),
   tokenized: z.boolean().default(false),
   recurring: z.boolean().default(true),
   formData: z.record(z.string(), z.unknown()).optional(),
@@ -142,12 +152,12 @@ export type CreatePaymentMethodRequest = z.infer<typeof CreatePaymentMethodReque
 
 /** POST /api/transactions. Extra keys are accepted and ignored: older clients send the whole transaction they saw. */
 export const TransactionReport = z
-  .object({ donationId: Id, providerTransactionId: z.string().min(1).max(200).optional() })
+  .object({ donationId: Id, providerTransactionId: ProviderTransactionId.optional() })
   .loose();
 export type TransactionReport = z.infer<typeof TransactionReport>;
 
 /** POST /api/event-registrations/{id}/payment: the registration's fee, charged with a card token. */
-export const RegistrationChargeRequest = z.object({ paymentMethodToken: z.string().min(1).max(200) });
+export const RegistrationChargeRequest = z.object({ paymentMethodToken: PaymentMethodToken });
 export type RegistrationChargeRequest = z.infer<typeof RegistrationChargeRequest>;
 
 /**

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { singleLineText } from '../../contracts/common';
 import type { WebhookEvent } from '../provider';
 
 /**
@@ -38,12 +39,15 @@ function signatureMatches(secret: string, headers: Record<string, string | undef
   return timingSafeEqual(Buffer.from(given, 'hex'), expected);
 }
 
-const id = z.string().min(1).max(200);
+// Ids and names are stored: bounded, and free of control characters (docs/decisions/028).
+const id = singleLineText('Id', 200).min(1);
+const name = singleLineText('Name', 50).min(1);
 // Any event name is accepted (and ignored unless it is a transaction's): refusing a name Pay Theory
 // adds later would count as a failed delivery, and failed deliveries deactivate the webhook.
-const Body = z.object({
-  event: z.string().min(1).max(50),
-  subtype: z.string().min(1).max(50),
+/** A notification's body as it is read; exported for the fuzz suite, which derives bodies from it. */
+export const PayTheoryNotification = z.object({
+  event: name,
+  subtype: name,
   payload: z
     .object({
       transaction_id: id.nullish(),
@@ -68,7 +72,7 @@ export function verifyPayTheoryWebhook(
   } catch {
     return null;
   }
-  const body = Body.safeParse(json);
+  const body = PayTheoryNotification.safeParse(json);
   if (!body.success) return null;
   const { event, subtype, payload } = body.data;
   const transactionId = TRANSACTION_EVENTS.has(event) ? payload?.transaction_id : undefined;

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  AdminEventInput,
+  AdminEventListQuery,
+  AdminNewsInput,
+  AdminNewsQuery,
+  AuditLogQuery,
+  ContributionForm,
+  CreateAdminRequest,
+  DonationRequest,
+  DonationStatusReport,
+  EventPaymentPatch,
+  EventRegistrationRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  ManageLinkRequest,
+  ManageSessionRequest,
+  MembershipApplication,
+  MembershipForm,
+  MembershipPaymentRequest,
+  PlanCancelCreate,
+  ProcessPaymentRequest,
+  ProfileUpdate,
+  RefundCreate,
+  RegistrationChargeRequest,
+  ResetPasswordForm,
+  ResetPasswordRequest,
+  TEXT_LIMITS,
+  TransactionReport,
+  authMessages,
+  messages,
+  multiLineText,
+  passwordText,
+  singleLineText,
+} from './index';
+
+/** Every schema a request body or query is parsed with (docs/decisions/028). */
+const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
+  AdminEventInput,
+  AdminEventListQuery,
+  AdminNewsInput,
+  AdminNewsQuery,
+  AuditLogQuery,
+  ContributionForm,
+  CreateAdminRequest,
+  DonationRequest,
+  DonationStatusReport,
+  EventPaymentPatch,
+  EventRegistrationRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  ManageLinkRequest,
+  ManageSessionRequest,
+  MembershipApplication,
+  MembershipForm,
+  MembershipPaymentRequest,
+  PlanCancelCreate,
+  ProcessPaymentRequest,
+  ProfileUpdate,
+  RefundCreate,
+  RegistrationChargeRequest,
+  ResetPasswordForm,
+  ResetPasswordRequest,
+  TransactionReport,
+};
+
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * Free-form records whose keys are not stored: a membership payment's `membership` is parsed again
+ * with MembershipForm, and `formData` holds raw card fields that are exchanged for a token and forgotten.
+ */
+const PARSED_ELSEWHERE = ['$.properties.membership.propertyNames', '$.properties.formData.propertyNames'];
+
+/** Paths of string nodes with no bound: no maxLength, and not an enum, a constant or a fixed format. */
+function unboundedStrings(node: unknown, path = '$'): string[] {
+  if (Array.isArray(node)) return node.flatMap((child, index) => unboundedStrings(child, `${path}[${index}]`));
+  if (typeof node !== 'object' || node === null) return [];
+  const schema = node as JsonSchema;
+  const own =
+    schema.type === 'string' &&
+    schema.maxLength === undefined &&
+    schema.enum === undefined &&
+    schema.const === undefined &&
+    !PARSED_ELSEWHERE.includes(path) &&
+    !['uuid', 'date-time', 'date'].includes(String(schema.format))
+      ? [path]
+      : [];
+  return [
+    ...own,
+    ...Object.entries(schema).flatMap(([key, child]) =>
+      key === 'enum' ? [] : unboundedStrings(child, `${path}.${key}`),
+    ),
+  ];
+}
+
+describe('request contracts', () => {
+  it.each(Object.entries(REQUEST_SCHEMAS))('%s bounds every text field', (_name, schema) => {
+    expect(unboundedStrings(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }))).toEqual([]);
+  });
+
+  it('answer too long and control characters with sentences that name the field', () => {
+    const issues = (value: unknown) =>
+      EventRegistrationRequest.safeParse({
+        eventId: '6f1c1c53-5d84-4f6e-9a4b-3f5b8d0f1a2b',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.org',
+        phone: '555-010-1776',
+        ...(value as object),
+      }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ firstName: 'x'.repeat(101) })).toEqual([
+      ['firstName', 'First name must be at most 100 characters.'],
+    ]);
+    expect(issues({ lastName: 'Love\u0000lace' })).toEqual([
+      ['lastName', 'Last name must not contain control characters.'],
+    ]);
+    expect(issues({ email: `${'a'.repeat(250)}@example.org` })).toEqual([
+      ['email', 'Email must be at most 254 characters.'],
+    ]);
+    expect(issues({ comments: 'Two\nlines\tand a tab\r\n' })).toBeUndefined();
+    expect(issues({ comments: 'bell\u0007' })).toEqual([['comments', 'Comments must not contain control characters.']]);
+  });
+
+  it('keep the product texts of required fields and formats', () => {
+    const login = LoginRequest.safeParse({ username: '  ', password: '' });
+    expect(login.error?.issues.map((issue) => issue.message)).toEqual([
+      authMessages.usernameRequired,
+      authMessages.passwordRequired,
+    ]);
+    const donation = DonationRequest.safeParse({ firstName: '', lastName: '', email: 'nope', phone: '123' });
+    expect(donation.error?.issues.slice(0, 4).map((issue) => issue.message)).toEqual([
+      messages.firstNameRequired,
+      messages.lastNameRequired,
+      messages.invalidEmail,
+      messages.invalidPhone,
+    ]);
+  });
+});
+
+describe('text builders', () => {
+  const line = singleLineText('Name', 5, { trim: true });
+  const lines = multiLineText('Notes', 20);
+
+  it('count the length after trimming', () => {
+    expect(line.parse('  abcde  ')).toBe('abcde');
+    expect(line.safeParse('abcdef').error?.issues[0]?.message).toBe('Name must be at most 5 characters.');
+  });
+
+  it('refuse C0, DEL and C1 control characters in one line, and allow other Unicode', () => {
+    for (const control of ['\u0000', '\u0001', '\t', '\n', '\r', '\u001f', '\u007f', '\u0085', '\u009f']) {
+      expect(line.safeParse(`a${control}b`).success, JSON.stringify(control)).toBe(false);
+    }
+    for (const fine of ['Zoë', 'Łódź', '山田', '👍🏽', 'a\u200db', '\u00a0x']) {
+      expect(line.safeParse(fine).success, fine).toBe(true);
+    }
+  });
+
+  it('keep tabs and line breaks in multi-line text, and refuse the other control characters', () => {
+    expect(lines.parse('a\tb\r\nc\n')).toBe('a\tb\r\nc\n');
+    for (const control of ['\u0000', '\u000b', '\u000c', '\u001b', '\u007f', '\u0085']) {
+      expect(lines.safeParse(`a${control}b`).success, JSON.stringify(control)).toBe(false);
+    }
+  });
+
+  it('let a password hold any character but NUL, up to its limit', () => {
+    const password = passwordText();
+    expect(password.safeParse('tab\there\u0007 and é').success).toBe(true);
+    expect(password.safeParse('nul\u0000').error?.issues[0]?.message).toBe(
+      'Password must not contain a NUL character.',
+    );
+    expect(password.safeParse('p'.repeat(TEXT_LIMITS.password)).success).toBe(true);
+    expect(password.safeParse('p'.repeat(TEXT_LIMITS.password + 1)).error?.issues[0]?.message).toBe(
+      `Password must be at most ${TEXT_LIMITS.password} characters.`,
+    );
+  });
+});
