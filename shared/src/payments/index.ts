@@ -2,4 +2,4 @@
 export * from './provider';
 export { createPayTheoryProvider, type PayTheoryProviderOptions } from './paytheory/paytheory-provider';
 export { IDEMPOTENCY_METADATA_KEY, OPERATION_DOCUMENTS } from './paytheory/operations';
-export { WEBHOOK_SIGNATURE_HEADER, signWebhookBody } from './paytheory/webhooks';
+export { PayTheoryNotification, WEBHOOK_SIGNATURE_HEADER, signWebhookBody } from './paytheory/webhooks';

@@ -1,0 +1,351 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+
+/**
+ * Malformed and boundary request bodies derived from a shared zod contract (docs/decisions/028).
+ * No maintained library derives fast-check arbitraries from zod 4 (zod-fast-check stops at zod 3),
+ * so the contract's JSON Schema (`z.toJSONSchema`) names the fields, their types and maxima, and
+ * each probe is a valid seed body with one or two of those fields broken, or a broken body.
+ */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+interface Node {
+  type?: string | string[];
+  properties?: Record<string, Node>;
+  required?: string[];
+  anyOf?: Node[];
+  oneOf?: Node[];
+  maxLength?: number;
+  maximum?: number;
+  enum?: unknown[];
+  $ref?: string;
+  $defs?: Record<string, Node>;
+}
+
+/** One field of a contract: where it is in the body and what the contract says of it. */
+export interface Field {
+  path: string[];
+  types: Set<string>;
+  maxLength: number | undefined;
+  required: boolean;
+  object: boolean;
+}
+
+/** The kinds of probe; a run reports how many of each it sent. */
+export type ProbeKind =
+  | 'too-long'
+  | 'at-limit'
+  | 'control-character'
+  | 'unicode'
+  | 'wrong-type'
+  | 'number-edge'
+  | 'missing'
+  | 'extra-key'
+  | 'deep-nesting'
+  | 'random-value'
+  | 'not-json'
+  | 'content-type'
+  | 'root-type'
+  | 'seed';
+
+export interface Probe {
+  kinds: ProbeKind[];
+  /** Which fields were broken, for the failure report. */
+  what: string;
+  body: string;
+  contentType: string | undefined;
+}
+
+/** Every field of an object schema, nested objects included (their own fields too). */
+export function fieldsOf(schema: z.ZodType): Field[] {
+  const root = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Node;
+  const resolve = (node: Node): Node => {
+    const ref = node.$ref?.replace('#/$defs/', '');
+    return ref && root.$defs?.[ref] ? resolve(root.$defs[ref]) : node;
+  };
+  const members = (node: Node): Node[] => {
+    const resolved = resolve(node);
+    const union = resolved.anyOf ?? resolved.oneOf;
+    return union ? union.flatMap(members) : [resolved];
+  };
+  const walk = (node: Node, path: string[]): Field[] => {
+    const object = members(node).find((member) => member.properties);
+    if (!object?.properties) return [];
+    return Object.entries(object.properties).flatMap(([key, child]) => {
+      const variants = members(child);
+      const types = new Set(variants.flatMap((v) => (Array.isArray(v.type) ? v.type : v.type ? [v.type] : [])));
+      const maxLength = variants.map((v) => v.maxLength).find((max) => max !== undefined);
+      const field: Field = {
+        path: [...path, key],
+        types,
+        maxLength,
+        required: object.required?.includes(key) ?? false,
+        object: types.has('object'),
+      };
+      return [field, ...walk(child, field.path)];
+    });
+  };
+  return walk(root, []);
+}
+
+const CONTROL_CHARACTERS = [
+  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+  ...Array.from({ length: 0x21 }, (_, offset) => String.fromCharCode(0x7f + offset)),
+];
+
+/** Text that is legal but unusual: lone surrogates, direction overrides, joiners, non-characters. */
+const UNICODE_EDGES = [
+  '\ud800',
+  '\udfff',
+  '\u202e',
+  '\ufeff',
+  '\u2028',
+  '\u2029',
+  '\u200b',
+  '\u200d',
+  'e\u0301',
+  '\ufffe',
+  '\uffff',
+  '👩🏽‍🚒',
+  '𝟘𝟙',
+  '１２３',
+  '٣',
+  'İı',
+  '\u00a0',
+];
+
+const WRONG_TYPES: Json[] = [null, true, false, 0, -1, 1.5, 1e308, '', 'x', [], ['x'], {}, { a: 1 }];
+const NUMBER_EDGES: Json[] = [
+  -1,
+  0,
+  -0.01,
+  0.001,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  Number.MAX_SAFE_INTEGER + 2,
+  1e21,
+  1e308,
+  -1e308,
+  '-1',
+  '0',
+  '1e5',
+  '0x10',
+  'Infinity',
+  'NaN',
+  '99999999999999999999',
+  '1.999',
+  '００１',
+];
+const NOT_JSON = ['', '{', '{"a":', '}', '{"a":1}}', "{'a':1}", 'undefined', '\u0000', 'NaN', '[1,]', '{"a":01}'];
+const ODD_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', '$where', '', ' ', '\u0000', 'a'.repeat(1_000)];
+const CONTENT_TYPES = [
+  undefined,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/xml',
+];
+
+const typeOf = (value: Json) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/**
+ * A value nested `depth` levels deep. Deeper than a few thousand levels, JSON.stringify itself
+ * overflows the stack, so the body holds a marker that `serialize` replaces with the nested text.
+ */
+function nested(depth: number, inArrays: boolean): Json {
+  return `@@nested-${depth}-${inArrays ? 'array' : 'object'}@@`;
+}
+
+const NESTED_MARKER = /"@@nested-(\d+)-(array|object)@@"/g;
+
+function serialize(body: Json): string {
+  return JSON.stringify(body).replace(NESTED_MARKER, (_marker, depth: string, kind: string) => {
+    const levels = Number(depth);
+    return kind === 'array'
+      ? `${'['.repeat(levels)}"x"${']'.repeat(levels)}`
+      : `${'{"a":'.repeat(levels)}"x"${'}'.repeat(levels)}`;
+  });
+}
+
+const clone = (body: Json): Json => structuredClone(body);
+
+/** The parent object of `path` in `body`, creating objects on the way when they are missing. */
+function parentOf(body: Json, path: string[]): JsonObject | undefined {
+  let node: Json = body;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+    const next: Json = node[key] ?? {};
+    node[key] = next;
+    node = next;
+  }
+  return typeof node === 'object' && node !== null && !Array.isArray(node) ? node : undefined;
+}
+
+function valueAt(body: Json, path: string[]): Json | undefined {
+  let node: Json | undefined = body;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+type Edit = { kind: ProbeKind; field: string; apply: (body: Json) => void };
+
+const set = (path: string[], value: Json) => (body: Json) => {
+  const parent = parentOf(body, path);
+  const key = path[path.length - 1];
+  if (parent && key !== undefined) parent[key] = value;
+};
+
+function insertInto(original: Json | undefined, piece: string, at: number): string {
+  const text = typeof original === 'string' && original.length > 0 ? original : 'x';
+  const index = Math.min(at, text.length);
+  return text.slice(0, index) + piece + text.slice(index);
+}
+
+/** The ways one field can be broken, as an arbitrary of edits. */
+function editsOf(field: Field, seed: Json, maxDepth: number): fc.Arbitrary<Edit> {
+  const name = field.path.join('.');
+  const current = valueAt(seed, field.path);
+  const edit = (kind: ProbeKind, value: fc.Arbitrary<Json>) =>
+    value.map((v): Edit => ({ kind, field: name, apply: set(field.path, v) }));
+  // NUL, the character PostgreSQL refuses in text, as often as all the other controls together.
+  const control = fc.oneof(fc.constant('\u0000'), fc.constantFrom(...CONTROL_CHARACTERS));
+  const options: fc.Arbitrary<Edit>[] = [
+    edit('wrong-type', fc.constantFrom(...WRONG_TYPES.filter((value) => !field.types.has(typeOf(value))))),
+    edit('number-edge', fc.constantFrom(...NUMBER_EDGES)),
+    fc.constant<Edit>({
+      kind: 'missing',
+      field: name,
+      apply: (body) => {
+        const parent = parentOf(body, field.path);
+        const key = field.path[field.path.length - 1];
+        if (parent && key !== undefined) delete parent[key];
+      },
+    }),
+    edit(
+      'deep-nesting',
+      fc.tuple(fc.integer({ min: 2, max: maxDepth }), fc.boolean()).map(([depth, arrays]) => nested(depth, arrays)),
+    ),
+    edit('random-value', fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>),
+    edit(
+      'control-character',
+      fc.tuple(control, fc.nat({ max: 64 })).map(([character, at]) => insertInto(current, character, at)),
+    ),
+    edit(
+      'unicode',
+      fc
+        .tuple(fc.constantFrom(...UNICODE_EDGES), fc.nat({ max: 64 }))
+        .map(([piece, at]) => insertInto(current, piece, at)),
+    ),
+  ];
+  if (field.maxLength !== undefined) {
+    const max = field.maxLength;
+    const unit = fc.constantFrom('a', '9', 'é', '山', ' ');
+    // Twice, so that a text field is as often too long as it is anything else.
+    options.push(
+      edit(
+        'too-long',
+        fc
+          .tuple(
+            unit,
+            fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: max, max: Math.max(max * 10, 100_000) })),
+          )
+          .map(([char, extra]) => char.repeat(max + extra)),
+      ),
+      edit(
+        'too-long',
+        fc
+          .tuple(
+            unit,
+            fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: max, max: Math.max(max * 10, 100_000) })),
+          )
+          .map(([char, extra]) => char.repeat(max + extra)),
+      ),
+      edit(
+        'at-limit',
+        unit.map((char) => char.repeat(max)),
+      ),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+const extraKey = (fields: Field[], maxDepth: number): fc.Arbitrary<Edit> =>
+  fc
+    .tuple(
+      fc.constantFrom<string[]>([], ...fields.filter((f) => f.object).map((f) => f.path)),
+      fc.oneof(fc.constantFrom(...ODD_KEYS), fc.string({ maxLength: 20 })),
+      fc.oneof(
+        fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>,
+        fc.tuple(fc.integer({ min: 2, max: maxDepth }), fc.boolean()).map(([depth, arrays]) => nested(depth, arrays)),
+      ),
+    )
+    .map(([at, key, value]) => ({
+      kind: 'extra-key',
+      field: [...at, key].join('.'),
+      apply: (body: Json) => {
+        const target = at.length === 0 ? body : valueAt(body, at);
+        if (typeof target === 'object' && target !== null && !Array.isArray(target)) {
+          Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+        }
+      },
+    }));
+
+export interface ProbeOptions {
+  /** The deepest nesting a field is replaced with. */
+  maxDepth: number;
+}
+
+/**
+ * Probes of one endpoint: mostly the seed with one or two fields broken, sometimes a body that is
+ * not JSON, not an object, or sent with another content type, and now and then the seed itself.
+ */
+export function probesOf(schema: z.ZodType, seed: () => Json, options: ProbeOptions): fc.Arbitrary<Probe> {
+  const base = seed();
+  const fields = fieldsOf(schema);
+  const json = 'application/json';
+  const fieldEdit = fc.oneof(
+    ...fields.map((field) => editsOf(field, base, options.maxDepth)),
+    extraKey(fields, options.maxDepth),
+  );
+  const edited = fc.array(fieldEdit, { minLength: 1, maxLength: 2 }).map((edits): Probe => {
+    const body = clone(seed());
+    for (const e of edits) e.apply(body);
+    return {
+      kinds: edits.map((e) => e.kind),
+      what: edits.map((e) => `${e.kind} ${e.field}`).join(', '),
+      body: serialize(body),
+      contentType: json,
+    };
+  });
+  const notJson = fc
+    .oneof(fc.constantFrom(...NOT_JSON), fc.string({ maxLength: 50, unit: 'binary' }))
+    .map((body): Probe => ({ kinds: ['not-json'], what: 'not JSON', body, contentType: json }));
+  const contentType = fc.constantFrom(...CONTENT_TYPES).map((type): Probe => ({
+    kinds: ['content-type'],
+    what: `content type ${String(type)}`,
+    body: JSON.stringify(seed()),
+    contentType: type,
+  }));
+  const rootType = fc.constantFrom<Json[]>([null], [[]], [1], ['x'], [[base]]).map(([value]): Probe => ({
+    kinds: ['root-type'],
+    what: `root ${typeOf(value ?? null)}`,
+    body: JSON.stringify(value),
+    contentType: json,
+  }));
+  const unchanged = fc
+    .constant(null)
+    .map((): Probe => ({ kinds: ['seed'], what: 'seed', body: JSON.stringify(seed()), contentType: json }));
+  return fc.oneof(
+    { arbitrary: edited, weight: 12 },
+    { arbitrary: notJson, weight: 1 },
+    { arbitrary: contentType, weight: 1 },
+    { arbitrary: rootType, weight: 1 },
+    { arbitrary: unchanged, weight: 1 },
+  );
+}
