@@ -24,8 +24,9 @@ export const ContributionForm = z.object({
   lastName: LastName,
   email: Email,
   phone: Phone,
-  amount: singleLineText('Amount', TEXT_LIMITS.amount).optional(),
-  customAmount: singleLineText('Amount', TEXT_LIMITS.amount).optional(),
+  // The amount rule, its length included, is DollarString's, checked on submit with its own message.
+  amount: z.string().optional(),
+  customAmount: z.string().optional(),
   isRecurring: z.boolean(),
   paymentMethod: PaymentMethod,
   billingAddress: singleLineText('Billing address', TEXT_LIMITS.addressLine).optional(),

@@ -57,6 +57,27 @@ describe('MembershipInterestForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('names the field that is too long or holds a control character, and sends nothing', async () => {
+    const fetchMock = stubFetch({});
+    const { user } = renderForm();
+    await fill(user);
+    await user.clear(field(/^First name/));
+    // Pasted, as nobody types 101 characters into a name.
+    await user.click(field(/^First name/));
+    await user.paste('M'.repeat(101));
+    await user.clear(field('Message (optional)'));
+    await user.click(field('Message (optional)'));
+    await user.paste('Line one\nline two\u0007');
+    await user.click(submitButton());
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      'First name must be at most 100 characters.',
+      'Message must not contain control characters.',
+    ]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('posts the application with an Idempotency-Key, toasts success and resets the form', async () => {
     const fetchMock = stubFetch({ '/api/memberships': json({ success: true, data: { id: 'm-1' } }, 201) });
     const { user } = renderForm();
