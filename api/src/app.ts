@@ -25,6 +25,7 @@ import { webRoutes } from './features/web/web.routes';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
+import { limitRequestBodies } from './lib/request-body';
 import { requestLogger } from './lib/request-logger';
 import { mediaStoreOf } from '@pillars/shared/media';
 
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  app.use('*', limitRequestBodies);
   app.use('/api/*', csrfProtection(deps.config));
   // The session is read only where it is used: public pages, assets and payment calls never
   // pay for a session lookup.
