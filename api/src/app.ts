@@ -51,7 +51,9 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use('*', limitRequestBodies);
-  app.use('/api/*', csrfProtection(deps.config));
+  // Every state-changing request that carries our session, on every path: the API and the queue
+  // monitor's own API alike.
+  app.use('*', csrfProtection(deps.config));
   // The session is read only where it is used: public pages, assets and payment calls never
   // pay for a session lookup.
   const readSession = sessionMiddleware(deps.config, sessions);
