@@ -24,6 +24,7 @@ import { registrationsRoutes } from './features/registrations/registrations.rout
 import { webRoutes } from './features/web/web.routes';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
+import { noStorePersonal } from './lib/cache-control';
 import { AppError } from './lib/errors';
 import { limitRequestBodies } from './lib/request-body';
 import { requestLogger } from './lib/request-logger';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  app.use('*', noStorePersonal);
   app.use('*', limitRequestBodies);
   // Every state-changing request that carries our session, on every path: the API and the queue
   // monitor's own API alike.
