@@ -105,6 +105,9 @@ export function createApp(deps: AppDeps) {
   app.use(`${QUEUE_MONITOR_PATH}/*`, signInFirst);
   app.route(QUEUE_MONITOR_PATH, queueMonitor(deps.queues));
 
+  // The API's documentation lives under /api; /docs is where people look for it first.
+  app.get('/docs', (c) => c.redirect('/api/docs', 302));
+
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND', 'Not found');
