@@ -25,7 +25,7 @@ import { webRoutes } from './features/web/web.routes';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { noStorePersonal } from './lib/cache-control';
-import { AppError } from './lib/errors';
+import { AppError, clientValueError } from './lib/errors';
 import { limitRequestBodies } from './lib/request-body';
 import { requestLogger } from './lib/request-logger';
 import { mediaStoreOf } from '@pillars/shared/media';
@@ -128,6 +128,13 @@ export function createApp(deps: AppDeps) {
         { error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) },
         error.status,
       );
+    }
+    // A database refusal of the request's own values (a NUL, an oversized index key) is the
+    // client's error; the contracts should have refused it first, so it is logged.
+    const refused = clientValueError(error);
+    if (refused) {
+      logger.warn({ err: error }, 'database refused a request value');
+      return c.json({ error: refused.message, code: refused.code }, refused.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.message || 'Bad request', code: 'BAD_REQUEST' }, error.status);
