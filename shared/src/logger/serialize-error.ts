@@ -66,13 +66,13 @@ function scrub(text: string, isDatabaseError: boolean): string {
 }
 
 /** The stack's frames under our own message line: the original first line repeats the raw message. */
-function stackOf(error: Error, message: string): string | undefined {
+function stackOf(error: Error, type: string, message: string): string | undefined {
   if (typeof error.stack !== 'string') return undefined;
   const frames = error.stack
     .split('\n')
     .filter((line) => line.startsWith('    at '))
     .join('\n');
-  return `${error.name}: ${message}${frames ? `\n${frames}` : ''}`;
+  return `${type}: ${message}${frames ? `\n${frames}` : ''}`;
 }
 
 function serialize(value: unknown, depth: number): SerializedError | string {
@@ -91,7 +91,7 @@ function serialize(value: unknown, depth: number): SerializedError | string {
     if (typeof field === 'string' || typeof field === 'number') kept[key] = field;
   }
   const out: SerializedError = { type: value.constructor.name || value.name, message, ...kept };
-  const stack = stackOf(value, message);
+  const stack = stackOf(value, out.type, message);
   if (stack) out.stack = stack;
   if (depth < MAX_DEPTH) {
     if (value.cause !== undefined) out.cause = serialize(value.cause, depth + 1);
