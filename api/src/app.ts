@@ -90,7 +90,9 @@ export function createApp(deps: AppDeps) {
           description:
             'The public site and back office. Errors answer `{ error, code, issues? }`; admin calls need the ' +
             'session cookie that POST /api/auth/login sets. Requests that create a record take an optional ' +
-            'Idempotency-Key header: a retry with the same key answers the first response.',
+            'Idempotency-Key header: a retry with the same key answers the first response. Request bodies are ' +
+            'JSON sent as `application/json` (otherwise 415), at most 64 KB (1 MB for the news and event ' +
+            'editors; otherwise 413) and 32 levels deep.',
         },
       }),
     ),
