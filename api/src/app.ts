@@ -26,7 +26,7 @@ import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { noStorePersonal } from './lib/cache-control';
 import { AppError, clientValueError } from './lib/errors';
-import { BODY_LIMITS, MAX_JSON_DEPTH, limitRequestBodies } from './lib/request-body';
+import { BODY_LIMITS, MAX_JSON_DEPTH, limitRequestBodies, sizeText } from './lib/request-body';
 import { requestLogger } from './lib/request-logger';
 import { mediaStoreOf } from '@pillars/shared/media';
 
@@ -91,8 +91,8 @@ export function createApp(deps: AppDeps) {
             'The public site and back office. Errors answer `{ error, code, issues? }`; admin calls need the ' +
             'session cookie that POST /api/auth/login sets. Requests that create a record take an optional ' +
             'Idempotency-Key header: a retry with the same key answers the first response. Request bodies are ' +
-            `JSON sent as \`application/json\` (otherwise 415), at most ${BODY_LIMITS.default / 1024} KB ` +
-            `(${BODY_LIMITS.editor / 1024} KB for the news and event editors; otherwise 413) and ${MAX_JSON_DEPTH} ` +
+            `JSON sent as \`application/json\` (otherwise 415), at most ${sizeText(BODY_LIMITS.default)} ` +
+            `(${sizeText(BODY_LIMITS.editor)} for the news and event editors; otherwise 413) and ${MAX_JSON_DEPTH} ` +
             'levels deep.',
         },
       }),

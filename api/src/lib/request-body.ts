@@ -25,8 +25,13 @@ const MEDIA_UPLOAD_PATH = '/api/admin/media';
 /** Deeper JSON than this is refused before anything walks it (docs/decisions/027). */
 export const MAX_JSON_DEPTH = 32;
 
+/** "64 KB", "1 MB": a limit as people read it. */
+export function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+}
+
 export const requestBodyMessages = {
-  tooLarge: (limit: number) => `The request body must be at most ${Math.round(limit / 1024)} KB.`,
+  tooLarge: (limit: number) => `The request body must be at most ${sizeText(limit)}.`,
   notJson: 'Send the request body as JSON (Content-Type: application/json).',
   tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
   invalidJson: 'Request body must be valid JSON',
