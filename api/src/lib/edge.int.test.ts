@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type Server, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { ApiError, PaymentAccepted } from '@pillars/shared/contracts';
 import { donations, idempotencyKeys, newsArticles, payments } from '@pillars/shared/db';
 import { QUEUES, flushOutboxMarks } from '@pillars/shared/jobs';
@@ -99,6 +102,38 @@ describe('body size', () => {
       }),
     );
     expect(res.status).toBe(202);
+  });
+
+  it('refuses an oversized chunked body over a real socket, before reading all of it', async () => {
+    const server = serve({ fetch: (req: Request) => app.fetch(req), hostname: '127.0.0.1', port: 0 }) as Server;
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const before = await rowsOf();
+      const answer = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+        (resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path: '/api/donations', method: 'POST' }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          });
+          req.on('error', reject);
+          req.setHeader('content-type', 'application/json');
+          // write() without a Content-Length: Node sends Transfer-Encoding: chunked.
+          for (let i = 0; i < 16; i++) req.write(oversized.slice(i * 8192, (i + 1) * 8192) || ' ');
+          req.end();
+        },
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: requestBodyMessages.tooLarge(BODY_LIMITS.default),
+        code: 'PAYLOAD_TOO_LARGE',
+      });
+      expect(await rowsOf()).toEqual(before);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it("lets the news editor save the longest article, over the default limit, and refuses one over the editor's", async () => {
