@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type Server, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -240,6 +240,22 @@ describe('a NUL character in a text field', () => {
     const log = logged.join('');
     expect(log).not.toContain(marker);
     expect(log).not.toContain('555-010-4242');
+  });
+});
+
+describe('a value too large for an index', () => {
+  // Random, so PostgreSQL cannot compress it under the index row limit (54000 today, in the
+  // sign-in throttle's key); whichever layer refuses it, not a 500 and not in the log.
+  it('is not a 500: a 60 KB username at sign-in', async () => {
+    logged.length = 0;
+    const marker = `u${randomUUID().slice(0, 8)}`;
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: marker + randomBytes(30_000).toString('hex'), password: 'wrong' }),
+    });
+    expect(res.status).toBeLessThan(500);
+    expect(logged.join('')).not.toContain(marker);
   });
 });
 
