@@ -6,9 +6,9 @@ import { AppError } from './errors';
 /**
  * The size limits of request bodies, in bytes (docs/decisions/027). Every route has one: the
  * default fits every public form many times over; the two editors' bodies are the largest
- * legitimate ones (an article of 50,000 characters, an event with twelve tiers, each character up
- * to 6 bytes once JSON-escaped); image uploads keep their own limit in features/media, counted the
- * same way.
+ * legitimate ones (every field at its maximum in three-byte text: an article 155 KB, an event
+ * with twelve tiers 251 KB), and 1 MB is four times that; image uploads keep their own limit in
+ * features/media, counted the same way.
  */
 export const BODY_LIMITS = {
   default: 64 * 1024,
