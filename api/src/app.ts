@@ -24,7 +24,9 @@ import { registrationsRoutes } from './features/registrations/registrations.rout
 import { webRoutes } from './features/web/web.routes';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
-import { AppError } from './lib/errors';
+import { noStorePersonal } from './lib/cache-control';
+import { AppError, clientValueError } from './lib/errors';
+import { BODY_LIMITS, MAX_JSON_DEPTH, limitRequestBodies, sizeText } from './lib/request-body';
 import { requestLogger } from './lib/request-logger';
 import { mediaStoreOf } from '@pillars/shared/media';
 
@@ -49,7 +51,11 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use('/api/*', csrfProtection(deps.config));
+  app.use('*', noStorePersonal);
+  app.use('*', limitRequestBodies);
+  // Every state-changing request that carries our session, on every path: the API and the queue
+  // monitor's own API alike.
+  app.use('*', csrfProtection(deps.config));
   // The session is read only where it is used: public pages, assets and payment calls never
   // pay for a session lookup.
   const readSession = sessionMiddleware(deps.config, sessions);
@@ -84,7 +90,10 @@ export function createApp(deps: AppDeps) {
           description:
             'The public site and back office. Errors answer `{ error, code, issues? }`; admin calls need the ' +
             'session cookie that POST /api/auth/login sets. Requests that create a record take an optional ' +
-            'Idempotency-Key header: a retry with the same key answers the first response.',
+            'Idempotency-Key header: a retry with the same key answers the first response. Request bodies are ' +
+            `JSON sent as \`application/json\` (otherwise 415), at most ${sizeText(BODY_LIMITS.default)} ` +
+            `(${sizeText(BODY_LIMITS.editor)} for the news and event editors; otherwise 413) and ${MAX_JSON_DEPTH} ` +
+            'levels deep.',
         },
       }),
     ),
@@ -98,6 +107,9 @@ export function createApp(deps: AppDeps) {
   app.use(QUEUE_MONITOR_PATH, signInFirst);
   app.use(`${QUEUE_MONITOR_PATH}/*`, signInFirst);
   app.route(QUEUE_MONITOR_PATH, queueMonitor(deps.queues));
+
+  // The API's documentation lives under /api; /docs is where people look for it first.
+  app.get('/docs', (c) => c.redirect('/api/docs', 302));
 
   // Unknown API paths answer JSON, never the web app's HTML.
   app.all('/api/*', () => {
@@ -119,6 +131,13 @@ export function createApp(deps: AppDeps) {
         { error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) },
         error.status,
       );
+    }
+    // A database refusal of the request's own values (a NUL, an oversized index key) is the
+    // client's error; the contracts should have refused it first, so it is logged.
+    const refused = clientValueError(error);
+    if (refused) {
+      logger.warn({ err: error }, 'database refused a request value');
+      return c.json({ error: refused.message, code: refused.code }, refused.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.message || 'Bad request', code: 'BAD_REQUEST' }, error.status);

@@ -48,3 +48,26 @@ export function invalidData(error: z.ZodError): AppError {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+/**
+ * PostgreSQL errors that only a request's own values can cause (docs/decisions/027): text it
+ * cannot store (a NUL character: 22021; a character the encoding lacks: 22P05), a value longer
+ * than its column (22001), a value too large for an index row (54000). The contracts refuse
+ * these first; this is the last line, so one that slips through is a 400, not a 500.
+ */
+const CLIENT_VALUE_SQLSTATES = new Set(['22021', '22P05', '22001', '54000']);
+
+export const storageMessages = {
+  unstorableValue: 'The request contains a value that cannot be stored: remove control characters or shorten it.',
+} as const;
+
+/** The 400 for a database error caused by the request's values, when `error` (or its cause) is one. */
+export function clientValueError(error: unknown): AppError | undefined {
+  for (let e: unknown = error, hops = 0; e instanceof Error && hops < 5; e = e.cause, hops++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CLIENT_VALUE_SQLSTATES.has(code)) {
+      return new AppError('BAD_REQUEST', storageMessages.unstorableValue);
+    }
+  }
+  return undefined;
+}

@@ -18,6 +18,25 @@ export function apiError(description: string) {
   return json(description, ApiError);
 }
 
+/**
+ * The answers every route with a body can give before its handler runs (lib/request-body,
+ * docs/decisions/027): 413 over its size limit; 415 when a JSON body is not declared JSON. The
+ * webhooks read their bodies as raw text, so they have no 415. A route's own description wins.
+ */
+function withBodyErrors<R extends RouteConfig>(route: R): R {
+  const content = route.request?.body?.content;
+  if (!content) return route;
+  const readsJson = 'application/json' in content && !route.tags?.includes('webhooks');
+  return {
+    ...route,
+    responses: {
+      413: apiError('The body is larger than the limit of this route'),
+      ...(readsJson ? { 415: apiError('The body is not sent as application/json') } : {}),
+      ...route.responses,
+    },
+  };
+}
+
 /** The header that makes a retried submission answer with the first response, not a second record. */
 export const idempotencyHeader = z.object({ 'Idempotency-Key': IdempotencyKey.optional() });
 
@@ -33,7 +52,7 @@ export function openapiRoute<R extends RouteConfig>(
   route: R,
   handler: RouteHandler<Omit<R, 'request'>, AppEnv>,
 ) {
-  app.openAPIRegistry.registerPath(route);
+  app.openAPIRegistry.registerPath(withBodyErrors(route));
   const { request: _documentedOnly, ...served } = route;
   return app.openapi({ ...served, hide: true }, handler);
 }

@@ -1,15 +1,14 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { AppError, invalidData } from './errors';
+import { invalidData } from './errors';
+import { readJsonBody } from './request-body';
 
-/** Parses the JSON body with a shared contract; malformed JSON and schema failures are 400s. */
+/**
+ * Parses the JSON body with a shared contract: not declared JSON is 415, malformed or too deeply
+ * nested JSON and schema failures are 400s (lib/request-body).
+ */
 export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch (cause) {
-    throw new AppError('BAD_REQUEST', 'Request body must be valid JSON', { cause });
-  }
+  const body = await readJsonBody(c);
   const result = schema.safeParse(body);
   if (!result.success) throw invalidData(result.error);
   return result.data;

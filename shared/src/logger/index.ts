@@ -1,6 +1,8 @@
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
+import { serializeError } from './serialize-error';
 
 export type { Logger };
+export { serializeError, type SerializedError } from './serialize-error';
 
 /**
  * Paths that must never reach a log line: credentials, session material and anything a card
@@ -39,6 +41,8 @@ export function createLogger(
     level: options.level ?? 'info',
     ...(options.name ? { name: options.name } : {}),
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // Errors are logged by message, code and stack, never with the values or objects they carry.
+    serializers: { err: serializeError, error: serializeError },
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
   };

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { type PaymentKind, eventPlaces, idempotencyKeys, outbox, payments } from '../db/schema';
 import { poolUnder } from '../db/statement';
 import { type OutboxRow, chargeJobFor, outboxValuesOf } from '../jobs';
+import { jsonText } from './json-text';
 import { PLACES_CONSTRAINT } from './places';
 
 /**
@@ -90,9 +91,12 @@ export interface Accepted<A extends Answer> {
   replayed: boolean;
 }
 
-/** The request fingerprint stored with a key: the same key with another request is refused. */
+/**
+ * The request fingerprint stored with a key: the same key with another request is refused.
+ * Written without recursion (json-text.ts), so no nesting depth can overflow the stack.
+ */
 export function requestHashOf(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  return createHash('sha256').update(jsonText(request)).digest('hex');
 }
 
 /** The provider idempotency key of a payment: every retry of its job sends the same one (ADR 010). */

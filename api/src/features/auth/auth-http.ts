@@ -50,8 +50,8 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF: a state-changing /api request that carries our session cookie (or signs in) must come
- * from our own pages. Browsers say where a request comes from in Sec-Fetch-Site, and in Origin;
+ * CSRF: a state-changing request on any path (the API, the queue monitor's own API) that carries
+ * our session cookie (or signs in) must come from our own pages (docs/decisions/027). Browsers say where a request comes from in Sec-Fetch-Site, and in Origin;
  * a cross-site one gets 403. A client that sends neither header is not a browser, and cannot be
  * tricked into sending a victim's cookie.
  */

@@ -65,6 +65,22 @@ describe('GET /api/openapi.json', () => {
     );
   });
 
+  it('documents 413 on every body and 415 on every JSON body read as JSON', async () => {
+    const document = await openapiDocument();
+    const statusesOf = (path: string, method: string) =>
+      Object.keys((document.paths[path]?.[method] as { responses: object }).responses);
+    for (const [path, method] of [
+      ['/api/donations', 'post'],
+      ['/api/admin/news/{id}', 'put'],
+      ['/api/auth/login', 'post'],
+    ] as const) {
+      expect(statusesOf(path, method)).toEqual(expect.arrayContaining(['413', '415']));
+    }
+    expect(statusesOf('/api/webhooks/paytheory/{secret}', 'post')).toContain('413');
+    expect(statusesOf('/api/webhooks/paytheory/{secret}', 'post')).not.toContain('415');
+    expect(statusesOf('/api/news', 'get')).not.toContain('413');
+  });
+
   it('declares the one error contract on every error answer (4xx, 5xx)', async () => {
     const document = await openapiDocument();
     const responses = Object.values(document.paths).flatMap((operations) =>

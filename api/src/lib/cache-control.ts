@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from 'hono';
+import { QUEUE_MONITOR_PATH } from '../features/admin/queue-monitor';
+import type { AppEnv } from './context';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Reads that answer about one person or one session: the back office and the queue monitor,
+ * sign-in, the donor's manage pages, and the per-payment and per-registration reads the payment
+ * pages poll. Public reads (news, events) are not listed and stay cacheable.
+ */
+const PERSONAL_PATHS = [
+  /^\/api\/(admin|auth|manage)(\/|$)/,
+  /^\/api\/payments\/[^/]+$/,
+  /^\/api\/event-registrations\//,
+  new RegExp(`^${QUEUE_MONITOR_PATH}(/|$)`),
+];
+
+/**
+ * `Cache-Control: no-store` on every answer that carries personal data or a session, so neither
+ * a shared cache nor the browser's back button keeps it (docs/decisions/027): the paths above,
+ * every answer to a write (it names the record or payment it created), and any answer that sets
+ * a cookie. Errors included: the header is set after the handler, whatever it answered.
+ */
+export const noStorePersonal: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const personal =
+    !SAFE_METHODS.has(c.req.method) ||
+    PERSONAL_PATHS.some((path) => path.test(c.req.path)) ||
+    c.res.headers.has('set-cookie');
+  if (personal) c.header('Cache-Control', 'no-store');
+};
