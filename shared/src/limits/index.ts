@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
 
 /**
@@ -94,7 +94,11 @@ export interface Limiters {
 export interface LimiterStoreOptions {
   /** Redis (production); without it, the `rate_limits` table in PostgreSQL. */
   redisUrl?: string | undefined;
-  pool: pg.Pool;
+  /**
+   * Without Redis or a pool, the counts live in this process's memory: only for tests whose
+   * generous limits are never reached, so they cost the database nothing.
+   */
+  pool?: pg.Pool | undefined;
   /** Namespace of the Redis keys, so deployments can share a server (QUEUE_PREFIX). */
   prefix: string;
   /** Keys the hash of every counted value (RATE_LIMIT_HASH_KEY): the store never holds an address or e-mail. */
@@ -114,7 +118,8 @@ export function createLimiters(options: LimiterStoreOptions): Limiters {
   const names = Object.keys(rules) as LimitName[];
   let redis: Redis | undefined;
   let cleanup: NodeJS.Timeout | undefined;
-  let make: (name: LimitName, rule: LimitRule) => RateLimiterRedis | RateLimiterPostgres;
+  type Limiter = RateLimiterRedis | RateLimiterPostgres | RateLimiterMemory;
+  let make: (name: LimitName, rule: LimitRule) => Limiter;
   if (options.redisUrl) {
     // A limiter must not hang on an unreachable Redis: a command waits 2 s at most, then fails;
     // each door decides whether that refuses (sign-in) or lets through (docs/decisions/026).
@@ -123,6 +128,8 @@ export function createLimiters(options: LimiterStoreOptions): Limiters {
     redis = client;
     make = (name, rule) =>
       new RateLimiterRedis({ storeClient: client, keyPrefix: `${options.prefix}:limits:${name}`, ...rule });
+  } else if (!options.pool) {
+    make = (name, rule) => new RateLimiterMemory({ keyPrefix: name, ...rule });
   } else {
     const { pool } = options;
     make = (name, rule) =>
@@ -142,7 +149,7 @@ export function createLimiters(options: LimiterStoreOptions): Limiters {
   }
   const limiters = Object.fromEntries(names.map((name) => [name, make(name, rules[name])])) as Record<
     LimitName,
-    RateLimiterRedis | RateLimiterPostgres
+    Limiter
   >;
   const keyOf = (value: string) => createHmac('sha256', options.hashKey).update(value).digest('base64url');
 

@@ -55,7 +55,12 @@ export function membershipsRoutes(deps: AppDeps, limiters: Limiters) {
   });
   openapiRoute(app, processMembershipPaymentRoute, async (c) => {
     const request = await parseJson(c, MembershipPaymentRequest);
-    await guardCharge(c, deps, limiters, { email: request.buyer.email, token: request.payment_method_id });
+    // The member's e-mail is the one the worker counts declines against; the buyer's stands in.
+    const { email } = request.membership;
+    await guardCharge(c, deps, limiters, {
+      email: typeof email === 'string' ? email : request.buyer.email,
+      token: request.payment_method_id,
+    });
     return c.json(await acceptMembershipPayment(deps, c.get('logger'), request, idempotencyKeyOf(c)), 202);
   });
   return app;
