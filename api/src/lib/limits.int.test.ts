@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rateLimitMessages } from '@pillars/shared/contracts';
 import { donations, idempotencyKeys, memberships, outbox, payments } from '@pillars/shared/db';
-import { GENEROUS_LIMITS, LIMITS, type LimitRules } from '@pillars/shared/limits';
+import { GENEROUS_LIMITS, LIMITS, type LimitRules, createLimiters } from '@pillars/shared/limits';
 import { count } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../test/test-app';
 
@@ -134,5 +134,26 @@ describe('card testing: charges per e-mail, per card token, per address', () => 
     // A donation without a card token starts no charge: only the public-write limit applies.
     const { paymentMethodToken: _, ...noToken } = donation(newEmail(), newToken());
     expect((await post(chargeApp, '/api/donations', noToken, address)).status).toBe(201);
+  });
+});
+
+describe('with the limiter store down (docs/decisions/026)', () => {
+  // Nothing listens on this port: every limiter command fails after the client's 2 s timeout.
+  const down = createLimiters({
+    redisUrl: 'redis://127.0.0.1:6199',
+    prefix: 'test',
+    hashKey: 'test-hash-key-0123456789',
+  });
+  afterAll(() => down.close());
+  const downApp = testApp(database, { ...infra, env, limiters: down });
+
+  it('public writes and charges go through (fail open)', async () => {
+    const res = await post(downApp, '/api/donations', donation(newEmail(), newToken()), newAddress());
+    expect(res.status).toBe(202);
+  });
+
+  it('sign-in is refused (fail closed)', async () => {
+    const res = await post(downApp, '/api/auth/login', { username: 'someone', password: 'anything' }, newAddress());
+    expect(res.status).toBe(500);
   });
 });

@@ -1,6 +1,6 @@
-import { issueResetToken, sessions, users } from '@pillars/shared/db';
+import { issueResetToken, outboundEmails, sessions, users } from '@pillars/shared/db';
 import { GENEROUS_LIMITS, LIMITS, createLimiters } from '@pillars/shared/limits';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
@@ -218,6 +218,52 @@ describe('POST /api/auth/login', () => {
       body: JSON.stringify({ username: admin.username, password: admin.password }),
     });
     expect(res.headers.get('set-cookie')).toMatch(/^__Host-session=.*; Path=\/;.*HttpOnly; Secure; SameSite=Lax/);
+  });
+});
+
+describe('POST /api/auth/forgot-password limits', () => {
+  const limitedApp = testApp(database, { ...infra, now, limiters: LIMITS, env: { TRUST_PROXY: 'true' } });
+  const forgot = (email: string, address: string) =>
+    limitedApp.request('/api/auth/forgot-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ email }),
+    });
+  const sameAnswer = { success: true, message: 'If the email exists, a reset link has been sent.' };
+  const resetsFor = (recipient: string) =>
+    database.db
+      .select()
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.recipient, recipient), eq(outboundEmails.kind, 'password-reset')));
+
+  it('past the per-address limit, answers the same and sends nothing more, known address or not', async () => {
+    const admin = await createTestAdmin(database.db);
+    for (const email of [admin.email, `nobody-${crypto.randomUUID().slice(0, 8)}@example.org`]) {
+      for (let i = 0; i < LIMITS.resetRecipient.points + 2; i += 1) {
+        const res = await forgot(email, `192.0.2.${i}-${crypto.randomUUID().slice(0, 6)}`);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual(sameAnswer);
+      }
+      expect(await resetsFor(email.toLowerCase())).toHaveLength(LIMITS.resetRecipient.points);
+    }
+  });
+
+  it('refuses one client asking for many addresses with 429 and Retry-After', async () => {
+    const address = `198.51.100.7-${crypto.randomUUID().slice(0, 6)}`;
+    for (let i = 0; i < LIMITS.resetAddress.points; i += 1) {
+      expect((await forgot(`guess-${i}-${crypto.randomUUID().slice(0, 6)}@example.org`, address)).status).toBe(200);
+    }
+    const email = `guess-last-${crypto.randomUUID().slice(0, 6)}@example.org`;
+    const refused = await forgot(email, address);
+    expect(refused.status).toBe(429);
+    // The hour began with the first of the 20 requests, a moment ago.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect(await refused.json()).toEqual({
+      error: 'Too many requests from your connection. Please try again in 60 minutes.',
+      code: 'RATE_LIMITED',
+    });
+    expect(await resetsFor(email)).toEqual([]);
   });
 });
 
