@@ -6,7 +6,6 @@ import { secureHeaders } from 'hono/secure-headers';
 import { csrfProtection, requireSession, sessionMiddleware } from './features/auth/auth-http';
 import { authRoutes } from './features/auth/auth.routes';
 import { createSessionStore, sessionTimeoutsOf } from './features/auth/sessions';
-import { postgresThrottle } from './features/auth/throttle';
 import { adminRoutes } from './features/admin/admin.routes';
 import { adminNewsRoutes } from './features/admin/news/news-admin.routes';
 import { adminEventsRoutes } from './features/admin/events/admin-events.routes';
@@ -28,12 +27,14 @@ import { noStorePersonal } from './lib/cache-control';
 import { AppError, clientValueError } from './lib/errors';
 import { BODY_LIMITS, MAX_JSON_DEPTH, limitRequestBodies, sizeText } from './lib/request-body';
 import { requestLogger } from './lib/request-logger';
+import { limitersOf } from '@pillars/shared/limits';
 import { mediaStoreOf } from '@pillars/shared/media';
+import { publicWriteLimit } from './lib/limits';
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
   const sessions = createSessionStore(deps.db, sessionTimeoutsOf(deps.config), deps.now);
-  const throttle = deps.throttle ?? postgresThrottle(deps.db, deps.now);
+  const limiters = deps.limiters ?? limitersOf(deps.config, deps.pool);
   const mediaStore = deps.media ?? mediaStoreOf(deps.config);
 
   app.use('*', requestId());
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
   // Every state-changing request that carries our session, on every path: the API and the queue
   // monitor's own API alike.
   app.use('*', csrfProtection(deps.config));
+  app.use('/api/*', publicWriteLimit(deps, limiters));
   // The session is read only where it is used: public pages, assets and payment calls never
   // pay for a session lookup.
   const readSession = sessionMiddleware(deps.config, sessions);
@@ -65,19 +67,19 @@ export function createApp(deps: AppDeps) {
   app.use('/api/admin/*', requireSession);
 
   app.route('/', healthRoutes(deps));
-  app.route('/api/auth', authRoutes(deps, sessions, throttle));
+  app.route('/api/auth', authRoutes(deps, sessions, limiters));
   app.route('/api/admin/media', mediaAdminRoutes({ db: deps.db, store: mediaStore }));
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/admin/news', adminNewsRoutes(deps));
   app.route('/api/admin/events', adminEventsRoutes(deps));
   app.route('/api/news', newsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
-  app.route('/api/donations', donationsRoutes(deps));
-  app.route('/api', paymentsRoutes(deps));
-  app.route('/api', membershipsRoutes(deps));
-  app.route('/api', registrationsRoutes(deps));
+  app.route('/api/donations', donationsRoutes(deps, limiters));
+  app.route('/api', paymentsRoutes(deps, limiters));
+  app.route('/api', membershipsRoutes(deps, limiters));
+  app.route('/api', registrationsRoutes(deps, limiters));
   app.route('/api/webhooks', webhooksRoutes(deps));
-  app.route('/api/manage', manageRoutes(deps, throttle));
+  app.route('/api/manage', manageRoutes(deps, limiters));
   // Every /api route above is declared with its schemas; this publishes them (docs/decisions/013).
   app.route(
     '/api',

@@ -1,9 +1,9 @@
 import { serve } from '@hono/node-server';
 import { flushOutboxMarks } from '@pillars/shared/jobs';
+import { limitersOf } from '@pillars/shared/limits';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './features/auth/admin-accounts';
-import { redisThrottle } from './features/auth/throttle';
 import { PaymentEvents } from './lib/payment-events';
 
 const { config, logger, databaseUrl, database, provider, queues } = await bootstrap('api');
@@ -11,8 +11,8 @@ const paymentEvents = new PaymentEvents(databaseUrl, logger);
 await paymentEvents.start();
 
 await ensureFirstAdmin(database.db, config, logger);
-// Failed sign-ins are counted where every replica sees them: Redis, or PostgreSQL without it.
-const throttle = config.REDIS_URL ? redisThrottle(config.REDIS_URL, `${config.QUEUE_PREFIX}:auth`) : undefined;
+// Rate limits are counted where every replica and the worker see them: Redis, or PostgreSQL without it.
+const limiters = limitersOf(config, database.pool);
 
 const app = createApp({
   config,
@@ -22,7 +22,7 @@ const app = createApp({
   provider,
   providerName: provider.name,
   paymentEvents,
-  ...(throttle ? { throttle } : {}),
+  limiters,
 });
 const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
   logger.info({ port: info.port, queues: queues.kind }, 'api listening');
@@ -33,7 +33,7 @@ onShutdown(logger, async () => {
   await paymentEvents.stop();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await queues.close();
-  await throttle?.close();
+  await limiters.close();
   // Published rows not yet marked would only be published again by the relay; mark them now.
   await flushOutboxMarks(database.db);
   await database.close();

@@ -155,6 +155,8 @@ async function startProcesses(
     DATA_DIR: scratch,
     MAILBOX_DIR: join(scratch, 'mailbox'),
     SEED_DEMO_CONTENT: 'false',
+    // The load client sends every payment from one address (docs/decisions/026).
+    RATE_LIMITS_RELAXED: 'true',
   };
   progress('starting the API and the worker');
   const worker = start('worker', 'worker/src/main.ts', app, true, probe);

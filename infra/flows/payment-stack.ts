@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PaymentStatus } from '@pillars/shared/contracts';
 import { type QueueBackendKind } from '@pillars/shared/jobs';
+import { type LimitRules, createLimiters } from '@pillars/shared/limits';
 import { type Logger, createLogger } from '@pillars/shared/logger';
 import { afterAll } from 'vitest';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';
@@ -21,6 +22,8 @@ export async function usePaymentStack(
     env?: Record<string, string>;
     visibilityDelayMs?: number;
     recurringPoll?: { everyMs?: number };
+    /** Rate limits the app and the workers share in PostgreSQL (default: the test app's generous ones). */
+    limits?: LimitRules;
   } = {},
 ) {
   const database = await useTestDatabase();
@@ -33,7 +36,16 @@ export async function usePaymentStack(
   const paymentEvents = new PaymentEvents(database.url, logger);
   await paymentEvents.start();
   afterAll(() => paymentEvents.stop());
+  const limiters = options.limits
+    ? createLimiters({
+        pool: database.pool,
+        prefix: 'test',
+        hashKey: 'test-hash-key-0123456789',
+        rules: options.limits,
+      })
+    : undefined;
   const app = testApp(database, {
+    ...(limiters ? { limiters } : {}),
     queues,
     provider: sandbox.provider,
     paymentEvents,
@@ -48,6 +60,7 @@ export async function usePaymentStack(
     relayIntervalMs: 200,
     visibilityWindowMs: sandbox.visibilityWindowMs,
     ...(options.recurringPoll ? { recurringPoll: options.recurringPoll } : {}),
+    ...(limiters ? { limiters } : {}),
   });
   afterAll(() => workers.stop());
 

@@ -1,3 +1,4 @@
+import { limitersOf } from '@pillars/shared/limits';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
 import { startEmailThread } from './email-thread-host';
 import { startWorkers } from './workers';
@@ -5,6 +6,8 @@ import { startWorkers } from './workers';
 const { config, logger, database, provider, queues } = await bootstrap('worker');
 // The email queue runs on a thread of its own, so rendering e-mails never delays a charge.
 const emailThread = await startEmailThread(logger);
+// Declines are counted in the api's limiter store, so the api refuses a payer who keeps declining.
+const limiters = limitersOf(config, database.pool);
 const runtime = await startWorkers({
   db: database.db,
   backend: queues,
@@ -14,6 +17,7 @@ const runtime = await startWorkers({
   chargesConcurrency: config.CHARGES_CONCURRENCY,
   visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
   dunningGraceDays: config.DUNNING_GRACE_DAYS,
+  limiters,
 });
 logger.info(
   {
@@ -33,5 +37,6 @@ logger.info(
 onShutdown(logger, async () => {
   await Promise.all([runtime.stop(), emailThread.stop()]);
   await queues.close();
+  await limiters.close();
   await database.close();
 });

@@ -12,6 +12,7 @@ import {
   flushOutboxMarks,
   startOutboxRelay,
 } from '@pillars/shared/jobs';
+import type { Limiters } from '@pillars/shared/limits';
 import type { Logger } from '@pillars/shared/logger';
 import type { Mailer } from '@pillars/shared/mail';
 import type { CardProvider } from '@pillars/shared/payments';
@@ -53,6 +54,8 @@ export interface WorkerDeps {
   recurringPoll?: { everyMs?: number; batch?: number };
   /** DUNNING_GRACE_DAYS (docs/decisions/018); default the config's default. */
   dunningGraceDays?: number;
+  /** The rate limits declines are counted against (docs/decisions/026); none counted without. */
+  limiters?: Limiters;
 }
 
 /** PAYMENT_PROVIDER_VISIBILITY_MS's default, for callers without a config. */
@@ -120,7 +123,20 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     ...(deps.recurringPoll?.batch ? { batch: deps.recurringPoll.batch } : {}),
   });
 
-  const charges = chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs });
+  const { limiters } = deps;
+  const charges = chargesProcessor({
+    ledger,
+    provider,
+    lookup,
+    logger,
+    visibilityWindowMs,
+    ...(limiters
+      ? {
+          onDecline: (email: string) =>
+            limiters.consume('declinesEmail', email.trim().toLowerCase()).then(() => undefined),
+        }
+      : {}),
+  });
   const cancelRecurring = cancelRecurringProcessor({ db, provider, backend, logger });
   const endLapsedPlans = endLapsedPlansProcessor({
     db,

@@ -1,12 +1,12 @@
 import type { Config } from '@pillars/shared/config';
 import type { Database } from '@pillars/shared/db';
 import type { QueueBackend } from '@pillars/shared/jobs';
+import type { Limiters } from '@pillars/shared/limits';
 import type { Logger } from '@pillars/shared/logger';
 import type { MediaStore } from '@pillars/shared/media';
 import type { CardProvider } from '@pillars/shared/payments';
 import type pg from 'pg';
 import type { ValidSession } from '../features/auth/sessions';
-import type { LoginThrottle } from '../features/auth/throttle';
 import type { PaymentEvents } from './payment-events';
 
 /** What the app needs from the outside world; tests pass real instances of each. */
@@ -27,8 +27,11 @@ export interface AppDeps {
   now?: () => Date;
   /** Uploaded images; the store MEDIA_* and DATA_DIR configure when omitted (docs/decisions/023). */
   media?: MediaStore;
-  /** Failed sign-in counters; Redis in production (server.ts), PostgreSQL when omitted. */
-  throttle?: LoginThrottle;
+  /**
+   * Every rate limit (shared/src/limits, docs/decisions/026). Omitted: the real rules over
+   * REDIS_URL's Redis, or PostgreSQL without it. Tests pass their own (test/test-app.ts).
+   */
+  limiters?: Limiters;
 }
 
 export interface AppEnv {

@@ -37,6 +37,12 @@ function withBodyErrors<R extends RouteConfig>(route: R): R {
   };
 }
 
+/** Every rate-limited route's 429 (docs/decisions/026). */
+export const rateLimited = {
+  ...apiError('Too many requests from this client, payer or card: try again after Retry-After seconds'),
+  headers: z.object({ 'Retry-After': z.string().describe('Seconds to wait') }),
+};
+
 /** The header that makes a retried submission answer with the first response, not a second record. */
 export const idempotencyHeader = z.object({ 'Idempotency-Key': IdempotencyKey.optional() });
 

@@ -1,13 +1,13 @@
 import { type Config, loadConfig } from '@pillars/shared/config';
 import type { DatabaseHandle } from '@pillars/shared/db';
 import type { QueueBackend } from '@pillars/shared/jobs';
+import { GENEROUS_LIMITS, type LimitRules, type Limiters, createLimiters, limitersOf } from '@pillars/shared/limits';
 import { type Logger, createLogger } from '@pillars/shared/logger';
 import type { MediaStore } from '@pillars/shared/media';
 import type { CardProvider } from '@pillars/shared/payments';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { createApp } from '../app';
-import type { LoginThrottle } from '../features/auth/throttle';
 import type { PaymentEvents } from '../lib/payment-events';
 
 export interface TestAppOptions {
@@ -17,13 +17,25 @@ export interface TestAppOptions {
   now?: () => Date;
   logger?: Logger;
   paymentEvents?: PaymentEvents;
-  throttle?: LoginThrottle;
+  /**
+   * The rate limits: a limiter set (e.g. over Redis), or rules for the PostgreSQL store. Default:
+   * GENEROUS_LIMITS in memory, so suites that send many requests from one client (app.request has no socket,
+   * so every request comes from "unknown") never meet a limit; the limit tests pass LIMITS.
+   */
+  limiters?: Limiters | LimitRules;
   media?: MediaStore;
 }
 
 /** The real app over real test infrastructure; only the clock, config and logger are the test's. */
 export function testApp(database: DatabaseHandle, options: TestAppOptions) {
   const config: Config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  const limiters =
+    options.limiters === undefined
+      ? // Never reached, so counted in memory: the suites' statement counts stay the app's own.
+        createLimiters({ prefix: 'test', hashKey: config.RATE_LIMIT_HASH_KEY, rules: GENEROUS_LIMITS })
+      : 'consume' in options.limiters
+        ? options.limiters
+        : limitersOf(config, database.pool, options.limiters);
   return createApp({
     config,
     db: database.db,
@@ -34,7 +46,7 @@ export function testApp(database: DatabaseHandle, options: TestAppOptions) {
     providerName: options.provider.name,
     ...(options.paymentEvents ? { paymentEvents: options.paymentEvents } : {}),
     ...(options.now ? { now: options.now } : {}),
-    ...(options.throttle ? { throttle: options.throttle } : {}),
+    limiters,
     ...(options.media ? { media: options.media } : {}),
   });
 }

@@ -173,8 +173,23 @@ export const ConfigSchema = z.object({
     .min(1)
     .max(30 * 24)
     .default(12),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for sign-in throttling). */
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the rate limits, docs/decisions/026). */
   TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
+   * Keys the HMAC under which rate limits count client addresses, e-mails, usernames and card
+   * tokens (docs/decisions/026), so the limiter store never holds them in clear. Set the same value
+   * on the api and the worker. Unset: a fixed key, which still keeps values out of the store but is
+   * only a pseudonym to whoever reads this code; set one in production (openssl rand -hex 32).
+   */
+  RATE_LIMIT_HASH_KEY: z.string().min(16).default('pillars-rate-limits-default-key'),
+  /**
+   * Raises every rate limit out of reach (docs/decisions/026): only for load tests and browser
+   * test runs that send all their requests from one machine. Never in production.
+   */
+  RATE_LIMITS_RELAXED: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),

@@ -30,3 +30,19 @@ export const ApiError = z
   })
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiError>;
+
+/** "in 5 minutes", "in 2 hours": when a refused request may be tried again. */
+export function retryWait(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  if (minutes <= 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hours`;
+}
+
+/** Texts of the 429 answers that have no product wording of their own (docs/decisions/026). */
+export const rateLimitMessages = {
+  tooManyRequests: (retryAfterMs: number) =>
+    `Too many requests from your connection. Please try again in ${retryWait(retryAfterMs)}.`,
+  tooManyPayments: (retryAfterMs: number) =>
+    `Too many payment attempts. Please try again in ${retryWait(retryAfterMs)}.`,
+} as const;

@@ -18,6 +18,11 @@ export interface ChargeDeps {
   /** The longest the provider takes to show a new charge to a lookup (PAYMENT_PROVIDER_VISIBILITY_MS). */
   visibilityWindowMs: number;
   now?: () => Date;
+  /**
+   * Told of every decline, with the payer's e-mail, after the ledger has recorded it: the worker
+   * counts it against the card-testing limits (shared/src/limits, docs/decisions/026).
+   */
+  onDecline?: (payerEmail: string) => Promise<void>;
 }
 
 /** Shown to the visitor when our own request to the provider is wrong (misconfiguration). */
@@ -64,6 +69,7 @@ export function chargeAttempts({
   logger,
   visibilityWindowMs,
   now = () => new Date(),
+  onDecline,
 }: ChargeDeps) {
   const metadataOf = (payment: Payment): ProviderMetadata => ({
     payment_id: payment.id,
@@ -176,7 +182,18 @@ export function chargeAttempts({
       throw error;
     }
     await ledger.settle(claim.payment, outcome);
-    if (outcome.status === 'declined') throw new FinalChargeError(`declined: ${outcome.code}`);
+    if (outcome.status === 'declined') {
+      // Counting is advice, not money: a limiter outage must not turn a final decline into a retry.
+      if (onDecline && claim.payor) {
+        await onDecline(claim.payor.email).catch((error: unknown) =>
+          logger.warn(
+            { paymentId, error: error instanceof Error ? error.message : String(error) },
+            'decline not counted: rate limiter unavailable',
+          ),
+        );
+      }
+      throw new FinalChargeError(`declined: ${outcome.code}`);
+    }
     return { state: 'succeeded' };
   };
 }

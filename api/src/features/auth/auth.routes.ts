@@ -7,16 +7,17 @@ import {
   MessageResponse,
   ResetPasswordRequest,
   authResponseMessages,
+  rateLimitMessages,
 } from '@pillars/shared/contracts';
+import type { Limiters } from '@pillars/shared/limits';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { refuse } from '../../lib/limits';
+import { apiError, featureRouter, json, openapiRoute, rateLimited } from '../../lib/openapi';
 import { parseJson } from '../../lib/validate';
 import { clearSessionCookie, clientAddress, setSessionCookie } from './auth-http';
 import { authService } from './auth.service';
 import type { SessionStore } from './sessions';
-import type { LoginThrottle } from './throttle';
 
 const body = <S extends z.ZodType>(schema: S) => ({
   required: true,
@@ -67,6 +68,7 @@ const forgotPassword = createRoute({
   responses: {
     200: json('Recorded (a link is sent if the address is known)', MessageResponse),
     400: apiError('Invalid body'),
+    429: rateLimited,
   },
 });
 
@@ -79,12 +81,13 @@ const resetPassword = createRoute({
   responses: {
     200: json('Password changed', MessageResponse),
     400: apiError('Invalid body, invalid or expired token, or a weak password'),
+    429: rateLimited,
   },
 });
 
-export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: LoginThrottle) {
+export function authRoutes(deps: AppDeps, sessions: SessionStore, limiters: Limiters) {
   const { config } = deps;
-  const auth = authService(deps, sessions, throttle);
+  const auth = authService(deps, sessions, limiters);
 
   const app = featureRouter();
   openapiRoute(app, login, async (c) => {
@@ -92,11 +95,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: Logi
     const address = clientAddress(c, config);
     const outcome = await auth.signIn(credentials, address, c.get('session')?.id, c.get('logger'));
     if (outcome.kind === 'throttled') {
-      c.header('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
-      throw new AppError(
-        'RATE_LIMITED',
-        authResponseMessages.tooManyAttempts(Math.ceil(outcome.retryAfterMs / 60_000)),
-      );
+      refuse(c, outcome, authResponseMessages.tooManyAttempts(Math.ceil(outcome.retryAfterMs / 60_000)));
     }
     setSessionCookie(c, config, outcome.token, outcome.expiresAt);
     return c.json({ success: true, user: { username: outcome.username } } satisfies LoginResponse, 200);
@@ -111,7 +110,8 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, throttle: Logi
   });
   openapiRoute(app, forgotPassword, async (c) => {
     const { email } = await parseJson(c, ForgotPasswordRequest);
-    await auth.requestPasswordReset(email, c.get('logger'));
+    const refusal = await auth.requestPasswordReset(email, clientAddress(c, config), c.get('logger'));
+    if (refusal) refuse(c, refusal, rateLimitMessages.tooManyRequests(refusal.retryAfterMs));
     return c.json({ success: true, message: authResponseMessages.resetLinkSent } satisfies MessageResponse, 200);
   });
   openapiRoute(app, resetPassword, async (c) => {

@@ -7,6 +7,7 @@ import {
 } from '@pillars/shared/contracts';
 import { auditLog, hashResetToken, outboundEmails, users } from '@pillars/shared/db';
 import { JOBS, addToOutboxRows, publishNow } from '@pillars/shared/jobs';
+import { type Limiters, type Refusal, orAllowOnOutage } from '@pillars/shared/limits';
 import type { Logger } from '@pillars/shared/logger';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
@@ -14,23 +15,25 @@ import { AppError } from '../../lib/errors';
 import { visibleUserColumns } from '../admin/users.service';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
 import type { SessionStore } from './sessions';
-import { type LoginThrottle, type ThrottleRule, throttleKeys } from './throttle';
-
-/** Reset e-mails per address: enough for a typo and a retry, not enough to flood a mailbox. */
-const RESET_REQUESTS_PER_ADDRESS: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
+import { longest } from '../../lib/limits';
 
 export type SignIn =
   { kind: 'throttled'; retryAfterMs: number } | { kind: 'signed-in'; username: string; token: string; expiresAt: Date };
 
+/** The sign-in limits count an account by its username as typed, case and spaces aside. */
+const accountKey = (username: string) => username.trim().toLowerCase();
+
 /** Signing in and out, the signed-in admin, and password resets. */
-export function authService(deps: AppDeps, sessions: SessionStore, throttle: LoginThrottle) {
+export function authService(deps: AppDeps, sessions: SessionStore, limiters: Limiters) {
   const { db, queues } = deps;
   const now = deps.now ?? (() => new Date());
 
   return {
     /**
-     * Checks the credentials, throttled per account and per address; a new session replaces the
-     * one the request carried.
+     * Checks the credentials, limited per account and per address (docs/decisions/026); a new
+     * session replaces the one the request carried. Each attempt spends its point before the
+     * password is checked, atomically in the store, so a burst of concurrent attempts gets no more
+     * password checks than the limit. A store outage fails the sign-in (closed).
      */
     async signIn(
       { username, password }: LoginRequest,
@@ -38,9 +41,11 @@ export function authService(deps: AppDeps, sessions: SessionStore, throttle: Log
       previousSessionId: string | undefined,
       logger: Logger,
     ): Promise<SignIn> {
-      const keys = throttleKeys(username, address);
-      const retryAfterMs = await throttle.retryAfterMs([keys.account, keys.address]);
-      if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
+      const account = accountKey(username);
+      const refusal = longest(
+        await Promise.all([limiters.consume('signInAccount', account), limiters.consume('signInAddress', address)]),
+      );
+      if (refusal) return { kind: 'throttled', retryAfterMs: refusal.retryAfterMs };
       const [user] = await db
         .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
         .from(users)
@@ -51,11 +56,11 @@ export function authService(deps: AppDeps, sessions: SessionStore, throttle: Log
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await decoyPasswordHash(), password).then(() => false);
       if (!user || !valid) {
-        await throttle.hit([keys.account, keys.address]);
         logger.info({ event: 'login.failed' }, 'sign-in refused');
         throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
       }
-      await throttle.clear(keys.account);
+      // The right password ends the account's count, and is not held against the address.
+      await Promise.all([limiters.clear('signInAccount', account), limiters.reward('signInAddress', address)]);
       if (previousSessionId) await sessions.invalidate(previousSessionId);
       const session = await sessions.create(user.id);
       logger.info({ event: 'login.succeeded', userId: user.id }, 'signed in');
@@ -76,13 +81,18 @@ export function authService(deps: AppDeps, sessions: SessionStore, throttle: Log
 
     /**
      * The same work whether or not the address belongs to an admin: the request is recorded and
-     * queued; only the worker looks the address up.
+     * queued; only the worker looks the address up. Limited per client (refused with a wait) and
+     * per asked-for address (past it, silently not sent: the answer stays the same for any
+     * address). A store outage lets the request through (docs/decisions/026).
      */
-    async requestPasswordReset(email: string, logger: Logger): Promise<void> {
+    async requestPasswordReset(email: string, client: string, logger: Logger): Promise<Refusal | null> {
       const recipient = email.trim().toLowerCase();
-      const key = { key: `reset:recipient:${recipient}`, rule: RESET_REQUESTS_PER_ADDRESS };
-      if ((await throttle.retryAfterMs([key])) > 0) return;
-      await throttle.hit([key]);
+      const byClient = await orAllowOnOutage(logger, 'resetAddress', () => limiters.consume('resetAddress', client));
+      if (byClient) return byClient;
+      const byRecipient = await orAllowOnOutage(logger, 'resetRecipient', () =>
+        limiters.consume('resetRecipient', recipient),
+      );
+      if (byRecipient) return null;
       const outboxRows = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(outboundEmails)
@@ -92,6 +102,7 @@ export function authService(deps: AppDeps, sessions: SessionStore, throttle: Log
         return addToOutboxRows(tx, [{ job: JOBS.sendEmail, emailId: row.id }]);
       });
       await publishNow(db, queues, logger, outboxRows);
+      return null;
     },
 
     /** Sets a new password with a reset token (single use), and signs the admin out everywhere. */
@@ -124,8 +135,10 @@ export function authService(deps: AppDeps, sessions: SessionStore, throttle: Log
         return true;
       });
       if (!changed) throw new AppError('INVALID_DATA', authResponseMessages.invalidResetLink);
-      // Whoever knew the old password is signed out everywhere.
+      // Whoever knew the old password is signed out everywhere; and an admin locked out by
+      // someone else's failed attempts gets in with the new password at once.
       await sessions.invalidateAllOf(user.id);
+      await limiters.clear('signInAccount', accountKey(user.username));
       logger.info({ event: 'password.reset', userId: user.id }, 'password reset');
     },
   };

@@ -7,11 +7,13 @@ import {
   PaymentQueued,
   RecordCreated,
 } from '@pillars/shared/contracts';
+import type { Limiters } from '@pillars/shared/limits';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
+import { guardCharge } from '../../lib/limits';
+import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
 import { parseJson } from '../../lib/validate';
 import { acceptDonation, reportDonationCharge } from './donations.service';
 
@@ -29,6 +31,7 @@ const createDonationRoute = createRoute({
     202: json('Stored and its charge queued: poll the payment', PaymentAccepted),
     400: apiError('Invalid body, amount, payment method or Idempotency-Key'),
     409: apiError('The Idempotency-Key was used for a different request'),
+    429: rateLimited,
   },
 });
 
@@ -49,10 +52,14 @@ const reportDonationChargeRoute = createRoute({
   },
 });
 
-export function donationsRoutes(deps: AppDeps) {
+export function donationsRoutes(deps: AppDeps, limiters: Limiters) {
   const app = featureRouter();
   openapiRoute(app, createDonationRoute, async (c) => {
     const body = await parseJson(c, DonationRequest);
+    // Only a request with a card token starts a charge; without one it stores a record (201).
+    if (body.paymentMethodToken) {
+      await guardCharge(c, deps, limiters, { email: body.email, token: body.paymentMethodToken });
+    }
     const answer = await acceptDonation(deps, c.get('logger'), body, idempotencyKeyOf(c));
     return answer.status === 201 ? c.json(answer.body, 201) : c.json(answer.body, 202);
   });

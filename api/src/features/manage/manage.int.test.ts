@@ -22,12 +22,12 @@ import {
   transactions,
 } from '@pillars/shared/db';
 import { JOBS } from '@pillars/shared/jobs';
+import { GENEROUS_LIMITS, LIMITS } from '@pillars/shared/limits';
 import { markPlanEnded, receiptNumberOf } from '@pillars/shared/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../../test/test-app';
-import { MANAGE_LINK_LIMITS } from './manage.service';
 import { MANAGE_SESSION_MS } from './manage-sessions';
 
 const database = await useTestDatabase();
@@ -38,7 +38,10 @@ const { db } = database;
 let clock = new Date('2026-06-01T12:00:00Z');
 const now = () => clock;
 const env = { TRUST_PROXY: 'true' };
-const app = testApp(database, { ...infra, now, env });
+// The link requests' real limits, which this file tests; the per-address limit on every public
+// write (tested in lib/limits.int.test.ts) would count this file's many writes from one client.
+const limiters = { ...LIMITS, publicWriteAddress: GENEROUS_LIMITS.publicWriteAddress };
+const app = testApp(database, { ...infra, now, env, limiters });
 
 beforeEach(() => {
   clock = new Date(clock.getTime() + 24 * 3_600_000);
@@ -166,7 +169,7 @@ describe('POST /api/manage/link', () => {
 
   it('throttles per address: past the limit, 429 with Retry-After and a message, whatever the client', async () => {
     const email = newEmail();
-    for (let i = 0; i < MANAGE_LINK_LIMITS.recipient.limit; i++) {
+    for (let i = 0; i < LIMITS.manageLinkRecipient.points; i++) {
       expect((await post('/link', { email }, { 'x-forwarded-for': newClient() })).status).toBe(202);
     }
     const refused = await post('/link', { email }, { 'x-forwarded-for': newClient() });
@@ -177,16 +180,37 @@ describe('POST /api/manage/link', () => {
       code: 'RATE_LIMITED',
     });
     const queued = await db.select().from(outboundEmails).where(eq(outboundEmails.recipient, email));
-    expect(queued).toHaveLength(MANAGE_LINK_LIMITS.recipient.limit);
+    expect(queued).toHaveLength(LIMITS.manageLinkRecipient.points);
+  });
 
-    // The window ends; the address may ask again.
-    clock = new Date(clock.getTime() + MANAGE_LINK_LIMITS.recipient.windowMs);
-    expect((await post('/link', { email }, { 'x-forwarded-for': newClient() })).status).toBe(202);
+  // The limiter counts in real time (no clock to inject): the window's end is shown with 1 second.
+  it('lets the address ask again once the window ends', async () => {
+    const shortApp = testApp(database, {
+      ...infra,
+      now,
+      env,
+      limiters: { ...limiters, manageLinkRecipient: { points: 1, duration: 1 } },
+    });
+    const email = newEmail();
+    const ask = () =>
+      shortApp.request('/api/manage/link', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+          'x-forwarded-for': newClient(),
+        },
+        body: JSON.stringify({ email }),
+      });
+    expect((await ask()).status).toBe(202);
+    expect((await ask()).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await ask()).status).toBe(202);
   });
 
   it('throttles per client address across many addresses', async () => {
     const client = newClient();
-    for (let i = 0; i < MANAGE_LINK_LIMITS.client.limit; i++) {
+    for (let i = 0; i < LIMITS.manageLinkAddress.points; i++) {
       expect((await post('/link', { email: newEmail() }, { 'x-forwarded-for': client })).status).toBe(202);
     }
     const refused = await post('/link', { email: newEmail() }, { 'x-forwarded-for': client });

@@ -12,13 +12,14 @@ import {
   manageMessages,
 } from '@pillars/shared/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Limiters } from '@pillars/shared/limits';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, invalidData } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { refuse } from '../../lib/limits';
 import { parseJson } from '../../lib/validate';
 import { clientAddress, refuseCrossSite } from '../auth/auth-http';
-import type { LoginThrottle } from '../auth/throttle';
 import {
   type ManageSession,
   type ManageSessionStore,
@@ -120,10 +121,10 @@ function sameSiteWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function manageRoutes(deps: AppDeps, throttle: LoginThrottle, store?: ManageSessionStore) {
+export function manageRoutes(deps: AppDeps, limiters: Limiters, store?: ManageSessionStore) {
   const { config } = deps;
   const sessions = store ?? createManageSessionStore(deps.db, deps.now ?? (() => new Date()));
-  const manage = manageService(deps, throttle);
+  const manage = manageService(deps, limiters);
 
   /** The request's manage session; 401 (and the stale cookie cleared) without a valid one. */
   async function sessionOf(c: Context): Promise<ManageSession> {
@@ -142,8 +143,7 @@ export function manageRoutes(deps: AppDeps, throttle: LoginThrottle, store?: Man
     const { email } = await parseJson(c, ManageLinkRequest);
     const outcome = await manage.requestLink(email, clientAddress(c, config), c.get('logger'));
     if (outcome.kind === 'throttled') {
-      c.header('Retry-After', String(Math.ceil(outcome.retryAfterMs / 1000)));
-      throw new AppError('RATE_LIMITED', manageMessages.tooManyRequests(Math.ceil(outcome.retryAfterMs / 60_000)));
+      refuse(c, outcome, manageMessages.tooManyRequests(Math.ceil(outcome.retryAfterMs / 60_000)));
     }
     return c.json({ success: true, message: manageMessages.linkRequested } satisfies MessageResponse, 202);
   });

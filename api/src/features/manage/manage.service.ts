@@ -28,20 +28,11 @@ import {
   receiptYearOf,
   requestPlanCancellation,
 } from '@pillars/shared/money';
+import { type Limiters, orAllowOnOutage } from '@pillars/shared/limits';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import type { LoginThrottle, ThrottleKey, ThrottleRule } from '../auth/throttle';
-
-/**
- * Link requests (docs/decisions/020): per asked-for address, enough for a typo and a retry but not
- * enough to flood a mailbox; per client address, enough for a household but not for a sweep of
- * guessed addresses.
- */
-export const MANAGE_LINK_LIMITS = {
-  recipient: { limit: 5, windowMs: 60 * 60_000 },
-  client: { limit: 20, windowMs: 60 * 60_000 },
-} as const satisfies Record<string, ThrottleRule>;
+import { longest } from '../../lib/limits';
 
 /** What the payment's cancellation records as its reason, and the audit log's action for it. */
 export const DONOR_CANCEL_REASON = 'Cancelled by the donor';
@@ -85,7 +76,7 @@ function planOf(payment: PlanPayment | undefined, recordStatus: string): Managed
 
 export type LinkRequest = { kind: 'queued' } | { kind: 'throttled'; retryAfterMs: number };
 
-export function manageService(deps: AppDeps, throttle: LoginThrottle) {
+export function manageService(deps: AppDeps, limiters: Limiters) {
   const { db, queues, config } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -236,18 +227,19 @@ export function manageService(deps: AppDeps, throttle: LoginThrottle) {
   return {
     /**
      * Records the request and queues the e-mail whether or not the address has anything here: the
-     * worker looks it up, issues a link and sends it, or skips. Throttled per asked-for address
-     * and per client address.
+     * worker looks it up, issues a link and sends it, or skips. Limited per asked-for address and
+     * per client address (shared/src/limits); the per-address count runs whether or not the
+     * address is known, so a refusal tells nothing about it. A store outage lets it through.
      */
     async requestLink(rawEmail: string, client: string, logger: Logger): Promise<LinkRequest> {
       const recipient = lower(rawEmail);
-      const keys: ThrottleKey[] = [
-        { key: `manage:recipient:${recipient}`, rule: MANAGE_LINK_LIMITS.recipient },
-        { key: `manage:client:${client}`, rule: MANAGE_LINK_LIMITS.client },
-      ];
-      const retryAfterMs = await throttle.retryAfterMs(keys);
-      if (retryAfterMs > 0) return { kind: 'throttled', retryAfterMs };
-      await throttle.hit(keys);
+      const refusal = longest(
+        await Promise.all([
+          orAllowOnOutage(logger, 'manageLinkRecipient', () => limiters.consume('manageLinkRecipient', recipient)),
+          orAllowOnOutage(logger, 'manageLinkAddress', () => limiters.consume('manageLinkAddress', client)),
+        ]),
+      );
+      if (refusal) return { kind: 'throttled', retryAfterMs: refusal.retryAfterMs };
       const outboxRows = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(outboundEmails)

@@ -5,9 +5,11 @@ import {
   MembershipPaymentRequest,
   RecordCreated,
 } from '@pillars/shared/contracts';
+import type { Limiters } from '@pillars/shared/limits';
 import type { AppDeps } from '../../lib/context';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
+import { guardCharge } from '../../lib/limits';
+import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
 import { parseJson } from '../../lib/validate';
 import { acceptMembershipPayment, applyForMembership } from './memberships.service';
 
@@ -41,10 +43,11 @@ const processMembershipPaymentRoute = createRoute({
     400: apiError('Waiver not accepted, invalid membership, amount or card'),
     403: apiError('Raw card fields sent while the raw-card fallback is disabled'),
     409: apiError('The Idempotency-Key was used for a different request'),
+    429: rateLimited,
   },
 });
 
-export function membershipsRoutes(deps: AppDeps) {
+export function membershipsRoutes(deps: AppDeps, limiters: Limiters) {
   const app = featureRouter();
   openapiRoute(app, applyRoute, async (c) => {
     const body = await parseJson(c, MembershipApplication);
@@ -52,6 +55,12 @@ export function membershipsRoutes(deps: AppDeps) {
   });
   openapiRoute(app, processMembershipPaymentRoute, async (c) => {
     const request = await parseJson(c, MembershipPaymentRequest);
+    // The member's e-mail is the one the worker counts declines against; the buyer's stands in.
+    const { email } = request.membership;
+    await guardCharge(c, deps, limiters, {
+      email: typeof email === 'string' ? email : request.buyer.email,
+      token: request.payment_method_id,
+    });
     return c.json(await acceptMembershipPayment(deps, c.get('logger'), request, idempotencyKeyOf(c)), 202);
   });
   return app;

@@ -10,11 +10,13 @@ import {
   TransactionReport,
   WaitQuery,
 } from '@pillars/shared/contracts';
+import type { Limiters } from '@pillars/shared/limits';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
+import { guardCharge } from '../../lib/limits';
+import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
 import { parseJson, parseQuery } from '../../lib/validate';
 import { createPaymentMethod, paymentOfDonation, processPayment, waitForPayment } from './payments.service';
 
@@ -44,6 +46,7 @@ const processPaymentRoute = createRoute({
     202: json('The donation stored and its payment queued: poll the payment', ProcessPaymentAccepted),
     400: apiError('Invalid body, amount or payment method, or no token and no transaction id'),
     409: apiError('The Idempotency-Key was used for a different request'),
+    429: rateLimited,
   },
 });
 
@@ -57,6 +60,7 @@ const createPaymentMethodRoute = createRoute({
     200: json('The provider token', PaymentMethodCreated),
     400: apiError('Invalid body or card fields'),
     403: apiError('The raw-card fallback is disabled'),
+    429: rateLimited,
   },
 });
 
@@ -73,7 +77,7 @@ const reportTransaction = createRoute({
   },
 });
 
-export function paymentsRoutes(deps: AppDeps) {
+export function paymentsRoutes(deps: AppDeps, limiters: Limiters) {
   const app = featureRouter();
   openapiRoute(app, getPayment, async (c) => {
     const id = Id.safeParse(c.req.param('id'));
@@ -85,10 +89,13 @@ export function paymentsRoutes(deps: AppDeps) {
   });
   openapiRoute(app, processPaymentRoute, async (c) => {
     const request = await parseJson(c, ProcessPaymentRequest);
+    await guardCharge(c, deps, limiters, { email: request.donation.email, token: request.payment_method_id });
     return c.json(await processPayment(deps, c.get('logger'), request, idempotencyKeyOf(c)), 202);
   });
   openapiRoute(app, createPaymentMethodRoute, async (c) => {
     const body = await parseJson(c, CreatePaymentMethodRequest);
+    // Raw card fields exchanged for a token reach the provider at once: counted per address.
+    if (deps.config.RAW_CARD_FALLBACK_ENABLED) await guardCharge(c, deps, limiters, {});
     const paymentMethodId = await createPaymentMethod(deps, body);
     return c.json({ success: true, payment_method_id: paymentMethodId } satisfies PaymentMethodCreated, 200);
   });

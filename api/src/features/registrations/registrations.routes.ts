@@ -9,15 +9,18 @@ import {
   RegistrationChargeRequest,
   RegistrationSummaryResponse,
 } from '@pillars/shared/contracts';
+import type { Limiters } from '@pillars/shared/limits';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
-import { apiError, featureRouter, idempotencyHeader, json, openapiRoute } from '../../lib/openapi';
+import { guardCharge } from '../../lib/limits';
+import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
 import { parseJson } from '../../lib/validate';
 import {
   eventBySlug,
   payRegistrationWithToken,
+  registrationEmail,
   register,
   registrationSummary,
   reportRegistrationCharge,
@@ -74,6 +77,7 @@ const payWithToken = createRoute({
     409: apiError(
       'The event requires no payment, the registration has no fee, its reservation expired, or it is no longer pending',
     ),
+    429: rateLimited,
   },
 });
 
@@ -95,7 +99,7 @@ const reportPayment = createRoute({
   },
 });
 
-export function registrationsRoutes(deps: AppDeps) {
+export function registrationsRoutes(deps: AppDeps, limiters: Limiters) {
   const app = featureRouter();
 
   openapiRoute(app, registerRoute, async (c) => {
@@ -114,6 +118,8 @@ export function registrationsRoutes(deps: AppDeps) {
     const id = Id.safeParse(c.req.param('id'));
     if (!id.success) throw notFound('Registration');
     const body = await parseJson(c, RegistrationChargeRequest);
+    const email = await registrationEmail(deps, id.data);
+    await guardCharge(c, deps, limiters, { email, token: body.paymentMethodToken });
     return c.json(await payRegistrationWithToken(deps, c.get('logger'), id.data, body.paymentMethodToken), 202);
   });
 

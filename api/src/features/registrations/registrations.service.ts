@@ -242,6 +242,17 @@ async function payRegistration(
 }
 
 /** POST /api/event-registrations/{id}/payment: the fee, charged with a card token. */
+/** The registrant's e-mail, for the charge limits (lib/limits.ts); 404 when there is no such registration. */
+export async function registrationEmail(deps: Pick<AppDeps, 'db'>, id: string): Promise<string> {
+  const [row] = await deps.db
+    .select({ email: eventRegistrations.email })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.id, id))
+    .limit(1);
+  if (!row) throw notFound('Registration');
+  return row.email;
+}
+
 export async function payRegistrationWithToken(
   deps: Pick<AppDeps, 'db' | 'queues' | 'now'>,
   logger: Logger,

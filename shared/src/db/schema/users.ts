@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bytea } from './bytea';
 import { createdAt, id } from './columns';
 
@@ -134,11 +134,13 @@ export const manageSessions = pgTable(
 );
 
 /**
- * Failed sign-in counters for the PostgreSQL queue backend (Redis keeps them itself): one row
- * per throttled key (an account or an address) and fixed window.
+ * Rate-limit counters of rate-limiter-flexible's PostgreSQL store (shared/src/limits,
+ * docs/decisions/026), used when there is no Redis: the library's own table shape, created by this
+ * migration rather than by the library at run time. `key` is the limit's prefix and a hash of what
+ * is counted; `expire` is when its window ends, in epoch milliseconds.
  */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
 });

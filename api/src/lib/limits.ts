@@ -1,0 +1,82 @@
+import { rateLimitMessages } from '@pillars/shared/contracts';
+import { type LimitName, type Limiters, type Refusal, orAllowOnOutage } from '@pillars/shared/limits';
+import type { Context, MiddlewareHandler } from 'hono';
+import { clientAddress } from '../features/auth/auth-http';
+import type { AppDeps, AppEnv } from './context';
+import { AppError } from './errors';
+
+/** The longest of several waits, or null when none refuses. */
+export function longest(refusals: (Refusal | null)[]): Refusal | null {
+  return refusals.reduce<Refusal | null>(
+    (worst, r) => (r && (!worst || r.retryAfterMs > worst.retryAfterMs) ? r : worst),
+    null,
+  );
+}
+
+/** Every refusal: 429, `Retry-After` in whole seconds, and the door's own sentence. */
+export function refuse(c: Context, refusal: Refusal, message: string): never {
+  c.header('Retry-After', String(Math.ceil(refusal.retryAfterMs / 1000)));
+  throw new AppError('RATE_LIMITED', message);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Writes outside the per-address public-write limit: the admin's calls (behind a session), the
+ * provider's webhooks (the provider posts them), and sign-in and sign-out (their own limits).
+ */
+const NOT_PUBLIC_WRITES = [/^\/api\/admin(\/|$)/, /^\/api\/webhooks\//, /^\/api\/auth\/(login|logout)$/];
+
+/**
+ * Every public write, per client address, before the body is even read: past the limit, 429
+ * and nothing written. A limiter outage lets the request through (docs/decisions/026).
+ */
+export function publicWriteLimit(deps: AppDeps, limiters: Limiters): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || NOT_PUBLIC_WRITES.some((re) => re.test(c.req.path))) return next();
+    const address = clientAddress(c, deps.config);
+    const refusal = await orAllowOnOutage(c.get('logger'), 'publicWriteAddress', () =>
+      limiters.consume('publicWriteAddress', address),
+    );
+    if (refusal) refuse(c, refusal, rateLimitMessages.tooManyRequests(refusal.retryAfterMs));
+    await next();
+  };
+}
+
+/** What identifies who pays: the payer's e-mail, and the card token when the request carries one. */
+export interface ChargeSource {
+  /** Absent only where no payer is named yet (raw card fields exchanged for a token). */
+  email?: string | undefined;
+  token?: string | undefined;
+}
+
+/**
+ * Card-testing defence (docs/decisions/026), for every request that starts a charge, before
+ * anything is written: an e-mail with repeated declines (counted by the worker) is refused, and
+ * charges are counted per client address, per e-mail and per card token. A limiter outage lets
+ * the charge through with a warning: the limits must never stop the payment path.
+ */
+export async function guardCharge(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  limiters: Limiters,
+  source: ChargeSource,
+): Promise<void> {
+  const logger = c.get('logger');
+  const email = source.email?.trim().toLowerCase();
+  const { token } = source;
+  const check = (name: LimitName, run: () => Promise<Refusal | null>) => orAllowOnOutage(logger, name, run);
+  const declined = email ? await check('declinesEmail', () => limiters.refused('declinesEmail', email)) : null;
+  const refusal =
+    declined ??
+    longest(
+      await Promise.all([
+        check('chargeAddress', () => limiters.consume('chargeAddress', clientAddress(c, deps.config))),
+        ...(email ? [check('chargeEmail', () => limiters.consume('chargeEmail', email))] : []),
+        ...(token ? [check('chargeToken', () => limiters.consume('chargeToken', token))] : []),
+      ]),
+    );
+  if (refusal) {
+    logger.warn({ event: 'charge.rate-limited' }, 'charge refused by a rate limit');
+    refuse(c, refusal, rateLimitMessages.tooManyPayments(refusal.retryAfterMs));
+  }
+}
