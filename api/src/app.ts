@@ -27,6 +27,8 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { requestLogger } from './lib/request-logger';
 import { mediaStoreOf } from '@pillars/shared/media';
+import { clusterMetrics, createMetricsRegistry } from '@pillars/shared/metrics';
+import { metricsRoutes, requestMetrics } from './lib/metrics';
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -34,8 +36,12 @@ export function createApp(deps: AppDeps) {
   const throttle = deps.throttle ?? postgresThrottle(deps.db, deps.now);
   const mediaStore = deps.media ?? mediaStoreOf(deps.config);
 
+  const metrics = deps.metrics ?? createMetricsRegistry('api');
+  clusterMetrics(metrics, { pool: deps.pool, queues: deps.queues });
+
   app.use('*', requestId());
   app.use('*', requestLogger(deps.logger));
+  app.use('*', requestMetrics(metrics));
   app.use(
     '*',
     secureHeaders({
@@ -59,6 +65,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/admin/*', requireSession);
 
   app.route('/', healthRoutes(deps));
+  app.route('/', metricsRoutes(metrics, deps.config.METRICS_TOKEN));
   app.route('/api/auth', authRoutes(deps, sessions, throttle));
   app.route('/api/admin/media', mediaAdminRoutes({ db: deps.db, store: mediaStore }));
   app.route('/api/admin', adminRoutes(deps));

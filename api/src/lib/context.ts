@@ -3,6 +3,7 @@ import type { Database } from '@pillars/shared/db';
 import type { QueueBackend } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import type { MediaStore } from '@pillars/shared/media';
+import type { Registry } from '@pillars/shared/metrics';
 import type { CardProvider } from '@pillars/shared/payments';
 import type pg from 'pg';
 import type { ValidSession } from '../features/auth/sessions';
@@ -27,6 +28,11 @@ export interface AppDeps {
   now?: () => Date;
   /** Uploaded images; the store MEDIA_* and DATA_DIR configure when omitted (docs/decisions/023). */
   media?: MediaStore;
+  /**
+   * Where the app's metrics go (GET /metrics); a registry of its own when omitted, so tests building
+   * several apps in one process never share one (docs/decisions/029).
+   */
+  metrics?: Registry;
   /** Failed sign-in counters; Redis in production (server.ts), PostgreSQL when omitted. */
   throttle?: LoginThrottle;
 }

@@ -18,6 +18,20 @@ export interface ChargeDeps {
   /** The longest the provider takes to show a new charge to a lookup (PAYMENT_PROVIDER_VISIBILITY_MS). */
   visibilityWindowMs: number;
   now?: () => Date;
+  /** Told how each attempt ended, for the worker's payment-outcome counter (docs/decisions/029). */
+  onOutcome?: (event: AttemptOutcome) => void;
+}
+
+/**
+ * How one attempt ended: `succeeded` and `declined` are final outcomes from the provider; `failed`
+ * is a final failure of ours (our request rejected, nothing to charge with); `unclear` is an attempt
+ * that ends without knowing, retried with a lookup first (docs/decisions/010). `reason` is the
+ * decline code or the kind of failure, never a message.
+ */
+export interface AttemptOutcome {
+  kind: Payment['kind'];
+  outcome: 'succeeded' | 'declined' | 'failed' | 'unclear';
+  reason: string;
 }
 
 /** Shown to the visitor when our own request to the provider is wrong (misconfiguration). */
@@ -64,6 +78,7 @@ export function chargeAttempts({
   logger,
   visibilityWindowMs,
   now = () => new Date(),
+  onOutcome = () => undefined,
 }: ChargeDeps) {
   const metadataOf = (payment: Payment): ProviderMetadata => ({
     payment_id: payment.id,
@@ -164,6 +179,7 @@ export function chargeAttempts({
     const claim = await ledger.begin(paymentId, { send: job !== JOBS.verifyReportedCharge, at: now() });
     if (!claim) return { skipped: 'already settled' };
 
+    const { kind } = claim.payment;
     let outcome: Outcome;
     try {
       outcome = await run[job](claim);
@@ -171,14 +187,28 @@ export function chargeAttempts({
       if (error instanceof ProviderRequestError) {
         logger.error({ err: error, paymentId }, 'provider rejected our request; check the provider configuration');
         await ledger.fail(claim.payment, 'PROVIDER_REQUEST_ERROR', PROVIDER_ERROR_MESSAGE);
+        onOutcome({ kind, outcome: 'failed', reason: 'PROVIDER_REQUEST_ERROR' });
         throw new FinalChargeError(error.message);
       }
+      if (error instanceof FinalChargeError) onOutcome({ kind, outcome: 'failed', reason: 'NOT_CHARGEABLE' });
+      else onOutcome({ kind, outcome: 'unclear', reason: unclearReason(error) });
       throw error;
     }
     await ledger.settle(claim.payment, outcome);
-    if (outcome.status === 'declined') throw new FinalChargeError(`declined: ${outcome.code}`);
+    if (outcome.status === 'declined') {
+      onOutcome({ kind, outcome: 'declined', reason: outcome.code });
+      throw new FinalChargeError(`declined: ${outcome.code}`);
+    }
+    onOutcome({ kind, outcome: 'succeeded', reason: 'NONE' });
     return { state: 'succeeded' };
   };
 }
 
 export type ChargeAttempt = ReturnType<typeof chargeAttempts>;
+
+/** Why an attempt ended without an outcome: waiting out the visibility window, the provider, or us. */
+function unclearReason(error: unknown): string {
+  if (error instanceof AwaitingVisibility) return 'AWAITING_VISIBILITY';
+  if (error instanceof TransientProviderError) return 'PROVIDER_TRANSIENT';
+  return 'INTERNAL';
+}
