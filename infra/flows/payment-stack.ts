@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PaymentStatus } from '@pillars/shared/contracts';
 import { type QueueBackendKind } from '@pillars/shared/jobs';
 import { type Logger, createLogger } from '@pillars/shared/logger';
+import type { Registry } from '@pillars/shared/metrics';
 import { afterAll } from 'vitest';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { testApp } from '@pillars/api/test/test-app';
@@ -21,6 +22,8 @@ export async function usePaymentStack(
     env?: Record<string, string>;
     visibilityDelayMs?: number;
     recurringPoll?: { everyMs?: number };
+    /** The workers' metrics registry, for tests that read what they counted. */
+    workerMetrics?: Registry;
   } = {},
 ) {
   const database = await useTestDatabase();
@@ -48,6 +51,7 @@ export async function usePaymentStack(
     relayIntervalMs: 200,
     visibilityWindowMs: sandbox.visibilityWindowMs,
     ...(options.recurringPoll ? { recurringPoll: options.recurringPoll } : {}),
+    ...(options.workerMetrics ? { metrics: options.workerMetrics } : {}),
   });
   afterAll(() => workers.stop());
 

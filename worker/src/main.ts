@@ -1,10 +1,14 @@
+import { clusterMetrics, createMetricsRegistry } from '@pillars/shared/metrics';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
 import { startEmailThread } from './email-thread-host';
+import { type MonitorServer, startMonitorServer, workerHealth } from './monitor';
 import { startWorkers } from './workers';
 
 const { config, logger, database, provider, queues } = await bootstrap('worker');
 // The email queue runs on a thread of its own, so rendering e-mails never delays a charge.
 const emailThread = await startEmailThread(logger);
+const metrics = createMetricsRegistry('worker');
+clusterMetrics(metrics, { pool: database.pool, queues });
 const runtime = await startWorkers({
   db: database.db,
   backend: queues,
@@ -14,6 +18,20 @@ const runtime = await startWorkers({
   chargesConcurrency: config.CHARGES_CONCURRENCY,
   visibilityWindowMs: config.PAYMENT_PROVIDER_VISIBILITY_MS,
   dunningGraceDays: config.DUNNING_GRACE_DAYS,
+  metrics,
+});
+// /healthz and /metrics on a port of their own (docs/decisions/029). A port already taken stops
+// neither charges nor e-mails: the error is logged, and the missing /healthz shows the worker unhealthy.
+const monitor: MonitorServer | null = await startMonitorServer({
+  registry: metrics,
+  token: config.METRICS_TOKEN,
+  host: config.HOST,
+  port: config.WORKER_METRICS_PORT,
+  health: () => workerHealth({ running: () => runtime.running(), pool: database.pool, queues }),
+  logger,
+}).catch((error: unknown) => {
+  logger.error({ err: error, port: config.WORKER_METRICS_PORT }, 'could not serve /healthz and /metrics');
+  return null;
 });
 logger.info(
   {
@@ -25,6 +43,7 @@ logger.info(
     dunningGraceDays: config.DUNNING_GRACE_DAYS,
     liveMode: provider.liveMode,
     mail: emailThread.destination,
+    monitorPort: monitor?.port,
   },
   'worker started',
 );
@@ -32,6 +51,7 @@ logger.info(
 // SIGTERM: take no new jobs, finish the active ones, then exit (a deploy never cuts a charge).
 onShutdown(logger, async () => {
   await Promise.all([runtime.stop(), emailThread.stop()]);
+  await monitor?.close();
   await queues.close();
   await database.close();
 });

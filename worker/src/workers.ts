@@ -27,6 +27,7 @@ import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.proces
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
 import { instalmentRecorder, PaymentLedger, providerLookup } from '@pillars/shared/money';
+import { type Registry, paymentOutcomeMetrics } from '@pillars/shared/metrics';
 
 export interface WorkerDeps {
   db: Database;
@@ -53,6 +54,8 @@ export interface WorkerDeps {
   recurringPoll?: { everyMs?: number; batch?: number };
   /** DUNNING_GRACE_DAYS (docs/decisions/018); default the config's default. */
   dunningGraceDays?: number;
+  /** Where the charge outcomes are counted (docs/decisions/029); not counted when omitted. */
+  metrics?: Registry;
 }
 
 /** PAYMENT_PROVIDER_VISIBILITY_MS's default, for callers without a config. */
@@ -63,6 +66,8 @@ const DEFAULT_DUNNING_GRACE_DAYS = 14;
 export interface WorkerRuntime {
   /** Stops taking jobs, lets active ones finish, then returns. */
   stop(): Promise<void>;
+  /** True while every queue's worker takes jobs and stop has not been asked (the worker's /healthz). */
+  running(): boolean;
 }
 
 /** What every queue's worker logs: one line per finished or failed job, never its data. */
@@ -120,7 +125,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     ...(deps.recurringPoll?.batch ? { batch: deps.recurringPoll.batch } : {}),
   });
 
-  const charges = chargesProcessor({ ledger, provider, lookup, logger, visibilityWindowMs });
+  const charges = chargesProcessor({
+    ledger,
+    provider,
+    lookup,
+    logger,
+    visibilityWindowMs,
+    ...(deps.metrics ? { onOutcome: paymentOutcomeMetrics(deps.metrics) } : {}),
+  });
   const cancelRecurring = cancelRecurringProcessor({ db, provider, backend, logger });
   const endLapsedPlans = endLapsedPlansProcessor({
     db,
@@ -210,8 +222,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     ...(deps.relayIntervalMs ? { intervalMs: deps.relayIntervalMs } : {}),
   });
 
+  let stopping = false;
   return {
+    running: () => !stopping && workers.every((worker) => worker.isRunning()),
     async stop() {
+      stopping = true;
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       // Follow-ups published by the last charges are marked now, so the relay does not send them again.
