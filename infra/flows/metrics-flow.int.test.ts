@@ -3,13 +3,14 @@ import { PaymentAccepted } from '@pillars/shared/contracts';
 import type { QueueBackendKind } from '@pillars/shared/jobs';
 import { createQueueBackend } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
-import { createMetricsRegistry } from '@pillars/shared/metrics';
+import { createMetricsRegistry, metricNames } from '@pillars/shared/metrics';
 import { parseMetrics, valueOf } from '@pillars/testing/metrics-text';
 import { freePort } from '@pillars/testing/provision';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { startMonitorServer, workerHealth } from '@pillars/worker/monitor';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { dashboardMetrics, readDashboard } from '../observability/dashboard';
 import { usePaymentStack } from './payment-stack';
 import { exited, startWorkerProcess } from './worker-process';
 
@@ -30,8 +31,9 @@ const donation = (paymentMethodToken: string, amount: string) => ({
 });
 
 describe.each<QueueBackendKind>(['redis', 'postgres'])('metrics on the %s queue backend', async (kind) => {
+  const apiMetrics = createMetricsRegistry('api');
   const workerMetrics = createMetricsRegistry('worker');
-  const { app, tokenFor, post, settled } = await usePaymentStack(kind, { workerMetrics });
+  const { app, tokenFor, post, settled } = await usePaymentStack(kind, { apiMetrics, workerMetrics });
 
   it('counts payment outcomes by kind and reason, and requests by route', { timeout: 60_000 }, async () => {
     const paid = PaymentAccepted.parse(
@@ -69,6 +71,23 @@ describe.each<QueueBackendKind>(['redis', 'postgres'])('metrics on the %s queue 
       )
       .toBe(1);
     expect(valueOf(api, 'pillars_queue_jobs', { queue: 'charges', state: 'failed' })).toBe(1);
+  });
+
+  it('registers every series the provisioned dashboard queries', async () => {
+    const registered = new Set([...metricNames(apiMetrics), ...metricNames(workerMetrics)]);
+    const named = dashboardMetrics(readDashboard());
+    expect(named.length).toBeGreaterThanOrEqual(8);
+    expect(named.filter((name) => !registered.has(name))).toEqual([]);
+    // And each has samples once there has been traffic (the payment test above).
+    const samples = [
+      ...parseMetrics(await (await app.request('/metrics')).text()),
+      ...parseMetrics(await workerMetrics.metrics()),
+    ];
+    for (const name of named)
+      expect(
+        samples.some((s) => s.name.startsWith(name)),
+        name,
+      ).toBe(true);
   });
 });
 

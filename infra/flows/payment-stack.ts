@@ -22,7 +22,8 @@ export async function usePaymentStack(
     env?: Record<string, string>;
     visibilityDelayMs?: number;
     recurringPoll?: { everyMs?: number };
-    /** The workers' metrics registry, for tests that read what they counted. */
+    /** The app's and the workers' metrics registries, for tests that read what they counted. */
+    apiMetrics?: Registry;
     workerMetrics?: Registry;
   } = {},
 ) {
@@ -41,6 +42,7 @@ export async function usePaymentStack(
     provider: sandbox.provider,
     paymentEvents,
     ...(options.env ? { env: options.env } : {}),
+    ...(options.apiMetrics ? { metrics: options.apiMetrics } : {}),
   });
   const workers = await startWorkers({
     db: database.db,

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '@pillars/shared/db';
 import type { QueueBackend } from '@pillars/shared/jobs';
 import { type Logger, createLogger } from '@pillars/shared/logger';
 import type { MediaStore } from '@pillars/shared/media';
+import type { Registry } from '@pillars/shared/metrics';
 import type { CardProvider } from '@pillars/shared/payments';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   paymentEvents?: PaymentEvents;
   throttle?: LoginThrottle;
   media?: MediaStore;
+  /** The app's metrics registry, for tests that read it directly; the app's own when omitted. */
+  metrics?: Registry;
 }
 
 /** The real app over real test infrastructure; only the clock, config and logger are the test's. */
@@ -36,6 +39,7 @@ export function testApp(database: DatabaseHandle, options: TestAppOptions) {
     ...(options.now ? { now: options.now } : {}),
     ...(options.throttle ? { throttle: options.throttle } : {}),
     ...(options.media ? { media: options.media } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
 }
 
