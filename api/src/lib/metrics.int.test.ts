@@ -47,6 +47,8 @@ describe('GET /metrics', () => {
       404,
     );
     expect((await open.request('/readyz')).status).toBe(200);
+    expect((await open.request(`/no/such/page/${slug}`)).status).toBe(404);
+    expect((await open.request('/api/admin/users')).status).toBe(401);
 
     const samples = await scrape(open);
     const requests = samplesOf(samples, 'pillars_http_requests_total');
