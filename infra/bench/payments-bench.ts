@@ -155,6 +155,8 @@ async function startProcesses(
     DATA_DIR: scratch,
     MAILBOX_DIR: join(scratch, 'mailbox'),
     SEED_DEMO_CONTENT: 'false',
+    // The worker's /healthz and /metrics on any free port: a bench may run beside other workers.
+    WORKER_METRICS_PORT: '0',
   };
   progress('starting the API and the worker');
   const worker = start('worker', 'worker/src/main.ts', app, true, probe);

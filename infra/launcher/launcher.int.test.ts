@@ -32,6 +32,8 @@ function start(): { child: ChildProcess; output: () => string } {
       EMBEDDED_POSTGRES_PORT: String(postgresPort),
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_FIELDS_PORT: String(sandboxFieldsPort),
+      // The worker's /healthz and /metrics on any free port: other suites run workers meanwhile.
+      WORKER_METRICS_PORT: '0',
       STATIC_DIR: staticDir,
       LOG_LEVEL: 'info',
     },
