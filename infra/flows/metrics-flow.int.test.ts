@@ -33,7 +33,10 @@ const donation = (paymentMethodToken: string, amount: string) => ({
 describe.each<QueueBackendKind>(['redis', 'postgres'])('metrics on the %s queue backend', async (kind) => {
   const apiMetrics = createMetricsRegistry('api');
   const workerMetrics = createMetricsRegistry('worker');
-  const { app, tokenFor, post, settled } = await usePaymentStack(kind, { apiMetrics, workerMetrics });
+  const { app, sandbox, tokenFor, post, settled, chargesFor } = await usePaymentStack(kind, {
+    apiMetrics,
+    workerMetrics,
+  });
 
   it('counts payment outcomes by kind and reason, and requests by route', { timeout: 60_000 }, async () => {
     const paid = PaymentAccepted.parse(
@@ -71,6 +74,23 @@ describe.each<QueueBackendKind>(['redis', 'postgres'])('metrics on the %s queue 
       )
       .toBe(1);
     expect(valueOf(api, 'pillars_queue_jobs', { queue: 'charges', state: 'failed' })).toBe(1);
+  });
+
+  it('counts an unclear attempt, then the success its lookup finds', { timeout: 60_000 }, async () => {
+    // The charge is made, then the provider answers 503: the outcome is unclear until a lookup.
+    sandbox.setFaults({ failNextAfterCharge: 1 });
+    const accepted = PaymentAccepted.parse(
+      await (await post('/api/donations', donation(await tokenFor(), '30.00'))).json(),
+    );
+    expect((await settled(accepted.paymentId)).state).toBe('succeeded');
+    expect(chargesFor(accepted.paymentId)).toHaveLength(1);
+    const count = async (labels: Record<string, string>) =>
+      valueOf(parseMetrics(await workerMetrics.metrics()), 'pillars_payment_outcomes_total', {
+        kind: 'donation',
+        ...labels,
+      });
+    await expect.poll(() => count({ outcome: 'succeeded' })).toBe(2);
+    expect(await count({ outcome: 'unclear', reason: 'PROVIDER_TRANSIENT' })).toBe(1);
   });
 
   it('registers every series the provisioned dashboard queries', async () => {

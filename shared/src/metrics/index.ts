@@ -248,7 +248,8 @@ export async function metricsResponse(
   authorization: string | undefined,
 ): Promise<{ status: 200 | 401; contentType: string; body: string }> {
   if (token) {
-    const given = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : '';
+    // The scheme is case-insensitive (RFC 9110); the token is not.
+    const given = /^bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
     if (!timingSafeEqual(digest(given), digest(token))) {
       return { status: 401, contentType: 'text/plain; charset=utf-8', body: 'Unauthorized\n' };
     }
