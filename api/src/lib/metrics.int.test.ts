@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { outboundEmails, outbox } from '@pillars/shared/db';
 import { QUEUES } from '@pillars/shared/jobs';
+import { clusterMetrics, createMetricsRegistry } from '@pillars/shared/metrics';
 import { parseMetrics, samplesOf, valueOf } from '@pillars/testing/metrics-text';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { describe, expect, it } from 'vitest';
@@ -110,5 +111,29 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'pillars_scrape_source_up', { source: 'database' })).toBe(1);
     expect(valueOf(samples, 'pillars_scrape_source_up', { source: 'queues' })).toBe(1);
     expect(valueOf(samples, 'pillars_scrape_source_seconds')).toBeLessThan(2);
+  });
+
+  it('answers in time when a source is slow, showing it down', async () => {
+    const registry = createMetricsRegistry('api');
+    clusterMetrics(registry, { pool: database.pool, queues: infra.queues, timeoutMs: 300 });
+    // Another session holds the outbox locked: the scrape's outbox read waits behind it.
+    const locker = await database.pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE outbox IN ACCESS EXCLUSIVE MODE');
+      const started = performance.now();
+      const samples = parseMetrics(await registry.metrics());
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(valueOf(samples, 'pillars_scrape_source_up', { source: 'database' })).toBe(0);
+      expect(valueOf(samples, 'pillars_scrape_source_up', { source: 'queues' })).toBe(1);
+      // Not a reassuring 0: unknown.
+      expect(valueOf(samples, 'pillars_outbox_unpublished')).toBeNaN();
+      // The reads that answered still count.
+      expect(samplesOf(samples, 'pillars_emails_last_24h').length).toBeGreaterThan(0);
+      expect(samplesOf(samples, 'pillars_queue_jobs').length).toBeGreaterThan(0);
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
   });
 });

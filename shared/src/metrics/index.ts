@@ -139,7 +139,8 @@ async function readQueues(queues: QueueBackend): Promise<ClusterSnapshot['queues
  * Gauges read at scrape time: queue depth per queue and state, the outbox backlog and its oldest row's
  * age, e-mails of the last day by kind and state, and whether each source answered in time. One read
  * of each source per scrape (shared by the gauges), each bounded by SCRAPE_SOURCE_TIMEOUT_MS: a slow
- * backend makes its series disappear and `pillars_scrape_source_up` 0, never a hung scrape.
+ * backend's labelled series disappear, its unlabelled ones read NaN (never a reassuring 0), and
+ * `pillars_scrape_source_up` reads 0: never a hung scrape.
  */
 export function clusterMetrics(
   registry: Registry,
@@ -185,7 +186,7 @@ export function clusterMetrics(
     async collect() {
       this.reset();
       const { outbox } = await snapshot();
-      if (outbox) this.set(outbox.backlog);
+      this.set(outbox ? outbox.backlog : NaN);
     },
   });
   new Gauge({
@@ -195,7 +196,7 @@ export function clusterMetrics(
     async collect() {
       this.reset();
       const { outbox } = await snapshot();
-      if (outbox) this.set(outbox.oldestAgeSeconds);
+      this.set(outbox ? outbox.oldestAgeSeconds : NaN);
     },
   });
   new Gauge({
