@@ -107,26 +107,44 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   ]).finally(() => clearTimeout(timer));
 }
 
-async function readOutbox(pool: pg.Pool): Promise<ClusterSnapshot['outbox']> {
-  // Both by the partial index on unpublished rows (outbox_unpublished_idx), the count capped.
-  const { rows } = await pool.query<{ backlog: number; oldest: number | null }>(
-    `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT $1) AS capped) AS backlog,
-            (SELECT extract(epoch FROM now() - created_at)::float8 FROM outbox WHERE published_at IS NULL
-              ORDER BY id LIMIT 1) AS oldest`,
-    [OUTBOX_COUNT_CAP],
-  );
-  const row = rows[0];
-  return { backlog: row?.backlog ?? 0, oldestAgeSeconds: Math.max(0, row?.oldest ?? 0) };
-}
-
-async function readEmails(pool: pg.Pool): Promise<ClusterSnapshot['emails']> {
-  // By outbound_emails_created_at_idx: the window's rows only, however long the table grows.
-  const { rows } = await pool.query<{ kind: string; state: string; count: number }>(
-    `SELECT kind, state, count(*)::int AS count FROM outbound_emails
-      WHERE created_at > now() - make_interval(hours => $1) GROUP BY kind, state`,
-    [EMAILS_WINDOW_HOURS],
-  );
-  return rows;
+/**
+ * The outbox and e-mail figures, in one transaction whose statements the server itself stops after
+ * `timeoutMs` (statement_timeout covers lock waits too): a scrape that gave up waiting must not leave
+ * a query holding one of the pool's connections behind a lock, scrape after scrape.
+ */
+async function readDatabase(
+  pool: pg.Pool,
+  timeoutMs: number,
+): Promise<{ outbox: NonNullable<ClusterSnapshot['outbox']>; emails: NonNullable<ClusterSnapshot['emails']> }> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    await client.query(`SELECT set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
+    // Both by the partial index on unpublished rows (outbox_unpublished_idx), the count capped.
+    const outbox = await client.query<{ backlog: number; oldest: number | null }>(
+      `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM outbox WHERE published_at IS NULL LIMIT $1) AS capped) AS backlog,
+              (SELECT extract(epoch FROM now() - created_at)::float8 FROM outbox WHERE published_at IS NULL
+                ORDER BY id LIMIT 1) AS oldest`,
+      [OUTBOX_COUNT_CAP],
+    );
+    // By outbound_emails_created_at_idx: the window's rows only, however long the table grows.
+    const emails = await client.query<{ kind: string; state: string; count: number }>(
+      `SELECT kind, state, count(*)::int AS count FROM outbound_emails
+        WHERE created_at > now() - make_interval(hours => $1) GROUP BY kind, state`,
+      [EMAILS_WINDOW_HOURS],
+    );
+    await client.query('COMMIT');
+    const row = outbox.rows[0];
+    return {
+      outbox: { backlog: row?.backlog ?? 0, oldestAgeSeconds: Math.max(0, row?.oldest ?? 0) },
+      emails: emails.rows,
+    };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 async function readQueues(queues: QueueBackend): Promise<ClusterSnapshot['queues']> {
@@ -152,12 +170,12 @@ export function clusterMetrics(
   const snapshot = () => {
     pending ??= (async () => {
       const started = performance.now();
-      const [queues, outbox, emails] = await Promise.all([
+      const [queues, database] = await Promise.all([
         withTimeout(readQueues(sources.queues), timeoutMs),
-        withTimeout(readOutbox(sources.pool), timeoutMs),
-        withTimeout(readEmails(sources.pool), timeoutMs),
+        withTimeout(readDatabase(sources.pool, timeoutMs), timeoutMs),
       ]);
-      return { queues, outbox, emails, seconds: (performance.now() - started) / 1000 };
+      const seconds = (performance.now() - started) / 1000;
+      return { queues, outbox: database?.outbox ?? null, emails: database?.emails ?? null, seconds };
     })().finally(() => setImmediate(() => (pending = null)));
     return pending;
   };
