@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { flushOutboxMarks } from '@pillars/shared/jobs';
+import { createMetricsRegistry } from '@pillars/shared/metrics';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './features/auth/admin-accounts';
@@ -22,6 +23,7 @@ const app = createApp({
   provider,
   providerName: provider.name,
   paymentEvents,
+  metrics: createMetricsRegistry('api', { processMetrics: true }),
   ...(throttle ? { throttle } : {}),
 });
 const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {

@@ -74,6 +74,8 @@ describe('npm start on embedded defaults', () => {
       await untilReady(first);
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      // Metrics, not the web app's HTML (docs/decisions/029).
+      expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/^process_cpu_seconds_total\{service="api"\}/m);
       expect(await (await fetch(`${base}/`)).text()).toContain('id="app-config"');
       const news = NewsList.parse(await (await fetch(`${base}/api/news`)).json());
       expect(news.length).toBeGreaterThanOrEqual(6);

@@ -7,7 +7,7 @@ import { startWorkers } from './workers';
 const { config, logger, database, provider, queues } = await bootstrap('worker');
 // The email queue runs on a thread of its own, so rendering e-mails never delays a charge.
 const emailThread = await startEmailThread(logger);
-const metrics = createMetricsRegistry('worker');
+const metrics = createMetricsRegistry('worker', { processMetrics: true });
 clusterMetrics(metrics, { pool: database.pool, queues });
 const runtime = await startWorkers({
   db: database.db,

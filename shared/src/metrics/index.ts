@@ -37,11 +37,15 @@ export const OUTBOX_COUNT_CAP = 100_000;
 /** The window of e-mails counted by kind and state (by the created_at index). */
 export const EMAILS_WINDOW_HOURS = 24;
 
-/** The registry of one process: Node's default metrics (CPU, memory, event loop lag) and ours. */
-export function createMetricsRegistry(service: 'api' | 'worker'): Registry {
+/**
+ * A registry for the api or the worker. `processMetrics` adds Node's own (CPU, memory, event loop
+ * lag, GC): what server.ts and main.ts ask for, once per process; apps built in tests leave them out,
+ * since each set samples the event loop on a timer of its own.
+ */
+export function createMetricsRegistry(service: 'api' | 'worker', options: { processMetrics?: boolean } = {}): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry });
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
   return registry;
 }
 
