@@ -73,7 +73,15 @@ describe.each<QueueBackendKind>(['redis', 'postgres'])('metrics on the %s queue 
         }),
       )
       .toBe(1);
-    expect(valueOf(api, 'pillars_queue_jobs', { queue: 'charges', state: 'failed' })).toBe(1);
+    // The declined charge's job fails for good (a decline is final), a moment after the ledger settles it.
+    await expect
+      .poll(async () =>
+        valueOf(parseMetrics(await (await app.request('/metrics')).text()), 'pillars_queue_jobs', {
+          queue: 'charges',
+          state: 'failed',
+        }),
+      )
+      .toBe(1);
   });
 
   it('counts an unclear attempt, then the success its lookup finds', { timeout: 60_000 }, async () => {
