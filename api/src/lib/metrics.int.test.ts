@@ -91,6 +91,7 @@ describe('GET /metrics', () => {
       { kind: 'password-reset', recipient: 'a@example.org', state: 'sent' },
       { kind: 'password-reset', recipient: 'b@example.org', state: 'sent' },
       { kind: 'receipt', recipient: 'c@example.org', state: 'queued' },
+      { kind: 'receipt', recipient: 'd@example.org', state: 'queued', lastError: 'Error: connect ECONNREFUSED' },
     ]);
 
     const samples = await scrape(open);
@@ -106,7 +107,9 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'pillars_outbox_unpublished')).toBeGreaterThanOrEqual(1);
     expect(valueOf(samples, 'pillars_outbox_oldest_unpublished_age_seconds')).toBeGreaterThanOrEqual(89);
     expect(valueOf(samples, 'pillars_emails_last_24h', { kind: 'password-reset', state: 'sent' })).toBe(2);
-    expect(valueOf(samples, 'pillars_emails_last_24h', { kind: 'receipt', state: 'queued' })).toBe(1);
+    expect(valueOf(samples, 'pillars_emails_last_24h', { kind: 'receipt', state: 'queued' })).toBe(2);
+    expect(valueOf(samples, 'pillars_emails_retrying_last_24h', { kind: 'receipt' })).toBe(1);
+    expect(valueOf(samples, 'pillars_emails_retrying_last_24h', { kind: 'password-reset' })).toBe(0);
     expect(valueOf(samples, 'pillars_emails_last_24h', { kind: 'receipt', state: 'failed' })).toBe(0);
     expect(valueOf(samples, 'pillars_scrape_source_up', { source: 'database' })).toBe(1);
     expect(valueOf(samples, 'pillars_scrape_source_up', { source: 'queues' })).toBe(1);

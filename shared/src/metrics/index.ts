@@ -97,7 +97,8 @@ export function paymentOutcomeMetrics(registry: Registry): (event: AttemptOutcom
 interface ClusterSnapshot {
   queues: { queue: string; counts: Record<string, number> }[] | null;
   outbox: { backlog: number; oldestAgeSeconds: number } | null;
-  emails: { kind: string; state: string; count: number }[] | null;
+  /** Per kind and state; `retrying`: still queued after a failed handover (the mail server refused or was down). */
+  emails: { kind: string; state: string; count: number; retrying: number }[] | null;
   seconds: number;
 }
 
@@ -132,8 +133,10 @@ async function readDatabase(
       [OUTBOX_COUNT_CAP],
     );
     // By outbound_emails_created_at_idx: the window's rows only, however long the table grows.
-    const emails = await client.query<{ kind: string; state: string; count: number }>(
-      `SELECT kind, state, count(*)::int AS count FROM outbound_emails
+    const emails = await client.query<{ kind: string; state: string; count: number; retrying: number }>(
+      `SELECT kind, state, count(*)::int AS count,
+              count(*) FILTER (WHERE state = 'queued' AND last_error IS NOT NULL)::int AS retrying
+         FROM outbound_emails
         WHERE created_at > now() - make_interval(hours => $1) GROUP BY kind, state`,
       [EMAILS_WINDOW_HOURS],
     );
@@ -235,6 +238,21 @@ export function clusterMetrics(
         for (const state of OUTBOUND_EMAIL_STATES) this.set({ kind, state }, 0);
       }
       for (const { kind, state, count } of emails) this.set({ kind, state }, count);
+    },
+  });
+  new Gauge({
+    name: 'pillars_emails_retrying_last_24h',
+    help:
+      `E-mails asked for in the last ${EMAILS_WINDOW_HOURS} hours still queued after a failed handover to the ` +
+      'mail server (retried with backoff; a job that used up its attempts stays failed on the email queue).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { emails } = await snapshot();
+      if (!emails) return;
+      for (const kind of OUTBOUND_EMAIL_KINDS) this.set({ kind }, 0);
+      for (const { kind, retrying } of emails) if (retrying > 0) this.set({ kind }, retrying);
     },
   });
   new Gauge({
