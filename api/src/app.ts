@@ -30,6 +30,8 @@ import { requestLogger } from './lib/request-logger';
 import { limitersOf } from '@pillars/shared/limits';
 import { mediaStoreOf } from '@pillars/shared/media';
 import { publicWriteLimit } from './lib/limits';
+import { clusterMetrics, createMetricsRegistry } from '@pillars/shared/metrics';
+import { metricsRoutes, requestMetrics } from './lib/metrics';
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -37,8 +39,12 @@ export function createApp(deps: AppDeps) {
   const limiters = deps.limiters ?? limitersOf(deps.config, deps.pool);
   const mediaStore = deps.media ?? mediaStoreOf(deps.config);
 
+  const metrics = deps.metrics ?? createMetricsRegistry('api');
+  clusterMetrics(metrics, { pool: deps.pool, queues: deps.queues });
+
   app.use('*', requestId());
   app.use('*', requestLogger(deps.logger));
+  app.use('*', requestMetrics(metrics));
   app.use(
     '*',
     secureHeaders({
@@ -67,6 +73,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/admin/*', requireSession);
 
   app.route('/', healthRoutes(deps));
+  app.route('/', metricsRoutes(metrics, deps.config.METRICS_TOKEN));
   app.route('/api/auth', authRoutes(deps, sessions, limiters));
   app.route('/api/admin/media', mediaAdminRoutes({ db: deps.db, store: mediaStore }));
   app.route('/api/admin', adminRoutes(deps));

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { flushOutboxMarks } from '@pillars/shared/jobs';
 import { limitersOf } from '@pillars/shared/limits';
+import { createMetricsRegistry } from '@pillars/shared/metrics';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './features/auth/admin-accounts';
@@ -23,6 +24,7 @@ const app = createApp({
   providerName: provider.name,
   paymentEvents,
   limiters,
+  metrics: createMetricsRegistry('api', { processMetrics: true }),
 });
 const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
   logger.info({ port: info.port, queues: queues.kind }, 'api listening');

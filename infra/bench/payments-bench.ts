@@ -157,6 +157,8 @@ async function startProcesses(
     SEED_DEMO_CONTENT: 'false',
     // The load client sends every payment from one address (docs/decisions/026).
     RATE_LIMITS_RELAXED: 'true',
+    // The worker's /healthz and /metrics on any free port: a bench may run beside other workers.
+    WORKER_METRICS_PORT: '0',
   };
   progress('starting the API and the worker');
   const worker = start('worker', 'worker/src/main.ts', app, true, probe);

@@ -3,6 +3,7 @@ import { PaymentStatus } from '@pillars/shared/contracts';
 import { type QueueBackendKind } from '@pillars/shared/jobs';
 import { type LimitRules, createLimiters } from '@pillars/shared/limits';
 import { type Logger, createLogger } from '@pillars/shared/logger';
+import type { Registry } from '@pillars/shared/metrics';
 import { afterAll } from 'vitest';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { testApp } from '@pillars/api/test/test-app';
@@ -24,6 +25,9 @@ export async function usePaymentStack(
     recurringPoll?: { everyMs?: number };
     /** Rate limits the app and the workers share in PostgreSQL (default: the test app's generous ones). */
     limits?: LimitRules;
+    /** The app's and the workers' metrics registries, for tests that read what they counted. */
+    apiMetrics?: Registry;
+    workerMetrics?: Registry;
   } = {},
 ) {
   const database = await useTestDatabase();
@@ -50,6 +54,7 @@ export async function usePaymentStack(
     provider: sandbox.provider,
     paymentEvents,
     ...(options.env ? { env: options.env } : {}),
+    ...(options.apiMetrics ? { metrics: options.apiMetrics } : {}),
   });
   const workers = await startWorkers({
     db: database.db,
@@ -61,6 +66,7 @@ export async function usePaymentStack(
     visibilityWindowMs: sandbox.visibilityWindowMs,
     ...(options.recurringPoll ? { recurringPoll: options.recurringPoll } : {}),
     ...(limiters ? { limiters } : {}),
+    ...(options.workerMetrics ? { metrics: options.workerMetrics } : {}),
   });
   afterAll(() => workers.stop());
 

@@ -31,6 +31,8 @@ export function startWorkerProcess(options: WorkerProcessOptions): ChildProcess 
     PAYTHEORY_SECRET_KEY: SANDBOX_CREDENTIALS.secretKey,
     PAYMENT_PROVIDER_TIMEOUT_MS: '5000',
     PAYMENT_PROVIDER_VISIBILITY_MS: String(options.visibilityWindowMs),
+    // Any free port for /healthz and /metrics: tests run several workers at once.
+    WORKER_METRICS_PORT: '0',
     ...options.env,
   };
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;

@@ -32,6 +32,8 @@ function start(): { child: ChildProcess; output: () => string } {
       EMBEDDED_POSTGRES_PORT: String(postgresPort),
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_FIELDS_PORT: String(sandboxFieldsPort),
+      // The worker's /healthz and /metrics on any free port: other suites run workers meanwhile.
+      WORKER_METRICS_PORT: '0',
       STATIC_DIR: staticDir,
       LOG_LEVEL: 'info',
     },
@@ -72,6 +74,8 @@ describe('npm start on embedded defaults', () => {
       await untilReady(first);
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      // Metrics, not the web app's HTML (docs/decisions/029).
+      expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/^process_cpu_seconds_total\{service="api"\}/m);
       expect(await (await fetch(`${base}/`)).text()).toContain('id="app-config"');
       const news = NewsList.parse(await (await fetch(`${base}/api/news`)).json());
       expect(news.length).toBeGreaterThanOrEqual(6);

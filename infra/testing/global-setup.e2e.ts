@@ -79,6 +79,8 @@ export default async function setup(project: TestProject) {
         SANDBOX_PORT: String(sandboxPort),
         // The hosted fields' second origin; the launcher passes it to the api for the CSP.
         SANDBOX_FIELDS_PORT: String(fieldsPort),
+        // The worker's /healthz and /metrics on any free port: other suites run workers meanwhile.
+        WORKER_METRICS_PORT: '0',
         HOST: '127.0.0.1',
         // The canonical host differs from where the journeys browse, as on a preview deployment.
         PUBLIC_URL: E2E_PUBLIC_URL,

@@ -28,6 +28,7 @@ import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.proces
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
 import { instalmentRecorder, PaymentLedger, providerLookup } from '@pillars/shared/money';
+import { type Registry, paymentOutcomeMetrics } from '@pillars/shared/metrics';
 
 export interface WorkerDeps {
   db: Database;
@@ -56,6 +57,8 @@ export interface WorkerDeps {
   dunningGraceDays?: number;
   /** The rate limits declines are counted against (docs/decisions/026); none counted without. */
   limiters?: Limiters;
+  /** Where the charge outcomes are counted (docs/decisions/029); not counted when omitted. */
+  metrics?: Registry;
 }
 
 /** PAYMENT_PROVIDER_VISIBILITY_MS's default, for callers without a config. */
@@ -66,6 +69,8 @@ const DEFAULT_DUNNING_GRACE_DAYS = 14;
 export interface WorkerRuntime {
   /** Stops taking jobs, lets active ones finish, then returns. */
   stop(): Promise<void>;
+  /** True while every queue's worker takes jobs and stop has not been asked (the worker's /healthz). */
+  running(): boolean;
 }
 
 /** What every queue's worker logs: one line per finished or failed job, never its data. */
@@ -136,6 +141,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
             limiters.consume('declinesEmail', email.trim().toLowerCase()).then(() => undefined),
         }
       : {}),
+    ...(deps.metrics ? { onOutcome: paymentOutcomeMetrics(deps.metrics) } : {}),
   });
   const cancelRecurring = cancelRecurringProcessor({ db, provider, backend, logger });
   const endLapsedPlans = endLapsedPlansProcessor({
@@ -226,8 +232,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     ...(deps.relayIntervalMs ? { intervalMs: deps.relayIntervalMs } : {}),
   });
 
+  let stopping = false;
   return {
+    running: () => !stopping && workers.every((worker) => worker.isRunning()),
     async stop() {
+      stopping = true;
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       // Follow-ups published by the last charges are marked now, so the relay does not send them again.

@@ -4,6 +4,7 @@ import type { QueueBackend } from '@pillars/shared/jobs';
 import type { Limiters } from '@pillars/shared/limits';
 import type { Logger } from '@pillars/shared/logger';
 import type { MediaStore } from '@pillars/shared/media';
+import type { Registry } from '@pillars/shared/metrics';
 import type { CardProvider } from '@pillars/shared/payments';
 import type pg from 'pg';
 import type { ValidSession } from '../features/auth/sessions';
@@ -32,6 +33,11 @@ export interface AppDeps {
    * REDIS_URL's Redis, or PostgreSQL without it. Tests pass their own (test/test-app.ts).
    */
   limiters?: Limiters;
+  /**
+   * Where the app's metrics go (GET /metrics); a registry of its own when omitted, so tests building
+   * several apps in one process never share one (docs/decisions/029).
+   */
+  metrics?: Registry;
 }
 
 export interface AppEnv {

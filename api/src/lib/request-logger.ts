@@ -7,7 +7,7 @@ const withoutSecrets = (path: string) => path.replace(/^(\/api\/webhooks\/[^/]+\
 
 /**
  * One log line per request, at the boundary, with the request id the client also receives
- * (X-Request-Id). Health probes log at debug so they do not drown the rest.
+ * (X-Request-Id). Health probes and scrapes log at debug so they do not drown the rest.
  */
 export function requestLogger(root: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -22,7 +22,7 @@ export function requestLogger(root: Logger) {
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
-    const quiet = path === '/healthz' || path === '/readyz';
+    const quiet = path === '/healthz' || path === '/readyz' || path === '/metrics';
     if (c.res.status >= 500) logger.error(line, 'request failed');
     else if (quiet) logger.debug(line, 'request done');
     else logger.info(line, 'request done');

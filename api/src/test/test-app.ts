@@ -4,6 +4,7 @@ import type { QueueBackend } from '@pillars/shared/jobs';
 import { GENEROUS_LIMITS, type LimitRules, type Limiters, createLimiters, limitersOf } from '@pillars/shared/limits';
 import { type Logger, createLogger } from '@pillars/shared/logger';
 import type { MediaStore } from '@pillars/shared/media';
+import type { Registry } from '@pillars/shared/metrics';
 import type { CardProvider } from '@pillars/shared/payments';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
@@ -24,6 +25,8 @@ export interface TestAppOptions {
    */
   limiters?: Limiters | LimitRules;
   media?: MediaStore;
+  /** The app's metrics registry, for tests that read it directly; the app's own when omitted. */
+  metrics?: Registry;
 }
 
 /** The real app over real test infrastructure; only the clock, config and logger are the test's. */
@@ -48,6 +51,7 @@ export function testApp(database: DatabaseHandle, options: TestAppOptions) {
     ...(options.now ? { now: options.now } : {}),
     limiters,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
 }
 

@@ -206,6 +206,20 @@ export const ConfigSchema = z.object({
   MEDIA_S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   MEDIA_S3_ACCESS_KEY_ID: optionalString,
   MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
+  /**
+   * Bearer token for GET /metrics on the api and the worker (docs/decisions/029): set, a scrape must
+   * send `Authorization: Bearer <token>` or gets a bare 401. Unset, metrics are open, as in the
+   * embedded default on a developer's machine; set it wherever the port is reachable by others.
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  ),
+  /**
+   * The worker's own HTTP port: GET /healthz and GET /metrics (docs/decisions/029), on HOST. Apart
+   * from PORT and the sandbox's ports; 0 takes any free port (tests running several workers).
+   */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Seed demo content when the database has none (on by default outside production). */
   SEED_DEMO_CONTENT: z
     .enum(['true', 'false'])

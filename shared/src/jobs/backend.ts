@@ -39,6 +39,8 @@ export interface JobQueue {
 
 export interface JobWorker {
   close(): Promise<void>;
+  /** True while the worker takes jobs: started, and neither closing nor closed. */
+  isRunning(): boolean;
 }
 
 export interface WorkerHandlers {
@@ -136,7 +138,7 @@ function wrapWorker(worker: Worker, handlers: WorkerHandlers): JobWorker {
   if (handlers.onFailed) worker.on('failed', handlers.onFailed);
   if (handlers.onCompleted) worker.on('completed', handlers.onCompleted);
   worker.on('error', (error) => handlers.onError?.(error));
-  return { close: () => worker.close() };
+  return { close: () => worker.close(), isRunning: () => worker.isRunning() && !worker.closing };
 }
 
 export async function createQueueBackend(options: QueueBackendOptions): Promise<QueueBackend> {

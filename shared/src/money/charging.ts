@@ -23,6 +23,20 @@ export interface ChargeDeps {
    * counts it against the card-testing limits (shared/src/limits, docs/decisions/026).
    */
   onDecline?: (payerEmail: string) => Promise<void>;
+  /** Told how each attempt ended, for the worker's payment-outcome counter (docs/decisions/029). */
+  onOutcome?: (event: AttemptOutcome) => void;
+}
+
+/**
+ * How one attempt ended: `succeeded` and `declined` are final outcomes from the provider; `failed`
+ * is a final failure of ours (our request rejected, nothing to charge with); `unclear` is an attempt
+ * that ends without knowing, retried with a lookup first (docs/decisions/010). `reason` is the
+ * decline code or the kind of failure, never a message.
+ */
+export interface AttemptOutcome {
+  kind: Payment['kind'];
+  outcome: 'succeeded' | 'declined' | 'failed' | 'unclear';
+  reason: string;
 }
 
 /** Shown to the visitor when our own request to the provider is wrong (misconfiguration). */
@@ -70,6 +84,7 @@ export function chargeAttempts({
   visibilityWindowMs,
   now = () => new Date(),
   onDecline,
+  onOutcome = () => undefined,
 }: ChargeDeps) {
   const metadataOf = (payment: Payment): ProviderMetadata => ({
     payment_id: payment.id,
@@ -170,6 +185,7 @@ export function chargeAttempts({
     const claim = await ledger.begin(paymentId, { send: job !== JOBS.verifyReportedCharge, at: now() });
     if (!claim) return { skipped: 'already settled' };
 
+    const { kind } = claim.payment;
     let outcome: Outcome;
     try {
       outcome = await run[job](claim);
@@ -177,12 +193,16 @@ export function chargeAttempts({
       if (error instanceof ProviderRequestError) {
         logger.error({ err: error, paymentId }, 'provider rejected our request; check the provider configuration');
         await ledger.fail(claim.payment, 'PROVIDER_REQUEST_ERROR', PROVIDER_ERROR_MESSAGE);
+        onOutcome({ kind, outcome: 'failed', reason: 'PROVIDER_REQUEST_ERROR' });
         throw new FinalChargeError(error.message);
       }
+      if (error instanceof FinalChargeError) onOutcome({ kind, outcome: 'failed', reason: 'NOT_CHARGEABLE' });
+      else onOutcome({ kind, outcome: 'unclear', reason: unclearReason(error) });
       throw error;
     }
     await ledger.settle(claim.payment, outcome);
     if (outcome.status === 'declined') {
+      onOutcome({ kind, outcome: 'declined', reason: outcome.code });
       // Counting is advice, not money: a limiter outage must not turn a final decline into a retry.
       if (onDecline && claim.payor) {
         await onDecline(claim.payor.email).catch((error: unknown) =>
@@ -194,8 +214,16 @@ export function chargeAttempts({
       }
       throw new FinalChargeError(`declined: ${outcome.code}`);
     }
+    onOutcome({ kind, outcome: 'succeeded', reason: 'NONE' });
     return { state: 'succeeded' };
   };
 }
 
 export type ChargeAttempt = ReturnType<typeof chargeAttempts>;
+
+/** Why an attempt ended without an outcome: waiting out the visibility window, the provider, or us. */
+function unclearReason(error: unknown): string {
+  if (error instanceof AwaitingVisibility) return 'AWAITING_VISIBILITY';
+  if (error instanceof TransientProviderError) return 'PROVIDER_TRANSIENT';
+  return 'INTERNAL';
+}

@@ -39,3 +39,14 @@ const FAILURE_TEXTS: Record<string, string> = {
 export function failureText(code: string): string {
   return FAILURE_TEXTS[code] ?? 'The payment was declined. Please use another card or contact your card issuer.';
 }
+
+/** Decline codes of our own: a reported charge the provider does not show, or shows for another amount. */
+const OWN_DECLINE_CODES = new Set(['UNVERIFIED', 'AMOUNT_MISMATCH']);
+
+/**
+ * A decline code as a metric label (docs/decisions/029): a code of the table above or one of ours,
+ * else `OTHER`, so a provider inventing codes cannot grow the number of series without bound.
+ */
+export function declineCodeLabel(code: string): string {
+  return Object.hasOwn(FAILURE_TEXTS, code) || OWN_DECLINE_CODES.has(code) ? code : 'OTHER';
+}
