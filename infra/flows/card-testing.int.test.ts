@@ -3,7 +3,7 @@ import { PaymentAccepted, rateLimitMessages } from '@pillars/shared/contracts';
 import { donations, outbox, payments } from '@pillars/shared/db';
 import { GENEROUS_LIMITS, LIMITS } from '@pillars/shared/limits';
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { usePaymentStack } from './payment-stack';
 
 // Repeated declines block the payer (docs/decisions/026): the worker learns each decline from the
@@ -12,7 +12,7 @@ const stack = await usePaymentStack('redis', {
   env: { TRUST_PROXY: 'true' },
   limits: { ...LIMITS, publicWriteAddress: GENEROUS_LIMITS.publicWriteAddress },
 });
-const { app, database, settled, tokenFor } = stack;
+const { app, database, settled, tokenFor, limiters } = stack;
 
 /** The sandbox declines this amount (GENERIC_DECLINE, infra/sandbox-provider/card-rules.ts). */
 const DECLINED_AMOUNT = '1.02';
@@ -48,6 +48,11 @@ describe('declines counted by the worker', () => {
       const { paymentId } = PaymentAccepted.parse(await res.json());
       expect((await settled(paymentId)).state).toBe('failed');
     }
+    // The worker counts a decline just after it has recorded it, so the payment shows failed a
+    // moment before the count lands.
+    await vi.waitFor(async () => expect(await limiters?.refused('declinesEmail', email)).not.toBeNull(), {
+      timeout: 10_000,
+    });
     const rows = async () =>
       Promise.all([
         database.db.select({ n: count() }).from(donations).where(eq(donations.email, email)),

@@ -105,7 +105,7 @@ export async function usePaymentStack(
     return charge;
   }
 
-  return { database, queues, ...sandbox, app, post, settled, chargesFor, chargeAsBrowser };
+  return { database, queues, ...sandbox, app, post, settled, chargesFor, chargeAsBrowser, limiters };
 }
 
 /** A monthly gift paid with a tokenized card: what the contribution form posts. */
