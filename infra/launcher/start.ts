@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '@pillars/shared/config';
@@ -17,7 +17,8 @@ import { REPO_ROOT, WEB_DIST, viteCli } from '@pillars/embedded/paths';
  * Redis when REDIS_URL is set, else in the database. Each service is its own process, as in
  * production; Ctrl-C stops them first and the database last.
  *
- * `npm run dev` (--dev): the api on PORT+1 and Vite's dev server with hot reload on PORT.
+ * `npm run dev` (--dev): the api on PORT+1 and Vite's dev server with hot reload on PORT; the api
+ * and the worker restart when their code changes.
  */
 const dev = process.argv.includes('--dev');
 const config = loadConfigOrExit();
@@ -99,7 +100,7 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info('stopping');
-  await Promise.all([...children].map(([name, child]) => stopChild(name, child, 10_000)));
+  await Promise.all([...children].map(([name, child]) => stopChild(name, child, graceOf(name))));
   await stopDatabase();
   logger.info('stopped');
   process.exit(code);
@@ -109,14 +110,80 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => void shutdown(0));
 }
 
+/**
+ * How long a service may take to stop before it is killed: the worker finishes its active
+ * charges (a provider call may take PAYMENT_PROVIDER_TIMEOUT_MS), as compose's grace period allows.
+ */
+const graceOf = (name: string) => (name === 'worker' ? 60_000 : 10_000);
+
+/** Services being restarted after a change (`npm run dev`): their exit is expected. */
+const restarting = new Set<string>();
+
 function run(name: string, args: string[], env: Record<string, string>, cwd = REPO_ROOT): void {
   const child = spawnService(['--import', EXIT_WITH_LAUNCHER, ...args], env, cwd);
   children.set(name, child);
   child.once('exit', (code, signal) => {
-    if (stopping) return;
+    if (stopping || restarting.has(name)) return;
+    if (dev && name in WATCHED) {
+      // A syntax error saved in dev: the next change starts it again.
+      logger.warn({ service: name, code, signal }, 'service exited; it restarts on the next change');
+      return;
+    }
     logger.error({ service: name, code, signal }, 'service exited unexpectedly; stopping everything');
     void shutdown(code || 1);
   });
+}
+
+/**
+ * `npm run dev` restarts the api and the worker when a source file they run changes. The launcher
+ * watches and restarts them itself rather than through `node --watch` or `tsx watch`: their
+ * supervising process would not notice a killed launcher, and tsx kills a service that takes more
+ * than 5 s to stop, cutting a worker's charge short (docs/decisions/030-process-lifecycle.md).
+ * A restart is the ordered stop (SIGTERM: the api finishes its requests, the worker its jobs),
+ * then a start; the sandbox and Vite (which reloads the web app itself) are left running.
+ */
+const WATCHED: Record<string, string[]> = {
+  api: ['api/src', 'shared/src'],
+  worker: ['worker/src', 'shared/src'],
+};
+
+function restartOnChange(name: string, start: () => void): void {
+  let timer: NodeJS.Timeout | undefined;
+  let changed: string | undefined;
+  let pending = false;
+  const restart = async (): Promise<void> => {
+    if (stopping) return;
+    if (restarting.has(name)) {
+      pending = true;
+      return;
+    }
+    restarting.add(name);
+    logger.info({ service: name, file: changed }, 'restarting after a change');
+    const child = children.get(name);
+    if (child) await stopChild(name, child, graceOf(name));
+    if (!stopping) start();
+    restarting.delete(name);
+    if (pending) {
+      pending = false;
+      void restart();
+    }
+  };
+  for (const dir of WATCHED[name] ?? []) {
+    watch(join(REPO_ROOT, dir), { recursive: true }, (_event, file) => {
+      // Tests and non-code files do not change what the service runs.
+      if (!file || !/\.(ts|tsx|json)$/.test(file) || /\.test\.tsx?$/.test(file)) return;
+      changed = join(dir, file);
+      clearTimeout(timer);
+      timer = setTimeout(() => void restart(), 200);
+    }).unref();
+  }
+}
+
+/** Runs a service; under `npm run dev` the api and the worker restart on change. */
+function runService(name: string, args: string[], env: Record<string, string>): void {
+  const start = () => run(name, args, env);
+  start();
+  if (dev && name in WATCHED) restartOnChange(name, start);
 }
 
 async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
@@ -195,8 +262,8 @@ try {
   const apiPort = dev ? config.PORT + 1 : config.PORT;
   const providerEnv = await provideCardProvider(apiPort);
   const shared = { DATABASE_URL: databaseUrl, ...providerEnv };
-  run('worker', ['--import', 'tsx', 'worker/src/main.ts'], shared);
-  run('api', ['--import', 'tsx', 'api/src/server.ts'], {
+  runService('worker', ['--import', 'tsx', 'worker/src/main.ts'], shared);
+  runService('api', ['--import', 'tsx', 'api/src/server.ts'], {
     ...shared,
     PORT: String(apiPort),
     STATIC_DIR: dev ? '' : staticDir,
