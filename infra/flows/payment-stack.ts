@@ -17,7 +17,10 @@ import { startWorkers } from '@pillars/worker/workers';
 export async function usePaymentStack(
   kind: QueueBackendKind,
   options: {
+    /** The workers' logger (silent by default). */
     logger?: Logger;
+    /** The API's logger (silent by default). */
+    apiLogger?: Logger;
     env?: Record<string, string>;
     visibilityDelayMs?: number;
     recurringPoll?: { everyMs?: number };
@@ -38,6 +41,7 @@ export async function usePaymentStack(
     provider: sandbox.provider,
     paymentEvents,
     ...(options.env ? { env: options.env } : {}),
+    ...(options.apiLogger ? { logger: options.apiLogger } : {}),
   });
   const workers = await startWorkers({
     db: database.db,

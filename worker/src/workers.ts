@@ -3,6 +3,7 @@ import {
   END_LAPSED_PLANS_EVERY_MS,
   JOBS,
   JOB_OPTIONS,
+  PaymentJobData,
   type JobWorker,
   POLL_RECURRING_EVERY_MS,
   QUEUES,
@@ -65,14 +66,34 @@ export interface WorkerRuntime {
   stop(): Promise<void>;
 }
 
+/**
+ * A payment job's payment and the API request that created it (reqId, as the API's request line
+ * names it): the ids in its data, never anything else of it.
+ */
+function jobIds(job: Job | undefined): { paymentId?: string; reqId?: string } {
+  const data = PaymentJobData.safeParse(job?.data);
+  if (!data.success) return {};
+  return { paymentId: data.data.paymentId, ...(data.data.requestId ? { reqId: data.data.requestId } : {}) };
+}
+
 /** What every queue's worker logs: one line per finished or failed job, never its data. */
 function jobLogHandlers(logger: Logger) {
   return (queue: string) => ({
     onCompleted: (job: Job) =>
-      logger.info({ queue, job: job.name, jobId: job.id, attempts: job.attemptsMade + 1 }, 'job completed'),
+      logger.info(
+        { queue, job: job.name, jobId: job.id, ...jobIds(job), attempts: job.attemptsMade + 1 },
+        'job completed',
+      ),
     onFailed: (job: Job | undefined, error: Error) =>
       logger.warn(
-        { queue, job: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message },
+        {
+          queue,
+          job: job?.name,
+          jobId: job?.id,
+          ...jobIds(job),
+          attemptsMade: job?.attemptsMade,
+          error: error.message,
+        },
         'job failed',
       ),
     onError: (error: Error) => logger.error({ queue, err: error }, 'worker error'),

@@ -41,7 +41,11 @@ export const JOBS = {
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
-export const PaymentJobData = z.object({ paymentId: z.uuid() });
+/**
+ * A payment's job. `requestId` is the X-Request-Id of the API request that created the payment
+ * (a charge job only), so the worker's lines about it can be found with the request's.
+ */
+export const PaymentJobData = z.object({ paymentId: z.uuid(), requestId: z.string().max(255).optional() });
 export type PaymentJobData = z.infer<typeof PaymentJobData>;
 
 /** process-webhook: the id of our webhook_events row (a uuid, so the job id stays free of ':'). */
