@@ -76,8 +76,12 @@ function jobIds(job: Job | undefined): { paymentId?: string; reqId?: string } {
   return { paymentId: data.data.paymentId, ...(data.data.requestId ? { reqId: data.data.requestId } : {}) };
 }
 
-/** What every queue's worker logs: one line per finished or failed job, never its data. */
-function jobLogHandlers(logger: Logger) {
+/**
+ * What every queue's worker logs: one line per finished or failed job, never its data. A worker
+ * that is stopping may lose its connections as the database or Redis goes too: expected, so at
+ * debug (docs/decisions/030-process-lifecycle.md).
+ */
+function jobLogHandlers(logger: Logger, stopping: () => boolean = () => false) {
   return (queue: string) => ({
     onCompleted: (job: Job) =>
       logger.info(
@@ -96,7 +100,10 @@ function jobLogHandlers(logger: Logger) {
         },
         'job failed',
       ),
-    onError: (error: Error) => logger.error({ queue, err: error }, 'worker error'),
+    onError: (error: Error) =>
+      stopping()
+        ? logger.debug({ queue, err: error }, 'worker error while stopping')
+        : logger.error({ queue, err: error }, 'worker error'),
   });
 }
 
@@ -152,7 +159,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
 
   const releaseExpiredHolds = releaseExpiredHoldsProcessor({ db, logger });
 
-  const logJob = jobLogHandlers(logger);
+  let stopping = false;
+  const logJob = jobLogHandlers(logger, () => stopping);
 
   const refund = refundsProcessor({ db, backend, provider, logger, visibilityWindowMs });
   /** The charges queue carries every provider call: ending a plan and refunds beside the charges. */
@@ -233,6 +241,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
 
   return {
     async stop() {
+      stopping = true;
       await relay.stop();
       await Promise.all(workers.map((worker) => worker.close()));
       // Follow-ups published by the last charges are marked now, so the relay does not send them again.
