@@ -120,10 +120,17 @@ export function startEmailWorker(deps: {
   site: EmailConfig;
 }): JobWorker {
   const { db, backend, logger, concurrency, mailer, site } = deps;
-  return backend.createWorker(QUEUES.email, emailProcessor({ db, mailer, logger, config: site }), {
+  let stopping = false;
+  const worker = backend.createWorker(QUEUES.email, emailProcessor({ db, mailer, logger, config: site }), {
     concurrency,
-    ...jobLogHandlers(logger)(QUEUES.email),
+    ...jobLogHandlers(logger, () => stopping)(QUEUES.email),
   });
+  return {
+    close: () => {
+      stopping = true;
+      return worker.close();
+    },
+  };
 }
 
 /** Wires one worker per queue, the outbox relay and the schedules (reconcile, recurring poll, dunning). */
