@@ -136,9 +136,11 @@ describe('npm start on embedded defaults', () => {
       // database notice the closed IPC channel and stop themselves.
       const third = start();
       await untilReady(third);
+      const killedAt = performance.now();
       process.kill(third.child.pid ?? 0, 'SIGKILL');
       const deadline = Date.now() + 30_000;
       while ((await postgresUp()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      const orphanedMs = performance.now() - killedAt;
       expect(await postgresUp()).toBe(false);
       expect(
         await fetch(`${base}/readyz`).then(
@@ -148,7 +150,10 @@ describe('npm start on embedded defaults', () => {
       ).toBe('refused');
       expect(logLines(third.output()).filter((line) => line.level >= 50)).toEqual([]);
 
-      process.stdout.write(`Ctrl-C to exit: ${Math.round(firstStop.ms)} ms, ${Math.round(secondStop.ms)} ms\n`);
+      process.stdout.write(
+        `Ctrl-C to exit: ${Math.round(firstStop.ms)} ms, ${Math.round(secondStop.ms)} ms; ` +
+          `SIGKILLed launcher to database down: ${Math.round(orphanedMs)} ms\n`,
+      );
     },
   );
 });
