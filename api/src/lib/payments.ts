@@ -1,9 +1,17 @@
 import type { PaymentAccepted, PaymentQueued, PaymentState, RecordCreated } from '@pillars/shared/contracts';
 import { publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { AcceptConflict, type AcceptConflictReason, type Acceptance, type Answer, accept } from '@pillars/shared/money';
+import {
+  AcceptConflict,
+  type AcceptConflictReason,
+  type Acceptance,
+  type Answer,
+  type NewPayment,
+  accept,
+} from '@pillars/shared/money';
 import type { AppDeps } from './context';
 import { AppError } from './errors';
+import { currentRequest } from './request-scope';
 
 /** What the API answers when the money domain refuses an acceptance (409). */
 const CONFLICT_MESSAGES: Record<AcceptConflictReason, string> = {
@@ -28,9 +36,25 @@ export async function acceptAndPublish<A extends Answer>(
   logger: Logger,
   acceptance: Acceptance<A>,
 ): Promise<A> {
-  const accepted = await accept(db, acceptance).catch(conflictToAppError);
+  const { payment } = acceptance;
+  const accepted = await accept(db, payment ? { ...acceptance, payment: fromThisRequest(payment) } : acceptance).catch(
+    conflictToAppError,
+  );
+  if (accepted.paymentId) notePaymentCreated(accepted.paymentId);
   await publishNow(db, queues, logger, accepted.outbox);
   return accepted.answer;
+}
+
+/** A new payment as the request being served creates it: its charge job carries the request's id. */
+export function fromThisRequest(payment: NewPayment): NewPayment {
+  const request = currentRequest();
+  return request ? { ...payment, requestId: request.requestId } : payment;
+}
+
+/** The request being served created this payment: its log line says so. */
+export function notePaymentCreated(paymentId: string): void {
+  const request = currentRequest();
+  if (request) request.paymentId = paymentId;
 }
 
 /** The 202 body of a stored record whose charge is queued: poll the payment. */

@@ -1,26 +1,31 @@
 import type { Logger } from '@pillars/shared/logger';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
+import { type RequestScope, inRequestScope } from './request-scope';
 
 /** The webhook URL carries its secret in the path (features/webhooks), which never reaches a log. */
 const withoutSecrets = (path: string) => path.replace(/^(\/api\/webhooks\/[^/]+\/).+$/, '$1:secret');
 
 /**
  * One log line per request, at the boundary, with the request id the client also receives
- * (X-Request-Id). Health probes and scrapes log at debug so they do not drown the rest.
+ * (X-Request-Id), and the id of the payment it created if any. Health probes and scrapes log at
+ * debug so they do not drown the rest.
  */
 export function requestLogger(root: Logger) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const started = performance.now();
-    const logger = root.child({ reqId: c.get('requestId') });
+    const scope: RequestScope = { requestId: c.get('requestId') };
+    const logger = root.child({ reqId: scope.requestId });
     c.set('logger', logger);
-    await next();
+    await inRequestScope(scope, next);
     const path = withoutSecrets(c.req.path);
     const line = {
       method: c.req.method,
       path,
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
+      // The payment this request created: its charge job's log lines carry the same reqId.
+      ...(scope.paymentId ? { paymentId: scope.paymentId } : {}),
     };
     const quiet = path === '/healthz' || path === '/readyz' || path === '/metrics';
     if (c.res.status >= 500) logger.error(line, 'request failed');

@@ -19,29 +19,47 @@ const postgresUrl = z.preprocess(
 );
 
 export const ConfigSchema = z.object({
+  /** `production` turns demo seeding off unless SEED_DEMO_CONTENT asks for it. */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Interface the API listens on. */
   HOST: z.string().default('0.0.0.0'),
+  /** Port of the web app and the API (`npm run dev`: Vite here, the API on PORT+1). */
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+  /** pino level, `silent` to `trace`. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Unset: `npm start` runs an embedded PostgreSQL under DATA_DIR. */
+  /**
+   * Unset: `npm start` runs an embedded PostgreSQL under DATA_DIR.
+   * @default unset (`npm start`: the embedded PostgreSQL)
+   */
   DATABASE_URL: postgresUrl,
+  /** PostgreSQL connections per process. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** Where embedded services keep their data; relative paths are from the repository root. */
   DATA_DIR: z.string().default('.data'),
+  /** Loopback port of the embedded PostgreSQL (when DATABASE_URL is unset). */
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  /** Built web app to serve (web/dist); unset means API only. */
+  /**
+   * Built web app to serve (web/dist); unset means API only.
+   * @default unset (`npm start`: web/dist)
+   */
   STATIC_DIR: optionalString,
   /**
    * Canonical public origin: share links and e-mailed links use it, never the Host header.
    * Unset, it is http://localhost:PORT (loadConfig).
+   * @default http://localhost:PORT
    */
   PUBLIC_URL: z.url().default(publicDefaults.publicUrl),
+  /** The organisation's name, shown on the site. */
   ORG_NAME: z.string().min(1).default(publicDefaults.orgName),
+  /** Contact e-mail address shown on the site. */
   CONTACT_EMAIL: z.email().default(publicDefaults.contactEmail),
+  /** Contact phone number shown on the site. */
   CONTACT_PHONE: z.string().min(1).default(publicDefaults.contactPhone),
+  /** Postal address shown on the site. */
   CONTACT_ADDRESS: z.string().min(1).default(publicDefaults.contactAddress),
   /** Unset: queues run on BullMQ's PostgreSQL backend in DATABASE_URL (docs/decisions/006). */
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  /** Jobs a worker runs at once per queue (charges: CHARGES_CONCURRENCY). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
   /**
    * Charges a worker runs at once. A charge spends nearly all its time waiting for the provider and
@@ -63,16 +81,29 @@ export const ConfigSchema = z.object({
   /**
    * The card provider (Pay Theory). With these unset, `npm start` runs the sandbox provider
    * (infra/sandbox-provider) and fills them in for the api and the worker.
+   * @default unset (`npm start`: the sandbox)
    */
   PAYTHEORY_GRAPHQL_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /**
+   * Server-side credentials of the merchant (`Authorization: UID;SECRET`).
+   * @default unset (`npm start`: the sandbox's)
+   */
   PAYTHEORY_MERCHANT_UID: optionalString,
+  /**
+   * Secret of the merchant's server-side credentials, with PAYTHEORY_MERCHANT_UID.
+   * @default unset (`npm start`: the sandbox's)
+   */
   PAYTHEORY_SECRET_KEY: optionalString,
-  /** Public key of the browser SDK; safe to expose. */
+  /**
+   * Public key of the browser SDK; safe to expose.
+   * @default unset (`npm start`: the sandbox's)
+   */
   PAYTHEORY_API_KEY: optionalString,
   /**
    * Pay Theory's webhooks are unsigned, so the URL registered with Pay Theory carries this secret:
    * POST /api/webhooks/paytheory/<secret>. Unset: every delivery answers 404, and recurring
    * instalments are still recorded by the scheduled poll of each plan.
+   * @default unset (`npm start`: random per start)
    */
   PAYTHEORY_WEBHOOK_URL_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -95,26 +126,33 @@ export const ConfigSchema = z.object({
       })
       .optional(),
   ),
-  /** Pay Theory's "SDK Import URL", e.g. https://{partner}.sdk.{stage}.com/ (config/paytheory-origins.ts). */
+  /**
+   * Pay Theory's "SDK Import URL", e.g. https://{partner}.sdk.{stage}.com/ (config/paytheory-origins.ts).
+   * @default unset (`npm start`: the sandbox's)
+   */
   PAYTHEORY_SDK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /**
    * Where the SDK's hosted card fields (iframes) come from, allowed in the pages' CSP `frame-src`.
    * Unset: derived from PAYTHEORY_SDK_URL's partner and stage as the SDK builds it,
    * https://{partner}{mode}.tags.static.{stage}.com; required when that URL is not Pay Theory's.
+   * @default derived from PAYTHEORY_SDK_URL
    */
   PAYTHEORY_FIELDS_ORIGIN: z.preprocess(
     emptyAsUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
   ),
+  /** `true` for a live merchant: hides the test-mode banner. */
   PAYTHEORY_LIVE_MODE: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** How long one provider request may take before its outcome counts as unclear. */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /**
    * The longest the provider may take to show a new charge or plan to a metadata query. After an
    * unclear outcome nothing is sent again until a lookup this long after the last send finds no
    * charge (docs/decisions/010). Pay Theory documents no bound, so the default is generous.
+   * @default 60000 (`npm start` with the sandbox: 6000)
    */
   PAYMENT_PROVIDER_VISIBILITY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /**
@@ -125,6 +163,7 @@ export const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Port of the bundled sandbox card provider (its API and SDK), when `npm start` runs it. */
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(5090),
   /** The sandbox's hosted fields listen here: a second origin, as Pay Theory's fields have. */
   SANDBOX_FIELDS_PORT: z.coerce.number().int().min(1).max(65535).default(5091),
@@ -133,17 +172,21 @@ export const ConfigSchema = z.object({
    * to MAILBOX_DIR instead of being sent: the embedded default's dev mailbox.
    */
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Patriot Pillars Foundation <no-reply@patriotpillars.org>'),
+  /** Where e-mails are written as `.eml` files when SMTP_URL is unset. */
   MAILBOX_DIR: z.string().default('.data/mailbox'),
   /**
    * What a donation receipt must state for a US non-profit: the organisation's legal name and EIN,
    * and whether anything was given in exchange. The defaults suit the demo only.
    */
   ORG_LEGAL_NAME: z.string().min(1).default('Patriot Pillars Foundation, Inc.'),
+  /** The organisation's EIN, printed on every receipt (12-3456789). */
   ORG_EIN: z
     .string()
     .regex(/^\d{2}-\d{7}$/, 'ORG_EIN must look like 12-3456789')
     .default('00-0000000'),
+  /** The sentence a contribution's receipt states about goods or services given in exchange. */
   RECEIPT_GOODS_STATEMENT: z
     .string()
     .min(1)
@@ -167,6 +210,7 @@ export const ConfigSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(60),
+  /** Admin sessions end this long after sign-in, however active. */
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .int()
@@ -195,6 +239,7 @@ export const ConfigSchema = z.object({
     .transform((v) => v === 'true'),
   /** For containers: the first admin, created at start when no user exists yet. */
   ADMIN_USERNAME: optionalString,
+  /** Password of that first admin (ADMIN_USERNAME); change it after the first sign-in. */
   ADMIN_PASSWORD: optionalString,
   /**
    * Uploaded images (docs/decisions/023). Unset bucket: files under DATA_DIR/media. Set: an
@@ -202,9 +247,13 @@ export const ConfigSchema = z.object({
    * the AWS SDK's own variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, roles).
    */
   MEDIA_S3_BUCKET: optionalString,
+  /** Region of MEDIA_S3_BUCKET. */
   MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible server instead of AWS (MinIO and the like; path-style). */
   MEDIA_S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  /** Access key of the bucket; unset: the AWS SDK's own variables and roles. */
   MEDIA_S3_ACCESS_KEY_ID: optionalString,
+  /** Secret of MEDIA_S3_ACCESS_KEY_ID. */
   MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
   /**
    * Bearer token for GET /metrics on the api and the worker (docs/decisions/029): set, a scrape must
@@ -220,7 +269,10 @@ export const ConfigSchema = z.object({
    * from PORT and the sandbox's ports; 0 takes any free port (tests running several workers).
    */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-  /** Seed demo content when the database has none (on by default outside production). */
+  /**
+   * Seed demo content when the database has none (on by default outside production).
+   * @default `true` outside production
+   */
   SEED_DEMO_CONTENT: z
     .enum(['true', 'false'])
     .optional()

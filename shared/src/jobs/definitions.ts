@@ -41,7 +41,15 @@ export const JOBS = {
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
-export const PaymentJobData = z.object({ paymentId: z.uuid() });
+/**
+ * A payment's job. `requestId` is the X-Request-Id of the API request that created the payment
+ * (a charge job only), so the worker's lines about it can be found with the request's.
+ */
+export const PaymentJobData = z.object({
+  paymentId: z.uuid(),
+  // Only for the log: an unexpected value is dropped, never a reason to fail a charge.
+  requestId: z.string().max(255).optional().catch(undefined),
+});
 export type PaymentJobData = z.infer<typeof PaymentJobData>;
 
 /** process-webhook: the id of our webhook_events row (a uuid, so the job id stays free of ':'). */

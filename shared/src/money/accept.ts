@@ -54,6 +54,8 @@ export interface NewPayment {
   claimedTransactionId?: string | undefined;
   /** The Idempotency-Key of the report, which the browser also put in the charge's metadata. */
   claimedIdempotencyKey?: string | undefined;
+  /** The API request that created the payment: carried in its charge job, for the worker's log. */
+  requestId?: string | undefined;
 }
 
 export interface AcceptIds {
@@ -89,6 +91,8 @@ export interface Accepted<A extends Answer> {
   outbox: OutboxRow[];
   /** True when this is the stored answer of an earlier request with the same key. */
   replayed: boolean;
+  /** The payment this acceptance inserted (none on a replay or without a payment). */
+  paymentId?: string;
 }
 
 /**
@@ -251,7 +255,14 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
       },
     });
     const name = chargeJobFor({ kind: payment.kind, claimedTransactionId: payment.claimedTransactionId ?? null });
-    job = { id: 0, ...outboxValuesOf({ job: name, paymentId: ids.paymentId }) };
+    job = {
+      id: 0,
+      ...outboxValuesOf({
+        job: name,
+        paymentId: ids.paymentId,
+        ...(payment.requestId ? { requestId: payment.requestId } : {}),
+      }),
+    };
     const { id: _id, ...values } = job;
     steps.push({ name: 'job', table: outbox, values });
   }
@@ -284,7 +295,7 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
   }
   if (rows.length > 0) {
     const outboxRows = job ? [{ ...job, id: Number(rows[0]?.id) }] : [];
-    return { answer, outbox: outboxRows, replayed: false };
+    return { answer, outbox: outboxRows, replayed: false, ...(payment ? { paymentId: ids.paymentId } : {}) };
   }
   if (!idempotency || !key) throw new Error('an acceptance without a key inserted nothing');
   const [stored] = await db

@@ -15,6 +15,8 @@ import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import {
   acceptAndPublish,
+  fromThisRequest,
+  notePaymentCreated,
   conflictToAppError,
   paymentAccepted,
   recordCreated,
@@ -106,15 +108,20 @@ export async function reportDonationCharge(
         .where(and(eq(payments.recordId, donation.id), eq(payments.kind, 'donation')))
         .limit(1);
       if (existing) return { paymentId: existing.id, status: existing.state, outbox: [] };
-      const queued = await queuePayment(tx, donation.id, {
-        kind: 'donation',
-        amountCents: dollarsToCents(Number(donation.amount)),
-        claimedTransactionId: report.payTheoryPaymentId,
-        claimedIdempotencyKey: idempotencyKey,
-      });
+      const queued = await queuePayment(
+        tx,
+        donation.id,
+        fromThisRequest({
+          kind: 'donation',
+          amountCents: dollarsToCents(Number(donation.amount)),
+          claimedTransactionId: report.payTheoryPaymentId,
+          claimedIdempotencyKey: idempotencyKey,
+        }),
+      );
       return { ...queued, status: 'queued' as const };
     })
     .catch(conflictToAppError);
+  if (result.outbox.length > 0) notePaymentCreated(result.paymentId);
   await publishNow(db, queues, logger, result.outbox);
   logger.debug({ donationId }, 'reported charge queued for verification');
   return paymentQueued(result.paymentId, result.status);

@@ -17,7 +17,14 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError, invalidData, notFound } from '../../lib/errors';
-import { acceptAndPublish, conflictToAppError, paymentAccepted, paymentQueued } from '../../lib/payments';
+import {
+  acceptAndPublish,
+  conflictToAppError,
+  fromThisRequest,
+  notePaymentCreated,
+  paymentAccepted,
+  paymentQueued,
+} from '../../lib/payments';
 
 type EventRow = typeof events.$inferSelect;
 
@@ -234,9 +241,10 @@ async function payRegistration(
           .set({ placeHeldUntil: holdUntil(now) })
           .where(eq(eventRegistrations.id, id));
       }
-      return queuePayment(tx, id, { kind: 'registration', amountCents, ...payment });
+      return queuePayment(tx, id, fromThisRequest({ kind: 'registration', amountCents, ...payment }));
     })
     .catch(conflictToAppError);
+  notePaymentCreated(queued.paymentId);
   await publishNow(db, queues, logger, queued.outbox);
   return queued;
 }

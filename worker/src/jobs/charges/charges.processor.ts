@@ -10,10 +10,12 @@ export type { ChargeDeps };
  * retries with backoff; a final outcome (a decline, our own bad request) becomes an UnrecoverableError.
  */
 export function chargesProcessor(deps: ChargeDeps) {
-  const attempt = chargeAttempts(deps);
   return async (job: Job) => {
-    const { paymentId } = PaymentJobData.parse(job.data);
+    const { paymentId, requestId } = PaymentJobData.parse(job.data);
     if (!CHARGE_JOBS.includes(job.name as ChargeJob)) throw new UnrecoverableError(`unknown job ${job.name}`);
+    // Every line about this charge names the payment and the API request that created it.
+    const logger = deps.logger.child({ paymentId, ...(requestId ? { reqId: requestId } : {}) });
+    const attempt = chargeAttempts({ ...deps, logger });
     try {
       return await attempt(job.name as ChargeJob, paymentId);
     } catch (error) {
