@@ -112,19 +112,24 @@ export async function usePaymentStack(
   return { database, queues, ...sandbox, app, post, settled, chargesFor, chargeAsBrowser, limiters };
 }
 
-/** A monthly gift paid with a tokenized card: what the contribution form posts. */
-export function monthlyDonation(paymentMethodToken: string) {
+/** A one-time gift of $25.00 by card, as the contribution form posts it, with any field replaced. */
+export function oneTimeDonation(overrides: Record<string, unknown> = {}) {
   return {
     firstName: 'Martha',
     lastName: 'Washington',
     email: `martha+${randomUUID().slice(0, 8)}@example.org`,
     phone: '555-010-1776',
-    amount: '17.76',
+    amount: '25.00',
     paymentMethod: 'card',
-    isRecurring: true,
+    isRecurring: false,
     provider: 'paytheory',
-    paymentMethodToken,
+    ...overrides,
   };
+}
+
+/** A monthly gift paid with a tokenized card: what the contribution form posts. */
+export function monthlyDonation(paymentMethodToken: string) {
+  return oneTimeDonation({ amount: '17.76', isRecurring: true, paymentMethodToken });
 }
 
 /** A membership paid with a tokenized card: what the membership page posts. */

@@ -4,7 +4,7 @@ import { donations, outbox, payments, transactions } from '@pillars/shared/db';
 import type { QueueBackendKind } from '@pillars/shared/jobs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usePaymentStack } from './payment-stack';
+import { oneTimeDonation, usePaymentStack } from './payment-stack';
 
 // The money path end to end, on real PostgreSQL, real queues and the sandbox provider over HTTP:
 // API → record + payment + outbox in one transaction → queue → worker → provider → follow-ups.
@@ -13,17 +13,7 @@ describe.each<QueueBackendKind>(['redis', 'postgres'])('payments on the %s queue
   const { database, app, sandbox, provider, tokenFor, post, settled, chargesFor } = await usePaymentStack(kind);
   const submit = (body: Record<string, unknown>, key?: string) => post('/api/donations', body, key);
 
-  const donation = (overrides: Record<string, unknown> = {}) => ({
-    firstName: 'Martha',
-    lastName: 'Washington',
-    email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-    phone: '555-010-1776',
-    amount: '25.00',
-    paymentMethod: 'card',
-    isRecurring: false,
-    provider: 'paytheory',
-    ...overrides,
-  });
+  const donation = oneTimeDonation;
 
   it('charges a one-time contribution once and completes its follow-ups', async () => {
     const res = await submit(donation({ paymentMethodToken: await tokenFor(), amountCents: '2500' }));

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { AdminPaymentDetail, ContributorsResponse, PaymentAccepted, RefundAccepted } from '@pillars/shared/contracts';
 import { auditLog, donations, outboundEmails, refunds, transactions } from '@pillars/shared/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';
-import { usePaymentStack } from './payment-stack';
+import { oneTimeDonation, usePaymentStack } from './payment-stack';
 
 // Refunds end to end (docs/decisions/019): a contribution paid through the API and the worker, then
 // refunded by an admin through the API, the refund job and the sandbox provider over HTTP.
@@ -26,17 +25,7 @@ describe('refunds from the admin API to the provider', async () => {
 
   /** A one-time contribution of $25.00 paid by card, with its charge row recorded. */
   async function paidContribution() {
-    const res = await post('/api/donations', {
-      firstName: 'Martha',
-      lastName: 'Washington',
-      email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-      phone: '555-010-1776',
-      amount: '25.00',
-      paymentMethod: 'card',
-      isRecurring: false,
-      provider: 'paytheory',
-      paymentMethodToken: await tokenFor(),
-    });
+    const res = await post('/api/donations', oneTimeDonation({ paymentMethodToken: await tokenFor() }));
     const accepted = PaymentAccepted.parse(await res.json());
     const status = await settled(accepted.paymentId);
     await expect

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { PaymentAccepted } from '@pillars/shared/contracts';
 import { outbox } from '@pillars/shared/db';
 import { createLogger } from '@pillars/shared/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usePaymentStack } from './payment-stack';
+import { oneTimeDonation, usePaymentStack } from './payment-stack';
 
 // A request's id follows its payment: the API's request line names the payment it created, the
 // charge job carries the request's id, and the worker's lines about the charge name both.
@@ -36,18 +35,10 @@ describe('request id', async () => {
   });
 
   it('is logged by the worker with the charge of the payment the request created', async () => {
-    const res = await post('/api/donations', {
-      firstName: 'Martha',
-      lastName: 'Washington',
-      email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-      phone: '555-010-1776',
-      amount: '25.00',
-      paymentMethod: 'card',
-      isRecurring: false,
-      provider: 'paytheory',
-      paymentMethodToken: await tokenFor(),
-      amountCents: '2500',
-    });
+    const res = await post(
+      '/api/donations',
+      oneTimeDonation({ paymentMethodToken: await tokenFor(), amountCents: '2500' }),
+    );
     expect(res.status).toBe(202);
     const { paymentId } = PaymentAccepted.parse(await res.json());
     const requestId = res.headers.get('x-request-id');

@@ -246,26 +246,19 @@ function editsOf(field: Field, seed: Json, maxDepth: number): fc.Arbitrary<Edit>
   if (field.maxLength !== undefined) {
     const max = field.maxLength;
     const unit = fc.constantFrom('a', '9', 'é', '山', ' ');
+    const tooLong = edit(
+      'too-long',
+      fc
+        .tuple(
+          unit,
+          fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: max, max: Math.max(max * 10, 100_000) })),
+        )
+        .map(([char, extra]) => char.repeat(max + extra)),
+    );
     // Twice, so that a text field is as often too long as it is anything else.
     options.push(
-      edit(
-        'too-long',
-        fc
-          .tuple(
-            unit,
-            fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: max, max: Math.max(max * 10, 100_000) })),
-          )
-          .map(([char, extra]) => char.repeat(max + extra)),
-      ),
-      edit(
-        'too-long',
-        fc
-          .tuple(
-            unit,
-            fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: max, max: Math.max(max * 10, 100_000) })),
-          )
-          .map(([char, extra]) => char.repeat(max + extra)),
-      ),
+      tooLong,
+      tooLong,
       edit(
         'at-limit',
         unit.map((char) => char.repeat(max)),
