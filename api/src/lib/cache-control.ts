@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { QUEUE_MONITOR_PATH } from '../features/admin/queue-monitor';
 import type { AppEnv } from './context';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isSafeMethod } from './methods';
 
 /**
  * Reads that answer about one person or one session: the back office and the queue monitor,
@@ -25,7 +24,7 @@ const PERSONAL_PATHS = [
 export const noStorePersonal: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const personal =
-    !SAFE_METHODS.has(c.req.method) ||
+    !isSafeMethod(c.req.method) ||
     PERSONAL_PATHS.some((path) => path.test(c.req.path)) ||
     c.res.headers.has('set-cookie');
   if (personal) c.header('Cache-Control', 'no-store');

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddress } from '../features/auth/auth-http';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
+import { isSafeMethod } from './methods';
 
 /** The longest of several waits, or null when none refuses. */
 export function longest(refusals: (Refusal | null)[]): Refusal | null {
@@ -19,7 +20,6 @@ export function refuse(c: Context, refusal: Refusal, message: string): never {
   throw new AppError('RATE_LIMITED', message);
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Writes outside the per-address public-write limit: the admin's calls (behind a session), the
  * provider's webhooks (the provider posts them), and sign-in and sign-out (their own limits).
@@ -32,7 +32,7 @@ const NOT_PUBLIC_WRITES = [/^\/api\/admin(\/|$)/, /^\/api\/webhooks\//, /^\/api\
  */
 export function publicWriteLimit(deps: AppDeps, limiters: Limiters): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || NOT_PUBLIC_WRITES.some((re) => re.test(c.req.path))) return next();
+    if (isSafeMethod(c.req.method) || NOT_PUBLIC_WRITES.some((re) => re.test(c.req.path))) return next();
     const address = clientAddress(c, deps.config);
     const refusal = await orAllowOnOutage(c.get('logger'), 'publicWriteAddress', () =>
       limiters.consume('publicWriteAddress', address),

@@ -6,6 +6,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import type { SessionStore } from './sessions';
+import { isSafeMethod } from '../../lib/methods';
 
 /**
  * Served over HTTPS (PUBLIC_URL), the cookie is `__Host-session`: Secure, Path=/, no Domain, so
@@ -47,8 +48,6 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * CSRF: a state-changing request on any path (the API, the queue monitor's own API) that carries
  * our session cookie (or signs in) must come from our own pages (docs/decisions/027). Browsers say where a request comes from in Sec-Fetch-Site, and in Origin;
@@ -59,7 +58,7 @@ export function csrfProtection(config: Config): MiddlewareHandler<AppEnv> {
   const { name } = sessionCookieOf(config);
   const trustedOrigins = new Set([new URL(config.PUBLIC_URL).origin]);
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (isSafeMethod(c.req.method)) return next();
     const signingIn = c.req.path === '/api/auth/login';
     if (!signingIn && getCookie(c, name) === undefined) return next();
     refuseCrossSite(c, trustedOrigins);

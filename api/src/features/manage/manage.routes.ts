@@ -29,6 +29,7 @@ import {
   setManageCookie,
 } from './manage-sessions';
 import { manageService } from './manage.service';
+import { isSafeMethod } from '../../lib/methods';
 
 const body = <S extends z.ZodType>(schema: S) => ({
   required: true,
@@ -107,8 +108,6 @@ const signOut = createRoute({
   responses: { 200: json('Signed out', MessageResponse), 403: crossSite },
 });
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * CSRF, as for the admin's cookie (auth-http.ts): every write here must come from our own pages,
  * including opening a session, which sets a cookie.
@@ -116,7 +115,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 function sameSiteWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const trustedOrigins = new Set([new URL(deps.config.PUBLIC_URL).origin]);
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) refuseCrossSite(c, trustedOrigins);
+    if (!isSafeMethod(c.req.method)) refuseCrossSite(c, trustedOrigins);
     await next();
   };
 }
