@@ -17,14 +17,14 @@ const { app, database, settled, tokenFor, limiters } = stack;
 /** The sandbox declines this amount (GENERIC_DECLINE, infra/sandbox-provider/card-rules.ts). */
 const DECLINED_AMOUNT = '1.02';
 
-async function donate(email: string, amount: string) {
+/** Each attempt from another address unless one is given, and always with another card. */
+async function donate(email: string, amount: string, address = `198.51.100.${randomUUID().slice(0, 8)}`) {
   return app.request('/api/donations', {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'idempotency-key': randomUUID(),
-      // Each attempt from another address and with another card, as card testers rotate them.
-      'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}-${randomUUID().slice(0, 6)}`,
+      'x-forwarded-for': address,
     },
     body: JSON.stringify({
       firstName: 'Card',
@@ -71,5 +71,29 @@ describe('declines counted by the worker', () => {
 
     // Another payer is not affected.
     expect((await donate(`other-${randomUUID().slice(0, 8)}@example.org`, '25.00')).status).toBe(202);
+  });
+
+  it(`refuses an address's charges for a day after ${LIMITS.declinesAddress.points} declines under different e-mails`, async () => {
+    const address = `203.0.113.${randomUUID().slice(0, 8)}`;
+    const someone = () => `rotating-${randomUUID().slice(0, 8)}@example.org`;
+    for (let i = 0; i < LIMITS.declinesAddress.points; i++) {
+      const res = await donate(someone(), DECLINED_AMOUNT, address);
+      expect(res.status).toBe(202);
+      const { paymentId } = PaymentAccepted.parse(await res.json());
+      expect((await settled(paymentId)).state).toBe('failed');
+    }
+    // The job names its address by a pseudonym only: the payload never holds the address itself.
+    const payloads = await database.db.select({ payload: outbox.payload }).from(outbox);
+    expect(JSON.stringify(payloads)).not.toContain(address);
+    await vi.waitFor(
+      async () => expect(await limiters?.refused('declinesAddress', limiters.pseudonymOf(address))).not.toBeNull(),
+      { timeout: 10_000 },
+    );
+    const refused = await donate(someone(), '25.00', address);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+
+    // Another address is not affected.
+    expect((await donate(someone(), '25.00')).status).toBe(202);
   });
 });

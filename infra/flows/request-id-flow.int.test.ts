@@ -51,7 +51,7 @@ describe('request id', async () => {
       .select()
       .from(outbox)
       .where(eq(outbox.jobId, `charge-${paymentId}`));
-    expect(row?.payload).toEqual({ paymentId, requestId });
+    expect(row?.payload).toMatchObject({ paymentId, requestId });
 
     await settled(paymentId);
     await expect

@@ -28,7 +28,7 @@ import { refundsProcessor } from './jobs/refunds/refunds.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
-import { instalmentRecorder, PaymentLedger, providerLookup } from '@pillars/shared/money';
+import { type Decline, instalmentRecorder, PaymentLedger, providerLookup } from '@pillars/shared/money';
 import { type Registry, paymentOutcomeMetrics } from '@pillars/shared/metrics';
 
 export interface WorkerDeps {
@@ -173,8 +173,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     visibilityWindowMs,
     ...(limiters
       ? {
-          onDecline: (email: string) =>
-            limiters.consume('declinesEmail', email.trim().toLowerCase()).then(() => undefined),
+          onDecline: async ({ payerEmail, source }: Decline) => {
+            await Promise.all([
+              payerEmail ? limiters.consume('declinesEmail', payerEmail.trim().toLowerCase()) : null,
+              source ? limiters.consume('declinesAddress', source) : null,
+            ]);
+          },
         }
       : {}),
     ...(deps.metrics ? { onOutcome: paymentOutcomeMetrics(deps.metrics) } : {}),

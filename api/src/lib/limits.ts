@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddress } from '../features/auth/auth-http';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
+import { currentRequest } from './request-scope';
 import { isSafeMethod } from './methods';
 
 /** The longest of several waits, or null when none refuses. */
@@ -51,7 +52,8 @@ export interface ChargeSource {
 
 /**
  * Card-testing defence (docs/decisions/026), for every request that starts a charge, before
- * anything is written: an e-mail with repeated declines (counted by the worker) is refused, and
+ * anything is written: an e-mail or a client address with repeated declines (counted by the
+ * worker) is refused, and
  * charges are counted per client address, per e-mail and per card token. A limiter outage lets
  * the charge through with a warning: the limits must never stop the payment path.
  */
@@ -65,12 +67,19 @@ export async function guardCharge(
   const email = source.email?.trim().toLowerCase();
   const { token } = source;
   const check = (name: LimitName, run: () => Promise<Refusal | null>) => orAllowOnOutage(logger, name, run);
-  const declined = email ? await check('declinesEmail', () => limiters.refused('declinesEmail', email)) : null;
+  const address = clientAddress(c, deps.config);
+  const addressPseudonym = limiters.pseudonymOf(address);
+  const declined = longest(
+    await Promise.all([
+      check('declinesAddress', () => limiters.refused('declinesAddress', addressPseudonym)),
+      ...(email ? [check('declinesEmail', () => limiters.refused('declinesEmail', email))] : []),
+    ]),
+  );
   const refusal =
     declined ??
     longest(
       await Promise.all([
-        check('chargeAddress', () => limiters.consume('chargeAddress', clientAddress(c, deps.config))),
+        check('chargeAddress', () => limiters.consume('chargeAddress', address)),
         ...(email ? [check('chargeEmail', () => limiters.consume('chargeEmail', email))] : []),
         ...(token ? [check('chargeToken', () => limiters.consume('chargeToken', token))] : []),
       ]),
@@ -79,4 +88,7 @@ export async function guardCharge(
     logger.warn({ event: 'charge.rate-limited' }, 'charge refused by a rate limit');
     refuse(c, refusal, rateLimitMessages.tooManyPayments(refusal.retryAfterMs));
   }
+  // The charge job names its client address by this pseudonym, for the worker's decline count.
+  const request = currentRequest();
+  if (request) request.declineSource = addressPseudonym;
 }

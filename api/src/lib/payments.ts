@@ -45,10 +45,18 @@ export async function acceptAndPublish<A extends Answer>(
   return accepted.answer;
 }
 
-/** A new payment as the request being served creates it: its charge job carries the request's id. */
+/**
+ * A new payment as the request being served creates it: its charge job carries the request's id,
+ * and the pseudonym of its client address that a decline is counted against.
+ */
 export function fromThisRequest(payment: NewPayment): NewPayment {
   const request = currentRequest();
-  return request ? { ...payment, requestId: request.requestId } : payment;
+  if (!request) return payment;
+  return {
+    ...payment,
+    requestId: request.requestId,
+    ...(request.declineSource ? { declineSource: request.declineSource } : {}),
+  };
 }
 
 /** The request being served created this payment: its log line says so. */

@@ -9,6 +9,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestScope {
   requestId: string;
   paymentId?: string;
+  /** The client address's pseudonym, once a charge guard has read it: the charge job carries it. */
+  declineSource?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();

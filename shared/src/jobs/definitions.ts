@@ -43,12 +43,14 @@ export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
 /**
  * A payment's job. `requestId` is the X-Request-Id of the API request that created the payment
- * (a charge job only), so the worker's lines about it can be found with the request's.
+ * (a charge job only), so the worker's lines about it can be found with the request's;
+ * `declineSource` the pseudonym of its client address, which a decline is counted against.
  */
 export const PaymentJobData = z.object({
   paymentId: z.uuid(),
-  // Only for the log: an unexpected value is dropped, never a reason to fail a charge.
+  // Only for the log and the limits: an unexpected value is dropped, never a reason to fail a charge.
   requestId: z.string().max(255).optional().catch(undefined),
+  declineSource: z.string().max(100).optional().catch(undefined),
 });
 export type PaymentJobData = z.infer<typeof PaymentJobData>;
 

@@ -22,7 +22,7 @@ export const outboxRowColumns = {
 
 /** A job for the outbox: a payment's, a webhook event's or an e-mail's. The job id derives from the id. */
 export type OutboxJob =
-  | { job: JobName; paymentId: string; requestId?: string }
+  | { job: JobName; paymentId: string; requestId?: string; declineSource?: string }
   | { job: JobName; eventId: string }
   | { job: JobName; emailId: string }
   | { job: JobName; refundId: string };

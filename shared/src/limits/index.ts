@@ -60,6 +60,13 @@ export const LIMITS = {
    * a third try; a card tester cycling cards under one e-mail is stopped.
    */
   declinesEmail: { points: 3, duration: 24 * HOUR },
+  /**
+   * Declines counted by the worker per client address (its pseudonym, carried in the charge job):
+   * 5 in a day refuse new charges from that address until the day from the first decline ends.
+   * More than per e-mail, since a household or an office shares an address; a tester rotating
+   * e-mails and cards from one machine is stopped.
+   */
+  declinesAddress: { points: 5, duration: 24 * HOUR },
 } as const satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -86,6 +93,12 @@ export interface Limiters {
   refused(name: LimitName, value: string): Promise<Refusal | null>;
   /** Forgets the key's count. */
   clear(name: LimitName, value: string): Promise<void>;
+  /**
+   * The keyed hash the store counts `value` under: what a charge job carries to name its client
+   * address, so the worker can count a decline against it without the address itself ever being
+   * stored (docs/decisions/026). Counting a pseudonym hashes it again, the same way on every side.
+   */
+  pseudonymOf(value: string): string;
   /** Gives points back (a successful sign-in is not held against its address). */
   reward(name: LimitName, value: string, points?: number): Promise<void>;
   close(): Promise<void>;
@@ -169,6 +182,7 @@ export function createLimiters(options: LimiterStoreOptions): Limiters {
       if (!res || res.consumedPoints < rules[name].points) return null;
       return { retryAfterMs: Math.max(res.msBeforeNext, 1000) };
     },
+    pseudonymOf: keyOf,
     async clear(name, value) {
       await limiters[name].delete(keyOf(value));
     },

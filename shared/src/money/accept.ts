@@ -56,6 +56,11 @@ export interface NewPayment {
   claimedIdempotencyKey?: string | undefined;
   /** The API request that created the payment: carried in its charge job, for the worker's log. */
   requestId?: string | undefined;
+  /**
+   * The pseudonym of the client address that started the charge (a keyed hash, never the address):
+   * carried in its charge job so the worker counts a decline against it (docs/decisions/026).
+   */
+  declineSource?: string | undefined;
 }
 
 export interface AcceptIds {
@@ -261,6 +266,7 @@ export async function accept<A extends Answer>(db: Executor, acceptance: Accepta
         job: name,
         paymentId: ids.paymentId,
         ...(payment.requestId ? { requestId: payment.requestId } : {}),
+        ...(payment.declineSource ? { declineSource: payment.declineSource } : {}),
       }),
     };
     const { id: _id, ...values } = job;

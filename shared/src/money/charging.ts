@@ -19,12 +19,18 @@ export interface ChargeDeps {
   visibilityWindowMs: number;
   now?: () => Date;
   /**
-   * Told of every decline, with the payer's e-mail, after the ledger has recorded it: the worker
-   * counts it against the card-testing limits (shared/src/limits, docs/decisions/026).
+   * Told of every decline after the ledger has recorded it: the worker counts it against the
+   * card-testing limits (shared/src/limits, docs/decisions/026).
    */
-  onDecline?: (payerEmail: string) => Promise<void>;
+  onDecline?: (decline: Decline) => Promise<void>;
   /** Told how each attempt ended, for the worker's payment-outcome counter (docs/decisions/029). */
   onOutcome?: (event: AttemptOutcome) => void;
+}
+
+/** Who a declined charge came from: its payer's e-mail, and its client address's pseudonym (the job's). */
+export interface Decline {
+  payerEmail?: string | undefined;
+  source?: string | undefined;
 }
 
 /**
@@ -204,8 +210,8 @@ export function chargeAttempts({
     if (outcome.status === 'declined') {
       onOutcome({ kind, outcome: 'declined', reason: outcome.code });
       // Counting is advice, not money: a limiter outage must not turn a final decline into a retry.
-      if (onDecline && claim.payor) {
-        await onDecline(claim.payor.email).catch((error: unknown) =>
+      if (onDecline) {
+        await onDecline({ payerEmail: claim.payor?.email }).catch((error: unknown) =>
           logger.warn(
             { paymentId, error: error instanceof Error ? error.message : String(error) },
             'decline not counted: rate limiter unavailable',

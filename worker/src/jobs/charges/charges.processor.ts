@@ -11,11 +11,17 @@ export type { ChargeDeps };
  */
 export function chargesProcessor(deps: ChargeDeps) {
   return async (job: Job) => {
-    const { paymentId, requestId } = PaymentJobData.parse(job.data);
+    const { paymentId, requestId, declineSource } = PaymentJobData.parse(job.data);
     if (!CHARGE_JOBS.includes(job.name as ChargeJob)) throw new UnrecoverableError(`unknown job ${job.name}`);
     // Every line about this charge names the payment and the API request that created it.
     const logger = deps.logger.child({ paymentId, ...(requestId ? { reqId: requestId } : {}) });
-    const attempt = chargeAttempts({ ...deps, logger });
+    const { onDecline } = deps;
+    const attempt = chargeAttempts({
+      ...deps,
+      logger,
+      // A decline is counted against the client address the job names, beside the payer's e-mail.
+      ...(onDecline ? { onDecline: (decline) => onDecline({ ...decline, source: declineSource }) } : {}),
+    });
     try {
       return await attempt(job.name as ChargeJob, paymentId);
     } catch (error) {
