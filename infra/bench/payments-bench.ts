@@ -11,6 +11,7 @@
  * of their own; PostgreSQL (with pg_stat_statements) and Redis are provisioned here and removed
  * afterwards. Traffic stays on loopback. See README.md beside this file.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +158,8 @@ async function startProcesses(
     SEED_DEMO_CONTENT: 'false',
     // The load client sends every payment from one address (docs/decisions/026).
     RATE_LIMITS_RELAXED: 'true',
+    // Production refuses the demo key of the rate limits' pseudonyms (docs/decisions/026).
+    RATE_LIMIT_HASH_KEY: randomBytes(32).toString('hex'),
     // The worker's /healthz and /metrics on any free port: a bench may run beside other workers.
     WORKER_METRICS_PORT: '0',
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,8 @@ export default async function setup(project: TestProject) {
         SANDBOX_FIELDS_PORT: String(fieldsPort),
         // The worker's /healthz and /metrics on any free port: other suites run workers meanwhile.
         WORKER_METRICS_PORT: '0',
+        // Production refuses the demo key of the rate limits' pseudonyms (docs/decisions/026).
+        RATE_LIMIT_HASH_KEY: randomBytes(32).toString('hex'),
         HOST: '127.0.0.1',
         // The canonical host differs from where the journeys browse, as on a preview deployment.
         PUBLIC_URL: E2E_PUBLIC_URL,

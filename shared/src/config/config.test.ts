@@ -45,6 +45,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('needs its own rate-limit hash key in production, where the demo key would make pseudonyms reversible', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/RATE_LIMIT_HASH_KEY: required in production/);
+    const key = 'f'.repeat(64);
+    expect(loadConfig({ NODE_ENV: 'production', RATE_LIMIT_HASH_KEY: key }).RATE_LIMIT_HASH_KEY).toBe(key);
+    expect(loadConfig({}).RATE_LIMIT_HASH_KEY).toBeTruthy();
+  });
+
   it('parses the seeding switch', () => {
     expect(loadConfig({ SEED_DEMO_CONTENT: 'false' }).SEED_DEMO_CONTENT).toBe(false);
     expect(loadConfig({}).SEED_DEMO_CONTENT).toBeUndefined();

@@ -18,6 +18,9 @@ const postgresUrl = z.preprocess(
   z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
 );
 
+/** The demo's key: anyone reading this code could reverse its pseudonyms of client addresses. */
+const DEFAULT_RATE_LIMIT_HASH_KEY = 'pillars-rate-limits-default-key';
+
 export const ConfigSchema = z.object({
   /** `production` turns demo seeding off unless SEED_DEMO_CONTENT asks for it. */
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -226,9 +229,10 @@ export const ConfigSchema = z.object({
    * Keys the HMAC under which rate limits count client addresses, e-mails, usernames and card
    * tokens (docs/decisions/026), so the limiter store never holds them in clear. Set the same value
    * on the api and the worker. Unset: a fixed key, which still keeps values out of the store but is
-   * only a pseudonym to whoever reads this code; set one in production (openssl rand -hex 32).
+   * only a pseudonym to whoever reads this code; production refuses to start without its own
+   * (openssl rand -hex 32).
    */
-  RATE_LIMIT_HASH_KEY: z.string().min(16).default('pillars-rate-limits-default-key'),
+  RATE_LIMIT_HASH_KEY: z.string().min(16).default(DEFAULT_RATE_LIMIT_HASH_KEY),
   /**
    * Raises every rate limit out of reach (docs/decisions/026): only for load tests and browser
    * test runs that send all their requests from one machine. Never in production.
@@ -329,6 +333,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         code: 'custom',
         path: ['PAYTHEORY_FIELDS_ORIGIN'],
         message: 'required when PAYTHEORY_SDK_URL is not a Pay Theory SDK URL (https://{partner}.sdk.{stage}.com)',
+      });
+    }
+    // The limits' pseudonyms of client addresses travel in charge jobs: under the published demo
+    // key they could be reversed by trying every address (docs/decisions/026).
+    if (config.NODE_ENV === 'production' && config.RATE_LIMIT_HASH_KEY === DEFAULT_RATE_LIMIT_HASH_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RATE_LIMIT_HASH_KEY'],
+        message: 'required in production, the same on the api and the worker (e.g. openssl rand -hex 32)',
       });
     }
   }).safeParse(env);
