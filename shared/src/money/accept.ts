@@ -5,7 +5,6 @@ import type { Database } from '../db/client';
 import { type PaymentKind, eventPlaces, idempotencyKeys, outbox, payments } from '../db/schema';
 import { poolUnder } from '../db/statement';
 import { type OutboxRow, chargeJobFor, outboxValuesOf } from '../jobs';
-import { jsonText } from './json-text';
 import { PLACES_CONSTRAINT } from './places';
 
 /**
@@ -102,10 +101,11 @@ export interface Accepted<A extends Answer> {
 
 /**
  * The request fingerprint stored with a key: the same key with another request is refused.
- * Written without recursion (json-text.ts), so no nesting depth can overflow the stack.
+ * Requests reach it parsed by the API's one JSON reader, at most 32 levels deep, well within what
+ * a recursive JSON.stringify handles (docs/decisions/027).
  */
 export function requestHashOf(request: unknown): string {
-  return createHash('sha256').update(jsonText(request)).digest('hex');
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
 /** The provider idempotency key of a payment: every retry of its job sends the same one (ADR 010). */
