@@ -1,3 +1,4 @@
+import { adminTexts } from '../admin-texts';
 import { EventStatus } from '@pillars/shared/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -6,7 +7,8 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { formatEventDateTime } from '@/lib/format-date';
 import { useAdminEvents } from '../api/admin-events';
 import { InvalidResponseError } from '../api/admin-query';
-import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, linkClasses } from '../components/admin-styles';
 import { eventEditorTexts as texts } from '../event-editor-texts';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -92,6 +94,10 @@ export function AdminEventsManagePage() {
               ? texts.loadError
               : `${texts.loadError} ${describeError(events.error)}`
           }
+          hint={adminTexts.loadFailedHint('the events')}
+          error={events.error}
+          onRetry={() => void events.refetch()}
+          retrying={events.isFetching}
         />
       ) : events.data.data.length === 0 ? (
         <AdminEmpty text={texts.empty} />
