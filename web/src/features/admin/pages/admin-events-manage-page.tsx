@@ -102,9 +102,18 @@ export function AdminEventsManagePage() {
       ) : events.data.data.length === 0 ? (
         <AdminEmpty text={texts.empty} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        // Narrower than its least width (phones), the table scrolls inside this region: named by the
+        // caption and focusable so the keyboard scrolls it too (docs/decisions/032).
+        <div
+          role="region"
+          aria-labelledby={`${id}-caption`}
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">{texts.tableCaption}</caption>
+            <caption id={`${id}-caption`} className="sr-only">
+              {texts.tableCaption}
+            </caption>
             <thead className="bg-navy-50 text-navy-900">
               <tr>
                 <th scope="col" className="px-3 py-2">
