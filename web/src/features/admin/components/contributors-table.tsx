@@ -91,9 +91,9 @@ function SelectAllCheckbox({
  */
 const COLUMN_WIDTHS = [
   'w-10', // select
-  'w-30', // Name
+  'w-28', // Name
   'w-44', // Email
-  'w-28', // Phone
+  'w-30', // Phone: '555-010-1706' on one line
   'w-26', // Type
   'w-26', // Amount
   'w-25', // Status
