@@ -21,6 +21,11 @@ export const adminTexts = {
   /** A failed admin action whose answer carries no message of its own (a 5xx, a network error). */
   genericActionError: 'The request failed. Please try again.',
   emailPerson: (name: string) => `Email ${name}`,
+  /** Under a load error: what a person can do about it. */
+  loadFailedHint: (what: string) => `We couldn't load ${what}. Check your connection and try again.`,
+  tryAgain: 'Try again',
+  retrying: 'Trying again...',
+  technicalDetails: 'Technical details',
 
   // Dashboard /admin
   dashboardTitle: 'Admin Dashboard',

@@ -65,6 +65,21 @@ describe('ManageAdminsDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Delete martha@example.org' })).toBeDefined();
   });
 
+  it('says the list failed to load, what to do, and loads it again from "Try again"', async () => {
+    stubApi({ 'GET /api/admin/users': [ok({ error: 'db down', code: 'INTERNAL' }, 500), ok([admin, other])] });
+    const user = userEvent.setup();
+    renderWithProviders(<ManageAdminsDialog />, { path: '/admin' });
+    await user.click(screen.getByRole('button', { name: 'Manage Admins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Admins' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(
+      "Failed to load admin users.We couldn't load the admin users. Check your connection and try again.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('martha@example.org', { selector: 'p' })).toBeDefined();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
   it('creates an admin: email and password are required, blank optional fields are not sent', async () => {
     const created: AdminUser = {
       ...other,

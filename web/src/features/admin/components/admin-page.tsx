@@ -57,11 +57,6 @@ export function AdminLoading({ text }: { text: string }) {
   );
 }
 
-/** A load error, announced at once. */
-export function AdminLoadError({ text }: { text: string }) {
-  return <StatusMessage tone="error">{text}</StatusMessage>;
-}
-
 /** Nothing to list. */
 export function AdminEmpty({ text }: { text: string }) {
   return <StatusMessage tone="info">{text}</StatusMessage>;

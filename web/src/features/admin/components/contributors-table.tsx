@@ -8,6 +8,7 @@ import { formatDollars, formatShortDate } from '../lib/format';
 import { mayHavePayment } from '../lib/payment-detail';
 import { smallButton } from './admin-styles';
 import { PaymentDetailButton } from './payment-detail-dialog';
+import { EmailAddress } from './email-address';
 import { StatusBadge } from './status-badge';
 
 type ContributorsTableProps = {
@@ -44,12 +45,12 @@ function SortableHeader({
     <th
       scope="col"
       aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-2 py-2', className)}
+      className={cn('px-1 py-2', className)}
     >
       <button
         type="button"
         onClick={() => onSort(column)}
-        className="inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 font-semibold text-navy-900 hover:bg-navy-100"
+        className="inline-flex min-h-11 items-center gap-1 rounded-md px-1.5 font-semibold whitespace-nowrap text-navy-900 hover:bg-navy-100"
       >
         {label}
         <Icon aria-hidden="true" className={cn('size-4', active ? 'text-navy-900' : 'text-slate-500')} />
@@ -83,8 +84,28 @@ function SelectAllCheckbox({
 }
 
 /**
- * The contributors table. It scrolls sideways inside its own box on small screens
- * (the box is focusable so keyboard users can scroll it too); the page never does.
+ * Column widths (fixed layout, so a long value wraps inside its column instead of squeezing its
+ * neighbours): each fits its header and its widest usual value at 14 px; Details takes what is left.
+ * Their sum plus Details' least width is the table's least width, which fits the admin page's content
+ * box at 1280 px; narrower screens scroll the table inside its region (docs/decisions/032).
+ */
+const COLUMN_WIDTHS = [
+  'w-10', // select
+  'w-28', // Name
+  'w-44', // Email
+  'w-30', // Phone: '555-010-1706' on one line
+  'w-26', // Type
+  'w-26', // Amount
+  'w-25', // Status
+  'w-26', // Transaction ID
+  '', // Details
+  'w-27', // Date
+  'w-38', // Actions: "Payment details" at 14 px semibold
+] as const;
+
+/**
+ * The contributors table. Below its least width (under about 1280 px) it scrolls sideways inside
+ * its own labelled region, focusable so keyboard users can scroll it too; the page never does.
  */
 export function ContributorsTable({
   rows,
@@ -98,21 +119,29 @@ export function ContributorsTable({
   confirming,
 }: ContributorsTableProps) {
   const captionId = useId();
-  const th = 'px-4 py-3 font-semibold text-navy-900';
+  const th = 'px-2 py-3 font-semibold text-navy-900';
   return (
     <div
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      // relative: the cells' visually-hidden texts are absolutely positioned; without a positioned
+      // scroll box they escape its clipping and widen the page at phone widths.
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <table className="w-full min-w-[72rem] border-collapse text-left text-sm">
+      <table className="w-full min-w-[75rem] table-fixed border-collapse text-left text-sm">
         <caption id={captionId} className="sr-only">
           {adminTexts.tableCaption}
         </caption>
+        <colgroup>
+          {COLUMN_WIDTHS.map((width, index) => (
+            // The columns are fixed and never reorder: their position is their identity.
+            <col key={index} className={width || undefined} />
+          ))}
+        </colgroup>
         <thead className="border-b border-slate-200 bg-navy-50">
           <tr>
-            <th scope="col" className="w-12 px-4 py-3">
+            <th scope="col" className="px-2 py-3">
               <SelectAllCheckbox state={allSelected} onToggle={onToggleAll} />
             </th>
             <SortableHeader column="name" label={adminTexts.columns.name} sort={sort} onSort={onSort} />
@@ -161,7 +190,7 @@ export function ContributorsTable({
               const isSelected = selected.has(key);
               return (
                 <tr key={key} className={cn('align-top', isSelected ? 'bg-cream-100' : 'hover:bg-slate-50')}>
-                  <td className="px-4 py-3">
+                  <td className="px-2 py-3">
                     <input
                       type="checkbox"
                       aria-label={adminTexts.selectRow(name)}
@@ -170,25 +199,26 @@ export function ContributorsTable({
                       className="mt-0.5 size-5 accent-navy-900"
                     />
                   </td>
-                  <th scope="row" className="px-4 py-3 font-semibold text-navy-900">
+                  <th scope="row" className="px-2 py-3 font-semibold break-words text-navy-900">
                     {name}
                   </th>
-                  <td className="px-4 py-3 break-all text-slate-800">{row.email}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-800">{row.phone ?? ''}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-800">{row.type}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap text-navy-900 tabular-nums">
-                    {formatDollars(row.amount)}
+                  <td className="px-2 py-3 text-slate-800">
+                    <EmailAddress address={row.email} />
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-2 py-3 break-words text-slate-800">{row.phone ?? ''}</td>
+                  <td className="px-2 py-3 text-slate-800">{row.type}</td>
+                  <td className="px-2 py-3 text-right text-navy-900 tabular-nums">{formatDollars(row.amount)}</td>
+                  <td className="px-2 py-3">
                     <StatusBadge status={row.status} scheme="contributor" />
                   </td>
-                  <td className="max-w-48 px-4 py-3 font-mono text-xs break-all text-slate-800">
+                  {/* An opaque id has no sensible break point: it may break anywhere. */}
+                  <td className="px-2 py-3 font-mono text-xs break-all text-slate-800">
                     {row.payTheoryPaymentId ?? ''}
                   </td>
-                  <td className="max-w-64 px-4 py-3 text-slate-800">{row.details}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-800">{formatShortDate(row.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-2">
+                  <td className="px-2 py-3 break-words text-slate-800">{row.details}</td>
+                  <td className="px-2 py-3 whitespace-nowrap text-slate-800">{formatShortDate(row.createdAt)}</td>
+                  <td className="px-2 py-3">
+                    <div className="flex flex-col items-start gap-2">
                       {isConfirmable(row) ? (
                         <button
                           type="button"

@@ -2,6 +2,7 @@ import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
+import { EmailAddress } from './email-address';
 import { lastEight } from '../lib/format';
 import { linkClasses } from './admin-styles';
 
@@ -40,11 +41,11 @@ export function EmailLink({ email, name }: { email: string; name: string }) {
   return (
     <a
       href={`mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`}
-      className={cn(linkClasses, 'inline-flex min-h-11 items-center gap-1.5 break-all')}
+      className={cn(linkClasses, 'inline-flex min-h-11 min-w-0 items-center gap-1.5')}
     >
       <Mail aria-hidden="true" className="size-4 shrink-0" />
       <span className="sr-only">{`${adminTexts.emailPerson(name)}: `}</span>
-      {email}
+      <EmailAddress address={email} className="min-w-0" />
     </a>
   );
 }

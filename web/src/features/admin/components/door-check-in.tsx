@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { inputClasses } from '@/components/ui/text-field';
 import { formatEventDate } from '@/lib/format-date';
 import { adminTexts } from '../admin-texts';
+import { EmailAddress } from './email-address';
 import { useCheckIn } from '../api/money-ops';
 import { useReportActionError } from '../hooks/use-report-action-error';
 import { contributorName } from '../lib/contributors-table';
@@ -43,7 +44,9 @@ function DoorResult({
               {adminTexts.tier}: {registration.selectedTierName ?? registration.selectedTier}
             </p>
           ) : null}
-          <p className="text-sm break-all text-slate-600">{registration.email}</p>
+          <p className="text-sm text-slate-600">
+            <EmailAddress address={registration.email} />
+          </p>
         </div>
         {attended ? (
           <p ref={doneRef} tabIndex={-1} className="text-lg font-bold text-navy-900">

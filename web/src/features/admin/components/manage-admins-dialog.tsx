@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useToast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { adminTexts } from '../admin-texts';
+import { AdminLoadError } from './admin-load-error';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useReportActionError } from '../hooks/use-report-action-error';
@@ -59,9 +60,15 @@ function ManageAdmins() {
             {adminTexts.loadingAdmins}
           </p>
         ) : users.isError ? (
-          <p role="alert" className="mt-2 text-sm text-crimson-700">
-            {adminTexts.adminsLoadError}
-          </p>
+          <div className="mt-2">
+            <AdminLoadError
+              text={adminTexts.adminsLoadError}
+              hint={adminTexts.loadFailedHint('the admin users')}
+              error={users.error}
+              onRetry={() => void users.refetch()}
+              retrying={users.isFetching}
+            />
+          </div>
         ) : users.data.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">{adminTexts.noAdmins}</p>
         ) : (

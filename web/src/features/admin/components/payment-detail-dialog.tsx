@@ -5,7 +5,8 @@ import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
 import { AdminDialog } from './admin-dialog';
-import { AdminEmpty, AdminLoadError, AdminLoading } from './admin-page';
+import { AdminEmpty, AdminLoading } from './admin-page';
+import { AdminLoadError } from './admin-load-error';
 import { smallButton } from './admin-styles';
 import { type DetailItem, Details } from './details';
 import { CancelPlanDialog, RefundDialog } from './money-ops-dialogs';
@@ -191,7 +192,16 @@ function PaymentDetailBody({ recordId }: { recordId: string }) {
   const detail = usePaymentDetail(newest?.id);
   const error = list.error ?? detail.error;
   useRedirectOnUnauthorized(error);
-  if (error) return <AdminLoadError text={adminTexts.errorLoadingPayment(describeError(error))} />;
+  if (error) {
+    return (
+      <AdminLoadError
+        text={adminTexts.errorLoadingPayment(describeError(error))}
+        error={error}
+        onRetry={() => void (list.error ? list.refetch() : detail.refetch())}
+        retrying={list.isFetching || detail.isFetching}
+      />
+    );
+  }
   if (list.isPending) return <AdminLoading text={adminTexts.loadingPayment} />;
   if (!newest) return <AdminEmpty text={adminTexts.noPaymentForRecord} />;
   if (!detail.data) return <AdminLoading text={adminTexts.loadingPayment} />;

@@ -35,18 +35,35 @@ export function lastEight(id: string): string {
   return id.slice(-8);
 }
 
+/** The API's `error` text alone: answers from a proxy or an older server may lack the other fields. */
+const ApiErrorText = ApiError.pick({ error: true });
+
 /**
  * A load error for the page: "{status}: {message}" like every failed call's message, but with the API's
- * `error` text rather than its raw JSON body.
+ * `error` text rather than its raw JSON body (the raw body goes to technicalDetails).
  */
 export function describeError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     try {
-      const parsed = ApiError.safeParse(JSON.parse(error.bodyText));
+      const parsed = ApiErrorText.safeParse(JSON.parse(error.bodyText));
       if (parsed.success) return `${error.status}: ${parsed.data.error}`;
     } catch {
       // Not JSON: the message already holds the body text or the status text.
     }
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Longest raw answer shown in a load error's technical details; an HTML error page can be huge. */
+const DETAILS_MAX_CHARS = 2000;
+
+/** A load error's technical details: the HTTP status and the raw answer, or the error's kind and message. */
+export function technicalDetails(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    const body =
+      error.bodyText.length > DETAILS_MAX_CHARS ? `${error.bodyText.slice(0, DETAILS_MAX_CHARS)}…` : error.bodyText;
+    return body ? `HTTP ${error.status}\n${body}` : `HTTP ${error.status}`;
+  }
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
 }

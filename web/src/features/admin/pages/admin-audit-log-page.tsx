@@ -2,7 +2,8 @@ import type { AuditLogEntry } from '@pillars/shared/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
-import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatShortDateTime } from '../lib/format';
@@ -114,7 +115,12 @@ export function AdminAuditLogPage() {
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingAuditLog} />
       ) : query.isError && entries.length === 0 ? (
-        <AdminLoadError text={adminTexts.errorLoadingAuditLog(describeError(query.error))} />
+        <AdminLoadError
+          text={adminTexts.errorLoadingAuditLog(describeError(query.error))}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : entries.length === 0 ? (
         <AdminEmpty text={hasFilters(filters) ? adminTexts.noAuditEntries : adminTexts.noAuditEntriesAtAll} />
       ) : (
@@ -152,7 +158,12 @@ export function AdminAuditLogPage() {
             </table>
           </div>
           {query.isFetchNextPageError ? (
-            <AdminLoadError text={adminTexts.errorLoadingAuditLog(describeError(query.error))} />
+            <AdminLoadError
+              text={adminTexts.errorLoadingAuditLog(describeError(query.error))}
+              error={query.error}
+              onRetry={() => void query.fetchNextPage()}
+              retrying={query.isFetchingNextPage}
+            />
           ) : null}
           <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
             {query.hasNextPage ? (

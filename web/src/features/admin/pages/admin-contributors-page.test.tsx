@@ -98,7 +98,9 @@ describe('AdminContributorsPage', () => {
 
   it('announces a load error', async () => {
     renderPage(json({ error: 'Boom', code: 'INTERNAL' }, 500));
-    expect((await screen.findByRole('alert')).textContent).toBe('Error loading contributors: 500: Boom');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error loading contributors: 500: Boom')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
   });
 
   it('redirects to /login on a 401', async () => {

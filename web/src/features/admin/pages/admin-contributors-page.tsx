@@ -3,7 +3,8 @@ import type { ContributionDetail } from '@pillars/shared/contracts';
 import { useId } from 'react';
 import { adminTexts } from '../admin-texts';
 import { useContributorsDetail } from '../api/get-contributors-detail';
-import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses } from '../components/admin-styles';
 import { Details, EmailLink, ShortId } from '../components/details';
 import { PaymentDetailButton } from '../components/payment-detail-dialog';
@@ -76,7 +77,13 @@ export function AdminContributorsPage() {
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingContributions} />
       ) : query.isError ? (
-        <AdminLoadError text={adminTexts.errorLoadingContributions(describeError(query.error))} />
+        <AdminLoadError
+          text={adminTexts.errorLoadingContributions(describeError(query.error))}
+          hint={adminTexts.loadFailedHint('the contributors')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : contributions.length === 0 ? (
         <AdminEmpty text={adminTexts.noContributions} />
       ) : (

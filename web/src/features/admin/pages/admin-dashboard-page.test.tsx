@@ -307,11 +307,25 @@ describe('AdminDashboardPage', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
   });
 
-  it('shows the load error with its message', async () => {
+  it('shows the load error with its message, what to do, and the raw answer behind a disclosure', async () => {
     renderDashboard({ 'GET /api/admin/contributors': [ok({ error: 'Database unavailable', code: 'INTERNAL' }, 500)] });
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Error loading contributors: 500: Database unavailable',
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error loading contributors: 500: Database unavailable')).toBeDefined();
+    expect(
+      within(alert).getByText("We couldn't load the contributors. Check your connection and try again."),
+    ).toBeDefined();
+    expect(screen.getByText('Technical details').closest('details')?.textContent).toContain(
+      '{"error":"Database unavailable","code":"INTERNAL"}',
     );
+  });
+
+  it('loads again from "Try again"', async () => {
+    const { user } = renderDashboard({
+      'GET /api/admin/contributors': [ok({ error: 'Database unavailable', code: 'INTERNAL' }, 500), ok(response)],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says the contributors could not be fetched when no answer comes back', async () => {
@@ -322,13 +336,13 @@ describe('AdminDashboardPage', () => {
         },
       ],
     });
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Error loading contributors: Failed to fetch contributors',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error loading contributors: Failed to fetch contributors')).toBeDefined();
   });
 
   it("says 'Failed to load contributors data' when the answer has the wrong shape", async () => {
     renderDashboard({ 'GET /api/admin/contributors': [ok({ success: false })] });
+    // A wrong-shaped answer is no connection problem: no hint to check it.
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load contributors data');
   });
 

@@ -8,7 +8,8 @@ import { adminTexts } from '../admin-texts';
 import { eventEditorTexts } from '../event-editor-texts';
 import { InvalidResponseError } from '../api/admin-query';
 import { useContributors } from '../api/get-contributors';
-import { AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { outlineButton } from '../components/admin-styles';
 import { ContributorsPanel } from '../components/contributors-panel';
 import { ManageAdminsDialog } from '../components/manage-admins-dialog';
@@ -77,7 +78,13 @@ export function AdminDashboardPage() {
       {contributors.isPending ? (
         <AdminLoading text={adminTexts.loadingContributors} />
       ) : contributors.isError ? (
-        <AdminLoadError text={loadErrorText(contributors.error)} />
+        <AdminLoadError
+          text={loadErrorText(contributors.error)}
+          hint={adminTexts.loadFailedHint('the contributors')}
+          error={contributors.error}
+          onRetry={() => void contributors.refetch()}
+          retrying={contributors.isFetching}
+        />
       ) : (
         <>
           <SummaryCards summary={contributors.data.summary} />

@@ -1,3 +1,4 @@
+import { adminTexts } from '../admin-texts';
 import type { AdminEvent, EventDetail, EventStatus } from '@pillars/shared/contracts';
 import { ArrowLeft, Ban, Save, Send, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
@@ -7,7 +8,8 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { useToast } from '@/components/ui/use-toast';
 import { fieldErrorsOf, useAdminEvent, useDeleteAdminEvent, useSaveAdminEvent } from '../api/admin-events';
 import { AdminDialog } from '../components/admin-dialog';
-import { AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, smallButton } from '../components/admin-styles';
 import { EditorField } from '../components/editor-field';
 import { EventTiersEditor } from '../components/event-tiers-editor';
@@ -336,7 +338,13 @@ export function AdminEventEditorPage({ id, renderPreview }: { id: string | null;
       ) : event.isPending ? (
         <AdminLoading text={texts.loadingEvent} />
       ) : event.isError ? (
-        <AdminLoadError text={`${texts.loadEventError} ${describeError(event.error)}`} />
+        <AdminLoadError
+          text={`${texts.loadEventError} ${describeError(event.error)}`}
+          hint={adminTexts.loadFailedHint('the event')}
+          error={event.error}
+          onRetry={() => void event.refetch()}
+          retrying={event.isFetching}
+        />
       ) : (
         <Editor key={event.data.id} id={event.data.id} saved={event.data} renderPreview={renderPreview} />
       )}

@@ -1,3 +1,4 @@
+import { adminTexts } from '../admin-texts';
 import { EventStatus } from '@pillars/shared/contracts';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -6,7 +7,8 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { formatEventDateTime } from '@/lib/format-date';
 import { useAdminEvents } from '../api/admin-events';
 import { InvalidResponseError } from '../api/admin-query';
-import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, linkClasses } from '../components/admin-styles';
 import { eventEditorTexts as texts } from '../event-editor-texts';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -92,13 +94,26 @@ export function AdminEventsManagePage() {
               ? texts.loadError
               : `${texts.loadError} ${describeError(events.error)}`
           }
+          hint={adminTexts.loadFailedHint('the events')}
+          error={events.error}
+          onRetry={() => void events.refetch()}
+          retrying={events.isFetching}
         />
       ) : events.data.data.length === 0 ? (
         <AdminEmpty text={texts.empty} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        // Narrower than its least width (phones), the table scrolls inside this region: named by the
+        // caption and focusable so the keyboard scrolls it too (docs/decisions/032).
+        <div
+          role="region"
+          aria-labelledby={`${id}-caption`}
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">{texts.tableCaption}</caption>
+            <caption id={`${id}-caption`} className="sr-only">
+              {texts.tableCaption}
+            </caption>
             <thead className="bg-navy-50 text-navy-900">
               <tr>
                 <th scope="col" className="px-3 py-2">

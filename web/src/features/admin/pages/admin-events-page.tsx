@@ -5,7 +5,8 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
 import { adminTexts } from '../admin-texts';
 import { useEventRegistrations } from '../api/get-event-registrations';
-import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, smallButton } from '../components/admin-styles';
 import { useCheckIn } from '../api/money-ops';
 import { useReportActionError } from '../hooks/use-report-action-error';
@@ -191,7 +192,13 @@ export function AdminEventsPage() {
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingRegistrations} />
       ) : query.isError ? (
-        <AdminLoadError text={adminTexts.errorLoadingRegistrations(describeError(query.error))} />
+        <AdminLoadError
+          text={adminTexts.errorLoadingRegistrations(describeError(query.error))}
+          hint={adminTexts.loadFailedHint('the event registrations')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : groups.length === 0 ? (
         <AdminEmpty text={adminTexts.noRegistrations} />
       ) : (

@@ -4,7 +4,8 @@ import { useId } from 'react';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { adminTexts } from '../admin-texts';
 import { useMembersDetail } from '../api/get-members-detail';
-import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses } from '../components/admin-styles';
 import { Details, EmailLink, ShortId } from '../components/details';
 import { PaymentDetailButton } from '../components/payment-detail-dialog';
@@ -111,7 +112,13 @@ export function AdminMembersPage() {
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingMembers} />
       ) : query.isError ? (
-        <AdminLoadError text={adminTexts.errorLoadingMembers(describeError(query.error))} />
+        <AdminLoadError
+          text={adminTexts.errorLoadingMembers(describeError(query.error))}
+          hint={adminTexts.loadFailedHint('the members')}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : members.length === 0 ? (
         <AdminEmpty text={adminTexts.noMembers} />
       ) : (

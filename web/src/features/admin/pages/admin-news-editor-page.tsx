@@ -1,3 +1,4 @@
+import { adminTexts } from '../admin-texts';
 import {
   type AdminNewsArticle,
   AdminNewsInput,
@@ -15,7 +16,8 @@ import { ApiRequestError, apiErrorMessage } from '@/lib/api';
 import { adminNewsTexts } from '../admin-news-texts';
 import { useAdminNewsArticle, useDeleteArticle, useSaveArticle } from '../api/admin-news';
 import { AdminDialog } from '../components/admin-dialog';
-import { AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, linkClasses, smallButton } from '../components/admin-styles';
 import { ArticleStateBadge } from '../components/article-state-badge';
 import { ImageField, type ImageValue } from '../components/image-field';
@@ -389,7 +391,16 @@ export function AdminNewsEditorPage({ id }: { id: string | null }) {
   let body: ReactNode;
   if (!id) body = <Editor id={null} article={null} />;
   else if (query.isPending) body = <AdminLoading text={adminNewsTexts.loadingArticle} />;
-  else if (query.isError) body = <AdminLoadError text={adminNewsTexts.articleLoadError(describeError(query.error))} />;
+  else if (query.isError)
+    body = (
+      <AdminLoadError
+        text={adminNewsTexts.articleLoadError(describeError(query.error))}
+        hint={adminTexts.loadFailedHint('the article')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   else body = <Editor key={id} id={id} article={query.data.data} />;
   return (
     <AdminPage title={title} intro={<BackToList />}>

@@ -1,3 +1,4 @@
+import { adminTexts } from '../admin-texts';
 import { type AdminNewsQuery, ArticleStatus, articleDisplayState } from '@pillars/shared/contracts';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -5,7 +6,8 @@ import { Link } from 'wouter';
 import { formatEventDateTime } from '@/lib/format-date';
 import { adminNewsTexts } from '../admin-news-texts';
 import { useAdminNewsList } from '../api/admin-news';
-import { AdminEmpty, AdminLoadError, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, smallButton } from '../components/admin-styles';
 import { ArticleStateBadge } from '../components/article-state-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -82,7 +84,13 @@ export function AdminNewsPage() {
       {list.isPending ? (
         <AdminLoading text={adminNewsTexts.loading} />
       ) : list.isError ? (
-        <AdminLoadError text={adminNewsTexts.loadError(describeError(list.error))} />
+        <AdminLoadError
+          text={adminNewsTexts.loadError(describeError(list.error))}
+          hint={adminTexts.loadFailedHint('the articles')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : list.data.data.length === 0 ? (
         <AdminEmpty text={filtered ? adminNewsTexts.noArticles : adminNewsTexts.noArticlesAtAll} />
       ) : (

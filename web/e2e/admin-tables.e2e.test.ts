@@ -1,0 +1,243 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './axe';
+import {
+  type JourneyPage,
+  apiJson,
+  fillCardFields,
+  horizontalOverflow,
+  useBrowser,
+  waitForPaymentSuccess,
+} from './browser';
+
+// The dashboard's table fits the screen (docs/decisions/032): at 1280 px every column and control is
+// in view without scrolling, at 375 px the table scrolls inside its labelled, focusable region and
+// each header and button can be brought fully into view there; a long e-mail address wraps at its
+// @ and dots, not one character per line. A failed load says what to do, with the raw answer behind
+// a disclosure. axe is injected as an inline script, so these pages open with the CSP bypassed.
+const { newPage, baseUrl } = await useBrowser();
+const admin = inject('e2eAdmin');
+
+const CAPTION = 'Contributors, donations, memberships and event registrations';
+const LONG_EMAIL = 'benjamin.franklin@library-company.example.org';
+
+/** The signed-out checks of the app answer 401 by design; the error journey's 500 is ours. */
+const pageErrors = (errors: string[]) => errors.filter((e) => !/ (401|500) /.test(e));
+
+async function signIn({ page }: JourneyPage) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel(/^Password/).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin');
+}
+
+type Box = { text: string; left: number; right: number; top: number; bottom: number; overflowX: number };
+type Cell = Box & { cellLeft: number; cellRight: number };
+type Layout = {
+  viewport: number;
+  region: { left: number; right: number; top: number; bottom: number; scrollWidth: number; clientWidth: number };
+  headers: Box[];
+  buttons: Cell[];
+  emailLines: number;
+};
+
+/**
+ * Measures the table in the page. With `scroll`, each header and button is first scrolled into view
+ * (inside the region and the page) the way a keyboard user's focus would, and measured there.
+ * A string, because this program is type-checked for Node, not the DOM.
+ */
+function measure(page: Page, scroll: boolean): Promise<Layout> {
+  return page.evaluate<Layout>(`(() => {
+    const table = [...document.querySelectorAll('table')].find((t) => t.caption?.textContent === ${JSON.stringify(CAPTION)});
+    const region = table.closest('[role="region"]');
+    const box = (el) => {
+      if (${scroll}) el.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' });
+      const b = el.getBoundingClientRect();
+      return { text: el.textContent.trim(), left: b.left, right: b.right, top: b.top, bottom: b.bottom,
+        overflowX: el.scrollWidth - el.clientWidth };
+    };
+    const headers = [...table.tHead.rows[0].cells].map(box);
+    const buttons = [...table.tBodies[0].querySelectorAll('button')].map((button) => {
+      const measured = box(button);
+      const cell = button.closest('td').getBoundingClientRect();
+      return { ...measured, cellLeft: cell.left, cellRight: cell.right };
+    });
+    const email = [...table.querySelectorAll('td span')].find((s) => s.textContent === ${JSON.stringify(LONG_EMAIL)});
+    const r = region.getBoundingClientRect();
+    return {
+      viewport: window.innerWidth,
+      region: { left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+        scrollWidth: region.scrollWidth, clientWidth: region.clientWidth },
+      headers, buttons,
+      // The lines an inline element spans: its client rects (one per text run) at distinct heights.
+      emailLines: email ? new Set([...email.getClientRects()].map((r) => Math.round(r.top))).size : -1,
+    };
+  })()`);
+}
+
+/** Boxes sticking out of the region or the viewport, or whose content is cut inside them. */
+function clipped(layout: Layout, boxes: Box[]): string[] {
+  const edge = 0.5;
+  return boxes
+    .filter(
+      (b) =>
+        b.left < Math.max(layout.region.left, 0) - edge ||
+        b.right > Math.min(layout.region.right, layout.viewport) + edge ||
+        b.overflowX > 0,
+    )
+    .map((b) => `${b.text} [${Math.round(b.left)}, ${Math.round(b.right)}] overflow ${b.overflowX}`);
+}
+
+/** A paid contribution: its row has the widest action button, "Payment details". */
+async function contribute({ page }: JourneyPage) {
+  await page.goto('/#contribution');
+  const form = page.getByRole('form', { name: 'Contribution form' });
+  await form.getByLabel('Other amount').fill('17.76');
+  await form.getByLabel('First name').fill('Abigail');
+  await form.getByLabel('Last name').fill('Adams');
+  await form.getByLabel('Email').fill('abigail.adams@braintree.example.org');
+  await form.getByLabel('Phone').fill('555-010-1744');
+  await fillCardFields(page);
+  await form.getByRole('button', { name: 'Contribute $17.76' }).click();
+  await waitForPaymentSuccess(page, '**/success?type=contribution&amount=17.76');
+}
+
+describe('the dashboard table fits the screen', () => {
+  it('has a paid contribution, and a pending record with a long e-mail address, to show', async () => {
+    await contribute(await newPage());
+    const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
+    await apiJson(baseUrl, '/api/events/patriot-leadership-breakfast/register', {
+      method: 'POST',
+      body: JSON.stringify({
+        eventId: event.id,
+        firstName: 'Benjamin',
+        lastName: 'Franklin',
+        email: LONG_EMAIL,
+        phone: '555-010-1706',
+      }),
+    });
+  });
+
+  it('at 1280 px shows every column and control without scrolling, and the long address in at most 3 lines', async () => {
+    const journey = await newPage(1280, { bypassCSP: true });
+    const { page } = journey;
+    await signIn(journey);
+    const region = page.getByRole('region', { name: CAPTION });
+    await region.getByText(LONG_EMAIL).waitFor();
+
+    const layout = await measure(page, false);
+    expect(layout.region.scrollWidth).toBeLessThanOrEqual(layout.region.clientWidth);
+    expect(layout.headers.map((h) => h.text)).toEqual([
+      '',
+      'Name',
+      'Email',
+      'Phone',
+      'Type',
+      'Amount',
+      'Status',
+      'Transaction ID',
+      'Details',
+      'Date',
+      'Actions',
+    ]);
+    expect(clipped(layout, layout.headers)).toEqual([]);
+    expect(layout.buttons.map((b) => b.text)).toEqual(
+      expect.arrayContaining(['Confirm', 'Payment details (Abigail Adams)']),
+    );
+    expect(clipped(layout, layout.buttons)).toEqual([]);
+    expect(layout.buttons.filter((b) => b.right > b.cellRight + 0.5 || b.left < b.cellLeft - 0.5)).toEqual([]);
+    expect(layout.emailLines).toBeGreaterThanOrEqual(1);
+    expect(layout.emailLines).toBeLessThanOrEqual(3);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageErrors(journey.errors)).toEqual([]);
+  });
+
+  it('at 375 px scrolls the table inside its labelled region, by keyboard too, with every control reachable whole', async () => {
+    const journey = await newPage(375, { bypassCSP: true });
+    const { page } = journey;
+    await signIn(journey);
+    const region = page.getByRole('region', { name: CAPTION });
+    await region.getByText(LONG_EMAIL).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The region takes focus and scrolls with the arrow keys.
+    await region.focus();
+    expect(await page.evaluate<string | null>(`document.activeElement?.getAttribute('role') ?? null`)).toBe('region');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate<number>(`document.activeElement.scrollLeft`)).toBeGreaterThan(0);
+
+    const layout = await measure(page, true);
+    expect(layout.region.scrollWidth).toBeGreaterThan(layout.region.clientWidth);
+    expect(layout.headers).toHaveLength(11);
+    expect(clipped(layout, layout.headers)).toEqual([]);
+    expect(layout.buttons.map((b) => b.text)).toEqual(
+      expect.arrayContaining(['Confirm', 'Payment details (Abigail Adams)']),
+    );
+    expect(clipped(layout, layout.buttons)).toEqual([]);
+    expect(layout.emailLines).toBeGreaterThanOrEqual(1);
+    expect(layout.emailLines).toBeLessThanOrEqual(3);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageErrors(journey.errors)).toEqual([]);
+  });
+
+  it('at 375 px keeps the sub-pages inside the screen: card lists with long addresses, the events table in its region', async () => {
+    const journey = await newPage(375, { bypassCSP: true });
+    const { page } = journey;
+    await signIn(journey);
+    for (const [path, heading, shown] of [
+      ['/admin/events', 'Event Registrations', LONG_EMAIL],
+      ['/admin/contributors', 'Contributors', 'abigail.adams@braintree.example.org'],
+      ['/admin/members', 'Members', null],
+      ['/admin/events/manage', 'Manage Events', null],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      if (shown)
+        await page
+          .getByRole('link', { name: new RegExp(shown.replace(/\./g, '\\.')) })
+          .first()
+          .waitFor();
+      else await page.waitForLoadState('networkidle');
+      if (path === '/admin/events/manage') await page.getByRole('region', { name: 'Events, upcoming first' }).waitFor();
+      expect({ path, overflow: Math.max(0, await horizontalOverflow(page)) }).toEqual({ path, overflow: 0 });
+      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+    }
+    expect(pageErrors(journey.errors)).toEqual([]);
+  });
+
+  for (const width of [1280, 375]) {
+    it(`at ${width} px says what to do when the list fails to load, shows the raw answer on request, and tries again`, async () => {
+      const journey = await newPage(width, { bypassCSP: true });
+      const { page } = journey;
+      await page.route('**/api/admin/contributors*', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"db down"}' }),
+      );
+      await signIn(journey);
+      const alert = page.getByRole('alert').filter({ hasText: 'Error loading contributors' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        "Error loading contributors: 500: db downWe couldn't load the contributors. Check your connection and try again.",
+      );
+
+      // The raw answer is one keyboard press away, not in the sentence.
+      const summary = page.getByText('Technical details');
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('HTTP 500 {"error":"db down"}').waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.unroute('**/api/admin/contributors*');
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('region', { name: CAPTION }).getByText(LONG_EMAIL).waitFor();
+      expect(await alert.count()).toBe(0);
+      expect(pageErrors(journey.errors)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,24 @@
+import { Fragment } from 'react';
+import { cn } from '@/lib/cn';
+import { emailPieces } from '../lib/email-breaks';
+
+/**
+ * An e-mail address that wraps at the points emailPieces allows (a <wbr> between pieces), never one
+ * character per line. Only a piece too long for its box on its own breaks inside (overflow-wrap:
+ * anywhere, which browsers use only when no <wbr> point fits). The text stays the whole address, so
+ * screen readers and copy-paste get it unchanged.
+ */
+export function EmailAddress({ address, className }: { address: string; className?: string }) {
+  const pieces = emailPieces(address);
+  return (
+    <span className={cn('[overflow-wrap:anywhere]', className)}>
+      {pieces.map((piece, index) => (
+        // Pieces repeat (".com" twice), so their position is their key; the list never reorders.
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {piece}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
