@@ -6,7 +6,11 @@ import {
   AuditLogPage,
   AuditLogQuery,
   ContributionDetailList,
+  ContributorsFilter,
+  ContributorsPage,
+  ContributorsPageQuery,
   ContributorsResponse,
+  ContributorsSummaryResponse,
   CreateAdminRequest,
   MemberDetailList,
   MessageResponse,
@@ -34,6 +38,7 @@ import { type Actor, actorOf } from './audit';
 import { listAuditLog, paymentsOfRecord } from './audit-log.service';
 import { cancelPlan, checkInRegistration, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
+import { contributorsSummary, listContributorsPage } from './contributor-list.service';
 import {
   listContributionDetails,
   listContributors,
@@ -72,8 +77,28 @@ const adminRoute = <R extends Parameters<typeof createRoute>[0]>(route: R) =>
 const contributors = adminRoute({
   method: 'get',
   path: '/contributors',
-  summary: 'Every donation, membership and registration in one list, with totals',
+  summary: 'The newest 10,000 donations, memberships and registrations in one list, with totals of every record',
   responses: { 200: json('The dashboard rows and summary', ContributorsResponse) },
+});
+const contributorsPage = adminRoute({
+  method: 'get',
+  path: '/contributors/page',
+  summary: 'One page of the dashboard list, searched, filtered and sorted by the server, paged by cursor',
+  request: { query: ContributorsPageQuery },
+  responses: {
+    200: json('One page of rows, the cursor of the next (null on the last) and the matching total', ContributorsPage),
+    400: apiError('A filter, the sort, the cursor or the limit is invalid'),
+  },
+});
+const contributorsSummaryRoute = adminRoute({
+  method: 'get',
+  path: '/contributors/summary',
+  summary: 'The summary cards over the rows the filters match',
+  request: { query: ContributorsFilter },
+  responses: {
+    200: json('Counts per kind and the money received', ContributorsSummaryResponse),
+    400: apiError('A filter is invalid'),
+  },
 });
 const contributorsDetail = adminRoute({
   method: 'get',
@@ -219,6 +244,18 @@ export function adminRoutes(deps: AppDeps) {
     );
     return c.json(body, 200);
   });
+  openapiRoute(app, contributorsPage, async (c) => {
+    const started = performance.now();
+    const page = await listContributorsPage(db, parseQuery(c, ContributorsPageQuery));
+    c.get('logger').info(
+      { event: 'admin.contributors-page', rows: page.contributors.length, ms: Math.round(performance.now() - started) },
+      'contributors page listed',
+    );
+    return c.json(page, 200);
+  });
+  openapiRoute(app, contributorsSummaryRoute, async (c) =>
+    c.json(await contributorsSummary(db, parseQuery(c, ContributorsFilter)), 200),
+  );
   openapiRoute(app, contributorsDetail, async (c) =>
     c.json(
       { success: true, data: await listContributionDetails(db) } satisfies z.infer<typeof ContributionDetailList>,

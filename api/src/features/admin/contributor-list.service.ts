@@ -1,0 +1,368 @@
+import {
+  CONTRIBUTOR_SORT_FIRST_DIRECTION,
+  type ContributorRow,
+  type ContributorSortKey,
+  type ContributorType,
+  type ContributorsFilter,
+  type ContributorsPage,
+  type ContributorsPageQuery,
+  type ContributorsSummaryResponse,
+  MEMBERSHIP_PRICE_CENTS,
+  type SortDirection,
+  contributorsCursorMessage,
+} from '@pillars/shared/contracts';
+import {
+  type Database,
+  contributorNameKey,
+  contributorSearchText,
+  donationDetailsSql,
+  donations,
+  eventRegistrations,
+  events,
+  membershipDetailsSql,
+  memberships,
+  type PaymentKind,
+  payments,
+  registrationDollarsSql,
+  transactions,
+} from '@pillars/shared/db';
+import { dollarsToCents } from '@pillars/shared/money';
+import { type SQL, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { AppError } from '../../lib/errors';
+import { FREE_REGISTRATION_METHOD, registrationDetails, signedCentsSql, summaryOf } from './contributors.service';
+
+/**
+ * The admin's contributor list computed in SQL (docs/decisions/031): filters, sort and keyset
+ * pagination run in each of the three record tables, on the indexes of migration 0011, and the
+ * three ordered branches are merged by one UNION ALL ... ORDER BY ... LIMIT.
+ */
+
+/** One kind of record as the list sees it: its table, its row expressions and its payment kinds. */
+type Branch = {
+  type: ContributorType;
+  table: PgTable;
+  id: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  payTheoryPaymentId: AnyPgColumn;
+  kinds: readonly PaymentKind[];
+  /** The amount in dollars, exact (numeric). */
+  dollars: SQL;
+  nameKey: SQL;
+  searchText: SQL;
+  /** Other ways the search box matches this kind (a registration's event title), given the pattern. */
+  extraSearch?: (pattern: string) => SQL;
+  /** The SELECT list of a ContributorRow, without created_at. */
+  columns: SQL;
+};
+
+const MEMBERSHIP_KIND: PaymentKind = 'membership';
+const membershipHasPlan = sql`EXISTS (SELECT 1 FROM ${payments}
+   WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id})`;
+const membershipDollars = sql`(CASE WHEN ${membershipHasPlan} THEN ${MEMBERSHIP_PRICE_CENTS / 100} ELSE 0 END)::numeric`;
+const registrationDollars = registrationDollarsSql(eventRegistrations.paymentAmount);
+const registrationFee = sql`coalesce(${eventRegistrations.paymentAmount}, 0)`;
+
+const BRANCHES: readonly Branch[] = [
+  {
+    type: 'Contribution',
+    table: donations,
+    id: donations.id,
+    createdAt: donations.createdAt,
+    payTheoryPaymentId: donations.payTheoryPaymentId,
+    kinds: ['donation', 'recurring_donation'],
+    dollars: sql`${donations.amount}`,
+    nameKey: contributorNameKey(donations),
+    searchText: contributorSearchText(donations, donationDetailsSql(donations.isRecurring)),
+    columns: sql`${donations.id} AS id, ${donations.firstName} AS first_name, ${donations.lastName} AS last_name,
+      ${donations.email} AS email, ${donations.phone} AS phone, 'Contribution' AS type,
+      ${donations.amount}::float8 AS amount, ${donations.status} AS status, ${donations.paymentMethod} AS payment_method,
+      ${donations.isRecurring} AS is_recurring, ${donations.payTheoryPaymentId} AS pay_theory_payment_id,
+      ${donationDetailsSql(donations.isRecurring)} AS details, NULL::uuid AS event_id, NULL::text AS selected_tier`,
+  },
+  {
+    type: 'Membership',
+    table: memberships,
+    id: memberships.id,
+    createdAt: memberships.createdAt,
+    payTheoryPaymentId: memberships.payTheoryPaymentId,
+    kinds: ['membership'],
+    dollars: membershipDollars,
+    nameKey: contributorNameKey(memberships),
+    searchText: contributorSearchText(memberships, membershipDetailsSql(memberships.message)),
+    columns: sql`${memberships.id} AS id, ${memberships.firstName} AS first_name, ${memberships.lastName} AS last_name,
+      ${memberships.email} AS email, ${memberships.phone} AS phone, 'Membership' AS type,
+      ${membershipDollars}::float8 AS amount, ${memberships.status} AS status,
+      ${memberships.paymentMethod} AS payment_method, ${membershipHasPlan} AS is_recurring,
+      ${memberships.payTheoryPaymentId} AS pay_theory_payment_id, ${membershipDetailsSql(memberships.message)} AS details,
+      NULL::uuid AS event_id, NULL::text AS selected_tier`,
+  },
+  {
+    type: 'Event Registration',
+    table: eventRegistrations,
+    id: eventRegistrations.id,
+    createdAt: eventRegistrations.createdAt,
+    payTheoryPaymentId: eventRegistrations.payTheoryPaymentId,
+    kinds: ['registration'],
+    dollars: registrationDollars,
+    nameKey: contributorNameKey(eventRegistrations),
+    searchText: contributorSearchText(eventRegistrations, sql`''`),
+    extraSearch: (pattern) =>
+      sql`${eventRegistrations.eventId} IN (SELECT ${events.id} FROM ${events} WHERE lower(${events.title}) LIKE ${pattern})`,
+    columns: sql`${eventRegistrations.id} AS id, ${eventRegistrations.firstName} AS first_name,
+      ${eventRegistrations.lastName} AS last_name, ${eventRegistrations.email} AS email,
+      ${eventRegistrations.phone} AS phone, 'Event Registration' AS type, ${registrationDollars}::float8 AS amount,
+      ${eventRegistrations.status} AS status,
+      CASE WHEN ${registrationFee} > 0 THEN 'card' ELSE ${FREE_REGISTRATION_METHOD} END AS payment_method,
+      false AS is_recurring, ${eventRegistrations.payTheoryPaymentId} AS pay_theory_payment_id, '' AS details,
+      ${eventRegistrations.eventId} AS event_id, ${eventRegistrations.selectedTier} AS selected_tier`,
+  },
+];
+
+/** A LIKE pattern matching `term` anywhere, the term's `\`, `%` and `_` standing for themselves. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A search that looks like a phone number also matches the phone's digits, whatever their formatting. */
+const PHONE_LIKE = /^[\d\s().+-]+$/;
+
+function branchesOf(filter: ContributorsFilter): readonly Branch[] {
+  return filter.type ? BRANCHES.filter((b) => b.type === filter.type) : BRANCHES;
+}
+
+/** The filter's conditions on one branch (all ANDed); none means every row. */
+function filterConditions(branch: Branch, filter: ContributorsFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    const arms = [sql`${branch.searchText} LIKE ${pattern}`];
+    const digits = filter.q.replace(/\D/g, '');
+    if (digits && PHONE_LIKE.test(filter.q)) arms.push(sql`${branch.searchText} LIKE ${`%${digits}%`}`);
+    if (branch.extraSearch) arms.push(branch.extraSearch(pattern));
+    conditions.push(sql`(${sql.join(arms, sql` OR `)})`);
+  }
+  if (filter.transactionId) {
+    const pattern = containsPattern(filter.transactionId);
+    // The search text holds the payment id, so its trigram index narrows the rows first.
+    conditions.push(sql`${branch.searchText} LIKE ${pattern} AND lower(${branch.payTheoryPaymentId}) LIKE ${pattern}`);
+  }
+  if (filter.amount) {
+    const cents = dollarsToCents(Number(filter.amount.replace(/^\$/, '')));
+    conditions.push(sql`${branch.dollars} = ${(cents / 100).toFixed(2)}::numeric`);
+  }
+  return conditions;
+}
+
+const whereOf = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
+
+/** The sort key of a branch, and how a cursor's text value is cast back to it. */
+function sortKeyOf(branch: Branch, sort: ContributorSortKey): SQL {
+  switch (sort) {
+    case 'date':
+      return sql`${branch.createdAt}`;
+    case 'amount':
+      return branch.dollars;
+    case 'name':
+      return branch.nameKey;
+  }
+}
+/** The sort value as cursor text: a date to the microsecond in UTC, an amount or a name as written. */
+function cursorTextOf(sort: ContributorSortKey): SQL {
+  return sort === 'date'
+    ? sql.raw(`to_char(sort_key AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`)
+    : sql.raw('sort_key::text');
+}
+function cursorValueSql(sort: ContributorSortKey, value: string): SQL {
+  switch (sort) {
+    case 'date':
+      return sql`${value}::timestamptz`;
+    case 'amount':
+      return sql`${value}::numeric`;
+    case 'name':
+      return sql`(${value} COLLATE "C")`;
+  }
+}
+
+type Cursor = { sort: ContributorSortKey; direction: SortDirection; value: string; id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.direction, cursor.value, cursor.id])).toString('base64url');
+}
+
+/** The cursor's position; a cursor of another sort or direction, or not ours, is a 400. */
+function decodeCursor(text: string, sort: ContributorSortKey, direction: SortDirection): Cursor {
+  const invalid = () => new AppError('BAD_REQUEST', contributorsCursorMessage);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid();
+  const [s, d, value, id] = parsed as unknown[];
+  if (s !== sort || d !== direction || typeof value !== 'string' || typeof id !== 'string' || !UUID.test(id)) {
+    throw invalid();
+  }
+  if (sort === 'date' && Number.isNaN(Date.parse(value))) throw invalid();
+  if (sort === 'amount' && !/^-?\d+(\.\d+)?$/.test(value)) throw invalid();
+  return { sort, direction, value, id };
+}
+
+type PageSqlRow = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  type: ContributorType;
+  amount: number;
+  status: string;
+  payment_method: string;
+  is_recurring: boolean;
+  pay_theory_payment_id: string | null;
+  details: string;
+  event_id: string | null;
+  selected_tier: string | null;
+  created_at: string;
+  cursor_value: string;
+};
+
+/**
+ * One page of the list: every branch filtered, past the cursor and ordered by (sort key, id) on
+ * its own index, at most limit + 1 rows each; the merge keeps limit + 1 (the extra row only says
+ * whether a next page exists). The id breaks ties, so the order is total and no row is repeated or
+ * skipped across pages. Ids are random UUIDs: unique across the three tables in practice.
+ */
+export async function listContributorsPage(db: Database, query: ContributorsPageQuery): Promise<ContributorsPage> {
+  const direction = query.direction ?? CONTRIBUTOR_SORT_FIRST_DIRECTION[query.sort];
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, direction) : undefined;
+  const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
+  const past = sql.raw(direction === 'asc' ? '>' : '<');
+  const branches = branchesOf(query);
+
+  const selects = branches.map((branch) => {
+    const key = sortKeyOf(branch, query.sort);
+    const conditions = filterConditions(branch, query);
+    if (cursor)
+      conditions.push(
+        sql`(${key}, ${branch.id}) ${past} (${cursorValueSql(query.sort, cursor.value)}, ${cursor.id}::uuid)`,
+      );
+    return sql`(SELECT ${branch.columns}, ${branch.createdAt} AS sort_at, ${key} AS sort_key
+       FROM ${branch.table} ${whereOf(conditions)}
+       ORDER BY ${key} ${dir}, ${branch.id} ${dir} LIMIT ${query.limit + 1})`;
+  });
+  const counts = branches.map(
+    (branch) => sql`SELECT count(*) AS n FROM ${branch.table} ${whereOf(filterConditions(branch, query))}`,
+  );
+
+  return db.transaction(
+    async (tx) => {
+      const rows = (
+        await tx.execute<PageSqlRow>(sql`
+          SELECT id, first_name, last_name, email, phone, type, amount, status, payment_method, is_recurring,
+                 pay_theory_payment_id, details, event_id, selected_tier,
+                 to_char(sort_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+                 ${cursorTextOf(query.sort)} AS cursor_value
+            FROM (${sql.join(selects, sql` UNION ALL `)}) AS contributors
+           ORDER BY sort_key ${dir}, id ${dir}
+           LIMIT ${query.limit + 1}`)
+      ).rows;
+      const [counted] = (
+        await tx.execute<{ total: string }>(
+          sql`SELECT coalesce(sum(n), 0)::bigint::text AS total FROM (${sql.join(counts, sql` UNION ALL `)}) AS c`,
+        )
+      ).rows;
+
+      const page = rows.slice(0, query.limit);
+      const eventIds = [...new Set(page.flatMap((r) => (r.event_id ? [r.event_id] : [])))];
+      const eventRows = eventIds.length
+        ? await tx
+            .select({ id: events.id, title: events.title, pricingTiers: events.pricingTiers })
+            .from(events)
+            .where(inArray(events.id, eventIds))
+        : [];
+      const detailsOf = registrationDetails(eventRows);
+      const last = page.at(-1);
+      return {
+        success: true,
+        contributors: page.map((r): ContributorRow => ({
+          id: r.id,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          email: r.email,
+          phone: r.phone,
+          type: r.type,
+          amount: r.amount,
+          status: r.status,
+          paymentMethod: r.payment_method,
+          isRecurring: r.is_recurring,
+          payTheoryPaymentId: r.pay_theory_payment_id,
+          details: r.event_id ? detailsOf(r.event_id, r.selected_tier) : r.details,
+          createdAt: r.created_at,
+        })),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ sort: query.sort, direction, value: last.cursor_value, id: last.id })
+            : null,
+        total: Number(counted?.total ?? 0),
+      } satisfies ContributorsPage;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+const hasFilter = (filter: ContributorsFilter) =>
+  Boolean(filter.q || filter.type || filter.transactionId || filter.amount);
+
+/**
+ * The summary cards over the rows the filters match, by aggregates only: a count per kind, and
+ * the money received (LEDGER_SIGNS) by the payments of the matching records. Without a filter it
+ * is the dashboard's own summary (every record, the whole ledger).
+ */
+export async function contributorsSummary(
+  db: Database,
+  filter: ContributorsFilter,
+): Promise<ContributorsSummaryResponse> {
+  if (!hasFilter(filter)) {
+    return { success: true, summary: await summaryOf(db) };
+  }
+  const branches = branchesOf(filter);
+  const countOf = (type: ContributorType) => {
+    const branch = branches.find((b) => b.type === type);
+    return branch
+      ? sql`(SELECT count(*)::int FROM ${branch.table} ${whereOf(filterConditions(branch, filter))})`
+      : sql`0`;
+  };
+  const moneyOf = branches.map((branch) => {
+    const matching = sql`(SELECT ${branch.id} FROM ${branch.table} ${whereOf(filterConditions(branch, filter))})`;
+    const viaPayment = sql`(${payments.kind} IN (${sql.join(
+      branch.kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) AND ${payments.recordId} IN ${matching})`;
+    // Ledger rows older than payment_id name their donation directly.
+    return branch.type === 'Contribution'
+      ? sql`(${viaPayment} OR (${transactions.paymentId} IS NULL AND ${transactions.donationId} IN ${matching}))`
+      : viaPayment;
+  });
+  const [row] = (
+    await db.execute<{ donations: number; memberships: number; registrations: number; received_cents: string }>(sql`
+      SELECT ${countOf('Contribution')} AS donations, ${countOf('Membership')} AS memberships,
+             ${countOf('Event Registration')} AS registrations,
+             (SELECT coalesce(sum(${signedCentsSql()}), 0) FROM ${transactions}
+                LEFT JOIN ${payments} ON ${payments.id} = ${transactions.paymentId}
+               WHERE ${sql.join(moneyOf, sql` OR `)})::bigint::text AS received_cents`)
+  ).rows;
+  return {
+    success: true,
+    summary: {
+      totalContributors: (row?.donations ?? 0) + (row?.memberships ?? 0) + (row?.registrations ?? 0),
+      totalDonations: row?.donations ?? 0,
+      totalMemberships: row?.memberships ?? 0,
+      totalEventRegistrations: row?.registrations ?? 0,
+      totalAmount: Number(row?.received_cents ?? 0) / 100,
+    },
+  };
+}
