@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdminUser } from './auth';
 import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, successList } from './common';
+import { isTimeZone } from './contributors-csv';
 import { ContributionDetail } from './donations';
 import { MemberDetail } from './memberships';
 
@@ -106,6 +107,24 @@ export const ContributorsPage = z
   })
   .meta({ id: 'ContributorsPage' });
 export type ContributorsPage = z.infer<typeof ContributorsPage>;
+
+/** An IANA zone name is far below this ('America/Argentina/ComodRivadavia' is 32). */
+const TIME_ZONE_MAX = 64;
+
+/**
+ * GET /api/admin/contributors/export query: the filters and the order of the page query, and the
+ * admin's IANA time zone, in which the file's dates and its name's day are written (default UTC).
+ */
+export const ContributorsExportQuery = ContributorsFilter.extend({
+  sort: ContributorSortKey.default('date'),
+  direction: SortDirection.optional(),
+  timeZone: z
+    .string()
+    .max(TIME_ZONE_MAX)
+    .refine(isTimeZone, 'Expected an IANA time zone such as America/New_York')
+    .optional(),
+});
+export type ContributorsExportQuery = z.infer<typeof ContributorsExportQuery>;
 
 /** GET /api/admin/contributors/summary → 200: the summary cards over the rows the filters match. */
 export const ContributorsSummaryResponse = z

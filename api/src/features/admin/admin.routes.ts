@@ -6,6 +6,9 @@ import {
   AuditLogPage,
   AuditLogQuery,
   ContributionDetailList,
+  CSV_BYTE_ORDER_MARK,
+  CSV_HEADER_LINE,
+  ContributorsExportQuery,
   ContributorsFilter,
   ContributorsPage,
   ContributorsPageQuery,
@@ -27,6 +30,9 @@ import {
   StatusChange,
   StatusChanged,
   authResponseMessages,
+  contributorCells,
+  contributorsCsvFileName,
+  csvLine,
 } from '@pillars/shared/contracts';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -38,7 +44,7 @@ import { type Actor, actorOf } from './audit';
 import { listAuditLog, paymentsOfRecord } from './audit-log.service';
 import { cancelPlan, checkInRegistration, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
-import { contributorsSummary, listContributorsPage } from './contributor-list.service';
+import { contributorBatches, contributorsSummary, listContributorsPage } from './contributor-list.service';
 import {
   listContributionDetails,
   listContributors,
@@ -88,6 +94,16 @@ const contributorsPage = adminRoute({
   responses: {
     200: json('One page of rows, the cursor of the next (null on the last) and the matching total', ContributorsPage),
     400: apiError('A filter, the sort, the cursor or the limit is invalid'),
+  },
+});
+const contributorsExport = adminRoute({
+  method: 'get',
+  path: '/contributors/export',
+  summary: 'Every row the filters match as a CSV file, streamed in the asked order',
+  request: { query: ContributorsExportQuery },
+  responses: {
+    200: { description: "The file 'contributors-yyyy-MM-dd.csv'", content: { 'text/csv': { schema: z.string() } } },
+    400: apiError('A filter, the sort or the time zone is invalid'),
   },
 });
 const contributorsSummaryRoute = adminRoute({
@@ -252,6 +268,54 @@ export function adminRoutes(deps: AppDeps) {
       'contributors page listed',
     );
     return c.json(page, 200);
+  });
+  openapiRoute(app, contributorsExport, (c) => {
+    const query = parseQuery(c, ContributorsExportQuery);
+    const timeZone = query.timeZone ?? 'UTC';
+    const logger = c.get('logger');
+    const batches = contributorBatches(db, query);
+    const encoder = new TextEncoder();
+    const started = performance.now();
+    let rows = -1;
+    // Pull-based: the next batch is read only when the client has taken the previous one, so a
+    // slow download holds one batch in memory, never the whole set (docs/decisions/031).
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (rows < 0) {
+            rows = 0;
+            controller.enqueue(encoder.encode(CSV_BYTE_ORDER_MARK + CSV_HEADER_LINE));
+            return;
+          }
+          try {
+            const next = await batches.next();
+            if (next.done) {
+              logger.info(
+                { event: 'admin.contributors-export', rows, ms: Math.round(performance.now() - started) },
+                'contributors exported',
+              );
+              controller.close();
+              return;
+            }
+            rows += next.value.length;
+            controller.enqueue(
+              encoder.encode(next.value.map((row) => csvLine(contributorCells(row, timeZone))).join('')),
+            );
+          } catch (error) {
+            logger.error({ event: 'admin.contributors-export', rows, err: error }, 'contributors export failed');
+            controller.error(error);
+          }
+        },
+        async cancel() {
+          await batches.return(undefined);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return c.body(body, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${contributorsCsvFileName(new Date(), timeZone)}"`,
+    });
   });
   openapiRoute(app, contributorsSummaryRoute, async (c) =>
     c.json(await contributorsSummary(db, parseQuery(c, ContributorsFilter)), 200),

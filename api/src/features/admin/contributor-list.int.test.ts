@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CSV_COLUMNS,
   ContributorsPage,
   ContributorsResponse,
   ContributorsSummaryResponse,
@@ -126,8 +127,11 @@ async function insertCharge(kind: PaymentKind, recordId: string, amountCents: nu
 
 const TOTAL = TIED.donations + TIED.memberships + TIED.registrations + SPECIAL.length;
 
+const queryString = (query: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+
 async function getPage(query: Record<string, string | number>) {
-  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const params = queryString(query);
   const res = await app.request(`/api/admin/contributors/page?${params.toString()}`, { headers: { cookie } });
   expect(res.status).toBe(200);
   return ContributorsPage.parse(await res.json());
@@ -264,7 +268,7 @@ describe('GET /api/admin/contributors/page', () => {
 
   it('refuses a cursor it did not write, one of another sort, and a limit out of bounds', async () => {
     const first = await getPage({ limit: 2 });
-    const bad = [
+    const bad: Record<string, string | number>[] = [
       { cursor: 'not-a-cursor' },
       { cursor: first.nextCursor ?? '', sort: 'amount' },
       { cursor: first.nextCursor ?? '', direction: 'asc' },
@@ -273,7 +277,7 @@ describe('GET /api/admin/contributors/page', () => {
       { type: 'Donation' },
     ];
     for (const query of bad) {
-      const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      const params = queryString(query);
       const res = await app.request(`/api/admin/contributors/page?${params.toString()}`, { headers: { cookie } });
       expect(res.status, params.toString()).toBe(400);
     }
@@ -328,6 +332,64 @@ describe('GET /api/admin/contributors/summary', () => {
       totalEventRegistrations: 0,
       totalAmount: 0,
     });
+  });
+});
+
+describe('GET /api/admin/contributors/export', () => {
+  async function exportCsv(query: Record<string, string>) {
+    const res = await app.request(`/api/admin/contributors/export?${new URLSearchParams(query).toString()}`, {
+      headers: { cookie },
+    });
+    // Keep the byte order mark (res.text() drops it) to check it is there.
+    return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
+  }
+
+  it('streams every matching row, in order, with the columns, escaping and dates of the product', async () => {
+    const { res, text } = await exportCsv({ type: 'Contribution', sort: 'amount', timeZone: 'America/New_York' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="contributors-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    const body = lines.slice(1, -1);
+    expect(body).toHaveLength(TIED.donations + SPECIAL.length);
+    // Largest amount first, as the page with the same query orders them.
+    const { rows } = await allPages({ type: 'Contribution', sort: 'amount' }, 200);
+    expect(body.map((line) => line.split(',')[2])).toEqual(rows.map((r) => r.email));
+    // 2026-02-04T00:00Z is still the 3rd in New York; a quote in a name is doubled inside quotes.
+    expect(body).toContain(
+      'back\\slash,Special,special3@example.net,,Contribution,10.25,card,No,pending,,One-time contribution,02/03/2026',
+    );
+    expect(body.filter((line) => line.startsWith("O'Brien,"))).toEqual([
+      "O'Brien,Special,special2@example.net,,Contribution,9.25,card,No,pending,,One-time contribution,02/02/2026",
+    ]);
+    expect(body.filter((line) => line.includes('ptp_donation_0,'))).toEqual([
+      'Donor0,Tied,donor0@example.org,(555) 010-1776,Contribution,10.00,card,Yes,pending,ptp_donation_0,Monthly contribution,03/01/2026',
+    ]);
+  });
+
+  it('quotes cells with commas and neutralises formulas', async () => {
+    await db.insert(memberships).values({
+      firstName: '=HYPERLINK("x")',
+      lastName: 'Comma, Esq.',
+      email: 'formula@example.org',
+      paymentMethod: 'card',
+      createdAt: new Date('2020-01-01T12:00:00Z'),
+    });
+    const { text } = await exportCsv({ q: 'formula@example.org' });
+    expect(text.slice(1).split('\r\n')[1]).toBe(
+      `"'=HYPERLINK(""x"")","Comma, Esq.",formula@example.org,,Membership,0.00,card,No,pending,,Monthly membership,01/01/2020`,
+    );
+  });
+
+  it('answers the header alone when nothing matches, and refuses an unknown time zone', async () => {
+    const { text } = await exportCsv({ q: 'nobody-by-this-name' });
+    expect(text).toBe(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`);
+    expect((await exportCsv({ timeZone: 'Mars/Olympus' })).res.status).toBe(400);
   });
 });
 

@@ -184,7 +184,7 @@ function cursorValueSql(sort: ContributorSortKey, value: string): SQL {
   }
 }
 
-type Cursor = { sort: ContributorSortKey; direction: SortDirection; value: string; id: string };
+type Cursor = Order & { value: string; id: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -230,88 +230,134 @@ type PageSqlRow = {
   cursor_value: string;
 };
 
+/** Where a page ends: the last row's sort key (as cursor text) and id. */
+type Position = { value: string; id: string };
+type Order = { sort: ContributorSortKey; direction: SortDirection };
+
+/** The query's direction, or the column's first direction (product rule). */
+const orderOf = (query: { sort: ContributorSortKey; direction?: SortDirection | undefined }): Order => ({
+  sort: query.sort,
+  direction: query.direction ?? CONTRIBUTOR_SORT_FIRST_DIRECTION[query.sort],
+});
+
 /**
- * One page of the list: every branch filtered, past the cursor and ordered by (sort key, id) on
- * its own index, at most limit + 1 rows each; the merge keeps limit + 1 (the extra row only says
- * whether a next page exists). The id breaks ties, so the order is total and no row is repeated or
- * skipped across pages. Ids are random UUIDs: unique across the three tables in practice.
+ * Up to `limit` rows past `after` in the order: every branch filtered, past the position and
+ * ordered by (sort key, id) on its own index, at most limit + 1 rows each; the merge keeps limit + 1
+ * (the extra row only says whether more follow). The id breaks ties, so the order is total and no
+ * row is repeated or skipped across pages. Ids are random UUIDs: unique across the three tables in
+ * practice (docs/decisions/031).
  */
-export async function listContributorsPage(db: Database, query: ContributorsPageQuery): Promise<ContributorsPage> {
-  const direction = query.direction ?? CONTRIBUTOR_SORT_FIRST_DIRECTION[query.sort];
-  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, direction) : undefined;
+async function readRows(
+  db: Pick<Database, 'execute' | 'select'>,
+  filter: ContributorsFilter,
+  { sort, direction }: Order,
+  after: Position | undefined,
+  limit: number,
+): Promise<{ rows: ContributorRow[]; last: Position | undefined; more: boolean }> {
   const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
   const past = sql.raw(direction === 'asc' ? '>' : '<');
-  const branches = branchesOf(query);
-
-  const selects = branches.map((branch) => {
-    const key = sortKeyOf(branch, query.sort);
-    const conditions = filterConditions(branch, query);
-    if (cursor)
-      conditions.push(
-        sql`(${key}, ${branch.id}) ${past} (${cursorValueSql(query.sort, cursor.value)}, ${cursor.id}::uuid)`,
-      );
+  const selects = branchesOf(filter).map((branch) => {
+    const key = sortKeyOf(branch, sort);
+    const conditions = filterConditions(branch, filter);
+    if (after)
+      conditions.push(sql`(${key}, ${branch.id}) ${past} (${cursorValueSql(sort, after.value)}, ${after.id}::uuid)`);
     return sql`(SELECT ${branch.columns}, ${branch.createdAt} AS sort_at, ${key} AS sort_key
        FROM ${branch.table} ${whereOf(conditions)}
-       ORDER BY ${key} ${dir}, ${branch.id} ${dir} LIMIT ${query.limit + 1})`;
+       ORDER BY ${key} ${dir}, ${branch.id} ${dir} LIMIT ${limit + 1})`;
   });
-  const counts = branches.map(
-    (branch) => sql`SELECT count(*) AS n FROM ${branch.table} ${whereOf(filterConditions(branch, query))}`,
-  );
+  const rows = (
+    await db.execute<PageSqlRow>(sql`
+      SELECT id, first_name, last_name, email, phone, type, amount, status, payment_method, is_recurring,
+             pay_theory_payment_id, details, event_id, selected_tier,
+             to_char(sort_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+             ${cursorTextOf(sort)} AS cursor_value
+        FROM (${sql.join(selects, sql` UNION ALL `)}) AS contributors
+       ORDER BY sort_key ${dir}, id ${dir}
+       LIMIT ${limit + 1}`)
+  ).rows;
+  const page = rows.slice(0, limit);
+  const eventIds = [...new Set(page.flatMap((r) => (r.event_id ? [r.event_id] : [])))];
+  const eventRows = eventIds.length
+    ? await db
+        .select({ id: events.id, title: events.title, pricingTiers: events.pricingTiers })
+        .from(events)
+        .where(inArray(events.id, eventIds))
+    : [];
+  const detailsOf = registrationDetails(eventRows);
+  const last = page.at(-1);
+  return {
+    rows: page.map((r): ContributorRow => ({
+      id: r.id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      phone: r.phone,
+      type: r.type,
+      amount: r.amount,
+      status: r.status,
+      paymentMethod: r.payment_method,
+      isRecurring: r.is_recurring,
+      payTheoryPaymentId: r.pay_theory_payment_id,
+      details: r.event_id ? detailsOf(r.event_id, r.selected_tier) : r.details,
+      createdAt: r.created_at,
+    })),
+    last: last ? { value: last.cursor_value, id: last.id } : undefined,
+    more: rows.length > limit,
+  };
+}
 
+/** How many rows the filter matches: a count per table, each on its own indexes. */
+async function countRows(db: Pick<Database, 'execute'>, filter: ContributorsFilter): Promise<number> {
+  const counts = branchesOf(filter).map(
+    (branch) => sql`SELECT count(*) AS n FROM ${branch.table} ${whereOf(filterConditions(branch, filter))}`,
+  );
+  const [counted] = (
+    await db.execute<{ total: string }>(
+      sql`SELECT coalesce(sum(n), 0)::bigint::text AS total FROM (${sql.join(counts, sql` UNION ALL `)}) AS c`,
+    )
+  ).rows;
+  return Number(counted?.total ?? 0);
+}
+
+/** One page of the list and the total matching, both from one snapshot. */
+export async function listContributorsPage(db: Database, query: ContributorsPageQuery): Promise<ContributorsPage> {
+  const order = orderOf(query);
+  const after = query.cursor ? decodeCursor(query.cursor, order.sort, order.direction) : undefined;
   return db.transaction(
     async (tx) => {
-      const rows = (
-        await tx.execute<PageSqlRow>(sql`
-          SELECT id, first_name, last_name, email, phone, type, amount, status, payment_method, is_recurring,
-                 pay_theory_payment_id, details, event_id, selected_tier,
-                 to_char(sort_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-                 ${cursorTextOf(query.sort)} AS cursor_value
-            FROM (${sql.join(selects, sql` UNION ALL `)}) AS contributors
-           ORDER BY sort_key ${dir}, id ${dir}
-           LIMIT ${query.limit + 1}`)
-      ).rows;
-      const [counted] = (
-        await tx.execute<{ total: string }>(
-          sql`SELECT coalesce(sum(n), 0)::bigint::text AS total FROM (${sql.join(counts, sql` UNION ALL `)}) AS c`,
-        )
-      ).rows;
-
-      const page = rows.slice(0, query.limit);
-      const eventIds = [...new Set(page.flatMap((r) => (r.event_id ? [r.event_id] : [])))];
-      const eventRows = eventIds.length
-        ? await tx
-            .select({ id: events.id, title: events.title, pricingTiers: events.pricingTiers })
-            .from(events)
-            .where(inArray(events.id, eventIds))
-        : [];
-      const detailsOf = registrationDetails(eventRows);
-      const last = page.at(-1);
+      const { rows, last, more } = await readRows(tx, query, order, after, query.limit);
       return {
         success: true,
-        contributors: page.map((r): ContributorRow => ({
-          id: r.id,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          email: r.email,
-          phone: r.phone,
-          type: r.type,
-          amount: r.amount,
-          status: r.status,
-          paymentMethod: r.payment_method,
-          isRecurring: r.is_recurring,
-          payTheoryPaymentId: r.pay_theory_payment_id,
-          details: r.event_id ? detailsOf(r.event_id, r.selected_tier) : r.details,
-          createdAt: r.created_at,
-        })),
-        nextCursor:
-          rows.length > query.limit && last
-            ? encodeCursor({ sort: query.sort, direction, value: last.cursor_value, id: last.id })
-            : null,
-        total: Number(counted?.total ?? 0),
+        contributors: rows,
+        nextCursor: more && last ? encodeCursor({ ...order, ...last }) : null,
+        total: await countRows(tx, query),
       } satisfies ContributorsPage;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/** Rows one statement of the export reads: a few hundred KiB in memory at a time. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+/**
+ * Every row the filter matches, in the order, EXPORT_BATCH_ROWS at a time: each batch is one keyset
+ * statement of its own (no transaction held open for the whole export), so memory stays constant
+ * and the caller reads the next batch only when it wants it. Rows added during the export after
+ * the batch that would hold them are not in it; no row is repeated or skipped.
+ */
+export async function* contributorBatches(
+  db: Database,
+  query: ContributorsFilter & { sort: ContributorSortKey; direction?: SortDirection | undefined },
+): AsyncGenerator<ContributorRow[]> {
+  const order = orderOf(query);
+  let after: Position | undefined;
+  for (;;) {
+    const { rows, last, more } = await readRows(db, query, order, after, EXPORT_BATCH_ROWS);
+    if (rows.length) yield rows;
+    if (!more || !last) return;
+    after = last;
+  }
 }
 
 const hasFilter = (filter: ContributorsFilter) =>
