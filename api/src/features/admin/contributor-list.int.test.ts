@@ -142,14 +142,19 @@ async function allPages(query: Record<string, string | number>, limit: number) {
   const rows: ContributorRow[] = [];
   let cursor: string | null = null;
   let pages = 0;
+  let total: number | undefined;
   do {
     const page: ContributorsPage = await getPage({ ...query, limit, ...(cursor ? { cursor } : {}) });
     pages += 1;
+    // Later pages answer the total the first page counted.
+    total ??= page.total;
+    expect(page.total).toBe(total);
     expect(page.contributors.length).toBeLessThanOrEqual(limit);
     if (page.nextCursor) expect(page.contributors).toHaveLength(limit);
     rows.push(...page.contributors);
     cursor = page.nextCursor;
   } while (cursor);
+  expect(rows).toHaveLength(total ?? -1);
   return { rows, pages };
 }
 
@@ -266,12 +271,13 @@ describe('GET /api/admin/contributors/page', () => {
     }
   });
 
-  it('refuses a cursor it did not write, one of another sort, and a limit out of bounds', async () => {
+  it('refuses a cursor it did not write, one of another sort or filter, and a limit out of bounds', async () => {
     const first = await getPage({ limit: 2 });
     const bad: Record<string, string | number>[] = [
       { cursor: 'not-a-cursor' },
       { cursor: first.nextCursor ?? '', sort: 'amount' },
       { cursor: first.nextCursor ?? '', direction: 'asc' },
+      { cursor: first.nextCursor ?? '', q: 'tied' },
       { limit: 0 },
       { limit: 201 },
       { type: 'Donation' },

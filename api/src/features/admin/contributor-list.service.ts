@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   CONTRIBUTOR_SORT_FIRST_DIRECTION,
   type ContributorRow,
@@ -184,16 +185,28 @@ function cursorValueSql(sort: ContributorSortKey, value: string): SQL {
   }
 }
 
-type Cursor = Order & { value: string; id: string };
+/**
+ * A next page's cursor: the order, the position, the filters it belongs to (a digest) and the total
+ * the first page counted. The later pages answer that total rather than count again (a count over a
+ * million rows costs more than the page), so `total` is as of the first page.
+ */
+type Cursor = Order & Position & { filter: string; total: number };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sort, cursor.direction, cursor.value, cursor.id])).toString('base64url');
+/** A digest of the filters: a cursor only continues the query that wrote it. */
+function filterDigest(filter: ContributorsFilter): string {
+  const fields = [filter.q, filter.type, filter.transactionId, filter.amount].map((v) => v ?? null);
+  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 16);
 }
 
-/** The cursor's position; a cursor of another sort or direction, or not ours, is a 400. */
-function decodeCursor(text: string, sort: ContributorSortKey, direction: SortDirection): Cursor {
+function encodeCursor(cursor: Cursor): string {
+  const fields = [cursor.sort, cursor.direction, cursor.value, cursor.id, cursor.filter, cursor.total];
+  return Buffer.from(JSON.stringify(fields)).toString('base64url');
+}
+
+/** The cursor's position; a cursor of another sort, direction or filter, or not ours, is a 400. */
+function decodeCursor(text: string, order: Order, filter: string): Cursor {
   const invalid = () => new AppError('BAD_REQUEST', contributorsCursorMessage);
   let parsed: unknown;
   try {
@@ -201,14 +214,14 @@ function decodeCursor(text: string, sort: ContributorSortKey, direction: SortDir
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid();
-  const [s, d, value, id] = parsed as unknown[];
-  if (s !== sort || d !== direction || typeof value !== 'string' || typeof id !== 'string' || !UUID.test(id)) {
-    throw invalid();
-  }
-  if (sort === 'date' && Number.isNaN(Date.parse(value))) throw invalid();
-  if (sort === 'amount' && !/^-?\d+(\.\d+)?$/.test(value)) throw invalid();
-  return { sort, direction, value, id };
+  if (!Array.isArray(parsed) || parsed.length !== 6) throw invalid();
+  const [s, d, value, id, f, total] = parsed as unknown[];
+  if (s !== order.sort || d !== order.direction || f !== filter) throw invalid();
+  if (typeof value !== 'string' || typeof id !== 'string' || !UUID.test(id)) throw invalid();
+  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) throw invalid();
+  if (order.sort === 'date' && Number.isNaN(Date.parse(value))) throw invalid();
+  if (order.sort === 'amount' && !/^-?\d+(\.\d+)?$/.test(value)) throw invalid();
+  return { ...order, value, id, filter, total };
 }
 
 type PageSqlRow = {
@@ -319,18 +332,20 @@ async function countRows(db: Pick<Database, 'execute'>, filter: ContributorsFilt
   return Number(counted?.total ?? 0);
 }
 
-/** One page of the list and the total matching, both from one snapshot. */
+/** One page of the list and the total matching (counted by the first page, in its snapshot). */
 export async function listContributorsPage(db: Database, query: ContributorsPageQuery): Promise<ContributorsPage> {
   const order = orderOf(query);
-  const after = query.cursor ? decodeCursor(query.cursor, order.sort, order.direction) : undefined;
+  const filter = filterDigest(query);
+  const after = query.cursor ? decodeCursor(query.cursor, order, filter) : undefined;
   return db.transaction(
     async (tx) => {
       const { rows, last, more } = await readRows(tx, query, order, after, query.limit);
+      const total = after ? after.total : await countRows(tx, query);
       return {
         success: true,
         contributors: rows,
-        nextCursor: more && last ? encodeCursor({ ...order, ...last }) : null,
-        total: await countRows(tx, query),
+        nextCursor: more && last ? encodeCursor({ ...order, ...last, filter, total }) : null,
+        total,
       } satisfies ContributorsPage;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
