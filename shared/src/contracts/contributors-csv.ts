@@ -42,14 +42,20 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+// Building a formatter costs far more than using one, and an export formats a date per row. Zone
+// names are case-insensitive, so their spellings are unbounded: the cache is emptied past a few.
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+const DAY_FORMATS_MAX = 50;
+
 /** Year, month and day of an instant in a zone (undefined: the runtime's own, as the browser shows it). */
 function calendarDay(instant: Date, timeZone: string | undefined) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  let dayFormat = dayFormats.get(timeZone);
+  if (!dayFormat) {
+    dayFormat = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size >= DAY_FORMATS_MAX) dayFormats.clear();
+    dayFormats.set(timeZone, dayFormat);
+  }
+  const parts = dayFormat.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return { year: part('year'), month: part('month'), day: part('day') };
 }

@@ -31,7 +31,14 @@ import { dollarsToCents } from '@pillars/shared/money';
 import { type SQL, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors';
-import { FREE_REGISTRATION_METHOD, registrationDetails, signedCentsSql, summaryOf } from './contributors.service';
+import {
+  FREE_REGISTRATION_METHOD,
+  membershipHasPlanJoined as membershipHasPlan,
+  membershipsWithPlanSql,
+  registrationDetails,
+  signedCentsSql,
+  summaryOf,
+} from './contributors.service';
 
 /**
  * The admin's contributor list computed in SQL (docs/decisions/031): filters, sort and keyset
@@ -43,6 +50,8 @@ import { FREE_REGISTRATION_METHOD, registrationDetails, signedCentsSql, summaryO
 type Branch = {
   type: ContributorType;
   table: PgTable;
+  /** The FROM clause the row expressions need (the table, or the table and its joins). */
+  from: SQL;
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
   payTheoryPaymentId: AnyPgColumn;
@@ -57,9 +66,6 @@ type Branch = {
   columns: SQL;
 };
 
-const MEMBERSHIP_KIND: PaymentKind = 'membership';
-const membershipHasPlan = sql`EXISTS (SELECT 1 FROM ${payments}
-   WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id})`;
 const membershipDollars = sql`(CASE WHEN ${membershipHasPlan} THEN ${MEMBERSHIP_PRICE_CENTS / 100} ELSE 0 END)::numeric`;
 const registrationDollars = registrationDollarsSql(eventRegistrations.paymentAmount);
 const registrationFee = sql`coalesce(${eventRegistrations.paymentAmount}, 0)`;
@@ -68,6 +74,7 @@ const BRANCHES: readonly Branch[] = [
   {
     type: 'Contribution',
     table: donations,
+    from: sql`${donations}`,
     id: donations.id,
     createdAt: donations.createdAt,
     payTheoryPaymentId: donations.payTheoryPaymentId,
@@ -84,6 +91,7 @@ const BRANCHES: readonly Branch[] = [
   {
     type: 'Membership',
     table: memberships,
+    from: membershipsWithPlanSql,
     id: memberships.id,
     createdAt: memberships.createdAt,
     payTheoryPaymentId: memberships.payTheoryPaymentId,
@@ -101,6 +109,7 @@ const BRANCHES: readonly Branch[] = [
   {
     type: 'Event Registration',
     table: eventRegistrations,
+    from: sql`${eventRegistrations}`,
     id: eventRegistrations.id,
     createdAt: eventRegistrations.createdAt,
     payTheoryPaymentId: eventRegistrations.payTheoryPaymentId,
@@ -127,6 +136,10 @@ export function containsPattern(term: string): string {
 
 /** A search that looks like a phone number also matches the phone's digits, whatever their formatting. */
 const PHONE_LIKE = /^[\d\s().+-]+$/;
+
+/** What a count over the filter reads: the joins only when the amount (a membership's plan) is filtered. */
+const countFrom = (branch: Branch, filter: ContributorsFilter): SQL =>
+  filter.amount ? branch.from : sql`${branch.table}`;
 
 function branchesOf(filter: ContributorsFilter): readonly Branch[] {
   return filter.type ? BRANCHES.filter((b) => b.type === filter.type) : BRANCHES;
@@ -275,7 +288,7 @@ async function readRows(
     if (after)
       conditions.push(sql`(${key}, ${branch.id}) ${past} (${cursorValueSql(sort, after.value)}, ${after.id}::uuid)`);
     return sql`(SELECT ${branch.columns}, ${branch.createdAt} AS sort_at, ${key} AS sort_key
-       FROM ${branch.table} ${whereOf(conditions)}
+       FROM ${branch.from} ${whereOf(conditions)}
        ORDER BY ${key} ${dir}, ${branch.id} ${dir} LIMIT ${limit + 1})`;
   });
   const rows = (
@@ -322,7 +335,8 @@ async function readRows(
 /** How many rows the filter matches: a count per table, each on its own indexes. */
 async function countRows(db: Pick<Database, 'execute'>, filter: ContributorsFilter): Promise<number> {
   const counts = branchesOf(filter).map(
-    (branch) => sql`SELECT count(*) AS n FROM ${branch.table} ${whereOf(filterConditions(branch, filter))}`,
+    (branch) =>
+      sql`SELECT count(*) AS n FROM ${countFrom(branch, filter)} ${whereOf(filterConditions(branch, filter))}`,
   );
   const [counted] = (
     await db.execute<{ total: string }>(
@@ -394,11 +408,11 @@ export async function contributorsSummary(
   const countOf = (type: ContributorType) => {
     const branch = branches.find((b) => b.type === type);
     return branch
-      ? sql`(SELECT count(*)::int FROM ${branch.table} ${whereOf(filterConditions(branch, filter))})`
+      ? sql`(SELECT count(*)::int FROM ${countFrom(branch, filter)} ${whereOf(filterConditions(branch, filter))})`
       : sql`0`;
   };
   const moneyOf = branches.map((branch) => {
-    const matching = sql`(SELECT ${branch.id} FROM ${branch.table} ${whereOf(filterConditions(branch, filter))})`;
+    const matching = sql`(SELECT ${branch.id} FROM ${countFrom(branch, filter)} ${whereOf(filterConditions(branch, filter))})`;
     const viaPayment = sql`(${payments.kind} IN (${sql.join(
       branch.kinds.map((k) => sql`${k}`),
       sql`, `,
