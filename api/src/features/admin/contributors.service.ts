@@ -51,10 +51,12 @@ const membershipHasPlan = sql`EXISTS (SELECT 1 FROM ${payments}
    WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id})`;
 
 /**
- * The same per row, for a list of memberships: FROM this, then membershipHasPlanJoined. A LATERAL
- * ... LIMIT 1 on payments_record_idx probes the rows a page reads; the EXISTS above, in a select
- * list, is planned as one hash of every membership payment per statement (120,000 rows at a
- * million records) whatever the page size (docs/decisions/031).
+ * The same per row, for a page of memberships (contributor-list.service.ts): FROM this, then
+ * membershipHasPlanJoined. A LATERAL ... LIMIT 1 on payments_record_idx probes only the rows a
+ * page reads, where the EXISTS above, in a select list, is planned as one hash of every membership
+ * payment per statement (120,000 rows at a million records), whatever the page size. Not for the
+ * unparameterised list: ordered over the whole union, PostgreSQL then joins every membership before
+ * the LIMIT (docs/decisions/031).
  */
 export const membershipsWithPlanSql = sql`${memberships} LEFT JOIN LATERAL (SELECT 1 AS one FROM ${payments}
    WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id} LIMIT 1) AS membership_plan
@@ -125,11 +127,11 @@ export function contributorRowsSql(): SQL {
         UNION ALL
         SELECT ${memberships.id}, ${memberships.firstName}, ${memberships.lastName},
                ${memberships.email}, ${memberships.phone}, 'Membership',
-               CASE WHEN ${membershipHasPlanJoined} THEN ${MEMBERSHIP_DOLLARS} ELSE 0 END::float8, ${memberships.status},
-               ${memberships.paymentMethod}, ${membershipHasPlanJoined}, ${memberships.payTheoryPaymentId},
+               CASE WHEN ${membershipHasPlan} THEN ${MEMBERSHIP_DOLLARS} ELSE 0 END::float8, ${memberships.status},
+               ${memberships.paymentMethod}, ${membershipHasPlan}, ${memberships.payTheoryPaymentId},
                coalesce(nullif(btrim(${memberships.message}), ''), 'Monthly membership'),
                NULL::uuid, NULL::text, ${memberships.createdAt}
-          FROM ${membershipsWithPlanSql}
+          FROM ${memberships}
         UNION ALL
         SELECT ${eventRegistrations.id}, ${eventRegistrations.firstName}, ${eventRegistrations.lastName},
                ${eventRegistrations.email}, ${eventRegistrations.phone}, 'Event Registration',
