@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AdminUser } from './auth';
 import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, successList } from './common';
+import { isTimeZone } from './contributors-csv';
 import { ContributionDetail } from './donations';
 import { MemberDetail } from './memberships';
 
@@ -41,6 +42,95 @@ export const ContributorsResponse = z
   })
   .meta({ id: 'ContributorsResponse' });
 export type ContributorsResponse = z.infer<typeof ContributorsResponse>;
+
+/**
+ * The columns the dashboard sorts by, each with the direction a first click sorts it in (product
+ * rule): a name sort starts A to Z, an amount sort largest first, a date sort newest first.
+ */
+export const CONTRIBUTOR_SORT_FIRST_DIRECTION = { name: 'asc', amount: 'desc', date: 'desc' } as const;
+export const ContributorSortKey = z.enum(['name', 'amount', 'date']);
+export type ContributorSortKey = z.infer<typeof ContributorSortKey>;
+export const SortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+/** The most rows one page of GET /api/admin/contributors/page answers, and its default (docs/decisions/031). */
+export const CONTRIBUTORS_PAGE_MAX_LIMIT = 200;
+export const CONTRIBUTORS_PAGE_DEFAULT_LIMIT = 50;
+/** A cursor is the base64url of a sort value and a row id: far below this. */
+const CONTRIBUTORS_CURSOR_MAX = 600;
+export const contributorsCursorMessage = 'Expected the nextCursor of a previous answer';
+/** Opaque: where the next page starts, as the previous answer's nextCursor gave it. */
+export const ContributorsCursor = z
+  .string()
+  .max(CONTRIBUTORS_CURSOR_MAX, contributorsCursorMessage)
+  .regex(/^[A-Za-z0-9_-]+$/, contributorsCursorMessage);
+
+/**
+ * The dashboard's filters (docs/decisions/031): `q` the search box (name, e-mail, details, phone,
+ * payment id; case-insensitive substring, `%` and `_` match themselves), `type` one kind of record,
+ * `transactionId` a substring of the payment id, `amount` an exact amount in dollars.
+ */
+export const ContributorsFilter = z.object({
+  q: singleLineText('Search', TEXT_LIMITS.search, { trim: true }).optional(),
+  type: ContributorType.optional(),
+  transactionId: singleLineText('Transaction ID', TEXT_LIMITS.search, { trim: true }).optional(),
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\$?\d{1,8}(\.\d{1,2})?$/, 'Expected an amount in dollars, such as 25 or 25.50')
+    .optional(),
+});
+export type ContributorsFilter = z.infer<typeof ContributorsFilter>;
+
+/**
+ * GET /api/admin/contributors/page query: the filters, a sort (date by default) whose direction
+ * defaults to the column's first direction, a page size and the cursor of the previous page.
+ */
+export const ContributorsPageQuery = ContributorsFilter.extend({
+  sort: ContributorSortKey.default('date'),
+  direction: SortDirection.optional(),
+  limit: z.coerce.number().int().min(1).max(CONTRIBUTORS_PAGE_MAX_LIMIT).default(CONTRIBUTORS_PAGE_DEFAULT_LIMIT),
+  cursor: ContributorsCursor.optional(),
+});
+export type ContributorsPageQuery = z.infer<typeof ContributorsPageQuery>;
+
+/**
+ * GET /api/admin/contributors/page → 200: one page of rows in the asked order, the cursor of the
+ * next page (null on the last) and how many rows match the filters in all.
+ */
+export const ContributorsPage = z
+  .object({
+    success: z.literal(true),
+    contributors: z.array(ContributorRow),
+    nextCursor: ContributorsCursor.nullable(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'ContributorsPage' });
+export type ContributorsPage = z.infer<typeof ContributorsPage>;
+
+/** An IANA zone name is far below this ('America/Argentina/ComodRivadavia' is 32). */
+const TIME_ZONE_MAX = 64;
+
+/**
+ * GET /api/admin/contributors/export query: the filters and the order of the page query, and the
+ * admin's IANA time zone, in which the file's dates and its name's day are written (default UTC).
+ */
+export const ContributorsExportQuery = ContributorsFilter.extend({
+  sort: ContributorSortKey.default('date'),
+  direction: SortDirection.optional(),
+  timeZone: z
+    .string()
+    .max(TIME_ZONE_MAX)
+    .refine(isTimeZone, 'Expected an IANA time zone such as America/New_York')
+    .optional(),
+});
+export type ContributorsExportQuery = z.infer<typeof ContributorsExportQuery>;
+
+/** GET /api/admin/contributors/summary → 200: the summary cards over the rows the filters match. */
+export const ContributorsSummaryResponse = z
+  .object({ success: z.literal(true), summary: ContributorsSummary })
+  .meta({ id: 'ContributorsSummaryResponse' });
+export type ContributorsSummaryResponse = z.infer<typeof ContributorsSummaryResponse>;
 
 export const RegistrationDetail = z.object({
   id: z.string(),

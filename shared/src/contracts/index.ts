@@ -19,3 +19,4 @@ export * from './media';
 export * from './admin-news';
 export * from './pillars';
 export * from './admin-events';
+export * from './contributors-csv';

@@ -6,7 +6,14 @@ import {
   AuditLogPage,
   AuditLogQuery,
   ContributionDetailList,
+  CSV_BYTE_ORDER_MARK,
+  CSV_HEADER_LINE,
+  ContributorsExportQuery,
+  ContributorsFilter,
+  ContributorsPage,
+  ContributorsPageQuery,
   ContributorsResponse,
+  ContributorsSummaryResponse,
   CreateAdminRequest,
   MemberDetailList,
   MessageResponse,
@@ -23,6 +30,9 @@ import {
   StatusChange,
   StatusChanged,
   authResponseMessages,
+  contributorCells,
+  contributorsCsvFileName,
+  csvLine,
 } from '@pillars/shared/contracts';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -34,6 +44,7 @@ import { type Actor, actorOf } from './audit';
 import { listAuditLog, paymentsOfRecord } from './audit-log.service';
 import { cancelPlan, checkInRegistration, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
+import { contributorBatches, contributorsSummary, listContributorsPage } from './contributor-list.service';
 import {
   listContributionDetails,
   listContributors,
@@ -72,8 +83,38 @@ const adminRoute = <R extends Parameters<typeof createRoute>[0]>(route: R) =>
 const contributors = adminRoute({
   method: 'get',
   path: '/contributors',
-  summary: 'Every donation, membership and registration in one list, with totals',
+  summary: 'The newest 10,000 donations, memberships and registrations in one list, with totals of every record',
   responses: { 200: json('The dashboard rows and summary', ContributorsResponse) },
+});
+const contributorsPage = adminRoute({
+  method: 'get',
+  path: '/contributors/page',
+  summary: 'One page of the dashboard list, searched, filtered and sorted by the server, paged by cursor',
+  request: { query: ContributorsPageQuery },
+  responses: {
+    200: json('One page of rows, the cursor of the next (null on the last) and the matching total', ContributorsPage),
+    400: apiError('A filter, the sort, the cursor or the limit is invalid'),
+  },
+});
+const contributorsExport = adminRoute({
+  method: 'get',
+  path: '/contributors/export',
+  summary: 'Every row the filters match as a CSV file, streamed in the asked order',
+  request: { query: ContributorsExportQuery },
+  responses: {
+    200: { description: "The file 'contributors-yyyy-MM-dd.csv'", content: { 'text/csv': { schema: z.string() } } },
+    400: apiError('A filter, the sort or the time zone is invalid'),
+  },
+});
+const contributorsSummaryRoute = adminRoute({
+  method: 'get',
+  path: '/contributors/summary',
+  summary: 'The summary cards over the rows the filters match',
+  request: { query: ContributorsFilter },
+  responses: {
+    200: json('Counts per kind and the money received', ContributorsSummaryResponse),
+    400: apiError('A filter is invalid'),
+  },
 });
 const contributorsDetail = adminRoute({
   method: 'get',
@@ -219,6 +260,66 @@ export function adminRoutes(deps: AppDeps) {
     );
     return c.json(body, 200);
   });
+  openapiRoute(app, contributorsPage, async (c) => {
+    const started = performance.now();
+    const page = await listContributorsPage(db, parseQuery(c, ContributorsPageQuery));
+    c.get('logger').info(
+      { event: 'admin.contributors-page', rows: page.contributors.length, ms: Math.round(performance.now() - started) },
+      'contributors page listed',
+    );
+    return c.json(page, 200);
+  });
+  openapiRoute(app, contributorsExport, (c) => {
+    const query = parseQuery(c, ContributorsExportQuery);
+    const timeZone = query.timeZone ?? 'UTC';
+    const logger = c.get('logger');
+    const batches = contributorBatches(db, query);
+    const encoder = new TextEncoder();
+    const started = performance.now();
+    let rows = -1;
+    // Pull-based: the next batch is read only when the client has taken the previous one, so a
+    // slow download holds one batch in memory, never the whole set (docs/decisions/031).
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (rows < 0) {
+            rows = 0;
+            controller.enqueue(encoder.encode(CSV_BYTE_ORDER_MARK + CSV_HEADER_LINE));
+            return;
+          }
+          try {
+            const next = await batches.next();
+            if (next.done) {
+              logger.info(
+                { event: 'admin.contributors-export', rows, ms: Math.round(performance.now() - started) },
+                'contributors exported',
+              );
+              controller.close();
+              return;
+            }
+            rows += next.value.length;
+            controller.enqueue(
+              encoder.encode(next.value.map((row) => csvLine(contributorCells(row, timeZone))).join('')),
+            );
+          } catch (error) {
+            logger.error({ event: 'admin.contributors-export', rows, err: error }, 'contributors export failed');
+            controller.error(error);
+          }
+        },
+        async cancel() {
+          await batches.return(undefined);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return c.body(body, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${contributorsCsvFileName(new Date(), timeZone)}"`,
+    });
+  });
+  openapiRoute(app, contributorsSummaryRoute, async (c) =>
+    c.json(await contributorsSummary(db, parseQuery(c, ContributorsFilter)), 200),
+  );
   openapiRoute(app, contributorsDetail, async (c) =>
     c.json(
       { success: true, data: await listContributionDetails(db) } satisfies z.infer<typeof ContributionDetailList>,

@@ -34,7 +34,7 @@ import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/shared/money';
 export const LEDGER_SIGNS: Readonly<Record<string, 1 | -1>> = { [CHARGE_ROW_STATUS]: 1, [REFUND_ROW_STATUS]: -1 };
 
 /** SQL: the signed integer cents of the `transactions` row in scope, per LEDGER_SIGNS (0 otherwise). */
-function signedCentsSql(): SQL {
+export function signedCentsSql(): SQL {
   const cases = Object.entries(LEDGER_SIGNS).map(
     ([status, sign]) => sql`WHEN ${status} THEN ${sign}::bigint * ${transactions.amount}`,
   );
@@ -49,6 +49,19 @@ function signedCentsSql(): SQL {
 const MEMBERSHIP_KIND: PaymentKind = 'membership';
 const membershipHasPlan = sql`EXISTS (SELECT 1 FROM ${payments}
    WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id})`;
+
+/**
+ * The same per row, for a page of memberships (contributor-list.service.ts): FROM this, then
+ * membershipHasPlanJoined. A LATERAL ... LIMIT 1 on payments_record_idx probes only the rows a
+ * page reads, where the EXISTS above, in a select list, is planned as one hash of every membership
+ * payment per statement (120,000 rows at a million records), whatever the page size. Not for the
+ * unparameterised list: ordered over the whole union, PostgreSQL then joins every membership before
+ * the LIMIT (docs/decisions/031).
+ */
+export const membershipsWithPlanSql = sql`${memberships} LEFT JOIN LATERAL (SELECT 1 AS one FROM ${payments}
+   WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id} LIMIT 1) AS membership_plan
+   ON true`;
+export const membershipHasPlanJoined = sql.raw('(membership_plan.one IS NOT NULL)');
 
 /** A registration's payment method: card when there is a fee (the only way to pay one), else free. */
 export const FREE_REGISTRATION_METHOD = 'free';
@@ -85,8 +98,16 @@ type SummarySqlRow = {
 };
 
 /**
- * Every donation, membership and registration as a contributor row, newest first. The registration's
- * details are finished in JS (the tier name lives in the event's free-text pricingTiers).
+ * The most rows GET /api/admin/contributors answers: the newest ones (docs/decisions/031). The list
+ * of everything grew without limit with the organisation's history; the paged list
+ * (contributor-list.service.ts) searches and pages the rest.
+ */
+export const CONTRIBUTORS_UNPAGED_LIMIT = 10_000;
+
+/**
+ * The newest CONTRIBUTORS_UNPAGED_LIMIT donations, memberships and registrations as contributor rows,
+ * newest first (ties by id). The registration's details are finished in JS (the tier name lives in
+ * the event's free-text pricingTiers).
  */
 export function contributorRowsSql(): SQL {
   const registrationFee = sql`coalesce(${eventRegistrations.paymentAmount}, 0)`;
@@ -120,7 +141,8 @@ export function contributorRowsSql(): SQL {
                '', ${eventRegistrations.eventId}, ${eventRegistrations.selectedTier}, ${eventRegistrations.createdAt}
           FROM ${eventRegistrations}
       ) AS contributors
-     ORDER BY sort_at DESC`;
+     ORDER BY sort_at DESC, id DESC
+     LIMIT ${CONTRIBUTORS_UNPAGED_LIMIT}`;
 }
 
 /** Counts of each kind, and the integer cents received per the ledger (LEDGER_SIGNS). */
@@ -132,18 +154,35 @@ export function contributorSummarySql(): SQL {
            (SELECT coalesce(sum(${signedCentsSql()}), 0) FROM ${transactions})::bigint::text AS received_cents`;
 }
 
+/** The dashboard's summary cards over every record and the whole ledger, by aggregates. */
+export type ContributorsSummary = ContributorsResponse['summary'];
+
+/** Runs the summary aggregate on `db` (or a transaction) and shapes it as the cards read it. */
+export async function summaryOf(db: Pick<Database, 'execute'>): Promise<ContributorsSummary> {
+  const [summary] = (await db.execute<SummarySqlRow>(contributorSummarySql())).rows;
+  const donationCount = summary?.donations ?? 0;
+  const membershipCount = summary?.memberships ?? 0;
+  const registrationCount = summary?.registrations ?? 0;
+  return {
+    totalContributors: donationCount + membershipCount + registrationCount,
+    totalDonations: donationCount,
+    totalMemberships: membershipCount,
+    totalEventRegistrations: registrationCount,
+    // Summed in integer cents by PostgreSQL; one division here, so no float drift.
+    totalAmount: Number(summary?.received_cents ?? 0) / 100,
+  };
+}
+
 /**
- * Every donation, membership and event registration as one list, newest first, with the
- * summary: one UNION ALL ordered by created_at and one aggregate, in a read-only REPEATABLE READ
- * transaction so both see the same snapshot and the counts always match the rows. For the whole
- * list PostgreSQL's sequential scans and in-memory sort beat the created_at indexes (about 0.1 s
- * for 50,000 rows); most of the time is moving the rows to Node (infra/bench/admin-bench.ts).
+ * The newest CONTRIBUTORS_UNPAGED_LIMIT donations, memberships and registrations as one list, newest
+ * first, with the summary of every record: one UNION ALL ordered by created_at and one aggregate, in
+ * a read-only REPEATABLE READ transaction so both see the same snapshot.
  */
 export async function listContributors(db: Database): Promise<ContributorsResponse> {
   return db.transaction(
     async (tx) => {
       const rows = await tx.execute<ContributorSqlRow>(contributorRowsSql());
-      const [summary] = (await tx.execute<SummarySqlRow>(contributorSummarySql())).rows;
+      const summary = await summaryOf(tx);
 
       const eventRows = await tx
         .select({ id: events.id, title: events.title, pricingTiers: events.pricingTiers })
@@ -165,21 +204,7 @@ export async function listContributors(db: Database): Promise<ContributorsRespon
         details: r.event_id ? detailsOf(r.event_id, r.selected_tier) : r.details,
         createdAt: r.created_at,
       }));
-      const donationCount = summary?.donations ?? 0;
-      const membershipCount = summary?.memberships ?? 0;
-      const registrationCount = summary?.registrations ?? 0;
-      return {
-        success: true,
-        contributors,
-        summary: {
-          totalContributors: donationCount + membershipCount + registrationCount,
-          totalDonations: donationCount,
-          totalMemberships: membershipCount,
-          totalEventRegistrations: registrationCount,
-          // Summed in integer cents by PostgreSQL; one division here, so no float drift.
-          totalAmount: Number(summary?.received_cents ?? 0) / 100,
-        },
-      } satisfies ContributorsResponse;
+      return { success: true, contributors, summary } satisfies ContributorsResponse;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -189,7 +214,7 @@ export async function listContributors(db: Database): Promise<ContributorsRespon
  * "{event title} - {tier name}" for a registration; the tier name comes from the event's
  * pricingTiers (invalid JSON means no tiers), falling back to the stored tier id.
  */
-function registrationDetails(eventRows: { id: string; title: string; pricingTiers: string | null }[]) {
+export function registrationDetails(eventRows: { id: string; title: string; pricingTiers: string | null }[]) {
   const byId = new Map(
     eventRows.map((e) => [
       e.id,

@@ -6,3 +6,4 @@ export * from './outbox';
 export * from './audit-log';
 export * from './idempotency-keys';
 export * from './refunds';
+export * from './contributor-keys';

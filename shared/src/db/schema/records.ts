@@ -13,6 +13,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { WAIVER_VERSION } from '../../contracts/memberships';
 import { createdAt, id, statusCheckSql } from './columns';
+import {
+  contributorNameKey,
+  contributorSearchText,
+  donationDetailsSql,
+  membershipDetailsSql,
+  registrationDollarsSql,
+} from './contributor-keys';
 import { events } from './content';
 import { payments } from './payments';
 
@@ -42,6 +49,14 @@ export const donations = pgTable(
     index('donations_email_lower_idx').on(sql`lower(${t.email})`),
     index('donations_status_idx').on(t.status),
     index('donations_created_at_idx').on(t.createdAt.desc()),
+    // The admin's contributor list: keyset orders and trigram search (docs/decisions/031).
+    index('donations_created_at_id_idx').on(t.createdAt, t.id),
+    index('donations_amount_id_idx').on(t.amount, t.id),
+    index('donations_name_key_idx').on(contributorNameKey(t), t.id),
+    index('donations_search_trgm_idx').using(
+      'gin',
+      sql`${contributorSearchText(t, donationDetailsSql(t.isRecurring))} gin_trgm_ops`,
+    ),
     check('donations_status_known', statusCheckSql('status')),
     check('donations_amount_positive', sql`${t.amount} > 0`),
   ],
@@ -73,6 +88,12 @@ export const memberships = pgTable(
     index('memberships_email_lower_idx').on(sql`lower(${t.email})`),
     index('memberships_status_idx').on(t.status),
     index('memberships_created_at_idx').on(t.createdAt.desc()),
+    index('memberships_created_at_id_idx').on(t.createdAt, t.id),
+    index('memberships_name_key_idx').on(contributorNameKey(t), t.id),
+    index('memberships_search_trgm_idx').using(
+      'gin',
+      sql`${contributorSearchText(t, membershipDetailsSql(t.message))} gin_trgm_ops`,
+    ),
     check('memberships_status_known', statusCheckSql('status')),
   ],
 );
@@ -108,6 +129,10 @@ export const eventRegistrations = pgTable(
     index('event_registrations_email_lower_idx').on(sql`lower(${t.email})`),
     index('event_registrations_status_idx').on(t.status),
     index('event_registrations_created_at_idx').on(t.createdAt.desc()),
+    index('event_registrations_created_at_id_idx').on(t.createdAt, t.id),
+    index('event_registrations_amount_id_idx').on(registrationDollarsSql(t.paymentAmount), t.id),
+    index('event_registrations_name_key_idx').on(contributorNameKey(t), t.id),
+    index('event_registrations_search_trgm_idx').using('gin', sql`${contributorSearchText(t, sql`''`)} gin_trgm_ops`),
     index('event_registrations_place_held_until_idx')
       .on(t.placeHeldUntil)
       .where(sql`${t.placeHeldUntil} IS NOT NULL`),

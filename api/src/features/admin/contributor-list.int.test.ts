@@ -1,0 +1,418 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CSV_COLUMNS,
+  ContributorsPage,
+  ContributorsResponse,
+  ContributorsSummaryResponse,
+  type ContributorRow,
+} from '@pillars/shared/contracts';
+import { donations, eventRegistrations, events, memberships, type PaymentKind, payments } from '@pillars/shared/db';
+import { insertTransactionRow, transactionRow } from '@pillars/shared/money';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@pillars/testing/test-database';
+import { createTestAdmin, signIn } from '../../test/admin-session';
+import { testApp, useAppInfra } from '../../test/test-app';
+import { CONTRIBUTORS_UNPAGED_LIMIT } from './contributors.service';
+
+const database = await useTestDatabase();
+const infra = await useAppInfra(database);
+const app = testApp(database, infra);
+const { db } = database;
+// A database of its own for the bound of the unparameterised call: it holds more rows than the bound.
+const crowded = await useTestDatabase();
+const crowdedApp = testApp(crowded, infra);
+
+let cookie: string;
+let crowdedCookie: string;
+
+const SAME_INSTANT = new Date('2026-03-01T12:00:00.123456Z');
+const TIED = { donations: 25, memberships: 10, registrations: 10 };
+/** Rows whose text holds the characters LIKE and SQL treat specially. */
+const SPECIAL = ['100% Pure', 'snake_case', "O'Brien", 'back\\slash'];
+
+let eventId: string;
+const charged: { kind: PaymentKind; recordId: string; cents: number }[] = [];
+
+beforeAll(async () => {
+  cookie = await signIn(app, await createTestAdmin(db));
+  crowdedCookie = await signIn(crowdedApp, await createTestAdmin(crowded.db));
+
+  const [event] = await db
+    .insert(events)
+    .values({
+      slug: 'liberty-gala',
+      title: 'Liberty Gala',
+      location: 'Independence Hall',
+      startDate: new Date('2026-07-04T22:00:00Z'),
+      endDate: new Date('2026-07-05T01:00:00Z'),
+    })
+    .returning();
+  if (!event) throw new Error('no event');
+  eventId = event.id;
+
+  // Many rows share one instant and one amount, so only the id orders them.
+  await db.insert(donations).values(
+    Array.from({ length: TIED.donations }, (_, i) => ({
+      firstName: `Donor${String(i % 5)}`,
+      lastName: 'Tied',
+      email: `donor${String(i)}@example.org`,
+      phone: '(555) 010-1776',
+      amount: '10.00',
+      paymentMethod: 'card',
+      isRecurring: i % 2 === 0,
+      payTheoryPaymentId: `ptp_donation_${String(i)}`,
+      createdAt: SAME_INSTANT,
+    })),
+  );
+  await db.insert(memberships).values(
+    Array.from({ length: TIED.memberships }, (_, i) => ({
+      firstName: 'Member',
+      lastName: 'Tied',
+      email: `member${String(i)}@example.org`,
+      paymentMethod: 'card',
+      message: i === 0 ? 'For my grandfather' : null,
+      createdAt: SAME_INSTANT,
+    })),
+  );
+  await db.insert(eventRegistrations).values(
+    Array.from({ length: TIED.registrations }, (_, i) => ({
+      eventId,
+      firstName: 'Guest',
+      lastName: 'Tied',
+      email: `guest${String(i)}@example.org`,
+      phone: '2155550100',
+      paymentAmount: 1000,
+      createdAt: SAME_INSTANT,
+    })),
+  );
+  await db.insert(donations).values(
+    SPECIAL.map((firstName, i) => ({
+      firstName,
+      lastName: 'Special',
+      email: `special${String(i)}@example.net`,
+      amount: `${String(7 + i)}.25`,
+      paymentMethod: 'card',
+      createdAt: new Date(`2026-02-0${String(i + 1)}T00:00:00Z`),
+    })),
+  );
+
+  // Money in the ledger for a few records of each kind (and a refund), for the summary.
+  const someDonations = await db.select({ id: donations.id }).from(donations).limit(3);
+  const someMemberships = await db.select({ id: memberships.id }).from(memberships).limit(2);
+  const someRegistrations = await db.select({ id: eventRegistrations.id }).from(eventRegistrations).limit(2);
+  for (const { id } of someDonations) charged.push({ kind: 'donation', recordId: id, cents: 1000 });
+  for (const { id } of someMemberships) charged.push({ kind: 'membership', recordId: id, cents: 2500 });
+  for (const { id } of someRegistrations) charged.push({ kind: 'registration', recordId: id, cents: 1000 });
+  for (const charge of charged) await insertCharge(charge.kind, charge.recordId, charge.cents);
+});
+
+async function insertCharge(kind: PaymentKind, recordId: string, amountCents: number) {
+  const providerTransactionId = `pt_${randomUUID()}`;
+  const [payment] = await db
+    .insert(payments)
+    .values({ kind, recordId, amountCents, state: 'succeeded', idempotencyKey: randomUUID(), providerTransactionId })
+    .returning();
+  if (!payment) throw new Error('no payment');
+  const row = transactionRow({
+    payment,
+    payor: { firstName: 'Ann', lastName: 'Payor', email: 'payor@example.org' },
+    amountCents,
+    providerTransactionId,
+    succeeded: true,
+    provider: { providerName: 'paytheory', liveMode: false },
+  });
+  if (!(await insertTransactionRow(db, row))) throw new Error('transaction already recorded');
+}
+
+const TOTAL = TIED.donations + TIED.memberships + TIED.registrations + SPECIAL.length;
+
+const queryString = (query: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+
+async function getPage(query: Record<string, string | number>) {
+  const params = queryString(query);
+  const res = await app.request(`/api/admin/contributors/page?${params.toString()}`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return ContributorsPage.parse(await res.json());
+}
+
+/** Every page in turn; checks each page's size and total on the way. */
+async function allPages(query: Record<string, string | number>, limit: number) {
+  const rows: ContributorRow[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  let total: number | undefined;
+  do {
+    const page: ContributorsPage = await getPage({ ...query, limit, ...(cursor ? { cursor } : {}) });
+    pages += 1;
+    // Later pages answer the total the first page counted.
+    total ??= page.total;
+    expect(page.total).toBe(total);
+    expect(page.contributors.length).toBeLessThanOrEqual(limit);
+    if (page.nextCursor) expect(page.contributors).toHaveLength(limit);
+    rows.push(...page.contributors);
+    cursor = page.nextCursor;
+  } while (cursor);
+  expect(rows).toHaveLength(total ?? -1);
+  return { rows, pages };
+}
+
+const fullName = (r: ContributorRow) => (`${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email).toLowerCase();
+const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+describe('GET /api/admin/contributors/page', () => {
+  it('pages the whole list newest first: first page, middle pages and a last page shorter than the limit', async () => {
+    const first = await getPage({ limit: 7 });
+    expect(first.total).toBe(TOTAL);
+    expect(first.contributors).toHaveLength(7);
+    expect(first.nextCursor).not.toBeNull();
+
+    const { rows, pages } = await allPages({}, 7);
+    expect(pages).toBe(Math.ceil(TOTAL / 7));
+    expect(new Set(rows.map((r) => r.id)).size).toBe(TOTAL);
+    // Ties on the date are broken by the id, in the same direction.
+    const expected = [...rows].sort((a, b) => byBytes(b.createdAt, a.createdAt) || byBytes(b.id, a.id));
+    expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+  });
+
+  it('ends without an empty page when the rows are an exact multiple of the limit', async () => {
+    const { rows, pages } = await allPages({ type: 'Membership' }, 5);
+    expect(pages).toBe(2);
+    expect(rows).toHaveLength(TIED.memberships);
+  });
+
+  it('answers an empty page, no cursor and a zero total when nothing matches', async () => {
+    const page = await getPage({ q: 'nobody-by-this-name' });
+    expect(page).toEqual({ success: true, contributors: [], nextCursor: null, total: 0 });
+  });
+
+  it.each([
+    ['amount', 'desc'],
+    ['amount', 'asc'],
+    ['name', 'asc'],
+    ['name', 'desc'],
+    ['date', 'asc'],
+  ] as const)('sorts by %s %s in a total order: no row repeated or skipped across pages', async (sort, direction) => {
+    const { rows } = await allPages({ sort, direction }, 4);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(TOTAL);
+    const sign = direction === 'asc' ? 1 : -1;
+    const key = (r: ContributorRow) => (sort === 'amount' ? r.amount : sort === 'name' ? fullName(r) : r.createdAt);
+    const expected = [...rows].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      const byKey = typeof x === 'number' && typeof y === 'number' ? x - y : byBytes(String(x), String(y));
+      return sign * (byKey || byBytes(a.id, b.id));
+    });
+    expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+  });
+
+  it("sorts in each column's first direction when none is given", async () => {
+    const byAmount = await getPage({ sort: 'amount', limit: 1 });
+    expect(byAmount.contributors[0]?.amount).toBe(25);
+    const byName = await getPage({ sort: 'name', limit: 1 });
+    // Byte order of the lower-cased name: digits before letters.
+    expect(byName.contributors[0]?.firstName).toBe('100% Pure');
+  });
+
+  it.each([
+    ['%', '100% Pure'],
+    // Unescaped, '_' would match any character: 'one-time contribution' holds "e c".
+    ['e_c', 'snake_case'],
+    ["o'brien", "O'Brien"],
+    ['\\', 'back\\slash'],
+    ['0% p', '100% Pure'],
+  ])('searches %j literally', async (q, firstName) => {
+    const page = await getPage({ q });
+    expect(page.contributors.map((r) => r.firstName)).toEqual([firstName]);
+    expect(page.total).toBe(1);
+  });
+
+  it.each([
+    ['a first and last name', 'donor3 tied', 5],
+    ['a last and first name', 'tied donor3', 5],
+    ['an e-mail address', 'DONOR12@example.org', 1],
+    ['details of a contribution', 'one-time contribution', 12 + SPECIAL.length],
+    ["details of a membership (the applicant's message)", 'grandfather', 1],
+    ['details of a registration (the event title)', 'liberty gala', TIED.registrations],
+    ['a phone as written', '(555) 010-17', TIED.donations],
+    ['a phone by its digits', '5550101776', TIED.donations],
+    ['a payment id', 'ptp_donation_1', 11],
+  ])('searches %s', async (_what, q, count) => {
+    const page = await getPage({ q, limit: 200 });
+    expect(page.total).toBe(count);
+    expect(page.contributors).toHaveLength(count);
+  });
+
+  it('filters by transaction id and exact amount', async () => {
+    const byTransaction = await getPage({ transactionId: 'DONATION_2', limit: 200 });
+    expect(byTransaction.contributors.map((r) => r.payTheoryPaymentId).sort()).toEqual([
+      'ptp_donation_2',
+      'ptp_donation_20',
+      'ptp_donation_21',
+      'ptp_donation_22',
+      'ptp_donation_23',
+      'ptp_donation_24',
+    ]);
+    const byAmount = await getPage({ amount: '$9.25' });
+    expect(byAmount.contributors.map((r) => r.firstName)).toEqual(["O'Brien"]);
+    const registrations = await getPage({ amount: '10', type: 'Event Registration', limit: 200 });
+    expect(registrations.total).toBe(TIED.registrations);
+  });
+
+  it('filters by type', async () => {
+    for (const [type, count] of [
+      ['Contribution', TIED.donations + SPECIAL.length],
+      ['Membership', TIED.memberships],
+      ['Event Registration', TIED.registrations],
+    ] as const) {
+      const page = await getPage({ type, limit: 200 });
+      expect(page.total).toBe(count);
+      expect(page.contributors.every((r) => r.type === type)).toBe(true);
+    }
+  });
+
+  it('refuses a cursor it did not write, one of another sort or filter, and a limit out of bounds', async () => {
+    const first = await getPage({ limit: 2 });
+    const bad: Record<string, string | number>[] = [
+      { cursor: 'not-a-cursor' },
+      { cursor: first.nextCursor ?? '', sort: 'amount' },
+      { cursor: first.nextCursor ?? '', direction: 'asc' },
+      { cursor: first.nextCursor ?? '', q: 'tied' },
+      { limit: 0 },
+      { limit: 201 },
+      { type: 'Donation' },
+    ];
+    for (const query of bad) {
+      const params = queryString(query);
+      const res = await app.request(`/api/admin/contributors/page?${params.toString()}`, { headers: { cookie } });
+      expect(res.status, params.toString()).toBe(400);
+    }
+  });
+});
+
+describe('GET /api/admin/contributors/summary', () => {
+  async function summary(query: Record<string, string>) {
+    const res = await app.request(`/api/admin/contributors/summary?${new URLSearchParams(query).toString()}`, {
+      headers: { cookie },
+    });
+    expect(res.status).toBe(200);
+    return ContributorsSummaryResponse.parse(await res.json()).summary;
+  }
+
+  it('without a filter equals the dashboard summary and sums computed here', async () => {
+    const all = await summary({});
+    const res = await app.request('/api/admin/contributors', { headers: { cookie } });
+    expect(all).toEqual(ContributorsResponse.parse(await res.json()).summary);
+    expect(all).toEqual({
+      totalContributors: TOTAL,
+      totalDonations: TIED.donations + SPECIAL.length,
+      totalMemberships: TIED.memberships,
+      totalEventRegistrations: TIED.registrations,
+      totalAmount: charged.reduce((sum, c) => sum + c.cents, 0) / 100,
+    });
+  });
+
+  it('over a filter counts and sums only the matching records', async () => {
+    const members = await summary({ type: 'Membership' });
+    expect(members).toEqual({
+      totalContributors: TIED.memberships,
+      totalDonations: 0,
+      totalMemberships: TIED.memberships,
+      totalEventRegistrations: 0,
+      totalAmount: charged.filter((c) => c.kind === 'membership').reduce((sum, c) => sum + c.cents, 0) / 100,
+    });
+
+    const tied = await summary({ q: 'tied' });
+    const { rows } = await allPages({ q: 'tied' }, 200);
+    const matched = new Set(rows.map((r) => r.id));
+    expect(tied.totalContributors).toBe(rows.length);
+    expect(tied.totalAmount).toBe(
+      charged.filter((c) => matched.has(c.recordId)).reduce((sum, c) => sum + c.cents, 0) / 100,
+    );
+
+    const nobody = await summary({ q: 'nobody-by-this-name' });
+    expect(nobody).toEqual({
+      totalContributors: 0,
+      totalDonations: 0,
+      totalMemberships: 0,
+      totalEventRegistrations: 0,
+      totalAmount: 0,
+    });
+  });
+});
+
+describe('GET /api/admin/contributors/export', () => {
+  async function exportCsv(query: Record<string, string>) {
+    const res = await app.request(`/api/admin/contributors/export?${new URLSearchParams(query).toString()}`, {
+      headers: { cookie },
+    });
+    // Keep the byte order mark (res.text() drops it) to check it is there.
+    return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
+  }
+
+  it('streams every matching row, in order, with the columns, escaping and dates of the product', async () => {
+    const { res, text } = await exportCsv({ type: 'Contribution', sort: 'amount', timeZone: 'America/New_York' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="contributors-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    const body = lines.slice(1, -1);
+    expect(body).toHaveLength(TIED.donations + SPECIAL.length);
+    // Largest amount first, as the page with the same query orders them.
+    const { rows } = await allPages({ type: 'Contribution', sort: 'amount' }, 200);
+    expect(body.map((line) => line.split(',')[2])).toEqual(rows.map((r) => r.email));
+    // 2026-02-04T00:00Z is still the 3rd in New York; a quote in a name is doubled inside quotes.
+    expect(body).toContain(
+      'back\\slash,Special,special3@example.net,,Contribution,10.25,card,No,pending,,One-time contribution,02/03/2026',
+    );
+    expect(body.filter((line) => line.startsWith("O'Brien,"))).toEqual([
+      "O'Brien,Special,special2@example.net,,Contribution,9.25,card,No,pending,,One-time contribution,02/02/2026",
+    ]);
+    expect(body.filter((line) => line.includes('ptp_donation_0,'))).toEqual([
+      'Donor0,Tied,donor0@example.org,(555) 010-1776,Contribution,10.00,card,Yes,pending,ptp_donation_0,Monthly contribution,03/01/2026',
+    ]);
+  });
+
+  it('quotes cells with commas and neutralises formulas', async () => {
+    await db.insert(memberships).values({
+      firstName: '=HYPERLINK("x")',
+      lastName: 'Comma, Esq.',
+      email: 'formula@example.org',
+      paymentMethod: 'card',
+      createdAt: new Date('2020-01-01T12:00:00Z'),
+    });
+    const { text } = await exportCsv({ q: 'formula@example.org' });
+    expect(text.slice(1).split('\r\n')[1]).toBe(
+      `"'=HYPERLINK(""x"")","Comma, Esq.",formula@example.org,,Membership,0.00,card,No,pending,,Monthly membership,01/01/2020`,
+    );
+  });
+
+  it('answers the header alone when nothing matches, and refuses an unknown time zone', async () => {
+    const { text } = await exportCsv({ q: 'nobody-by-this-name' });
+    expect(text).toBe(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`);
+    expect((await exportCsv({ timeZone: 'Mars/Olympus' })).res.status).toBe(400);
+  });
+});
+
+describe('GET /api/admin/contributors (unparameterised)', () => {
+  it(`answers the newest ${String(CONTRIBUTORS_UNPAGED_LIMIT)} rows, with the summary of every record`, async () => {
+    const rows = CONTRIBUTORS_UNPAGED_LIMIT + 5;
+    await crowded.db.execute(sql`
+      INSERT INTO ${donations} (email, amount, payment_method, created_at)
+      SELECT 'd' || n || '@example.org', 5, 'card', timestamptz '2026-01-01' + n * interval '1 second'
+        FROM generate_series(1, ${rows}) AS n`);
+    const res = await crowdedApp.request('/api/admin/contributors', { headers: { cookie: crowdedCookie } });
+    expect(res.status).toBe(200);
+    const body = ContributorsResponse.parse(await res.json());
+    expect(body.contributors).toHaveLength(CONTRIBUTORS_UNPAGED_LIMIT);
+    expect(body.summary.totalContributors).toBe(rows);
+    // The newest first: the oldest five are the ones left out.
+    expect(body.contributors[0]?.email).toBe(`d${String(rows)}@example.org`);
+    expect(body.contributors.at(-1)?.email).toBe('d6@example.org');
+  });
+});

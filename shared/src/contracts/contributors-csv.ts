@@ -1,0 +1,114 @@
+import type { ContributorRow } from './admin';
+
+/**
+ * The dashboard's CSV export, the one rule for the browser's file and the server's stream
+ * (GET /api/admin/contributors/export, docs/decisions/031). Product rule: these columns in this
+ * order, dates as MM/dd/yyyy, the file 'contributors-yyyy-MM-dd.csv'.
+ */
+export const CSV_COLUMNS = [
+  'First Name',
+  'Last Name',
+  'Email',
+  'Phone',
+  'Type',
+  'Amount',
+  'Payment Method',
+  'Recurring',
+  'Status',
+  'Transaction ID',
+  'Details',
+  'Date',
+] as const;
+
+/** RFC 4180 line ending, which every spreadsheet reads. */
+const LINE_END = '\r\n';
+
+/** What Excel needs first to read the file as UTF-8 (names with accents); other spreadsheets ignore it. */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * A spreadsheet runs a cell starting with one of these as a formula (OWASP "CSV injection"): a
+ * contributor could type `=HYPERLINK(...)` as their name. A leading apostrophe makes it text.
+ */
+const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
+
+export function neutralizeFormula(value: string): string {
+  return FORMULA_TRIGGERS.some((trigger) => value.startsWith(trigger)) ? `'${value}` : value;
+}
+
+/** One cell: formula-neutralized, then quoted when it holds a comma, quote or line break. */
+export function csvField(value: string): string {
+  const safe = neutralizeFormula(value);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+// Building a formatter costs far more than using one, and an export formats a date per row. Zone
+// names are case-insensitive, so their spellings are unbounded: the cache is emptied past a few.
+const dayFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+const DAY_FORMATS_MAX = 50;
+
+/** Year, month and day of an instant in a zone (undefined: the runtime's own, as the browser shows it). */
+function calendarDay(instant: Date, timeZone: string | undefined) {
+  let dayFormat = dayFormats.get(timeZone);
+  if (!dayFormat) {
+    dayFormat = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size >= DAY_FORMATS_MAX) dayFormats.clear();
+    dayFormats.set(timeZone, dayFormat);
+  }
+  const parts = dayFormat.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** True when the runtime knows this IANA zone name. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Product rule: dates as MM/dd/yyyy, in the admin's zone like the table. */
+export function csvDate(instant: string, timeZone?: string): string {
+  const { year, month, day } = calendarDay(new Date(instant), timeZone);
+  return `${month}/${day}/${year}`;
+}
+
+/** A row's cells in CSV_COLUMNS order, before escaping. */
+export function contributorCells(row: ContributorRow, timeZone?: string): string[] {
+  return [
+    row.firstName ?? '',
+    row.lastName ?? '',
+    row.email,
+    row.phone ?? '',
+    row.type,
+    row.amount.toFixed(2),
+    row.paymentMethod,
+    row.isRecurring ? 'Yes' : 'No',
+    row.status,
+    row.payTheoryPaymentId ?? '',
+    row.details,
+    csvDate(row.createdAt, timeZone),
+  ];
+}
+
+/** One line of the file, CRLF included. */
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvField).join(',')}${LINE_END}`;
+}
+
+/** The header line. */
+export const CSV_HEADER_LINE = csvLine(CSV_COLUMNS);
+
+/** The whole file: a header line, then one line per row, each line ending with CRLF. */
+export function contributorsCsv(rows: readonly ContributorRow[], timeZone?: string): string {
+  return CSV_HEADER_LINE + rows.map((row) => csvLine(contributorCells(row, timeZone))).join('');
+}
+
+/** Product rule: 'contributors-yyyy-MM-dd.csv', dated the day of the export (in the admin's zone). */
+export function contributorsCsvFileName(date: Date = new Date(), timeZone?: string): string {
+  const { year, month, day } = calendarDay(date, timeZone);
+  return `contributors-${year}-${month}-${day}.csv`;
+}

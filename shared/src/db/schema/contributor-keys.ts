@@ -1,0 +1,56 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * The expressions the admin's contributor list sorts and searches by (docs/decisions/031). They are
+ * written once here because each is both an index expression (records.ts) and a query expression
+ * (api contributors.service): PostgreSQL uses an expression index only when the query repeats the
+ * indexed expression, so the two must never drift apart. Every function used is IMMUTABLE.
+ */
+type Person = {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+  phone: AnyPgColumn;
+  payTheoryPaymentId: AnyPgColumn;
+};
+
+/** Separates the searched fields, so a term never matches across two of them (no search box can type it). */
+const FIELD_BREAK = sql.raw(`E'\\n'`);
+
+/**
+ * Lower-cased: "first last", "last first", e-mail, phone as written, phone digits only (a search
+ * for "5550101776" finds "(555) 010-1776"), payment id and the row's own details text.
+ */
+export function contributorSearchText(t: Person, details: SQL): SQL {
+  const parts = [
+    sql`coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')`,
+    sql`coalesce(${t.lastName}, '') || ' ' || coalesce(${t.firstName}, '')`,
+    sql`${t.email}`,
+    sql`coalesce(${t.phone}, '')`,
+    sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g')`,
+    sql`coalesce(${t.payTheoryPaymentId}, '')`,
+    details,
+  ];
+  return sql`lower(${sql.join(parts, sql` || ${FIELD_BREAK} || `)})`;
+}
+
+/** The name sort: "first last" lower-cased, or the e-mail when the record has no name; byte order. */
+export function contributorNameKey(t: Pick<Person, 'firstName' | 'lastName' | 'email'>): SQL {
+  return sql`(lower(coalesce(nullif(btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), ''), ${t.email})) COLLATE "C")`;
+}
+
+/** A donation's details: its product text. */
+export const donationDetailsSql = (isRecurring: AnyPgColumn): SQL =>
+  sql`CASE WHEN ${isRecurring} THEN 'Monthly contribution' ELSE 'One-time contribution' END`;
+
+/** A membership's details: the applicant's message, else 'Monthly membership'. */
+export const membershipDetailsSql = (message: AnyPgColumn): SQL =>
+  sql`coalesce(nullif(btrim(${message}), ''), 'Monthly membership')`;
+
+/**
+ * A registration's amount in dollars (numeric, exact), from its integer cents. Its details (event title
+ * and tier) live in other rows, so its search text has none; the event title is matched separately.
+ */
+export const registrationDollarsSql = (paymentAmount: AnyPgColumn): SQL =>
+  sql`(coalesce(${paymentAmount}, 0)::numeric / 100)`;
