@@ -32,6 +32,7 @@ import { type SQL, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors';
 import {
+  type ContributorSqlRow,
   FREE_REGISTRATION_METHOD,
   membershipHasPlanJoined as membershipHasPlan,
   membershipsWithPlanSql,
@@ -237,24 +238,7 @@ function decodeCursor(text: string, order: Order, filter: string): Cursor {
   return { ...order, value, id, filter, total };
 }
 
-type PageSqlRow = {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  type: ContributorType;
-  amount: number;
-  status: string;
-  payment_method: string;
-  is_recurring: boolean;
-  pay_theory_payment_id: string | null;
-  details: string;
-  event_id: string | null;
-  selected_tier: string | null;
-  created_at: string;
-  cursor_value: string;
-};
+type PageSqlRow = ContributorSqlRow & { cursor_value: string };
 
 /** Where a page ends: the last row's sort key (as cursor text) and id. */
 type Position = { value: string; id: string };

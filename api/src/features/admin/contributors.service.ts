@@ -72,7 +72,8 @@ const MEMBERSHIP_DOLLARS = MEMBERSHIP_PRICE_CENTS / 100;
 const isoText = (column: AnyPgColumn | SQL) =>
   sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-type ContributorSqlRow = {
+/** A contributor row as the list queries select it, before it becomes the API's shape. */
+export type ContributorSqlRow = {
   id: string;
   first_name: string | null;
   last_name: string | null;
