@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { loadConfig } from '@pillars/shared/config';
-import { ContributorsPage, ContributorsResponse, ContributorsSummaryResponse } from '@pillars/shared/contracts';
+import { ContributorsPage, ContributorsResponse, ContributorsSummaryResponse } from '@pillars/shared/contracts/admin';
 import { createDatabase, runMigrations } from '@pillars/shared/db';
 import { createQueueBackend } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';

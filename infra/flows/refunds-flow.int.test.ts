@@ -1,4 +1,5 @@
-import { AdminPaymentDetail, ContributorsResponse, PaymentAccepted, RefundAccepted } from '@pillars/shared/contracts';
+import { PaymentAccepted } from '@pillars/shared/contracts';
+import { AdminPaymentDetail, ContributorsResponse, RefundAccepted } from '@pillars/shared/contracts/admin';
 import { auditLog, donations, outboundEmails, refunds, transactions } from '@pillars/shared/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

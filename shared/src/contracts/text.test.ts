@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as contracts from './index';
+import * as backOffice from './back-office';
+import * as publicContracts from './index';
+
+const contracts = { ...publicContracts, ...backOffice };
 import {
   DonationRequest,
   EventRegistrationRequest,

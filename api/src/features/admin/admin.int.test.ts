@@ -9,7 +9,7 @@ import {
   ProfileUpdated,
   RegistrationDetailList,
   StatusChanged,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import {
   DUPLICATE_REVERSED_ACTION,
   auditLog,

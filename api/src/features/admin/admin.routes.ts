@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { CreateAdminRequest, MessageResponse, ProfileUpdate, authResponseMessages } from '@pillars/shared/contracts';
 import {
   AdminPaymentDetail,
   AdminUserCreated,
@@ -6,22 +7,17 @@ import {
   AuditLogPage,
   AuditLogQuery,
   ContributionDetailList,
-  CSV_BYTE_ORDER_MARK,
-  CSV_HEADER_LINE,
   ContributorsExportQuery,
   ContributorsFilter,
   ContributorsPage,
   ContributorsPageQuery,
   ContributorsResponse,
   ContributorsSummaryResponse,
-  CreateAdminRequest,
   MemberDetailList,
-  MessageResponse,
   PaymentsOfRecord,
   PaymentsOfRecordQuery,
   PlanCancelAccepted,
   PlanCancelCreate,
-  ProfileUpdate,
   ProfileUpdated,
   RefundAccepted,
   RefundCreate,
@@ -29,11 +25,14 @@ import {
   RegistrationStatusChange,
   StatusChange,
   StatusChanged,
-  authResponseMessages,
+} from '@pillars/shared/contracts/admin';
+import {
+  CSV_BYTE_ORDER_MARK,
+  CSV_HEADER_LINE,
   contributorCells,
   contributorsCsvFileName,
   csvLine,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';

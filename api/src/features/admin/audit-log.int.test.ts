@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AuditLogPage, PaymentsOfRecord } from '@pillars/shared/contracts';
+import { AuditLogPage, PaymentsOfRecord } from '@pillars/shared/contracts/admin';
 import { auditLog, donations, payments } from '@pillars/shared/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

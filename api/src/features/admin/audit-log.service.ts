@@ -1,4 +1,4 @@
-import type { AuditLogEntry, AuditLogPage, AuditLogQuery, PaymentOfRecord } from '@pillars/shared/contracts';
+import type { AuditLogEntry, AuditLogPage, AuditLogQuery, PaymentOfRecord } from '@pillars/shared/contracts/admin';
 import { type Database, auditLog, payments } from '@pillars/shared/db';
 import { type SQL, and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CSV_COLUMNS,
   ContributorsPage,
   ContributorsResponse,
   ContributorsSummaryResponse,
   type ContributorRow,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
+import { CSV_COLUMNS } from '@pillars/shared/contracts/admin';
 import { donations, eventRegistrations, events, memberships, type PaymentKind, payments } from '@pillars/shared/db';
 import { insertTransactionRow, transactionRow } from '@pillars/shared/money';
 import { sql } from 'drizzle-orm';

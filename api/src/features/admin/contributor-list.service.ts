@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MEMBERSHIP_PRICE_CENTS } from '@pillars/shared/contracts';
 import {
   CONTRIBUTOR_SORT_FIRST_DIRECTION,
   type ContributorRow,
@@ -8,10 +9,9 @@ import {
   type ContributorsPage,
   type ContributorsPageQuery,
   type ContributorsSummaryResponse,
-  MEMBERSHIP_PRICE_CENTS,
   type SortDirection,
   contributorsCursorMessage,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import {
   type Database,
   contributorNameKey,

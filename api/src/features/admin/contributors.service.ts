@@ -1,14 +1,16 @@
 import {
   type ContributionDetail,
-  type ContributorRow,
-  type ContributorsResponse,
-  type ContributorType,
   MEMBERSHIP_PRICE_CENTS,
   type MemberDetail,
-  type RegistrationDetail,
   formatCents,
   parsePricingTiers,
 } from '@pillars/shared/contracts';
+import {
+  type ContributorRow,
+  type ContributorsResponse,
+  type ContributorType,
+  type RegistrationDetail,
+} from '@pillars/shared/contracts/admin';
 import {
   type Database,
   donations,

@@ -5,7 +5,7 @@ import {
   PlanCancelAccepted,
   RefundAccepted,
   StatusChanged,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import {
   type PaymentKind,
   auditLog,

@@ -3,7 +3,7 @@ import {
   type PlanCancelAccepted,
   type RefundAccepted,
   type RefundCreate,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import { eventRegistrations } from '@pillars/shared/db';
 import { publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';

@@ -1,4 +1,4 @@
-import type { AdminPaymentDetail } from '@pillars/shared/contracts';
+import type { AdminPaymentDetail } from '@pillars/shared/contracts/admin';
 import {
   DUPLICATE_REVERSED_ACTION,
   type Database,

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AdminEvent,
-  AdminEventList,
-  AdminEventSaved,
-  EventDetail,
-  EventList,
-  eventMessages,
-} from '@pillars/shared/contracts';
+import { EventDetail, EventList } from '@pillars/shared/contracts';
+import { AdminEvent, AdminEventList, AdminEventSaved, eventMessages } from '@pillars/shared/contracts/admin';
 import { auditLog, eventPlaces, eventRegistrations, outboundEmails } from '@pillars/shared/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

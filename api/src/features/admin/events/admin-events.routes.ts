@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
+import { MessageResponse } from '@pillars/shared/contracts';
 import {
   AdminEvent,
   AdminEventInput,
   AdminEventList,
   AdminEventListQuery,
   AdminEventSaved,
-  MessageResponse,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';

@@ -1,11 +1,11 @@
+import { parsePricingTiers } from '@pillars/shared/contracts';
 import {
   type AdminEvent,
   type AdminEventInput,
   type AdminEventListItem,
   type EventStatus,
   eventMessages,
-  parsePricingTiers,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import {
   type Database,
   type Tx,

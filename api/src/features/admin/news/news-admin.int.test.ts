@@ -1,12 +1,5 @@
-import {
-  AdminNewsDetail,
-  AdminNewsList,
-  AdminNewsSaved,
-  ApiError,
-  NewsArticle,
-  NewsList,
-  adminNewsMessages,
-} from '@pillars/shared/contracts';
+import { ApiError, NewsArticle, NewsList } from '@pillars/shared/contracts';
+import { AdminNewsDetail, AdminNewsList, AdminNewsSaved, adminNewsMessages } from '@pillars/shared/contracts/admin';
 import { auditLog, newsArticles, slugRedirects } from '@pillars/shared/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,13 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
+import { MessageResponse, authResponseMessages } from '@pillars/shared/contracts';
 import {
   AdminNewsDetail,
   AdminNewsInput,
   AdminNewsList,
   AdminNewsQuery,
   AdminNewsSaved,
-  MessageResponse,
-  authResponseMessages,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../../lib/context';

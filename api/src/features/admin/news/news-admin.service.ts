@@ -4,7 +4,7 @@ import {
   type AdminNewsListItem,
   type AdminNewsQuery,
   adminNewsMessages,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import { type Database, type Tx, availableSlug, keepOldSlug, newsArticles, slugRedirects } from '@pillars/shared/db';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../../lib/errors';

@@ -1,11 +1,11 @@
+import { ApiError } from '@pillars/shared/contracts';
 import {
   AdminEvent,
   type AdminEventDraft,
   AdminEventList,
   AdminEventSaved,
-  ApiError,
   type EventStatus,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '@/lib/api';
 import { invalidateAdminQueries, parsedQueryFn } from './admin-query';

@@ -4,7 +4,7 @@ import {
   AdminNewsList,
   type AdminNewsQuery,
   AdminNewsSaved,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { parsedQueryFn } from './admin-query';

@@ -1,4 +1,5 @@
-import { AdminUserCreated, type CreateAdminRequest } from '@pillars/shared/contracts';
+import { type CreateAdminRequest } from '@pillars/shared/contracts';
+import { AdminUserCreated } from '@pillars/shared/contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { adminUsersQueryKey } from './get-admin-users';

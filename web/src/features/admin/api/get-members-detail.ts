@@ -1,4 +1,4 @@
-import { MemberDetailList } from '@pillars/shared/contracts';
+import { MemberDetailList } from '@pillars/shared/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from './admin-query';
 

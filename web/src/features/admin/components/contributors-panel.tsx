@@ -1,4 +1,4 @@
-import type { ContributorRow } from '@pillars/shared/contracts';
+import type { ContributorRow } from '@pillars/shared/contracts/admin';
 import { Download, Mail } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';

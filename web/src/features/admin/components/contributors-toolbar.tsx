@@ -1,4 +1,4 @@
-import { ContributorType } from '@pillars/shared/contracts';
+import { ContributorType } from '@pillars/shared/contracts/admin';
 import { ChevronDown, Search } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';

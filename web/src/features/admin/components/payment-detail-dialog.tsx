@@ -1,4 +1,4 @@
-import type { AdminCharge, AdminPaymentDetail, AdminRefund } from '@pillars/shared/contracts';
+import type { AdminCharge, AdminPaymentDetail, AdminRefund } from '@pillars/shared/contracts/admin';
 import { useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail';

@@ -1,4 +1,4 @@
-import type { ContributorsResponse } from '@pillars/shared/contracts';
+import type { ContributorsResponse } from '@pillars/shared/contracts/admin';
 import { adminTexts } from '../admin-texts';
 import { formatDollars } from '../lib/format';
 

@@ -1,4 +1,4 @@
-import type { ContributorRow } from '@pillars/shared/contracts';
+import type { ContributorRow } from '@pillars/shared/contracts/admin';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SORT,

@@ -1,4 +1,5 @@
-import { type ContributorRow, type ContributorType, dollarsToCents } from '@pillars/shared/contracts';
+import { dollarsToCents } from '@pillars/shared/contracts';
+import { type ContributorRow, type ContributorType } from '@pillars/shared/contracts/admin';
 
 /** The dashboard table's search, advanced search and type filter. */
 export type ContributorFilters = {

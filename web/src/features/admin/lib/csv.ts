@@ -8,4 +8,4 @@ export {
   csvDate,
   csvField,
   neutralizeFormula,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';

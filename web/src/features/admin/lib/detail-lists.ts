@@ -1,4 +1,4 @@
-import type { RegistrationDetail } from '@pillars/shared/contracts';
+import type { RegistrationDetail } from '@pillars/shared/contracts/admin';
 
 export type EventGroup = {
   key: string;

@@ -1,4 +1,4 @@
-import type { RegistrationDetail } from '@pillars/shared/contracts';
+import type { RegistrationDetail } from '@pillars/shared/contracts/admin';
 import { describe, expect, it } from 'vitest';
 import { searchRegistrations } from './door-search';
 

@@ -1,4 +1,4 @@
-import type { RegistrationDetail } from '@pillars/shared/contracts';
+import type { RegistrationDetail } from '@pillars/shared/contracts/admin';
 
 /** Lower case without accents, so "Zoe" finds "Zoé" at a noisy door. */
 const folded = (text: string) =>

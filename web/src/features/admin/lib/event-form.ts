@@ -1,16 +1,12 @@
 import { TZDate, tz } from '@date-fns/tz';
+import { EVENT_TIME_ZONE, type EventDetail, dollarsToCents, formatCents, slugify } from '@pillars/shared/contracts';
 import {
   type AdminEvent,
   type AdminEventDraft,
   AdminEventInput,
-  EVENT_TIME_ZONE,
-  type EventDetail,
   type EventStatus,
   VIP_TIER_ID,
-  dollarsToCents,
-  formatCents,
-  slugify,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import { format } from 'date-fns';
 
 /** A ticket type as the editor holds it: amounts as typed, in dollars. */

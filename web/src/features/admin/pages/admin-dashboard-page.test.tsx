@@ -1,4 +1,4 @@
-import type { ContributorRow, ContributorsResponse } from '@pillars/shared/contracts';
+import type { ContributorRow, ContributorsResponse } from '@pillars/shared/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { CHECK_IN_FROM, type RegistrationDetail } from '@pillars/shared/contracts';
+import { CHECK_IN_FROM, type RegistrationDetail } from '@pillars/shared/contracts/admin';
 import { CalendarDays, Clock, MapPin, Megaphone } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';

@@ -1,12 +1,11 @@
 import { adminTexts } from '../admin-texts';
+import { type NewsArticle, slugify } from '@pillars/shared/contracts';
 import {
   type AdminNewsArticle,
   AdminNewsInput,
   type ArticleStatus,
-  type NewsArticle,
   articleDisplayState,
-  slugify,
-} from '@pillars/shared/contracts';
+} from '@pillars/shared/contracts/admin';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
