@@ -33,6 +33,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors';
 import {
   type ContributorSqlRow,
+  contributorRowOf,
   FREE_REGISTRATION_METHOD,
   membershipHasPlanJoined as membershipHasPlan,
   membershipsWithPlanSql,
@@ -296,21 +297,7 @@ async function readRows(
   const detailsOf = registrationDetails(eventRows);
   const last = page.at(-1);
   return {
-    rows: page.map((r): ContributorRow => ({
-      id: r.id,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      email: r.email,
-      phone: r.phone,
-      type: r.type,
-      amount: r.amount,
-      status: r.status,
-      paymentMethod: r.payment_method,
-      isRecurring: r.is_recurring,
-      payTheoryPaymentId: r.pay_theory_payment_id,
-      details: r.event_id ? detailsOf(r.event_id, r.selected_tier) : r.details,
-      createdAt: r.created_at,
-    })),
+    rows: page.map(contributorRowOf(detailsOf)),
     last: last ? { value: last.cursor_value, id: last.id } : undefined,
     more: rows.length > limit,
   };

@@ -93,6 +93,25 @@ export type ContributorSqlRow = {
   created_at: string;
 };
 
+/** A selected row as the API answers it: a registration's details name its event and ticket. */
+export function contributorRowOf(detailsOf: ReturnType<typeof registrationDetails>) {
+  return (r: ContributorSqlRow): ContributorRow => ({
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    phone: r.phone,
+    type: r.type,
+    amount: r.amount,
+    status: r.status,
+    paymentMethod: r.payment_method,
+    isRecurring: r.is_recurring,
+    payTheoryPaymentId: r.pay_theory_payment_id,
+    details: r.event_id ? detailsOf(r.event_id, r.selected_tier) : r.details,
+    createdAt: r.created_at,
+  });
+}
+
 type SummarySqlRow = {
   donations: number;
   memberships: number;
@@ -192,21 +211,7 @@ export async function listContributors(db: Database): Promise<ContributorsRespon
         .from(events);
       const detailsOf = registrationDetails(eventRows);
 
-      const contributors = rows.rows.map((r): ContributorRow => ({
-        id: r.id,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        email: r.email,
-        phone: r.phone,
-        type: r.type,
-        amount: r.amount,
-        status: r.status,
-        paymentMethod: r.payment_method,
-        isRecurring: r.is_recurring,
-        payTheoryPaymentId: r.pay_theory_payment_id,
-        details: r.event_id ? detailsOf(r.event_id, r.selected_tier) : r.details,
-        createdAt: r.created_at,
-      }));
+      const contributors = rows.rows.map(contributorRowOf(detailsOf));
       return { success: true, contributors, summary } satisfies ContributorsResponse;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
