@@ -20,6 +20,7 @@ import { newsRoutes } from './features/news/news.routes';
 import { membershipsRoutes } from './features/memberships/memberships.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { registrationsRoutes } from './features/registrations/registrations.routes';
+import { crawlerRoutes } from './features/web/crawlers';
 import { webRoutes } from './features/web/web.routes';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -128,6 +129,8 @@ export function createApp(deps: AppDeps) {
   // Uploaded images, served with or without the web app.
   app.route('/media', mediaFileRoutes(mediaStore));
 
+  // Before the web app's catch-all, so crawlers never get its HTML for these (docs/decisions/040).
+  app.route('/', crawlerRoutes(deps));
   if (deps.config.STATIC_DIR) app.route('/', webRoutes(deps, deps.config.STATIC_DIR));
 
   app.notFound((c) => c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404));
