@@ -34,6 +34,7 @@ import {
   type ContributorSqlRow,
   type ContributorsSummary,
   contributorRowOf,
+  recordCountSql,
   FREE_REGISTRATION_METHOD,
   membershipDollarsSql,
   membershipHasPlan,
@@ -329,11 +330,17 @@ async function readRows(
 /** Whether the filter searches text (the trigram indexes): then the page counts its matches itself. */
 const searches = (filter: ContributorsFilter) => Boolean(filter.q || filter.transactionId);
 
-/** How many rows the filter matches: a count per table, each on its own indexes. */
+/**
+ * How many rows the filter matches: a count per table, each on its own indexes; a table the filter
+ * does not narrow (no filter, or a type alone) from its kept count (recordCountSql).
+ */
 async function countRows(db: Pick<Database, 'execute'>, filter: Search): Promise<number> {
-  const counts = branchesOf(filter).map(
-    (branch) => sql`SELECT count(*) AS n FROM ${branch.table} ${whereOf(filterConditions(branch, filter))}`,
-  );
+  const counts = branchesOf(filter).map((branch) => {
+    const conditions = filterConditions(branch, filter);
+    return conditions.length
+      ? sql`SELECT count(*) AS n FROM ${branch.table} ${whereOf(conditions)}`
+      : sql`SELECT ${recordCountSql(branch.table)} AS n`;
+  });
   const [counted] = (
     await db.execute<{ total: string }>(
       sql`SELECT coalesce(sum(n), 0)::bigint::text AS total FROM (${sql.join(counts, sql` UNION ALL `)}) AS c`,
@@ -418,9 +425,10 @@ export async function contributorsSummary(
 
 async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): Promise<ContributorsSummary> {
   // Each kind's matching records are selected once (a CTE), then counted and followed to the ledger.
-  // A kind the filter does not narrow (a type filter alone) is every record of its table: counted on
-  // its smallest index, and its money is that of every payment of its kinds, since every payment is
-  // written with its record in one statement and records are never deleted (docs/decisions/035).
+  // A kind the filter does not narrow (a type filter alone) is every record of its table: its count
+  // is the kept one (recordCountSql), and its money that of every payment of its kinds, since every
+  // payment is written with its record in one statement and records are never deleted
+  // (docs/decisions/035).
   const branches = branchesOf(filter).map((branch) => {
     const conditions = filterConditions(branch, filter);
     const name = sql.raw(`matching_${branch.kinds[0] ?? 'record'}`);
@@ -434,9 +442,7 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
   const countOf = (type: ContributorType) => {
     const b = branches.find(({ branch }) => branch.type === type);
     if (!b) return sql`0`;
-    return b.conditions.length
-      ? sql`(SELECT count(*)::int FROM ${b.name})`
-      : sql`(SELECT count(*)::int FROM ${b.branch.table})`;
+    return b.conditions.length ? sql`(SELECT count(*)::int FROM ${b.name})` : recordCountSql(b.branch.table);
   };
   // The ledger rows of each kind's matching records. The parts are disjoint (a row has one payment, of
   // one kind; the older rows without payment_id only in the last part), so their sum counts each once.

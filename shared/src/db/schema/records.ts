@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -191,4 +193,21 @@ export const transactions = pgTable(
       .on(t.refundOf)
       .where(sql`${t.refundOf} IS NOT NULL`),
   ],
+);
+
+/**
+ * How many rows each record table holds, kept by statement triggers on donations, memberships and
+ * event_registrations (migration 0013, docs/decisions/035): a table's count is the sum of its
+ * slots. Each transaction that inserts or deletes records adds its delta to the slot of its
+ * connection (backend pid modulo 16), so concurrent accepts rarely wait on one row, and a reader
+ * sees exactly the count of the rows its snapshot sees. Never written by the app.
+ */
+export const recordCounts = pgTable(
+  'record_counts',
+  {
+    tableName: text('table_name').notNull(),
+    slot: integer('slot').notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.slot] })],
 );
