@@ -3,7 +3,7 @@
  * call), its paged form (first page, next page, a search, sorts by amount and name) and the summary
  * cards take over many mixed records, beside the floor of the same app (docs/decisions/031).
  *
- *   node --import tsx infra/bench/admin-bench.ts [--records N] [--runs R]
+ *   node --import tsx infra/bench/admin-bench.ts [--records N] [--runs R] [--database NAME]
  *
  * A fresh, migrated PostgreSQL database (TEST_DATABASE_URL's server, else an embedded one, as
  * payments-bench.ts gets it) is seeded with N records: half donations, a fifth memberships and
@@ -38,10 +38,12 @@ import { createPayTheoryProvider } from '@pillars/shared/payments';
 import { provideTestPostgres, withDatabase } from '@pillars/testing/postgres';
 import { dropDatabase } from '@pillars/testing/template-database';
 
-const USAGE = `usage: node --import tsx infra/bench/admin-bench.ts [--records N] [--runs R]
+const USAGE = `usage: node --import tsx infra/bench/admin-bench.ts [--records N] [--runs R] [--database NAME]
 
-  --records N   donations + memberships + registrations to seed (default 50000, max 1000000)
-  --runs R      timed requests after 3 warm-up ones (default 20, max 1000)
+  --records N      donations + memberships + registrations to seed (default 50000, max 1000000)
+  --runs R         timed requests after 3 warm-up ones (default 20, max 1000)
+  --database NAME  keep the seeded database under this name (on TEST_DATABASE_URL's server) and
+                   reuse it when it exists: migrated to the latest migration, not seeded again
 `;
 
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
@@ -132,8 +134,9 @@ async function seed(pool: pg.Pool, records: number) {
     [nRegistrations],
   );
   // The ledger (docs/decisions/017): a payment for each record with a provider id, succeeded unless the
-  // record is pending or failed, and a completed transactions row for each succeeded one, so Total
-  // Amount and the membership plan check read tables of a realistic size.
+  // record is pending or failed, and a completed transactions row for each succeeded one under its
+  // payment (as the worker writes it), so Total Amount and a filtered summary read tables of a
+  // realistic size. The payments' trigger sets the memberships' plan amounts (docs/decisions/035).
   await pool.query(
     `INSERT INTO payments (kind, record_id, amount_cents, state, idempotency_key, provider_transaction_id)
      SELECT kind, id, cents, CASE WHEN paid THEN 'succeeded' WHEN status = 'failed' THEN 'failed' ELSE 'queued' END,
@@ -148,9 +151,9 @@ async function seed(pool: pg.Pool, records: number) {
       WHERE pt IS NOT NULL`,
   );
   await pool.query(
-    `INSERT INTO transactions (donation_id, amount, fees, status, payment_method, payment_provider,
+    `INSERT INTO transactions (payment_id, donation_id, amount, fees, status, payment_method, payment_provider,
                                provider_transaction_id, buyer_name)
-     SELECT CASE WHEN kind IN ('donation', 'recurring_donation') THEN record_id END, amount_cents,
+     SELECT id, CASE WHEN kind IN ('donation', 'recurring_donation') THEN record_id END, amount_cents,
             round(amount_cents * 0.029), 'completed', 'card', 'paytheory', provider_transaction_id, 'Bench payor'
        FROM payments WHERE state = 'succeeded'`,
   );
@@ -165,14 +168,37 @@ async function seed(pool: pg.Pool, records: number) {
   const indexMs = performance.now() - indexStart;
   // VACUUM as autovacuum would have long since done on a database of this age: it sets the
   // visibility map, without which no index-only scan (the counts, the plan check) skips the heap.
-  await pool.query('VACUUM ANALYZE events, donations, memberships, event_registrations, payments, transactions');
+  await pool.query(`VACUUM ANALYZE ${SEEDED_TABLES}`);
   return { nDonations, nMemberships, nRegistrations, indexes: indexes.length, indexMs };
+}
+
+const SEEDED_TABLES = 'events, donations, memberships, event_registrations, payments, transactions';
+
+/** The mix of a database kept by an earlier run (--database); it must hold `records` records. */
+async function reusedMix(pool: pg.Pool, records: number): Promise<Awaited<ReturnType<typeof seed>>> {
+  const [counts] = (
+    await pool.query<{ d: number; m: number; r: number }>(
+      `SELECT (SELECT count(*)::int FROM donations) AS d, (SELECT count(*)::int FROM memberships) AS m,
+              (SELECT count(*)::int FROM event_registrations) AS r`,
+    )
+  ).rows;
+  if (!counts || counts.d + counts.m + counts.r !== records) {
+    throw new Error(
+      `the kept database holds ${JSON.stringify(counts)} records, not ${records}: drop it or pass --records`,
+    );
+  }
+  return { nDonations: counts.d, nMemberships: counts.m, nRegistrations: counts.r, indexes: 0, indexMs: 0 };
 }
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { records: { type: 'string' }, runs: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      records: { type: 'string' },
+      runs: { type: 'string' },
+      database: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help) {
     process.stdout.write(USAGE);
@@ -180,25 +206,36 @@ async function main(): Promise<number> {
   }
   const records = intOption(values.records, 'records', 50_000, 1_000_000);
   const runs = intOption(values.runs, 'runs', 20, 1000);
+  const kept = values.database;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) {
+    throw new Error(`--database must be a lower-case identifier (got "${kept}")`);
+  }
+  if (kept !== undefined && !process.env.TEST_DATABASE_URL) {
+    throw new Error('--database needs TEST_DATABASE_URL: an embedded server is removed after the run');
+  }
 
   const cleanup: (() => Promise<unknown>)[] = [];
   try {
     progress('starting PostgreSQL');
     const postgres = await provideTestPostgres();
     cleanup.push(() => postgres.stop());
-    const databaseName = `bench_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const databaseName = kept ?? `bench_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const admin = new pg.Client({ connectionString: postgres.adminUrl });
     await admin.connect();
     let postgresVersion = 'unknown';
+    let reused = false;
     try {
-      await admin.query(`CREATE DATABASE ${databaseName}`);
+      reused =
+        kept !== undefined &&
+        (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName])).rowCount === 1;
+      if (!reused) await admin.query(`CREATE DATABASE ${databaseName}`);
       postgresVersion =
         (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ??
         postgresVersion;
     } finally {
       await admin.end();
     }
-    cleanup.push(() => dropDatabase(postgres.adminUrl, databaseName));
+    if (kept === undefined) cleanup.push(() => dropDatabase(postgres.adminUrl, databaseName));
     const databaseUrl = withDatabase(postgres.adminUrl, databaseName);
 
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
@@ -207,9 +244,16 @@ async function main(): Promise<number> {
     progress(`migrating ${databaseName}`);
     await runMigrations(database.pool);
 
-    progress(`seeding ${records} records`);
     const seedStart = performance.now();
-    const mix = await seed(database.pool, records);
+    let mix: Awaited<ReturnType<typeof seed>>;
+    if (reused) {
+      mix = await reusedMix(database.pool, records);
+      progress(`reusing ${databaseName} (${records} records); VACUUM ANALYZE after its migrations`);
+      await database.pool.query(`VACUUM ANALYZE ${SEEDED_TABLES}`);
+    } else {
+      progress(`seeding ${records} records`);
+      mix = await seed(database.pool, records);
+    }
     const seedMs = performance.now() - seedStart;
 
     const silent = createLogger({ level: 'silent' });
@@ -342,7 +386,7 @@ async function main(): Promise<number> {
       '',
       `machine     ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${platform()} ${release()} ${arch()}, Node ${process.version}`,
       `infra       PostgreSQL ${postgresVersion} (${postgres.source}), same machine`,
-      `records     ${records}: ${mix.nDonations} donations, ${mix.nMemberships} memberships, ${mix.nRegistrations} registrations over 20 events (seeded in ${(seedMs / 1000).toFixed(1)} s, of which ${(mix.indexMs / 1000).toFixed(1)} s rebuilding ${mix.indexes} indexes)`,
+      `records     ${records}: ${mix.nDonations} donations, ${mix.nMemberships} memberships, ${mix.nRegistrations} registrations over 20 events ${reused ? `(kept database ${databaseName}, reused: migrated and vacuumed in ${(seedMs / 1000).toFixed(1)} s)` : `(seeded in ${(seedMs / 1000).toFixed(1)} s, of which ${(mix.indexMs / 1000).toFixed(1)} s rebuilding ${mix.indexes} indexes)`}`,
       `summary     ${JSON.stringify(summary)}`,
       `runs        ${runs} per line after 3 warm-ups`,
       '',

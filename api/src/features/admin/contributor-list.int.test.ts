@@ -4,6 +4,7 @@ import {
   ContributorsResponse,
   ContributorsSummaryResponse,
   type ContributorRow,
+  MemberDetailList,
 } from '@pillars/shared/contracts/admin';
 import { CSV_COLUMNS } from '@pillars/shared/contracts/admin';
 import { donations, eventRegistrations, events, memberships, type PaymentKind, payments } from '@pillars/shared/db';
@@ -22,9 +23,13 @@ const { db } = database;
 // A database of its own for the bound of the unparameterised call: it holds more rows than the bound.
 const crowded = await useTestDatabase();
 const crowdedApp = testApp(crowded, infra);
+// And one for the memberships' stored plan amounts, whose rows the other tests do not count.
+const planned = await useTestDatabase();
+const plannedApp = testApp(planned, infra);
 
 let cookie: string;
 let crowdedCookie: string;
+let plannedCookie: string;
 
 const SAME_INSTANT = new Date('2026-03-01T12:00:00.123456Z');
 const TIED = { donations: 25, memberships: 10, registrations: 10 };
@@ -37,6 +42,7 @@ const charged: { kind: PaymentKind; recordId: string; cents: number }[] = [];
 beforeAll(async () => {
   cookie = await signIn(app, await createTestAdmin(db));
   crowdedCookie = await signIn(crowdedApp, await createTestAdmin(crowded.db));
+  plannedCookie = await signIn(plannedApp, await createTestAdmin(planned.db));
 
   const [event] = await db
     .insert(events)
@@ -414,5 +420,169 @@ describe('GET /api/admin/contributors (unparameterised)', () => {
     // The newest first: the oldest five are the ones left out.
     expect(body.contributors[0]?.email).toBe(`d${String(rows)}@example.org`);
     expect(body.contributors.at(-1)?.email).toBe('d6@example.org');
+  });
+});
+
+describe("a membership's amount, stored for the amount sort (docs/decisions/035)", () => {
+  const pdb = planned.db;
+  async function plannedPage(query: Record<string, string | number>) {
+    const params = queryString(query);
+    const res = await plannedApp.request(`/api/admin/contributors/page?${params.toString()}`, {
+      headers: { cookie: plannedCookie },
+    });
+    expect(res.status).toBe(200);
+    return ContributorsPage.parse(await res.json());
+  }
+  async function membersDetail() {
+    const res = await plannedApp.request('/api/admin/members-detail', { headers: { cookie: plannedCookie } });
+    expect(res.status).toBe(200);
+    return MemberDetailList.parse(await res.json());
+  }
+  const amountsOf = (page: ContributorsPage) => page.contributors.map((r) => [r.email, r.amount, r.isRecurring]);
+  const membershipPayment = (recordId: string, amountCents: number) =>
+    pdb
+      .insert(payments)
+      .values({ kind: 'membership', recordId, amountCents, idempotencyKey: randomUUID() })
+      .returning({ id: payments.id });
+
+  it('follows its membership payment as the payment is written, changed and removed', async () => {
+    const [applicant, member] = await pdb
+      .insert(memberships)
+      .values([
+        { email: 'applicant@example.org', paymentMethod: 'check', createdAt: new Date('2026-05-01T00:00:00Z') },
+        { email: 'member@example.org', paymentMethod: 'card', createdAt: new Date('2026-05-02T00:00:00Z') },
+      ])
+      .returning({ id: memberships.id });
+    if (!applicant || !member) throw new Error('no memberships');
+    // A donation's payment whose record id happens to be a membership's changes nothing.
+    await pdb
+      .insert(payments)
+      .values({ kind: 'donation', recordId: applicant.id, amountCents: 900, idempotencyKey: randomUUID() });
+    // Both $0: tied on the amount, ordered by id, so compared in e-mail order here.
+    const unpaid = amountsOf(await plannedPage({ type: 'Membership', sort: 'amount' }));
+    expect(unpaid.sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['applicant@example.org', 0, false],
+      ['member@example.org', 0, false],
+    ]);
+
+    const [plan] = await membershipPayment(member.id, 2500);
+    if (!plan) throw new Error('no payment');
+    expect(amountsOf(await plannedPage({ type: 'Membership', sort: 'amount' }))).toEqual([
+      ['member@example.org', 25, true],
+      ['applicant@example.org', 0, false],
+    ]);
+    expect(amountsOf(await plannedPage({ type: 'Membership', sort: 'amount', direction: 'asc' }))).toEqual([
+      ['applicant@example.org', 0, false],
+      ['member@example.org', 25, true],
+    ]);
+    expect((await plannedPage({ amount: '25' })).contributors.map((r) => r.email)).toEqual(['member@example.org']);
+    const detail = await membersDetail();
+    expect(detail.data.map((m) => [m.email, m.amount, m.isRecurring])).toEqual([
+      ['member@example.org', '25.00', true],
+      ['applicant@example.org', '0.00', false],
+    ]);
+
+    // A plan's state (here failed) is not its amount: the membership stays $25 a month.
+    await pdb
+      .update(payments)
+      .set({ state: 'failed' })
+      .where(sql`${payments.id} = ${plan.id}`);
+    expect((await plannedPage({ amount: '25' })).total).toBe(1);
+
+    // Moved to the other membership, then removed: each membership follows.
+    await pdb
+      .update(payments)
+      .set({ recordId: applicant.id })
+      .where(sql`${payments.id} = ${plan.id}`);
+    expect(amountsOf(await plannedPage({ type: 'Membership', sort: 'amount' }))).toEqual([
+      ['applicant@example.org', 25, true],
+      ['member@example.org', 0, false],
+    ]);
+    await pdb.delete(payments).where(sql`${payments.id} = ${plan.id}`);
+    expect((await plannedPage({ type: 'Membership', sort: 'amount' })).contributors.map((r) => r.amount)).toEqual([
+      0, 0,
+    ]);
+  });
+
+  it('is set in the statement that writes the membership and its payment together, as the accept path does', async () => {
+    const paymentId = randomUUID();
+    await pdb.execute(sql`
+      WITH record AS (INSERT INTO ${memberships} (email, payment_method) VALUES ('accepted@example.org', 'card')
+                      RETURNING id)
+      INSERT INTO ${payments} (id, kind, record_id, amount_cents, idempotency_key)
+      SELECT ${paymentId}::uuid, 'membership', id, 2500, ${randomUUID()} FROM record`);
+    const page = await plannedPage({ q: 'accepted@example.org' });
+    expect(amountsOf(page)).toEqual([['accepted@example.org', 25, true]]);
+    const [row] = await pdb
+      .select({ planCents: memberships.planCents })
+      .from(memberships)
+      .where(sql`${memberships.email} = 'accepted@example.org'`);
+    expect(row?.planCents).toBe(2500);
+  });
+});
+
+describe('the totals of every record (docs/decisions/035)', () => {
+  const pdb = planned.db;
+  async function totals(query: Record<string, string>) {
+    const params = new URLSearchParams(query).toString();
+    const [page, summary] = await Promise.all([
+      plannedApp.request(`/api/admin/contributors/page?${params}`, { headers: { cookie: plannedCookie } }),
+      plannedApp.request(`/api/admin/contributors/summary?${params}`, { headers: { cookie: plannedCookie } }),
+    ]);
+    return {
+      total: ContributorsPage.parse(await page.json()).total,
+      summary: ContributorsSummaryResponse.parse(await summary.json()).summary,
+    };
+  }
+  async function counted() {
+    const [row] = (
+      await pdb.execute<{ d: number; m: number; r: number }>(sql`
+        SELECT (SELECT count(*)::int FROM ${donations}) AS d, (SELECT count(*)::int FROM ${memberships}) AS m,
+               (SELECT count(*)::int FROM ${eventRegistrations}) AS r`)
+    ).rows;
+    if (!row) throw new Error('no counts');
+    return row;
+  }
+  async function expectExact() {
+    const { d, m, r } = await counted();
+    const all = await totals({});
+    expect(all.total).toBe(d + m + r);
+    expect(all.summary).toMatchObject({
+      totalContributors: d + m + r,
+      totalDonations: d,
+      totalMemberships: m,
+      totalEventRegistrations: r,
+    });
+    expect((await totals({ type: 'Membership' })).total).toBe(m);
+    expect((await totals({ type: 'Contribution' })).summary.totalDonations).toBe(d);
+  }
+
+  it('stay exact as records are inserted one by one and in bulk, deleted, and as an insert rolls back', async () => {
+    await expectExact();
+    await pdb.insert(donations).values({ email: 'one@example.org', amount: '5', paymentMethod: 'card' });
+    await pdb.insert(donations).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        email: `bulk${String(i)}@example.org`,
+        amount: '5',
+        paymentMethod: 'card',
+      })),
+    );
+    await expectExact();
+    await pdb.delete(donations).where(sql`${donations.email} LIKE 'bulk%'`);
+    await expectExact();
+    await expect(
+      pdb.transaction(async (tx) => {
+        await tx.insert(memberships).values({ email: 'rolled@example.org', paymentMethod: 'card' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await expectExact();
+    // Concurrent writers on several connections each add to their own slot.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        pdb.insert(memberships).values({ email: `together${String(i)}@example.org`, paymentMethod: 'card' }),
+      ),
+    );
+    await expectExact();
   });
 });

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { MEMBERSHIP_PRICE_CENTS } from '@pillars/shared/contracts';
 import {
   CONTRIBUTOR_SORT_FIRST_DIRECTION,
   type ContributorRow,
@@ -24,7 +23,7 @@ import {
   memberships,
   type PaymentKind,
   payments,
-  registrationDollarsSql,
+  centsAsDollarsSql,
   transactions,
 } from '@pillars/shared/db';
 import { dollarsToCents } from '@pillars/shared/money';
@@ -33,10 +32,12 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors';
 import {
   type ContributorSqlRow,
+  type ContributorsSummary,
   contributorRowOf,
+  recordCountSql,
   FREE_REGISTRATION_METHOD,
-  membershipHasPlanJoined as membershipHasPlan,
-  membershipsWithPlanSql,
+  membershipDollarsSql,
+  membershipHasPlan,
   registrationDetails,
   signedCentsSql,
   summaryOf,
@@ -52,8 +53,6 @@ import {
 type Branch = {
   type: ContributorType;
   table: PgTable;
-  /** The FROM clause the row expressions need (the table, or the table and its joins). */
-  from: SQL;
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
   payTheoryPaymentId: AnyPgColumn;
@@ -62,21 +61,19 @@ type Branch = {
   dollars: SQL;
   nameKey: SQL;
   searchText: SQL;
-  /** Other ways the search box matches this kind (a registration's event title), given the pattern. */
-  extraSearch?: (pattern: string) => SQL;
+  /** The record's event, when the search box also matches its event's title (a registration). */
+  eventId?: AnyPgColumn;
   /** The SELECT list of a ContributorRow, without created_at. */
   columns: SQL;
 };
 
-const membershipDollars = sql`(CASE WHEN ${membershipHasPlan} THEN ${MEMBERSHIP_PRICE_CENTS / 100} ELSE 0 END)::numeric`;
-const registrationDollars = registrationDollarsSql(eventRegistrations.paymentAmount);
+const registrationDollars = centsAsDollarsSql(eventRegistrations.paymentAmount);
 const registrationFee = sql`coalesce(${eventRegistrations.paymentAmount}, 0)`;
 
 const BRANCHES: readonly Branch[] = [
   {
     type: 'Contribution',
     table: donations,
-    from: sql`${donations}`,
     id: donations.id,
     createdAt: donations.createdAt,
     payTheoryPaymentId: donations.payTheoryPaymentId,
@@ -93,17 +90,16 @@ const BRANCHES: readonly Branch[] = [
   {
     type: 'Membership',
     table: memberships,
-    from: membershipsWithPlanSql,
     id: memberships.id,
     createdAt: memberships.createdAt,
     payTheoryPaymentId: memberships.payTheoryPaymentId,
     kinds: ['membership'],
-    dollars: membershipDollars,
+    dollars: membershipDollarsSql,
     nameKey: contributorNameKey(memberships),
     searchText: contributorSearchText(memberships, membershipDetailsSql(memberships.message)),
     columns: sql`${memberships.id} AS id, ${memberships.firstName} AS first_name, ${memberships.lastName} AS last_name,
       ${memberships.email} AS email, ${memberships.phone} AS phone, 'Membership' AS type,
-      ${membershipDollars}::float8 AS amount, ${memberships.status} AS status,
+      ${membershipDollarsSql}::float8 AS amount, ${memberships.status} AS status,
       ${memberships.paymentMethod} AS payment_method, ${membershipHasPlan} AS is_recurring,
       ${memberships.payTheoryPaymentId} AS pay_theory_payment_id, ${membershipDetailsSql(memberships.message)} AS details,
       NULL::uuid AS event_id, NULL::text AS selected_tier`,
@@ -111,7 +107,6 @@ const BRANCHES: readonly Branch[] = [
   {
     type: 'Event Registration',
     table: eventRegistrations,
-    from: sql`${eventRegistrations}`,
     id: eventRegistrations.id,
     createdAt: eventRegistrations.createdAt,
     payTheoryPaymentId: eventRegistrations.payTheoryPaymentId,
@@ -119,8 +114,7 @@ const BRANCHES: readonly Branch[] = [
     dollars: registrationDollars,
     nameKey: contributorNameKey(eventRegistrations),
     searchText: contributorSearchText(eventRegistrations, sql`''`),
-    extraSearch: (pattern) =>
-      sql`${eventRegistrations.eventId} IN (SELECT ${events.id} FROM ${events} WHERE lower(${events.title}) LIKE ${pattern})`,
+    eventId: eventRegistrations.eventId,
     columns: sql`${eventRegistrations.id} AS id, ${eventRegistrations.firstName} AS first_name,
       ${eventRegistrations.lastName} AS last_name, ${eventRegistrations.email} AS email,
       ${eventRegistrations.phone} AS phone, 'Event Registration' AS type, ${registrationDollars}::float8 AS amount,
@@ -139,23 +133,38 @@ export function containsPattern(term: string): string {
 /** A search that looks like a phone number also matches the phone's digits, whatever their formatting. */
 const PHONE_LIKE = /^[\d\s().+-]+$/;
 
-/** What a count over the filter reads: the joins only when the amount (a membership's plan) is filtered. */
-const countFrom = (branch: Branch, filter: ContributorsFilter): SQL =>
-  filter.amount ? branch.from : sql`${branch.table}`;
-
 function branchesOf(filter: ContributorsFilter): readonly Branch[] {
   return filter.type ? BRANCHES.filter((b) => b.type === filter.type) : BRANCHES;
 }
 
+/**
+ * A filter as the statements apply it: with the events whose title the search matches, looked up
+ * first (a few rows). Given as values, the planner sees how few registrations they select: as a
+ * subquery (`event_id IN (SELECT …)` in an OR) it could use no index and filtered every registration,
+ * and as `= ANY (ARRAY(SELECT …))` it guessed a third of the table (docs/decisions/035).
+ */
+type Search = ContributorsFilter & { eventIds: readonly string[] };
+
+async function searchOf(db: Pick<Database, 'select'>, filter: ContributorsFilter): Promise<Search> {
+  if (!filter.q || !branchesOf(filter).some((b) => b.eventId)) return { ...filter, eventIds: [] };
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(sql`lower(${events.title}) LIKE ${containsPattern(filter.q)}`);
+  return { ...filter, eventIds: rows.map((r) => r.id) };
+}
+
 /** The filter's conditions on one branch (all ANDed); none means every row. */
-function filterConditions(branch: Branch, filter: ContributorsFilter): SQL[] {
+function filterConditions(branch: Branch, filter: Search): SQL[] {
   const conditions: SQL[] = [];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     const arms = [sql`${branch.searchText} LIKE ${pattern}`];
     const digits = filter.q.replace(/\D/g, '');
     if (digits && PHONE_LIKE.test(filter.q)) arms.push(sql`${branch.searchText} LIKE ${`%${digits}%`}`);
-    if (branch.extraSearch) arms.push(branch.extraSearch(pattern));
+    if (branch.eventId && filter.eventIds.length) {
+      arms.push(sql`${branch.eventId} = ANY (${`{${filter.eventIds.join(',')}}`}::uuid[])`);
+    }
     conditions.push(sql`(${sql.join(arms, sql` OR `)})`);
   }
   if (filter.transactionId) {
@@ -257,14 +266,21 @@ const orderOf = (query: { sort: ContributorSortKey; direction?: SortDirection | 
  * (the extra row only says whether more follow). The id breaks ties, so the order is total and no
  * row is repeated or skipped across pages. Ids are random UUIDs: unique across the three tables in
  * practice (docs/decisions/031).
+ *
+ * With `count`, the same statement also counts every matching row: each branch carries its own
+ * count (`count(*) OVER ()`, taken before its LIMIT) on every row it returns, and a branch that
+ * returns no row matched none. Only for a search (docs/decisions/035): there each branch reads all
+ * its matches from the trigram index anyway, and a separate count would search a second time;
+ * without one, a branch stops after limit + 1 rows of its index and a count of its own is cheaper.
  */
 async function readRows(
   db: Pick<Database, 'execute' | 'select'>,
-  filter: ContributorsFilter,
+  filter: Search,
   { sort, direction }: Order,
   after: Position | undefined,
   limit: number,
-): Promise<{ rows: ContributorRow[]; last: Position | undefined; more: boolean }> {
+  count = false,
+): Promise<{ rows: ContributorRow[]; last: Position | undefined; more: boolean; total: number | undefined }> {
   const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
   const past = sql.raw(direction === 'asc' ? '>' : '<');
   const selects = branchesOf(filter).map((branch) => {
@@ -272,20 +288,27 @@ async function readRows(
     const conditions = filterConditions(branch, filter);
     if (after)
       conditions.push(sql`(${key}, ${branch.id}) ${past} (${cursorValueSql(sort, after.value)}, ${after.id}::uuid)`);
-    return sql`(SELECT ${branch.columns}, ${branch.createdAt} AS sort_at, ${key} AS sort_key
-       FROM ${branch.from} ${whereOf(conditions)}
+    return sql`(SELECT ${branch.columns}, ${branch.createdAt} AS sort_at, ${key} AS sort_key,
+              ${count ? sql`count(*) OVER ()` : sql`NULL::bigint`} AS branch_total
+       FROM ${branch.table} ${whereOf(conditions)}
        ORDER BY ${key} ${dir}, ${branch.id} ${dir} LIMIT ${limit + 1})`;
   });
-  const rows = (
-    await db.execute<PageSqlRow>(sql`
-      SELECT id, first_name, last_name, email, phone, type, amount, status, payment_method, is_recurring,
-             pay_theory_payment_id, details, event_id, selected_tier,
-             to_char(sort_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-             ${cursorTextOf(sort)} AS cursor_value
-        FROM (${sql.join(selects, sql` UNION ALL `)}) AS contributors
-       ORDER BY sort_key ${dir}, id ${dir}
-       LIMIT ${limit + 1}`)
-  ).rows;
+  const columns = sql`id, first_name, last_name, email, phone, type, amount, status, payment_method, is_recurring,
+      pay_theory_payment_id, details, event_id, selected_tier,
+      to_char(sort_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+      ${cursorTextOf(sort)} AS cursor_value`;
+  const union = sql.join(selects, sql` UNION ALL `);
+  // Without a count, a subquery: its ordered branches are merged (Merge Append) and read only as far
+  // as the LIMIT. With one, the branches' rows are read twice, so once into a CTE (at most 3 × (limit + 1)).
+  const statement = count
+    ? sql`WITH contributors AS MATERIALIZED (${union})
+      SELECT ${columns},
+             (SELECT sum(branch_total) FROM (SELECT DISTINCT type, branch_total FROM contributors) AS b)::text AS total
+        FROM contributors ORDER BY sort_key ${dir}, id ${dir} LIMIT ${limit + 1}`
+    : sql`SELECT ${columns}, NULL::text AS total
+        FROM (${union}) AS contributors ORDER BY sort_key ${dir}, id ${dir} LIMIT ${limit + 1}`;
+  const rows = (await db.execute<PageSqlRow & { total: string | null }>(statement)).rows;
+  const total = count ? Number(rows[0]?.total ?? 0) : undefined;
   const page = rows.slice(0, limit);
   const eventIds = [...new Set(page.flatMap((r) => (r.event_id ? [r.event_id] : [])))];
   const eventRows = eventIds.length
@@ -300,15 +323,24 @@ async function readRows(
     rows: page.map(contributorRowOf(detailsOf)),
     last: last ? { value: last.cursor_value, id: last.id } : undefined,
     more: rows.length > limit,
+    total,
   };
 }
 
-/** How many rows the filter matches: a count per table, each on its own indexes. */
-async function countRows(db: Pick<Database, 'execute'>, filter: ContributorsFilter): Promise<number> {
-  const counts = branchesOf(filter).map(
-    (branch) =>
-      sql`SELECT count(*) AS n FROM ${countFrom(branch, filter)} ${whereOf(filterConditions(branch, filter))}`,
-  );
+/** Whether the filter searches text (the trigram indexes): then the page counts its matches itself. */
+const searches = (filter: ContributorsFilter) => Boolean(filter.q || filter.transactionId);
+
+/**
+ * How many rows the filter matches: a count per table, each on its own indexes; a table the filter
+ * does not narrow (no filter, or a type alone) from its kept count (recordCountSql).
+ */
+async function countRows(db: Pick<Database, 'execute'>, filter: Search): Promise<number> {
+  const counts = branchesOf(filter).map((branch) => {
+    const conditions = filterConditions(branch, filter);
+    return conditions.length
+      ? sql`SELECT count(*) AS n FROM ${branch.table} ${whereOf(conditions)}`
+      : sql`SELECT ${recordCountSql(branch.table)} AS n`;
+  });
   const [counted] = (
     await db.execute<{ total: string }>(
       sql`SELECT coalesce(sum(n), 0)::bigint::text AS total FROM (${sql.join(counts, sql` UNION ALL `)}) AS c`,
@@ -324,8 +356,14 @@ export async function listContributorsPage(db: Database, query: ContributorsPage
   const after = query.cursor ? decodeCursor(query.cursor, order, filter) : undefined;
   return db.transaction(
     async (tx) => {
-      const { rows, last, more } = await readRows(tx, query, order, after, query.limit);
-      const total = after ? after.total : await countRows(tx, query);
+      const search = await searchOf(tx, query);
+      const {
+        rows,
+        last,
+        more,
+        total: counted,
+      } = await readRows(tx, search, order, after, query.limit, !after && searches(query));
+      const total = after ? after.total : (counted ?? (await countRows(tx, search)));
       return {
         success: true,
         contributors: rows,
@@ -351,9 +389,10 @@ export async function* contributorBatches(
   query: ContributorsFilter & { sort: ContributorSortKey; direction?: SortDirection | undefined },
 ): AsyncGenerator<ContributorRow[]> {
   const order = orderOf(query);
+  const search = await searchOf(db, query);
   let after: Position | undefined;
   for (;;) {
-    const { rows, last, more } = await readRows(db, query, order, after, EXPORT_BATCH_ROWS);
+    const { rows, last, more } = await readRows(db, search, order, after, EXPORT_BATCH_ROWS);
     if (rows.length) yield rows;
     if (!more || !last) return;
     after = last;
@@ -375,40 +414,70 @@ export async function contributorsSummary(
   if (!hasFilter(filter)) {
     return { success: true, summary: await summaryOf(db) };
   }
-  const branches = branchesOf(filter);
+  return db.transaction(
+    async (tx) => ({ success: true, summary: await filteredSummary(tx, await searchOf(tx, filter)) }),
+    {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    },
+  );
+}
+
+async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): Promise<ContributorsSummary> {
+  // Each kind's matching records are selected once (a CTE), then counted and followed to the ledger.
+  // A kind the filter does not narrow (a type filter alone) is every record of its table: its count
+  // is the kept one (recordCountSql), and its money that of every payment of its kinds, since every
+  // payment is written with its record in one statement and records are never deleted
+  // (docs/decisions/035).
+  const branches = branchesOf(filter).map((branch) => {
+    const conditions = filterConditions(branch, filter);
+    const name = sql.raw(`matching_${branch.kinds[0] ?? 'record'}`);
+    return { branch, conditions, name };
+  });
+  const narrowed = branches.filter((b) => b.conditions.length > 0);
+  const ctes = narrowed.map(
+    ({ branch, conditions, name }) =>
+      sql`${name} AS MATERIALIZED (SELECT ${branch.id} AS id FROM ${branch.table} ${whereOf(conditions)})`,
+  );
   const countOf = (type: ContributorType) => {
-    const branch = branches.find((b) => b.type === type);
-    return branch
-      ? sql`(SELECT count(*)::int FROM ${countFrom(branch, filter)} ${whereOf(filterConditions(branch, filter))})`
-      : sql`0`;
+    const b = branches.find(({ branch }) => branch.type === type);
+    if (!b) return sql`0`;
+    return b.conditions.length ? sql`(SELECT count(*)::int FROM ${b.name})` : recordCountSql(b.branch.table);
   };
-  const moneyOf = branches.map((branch) => {
-    const matching = sql`(SELECT ${branch.id} FROM ${countFrom(branch, filter)} ${whereOf(filterConditions(branch, filter))})`;
-    const viaPayment = sql`(${payments.kind} IN (${sql.join(
+  // The ledger rows of each kind's matching records. The parts are disjoint (a row has one payment, of
+  // one kind; the older rows without payment_id only in the last part), so their sum counts each once.
+  const moneyParts = branches.flatMap(({ branch, conditions, name }) => {
+    const kinds = sql.join(
       branch.kinds.map((k) => sql`${k}`),
       sql`, `,
-    )}) AND ${payments.recordId} IN ${matching})`;
-    // Ledger rows older than payment_id name their donation directly.
-    return branch.type === 'Contribution'
-      ? sql`(${viaPayment} OR (${transactions.paymentId} IS NULL AND ${transactions.donationId} IN ${matching}))`
-      : viaPayment;
+    );
+    const ofMatching = conditions.length ? sql` AND ${payments.recordId} IN (SELECT id FROM ${name})` : sql``;
+    const parts = [
+      sql`SELECT ${signedCentsSql()} AS cents FROM ${transactions}
+            JOIN ${payments} ON ${payments.id} = ${transactions.paymentId}
+           WHERE ${payments.kind} IN (${kinds})${ofMatching}`,
+    ];
+    // Ledger rows older than payment_id name their donation directly (a foreign key: it exists).
+    if (branch.type === 'Contribution') {
+      parts.push(sql`SELECT ${signedCentsSql()} AS cents FROM ${transactions}
+           WHERE ${transactions.paymentId} IS NULL
+             AND ${conditions.length ? sql`${transactions.donationId} IN (SELECT id FROM ${name})` : sql`${transactions.donationId} IS NOT NULL`}`);
+    }
+    return parts;
   });
   const [row] = (
     await db.execute<{ donations: number; memberships: number; registrations: number; received_cents: string }>(sql`
+      ${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``}
       SELECT ${countOf('Contribution')} AS donations, ${countOf('Membership')} AS memberships,
              ${countOf('Event Registration')} AS registrations,
-             (SELECT coalesce(sum(${signedCentsSql()}), 0) FROM ${transactions}
-                LEFT JOIN ${payments} ON ${payments.id} = ${transactions.paymentId}
-               WHERE ${sql.join(moneyOf, sql` OR `)})::bigint::text AS received_cents`)
+             (SELECT coalesce(sum(cents), 0) FROM (${sql.join(moneyParts, sql` UNION ALL `)}) AS ledger)::bigint::text
+               AS received_cents`)
   ).rows;
   return {
-    success: true,
-    summary: {
-      totalContributors: (row?.donations ?? 0) + (row?.memberships ?? 0) + (row?.registrations ?? 0),
-      totalDonations: row?.donations ?? 0,
-      totalMemberships: row?.memberships ?? 0,
-      totalEventRegistrations: row?.registrations ?? 0,
-      totalAmount: Number(row?.received_cents ?? 0) / 100,
-    },
+    totalContributors: (row?.donations ?? 0) + (row?.memberships ?? 0) + (row?.registrations ?? 0),
+    totalDonations: row?.donations ?? 0,
+    totalMemberships: row?.memberships ?? 0,
+    totalEventRegistrations: row?.registrations ?? 0,
+    totalAmount: Number(row?.received_cents ?? 0) / 100,
   };
 }

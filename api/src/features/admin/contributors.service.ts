@@ -1,10 +1,4 @@
-import {
-  type ContributionDetail,
-  MEMBERSHIP_PRICE_CENTS,
-  type MemberDetail,
-  formatCents,
-  parsePricingTiers,
-} from '@pillars/shared/contracts';
+import { type ContributionDetail, type MemberDetail, formatCents, parsePricingTiers } from '@pillars/shared/contracts';
 import {
   type ContributorRow,
   type ContributorsResponse,
@@ -13,16 +7,16 @@ import {
 } from '@pillars/shared/contracts/admin';
 import {
   type Database,
+  centsAsDollarsSql,
   donations,
   eventRegistrations,
   events,
   memberships,
-  type PaymentKind,
-  payments,
+  recordCounts,
   transactions,
 } from '@pillars/shared/db';
-import { type SQL, desc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, desc, eq, getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/shared/money';
 
 /**
@@ -44,31 +38,18 @@ export function signedCentsSql(): SQL {
 }
 
 /**
- * SQL: true when the membership in scope has a card payment, i.e. it is a $25 a month plan. A
- * home-page application has none: it is neither recurring nor priced, whatever an admin confirms
+ * SQL: the membership in scope has a card payment, i.e. a monthly plan: its stored plan amount
+ * (`plan_cents`, kept by a trigger on `payments`, docs/decisions/035) is not 0. A home-page
+ * application has none: it is neither recurring nor priced, whatever an admin confirms
  * (docs/decisions/017).
  */
-const MEMBERSHIP_KIND: PaymentKind = 'membership';
-const membershipHasPlan = sql`EXISTS (SELECT 1 FROM ${payments}
-   WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id})`;
+export const membershipHasPlan = sql`(${memberships.planCents} > 0)`;
 
-/**
- * The same per row, for a page of memberships (contributor-list.service.ts): FROM this, then
- * membershipHasPlanJoined. A LATERAL ... LIMIT 1 on payments_record_idx probes only the rows a
- * page reads, where the EXISTS above, in a select list, is planned as one hash of every membership
- * payment per statement (120,000 rows at a million records), whatever the page size. Not for the
- * unparameterised list: ordered over the whole union, PostgreSQL then joins every membership before
- * the LIMIT (docs/decisions/031).
- */
-export const membershipsWithPlanSql = sql`${memberships} LEFT JOIN LATERAL (SELECT 1 AS one FROM ${payments}
-   WHERE ${payments.kind} = ${MEMBERSHIP_KIND} AND ${payments.recordId} = ${memberships.id} LIMIT 1) AS membership_plan
-   ON true`;
-export const membershipHasPlanJoined = sql.raw('(membership_plan.one IS NOT NULL)');
+/** SQL: a membership's amount in dollars, numeric: its plan's monthly amount, 0 without a plan. */
+export const membershipDollarsSql = centsAsDollarsSql(memberships.planCents);
 
 /** A registration's payment method: card when there is a fee (the only way to pay one), else free. */
 export const FREE_REGISTRATION_METHOD = 'free';
-
-const MEMBERSHIP_DOLLARS = MEMBERSHIP_PRICE_CENTS / 100;
 
 /** SQL: the ISO-8601 UTC text of a timestamptz, as Date.prototype.toISOString writes it. */
 const isoText = (column: AnyPgColumn | SQL) =>
@@ -149,7 +130,7 @@ export function contributorRowsSql(): SQL {
         UNION ALL
         SELECT ${memberships.id}, ${memberships.firstName}, ${memberships.lastName},
                ${memberships.email}, ${memberships.phone}, 'Membership',
-               CASE WHEN ${membershipHasPlan} THEN ${MEMBERSHIP_DOLLARS} ELSE 0 END::float8, ${memberships.status},
+               ${membershipDollarsSql}::float8, ${memberships.status},
                ${memberships.paymentMethod}, ${membershipHasPlan}, ${memberships.payTheoryPaymentId},
                coalesce(nullif(btrim(${memberships.message}), ''), 'Monthly membership'),
                NULL::uuid, NULL::text, ${memberships.createdAt}
@@ -167,12 +148,22 @@ export function contributorRowsSql(): SQL {
      LIMIT ${CONTRIBUTORS_UNPAGED_LIMIT}`;
 }
 
+/**
+ * SQL: how many rows a record table holds, exact: the sum of its slots in `record_counts`, which
+ * statement triggers keep in the transactions that insert or delete records (docs/decisions/035),
+ * so a count of a million rows costs a read of at most 16 rows instead of an index scan.
+ */
+export function recordCountSql(table: PgTable): SQL {
+  return sql`(SELECT coalesce(sum(${recordCounts.rowCount}), 0)::int FROM ${recordCounts}
+     WHERE ${recordCounts.tableName} = ${getTableName(table)})`;
+}
+
 /** Counts of each kind, and the integer cents received per the ledger (LEDGER_SIGNS). */
 export function contributorSummarySql(): SQL {
   return sql`
-    SELECT (SELECT count(*)::int FROM ${donations}) AS donations,
-           (SELECT count(*)::int FROM ${memberships}) AS memberships,
-           (SELECT count(*)::int FROM ${eventRegistrations}) AS registrations,
+    SELECT ${recordCountSql(donations)} AS donations,
+           ${recordCountSql(memberships)} AS memberships,
+           ${recordCountSql(eventRegistrations)} AS registrations,
            (SELECT coalesce(sum(${signedCentsSql()}), 0) FROM ${transactions})::bigint::text AS received_cents`;
 }
 
@@ -277,14 +268,14 @@ export async function listMemberDetails(db: Database): Promise<MemberDetail[]> {
       waiverAccepted: memberships.waiverAccepted,
       waiverAcceptedAt: memberships.waiverAcceptedAt,
       waiverVersion: memberships.waiverVersion,
-      hasPlan: sql<boolean>`${membershipHasPlan}`,
+      planCents: memberships.planCents,
     })
     .from(memberships)
     .orderBy(desc(memberships.createdAt));
-  return rows.map(({ hasPlan, ...r }) => ({
+  return rows.map(({ planCents, ...r }) => ({
     ...r,
-    amount: formatCents(hasPlan ? MEMBERSHIP_PRICE_CENTS : 0),
-    isRecurring: hasPlan,
+    amount: formatCents(planCents),
+    isRecurring: planCents > 0,
     createdAt: r.createdAt.toISOString(),
     waiverAcceptedAt: r.waiverAcceptedAt?.toISOString() ?? null,
   }));

@@ -49,8 +49,8 @@ export const membershipDetailsSql = (message: AnyPgColumn): SQL =>
   sql`coalesce(nullif(btrim(${message}), ''), 'Monthly membership')`;
 
 /**
- * A registration's amount in dollars (numeric, exact), from its integer cents. Its details (event title
- * and tier) live in other rows, so its search text has none; the event title is matched separately.
+ * An amount in dollars (numeric, exact) from integer cents: a registration's fee, a membership's
+ * plan. A registration's details (event title and tier) live in other rows, so its search text has
+ * none; the event title is matched separately.
  */
-export const registrationDollarsSql = (paymentAmount: AnyPgColumn): SQL =>
-  sql`(coalesce(${paymentAmount}, 0)::numeric / 100)`;
+export const centsAsDollarsSql = (cents: AnyPgColumn): SQL => sql`(coalesce(${cents}, 0)::numeric / 100)`;

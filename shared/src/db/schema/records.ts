@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -16,9 +18,9 @@ import { createdAt, id, statusCheckSql } from './columns';
 import {
   contributorNameKey,
   contributorSearchText,
+  centsAsDollarsSql,
   donationDetailsSql,
   membershipDetailsSql,
-  registrationDollarsSql,
 } from './contributor-keys';
 import { events } from './content';
 import { payments } from './payments';
@@ -82,6 +84,13 @@ export const memberships = pgTable(
     waiverAccepted: boolean('waiver_accepted').notNull().default(false),
     waiverAcceptedAt: timestamp('waiver_accepted_at', { withTimezone: true, mode: 'date' }),
     waiverVersion: text('waiver_version').notNull().default(WAIVER_VERSION),
+    /**
+     * The monthly amount of the membership's card plan in integer cents: its `payments` row's
+     * amount, 0 for an application without one. Derived, never written by the app: a trigger on
+     * `payments` (migration 0012) keeps it right in the statement that writes the payment, so the
+     * admin list can sort by amount on an index (docs/decisions/035).
+     */
+    planCents: integer('plan_cents').notNull().default(0),
   },
   (t) => [
     index('memberships_email_idx').on(t.email),
@@ -89,6 +98,7 @@ export const memberships = pgTable(
     index('memberships_status_idx').on(t.status),
     index('memberships_created_at_idx').on(t.createdAt.desc()),
     index('memberships_created_at_id_idx').on(t.createdAt, t.id),
+    index('memberships_amount_id_idx').on(centsAsDollarsSql(t.planCents), t.id),
     index('memberships_name_key_idx').on(contributorNameKey(t), t.id),
     index('memberships_search_trgm_idx').using(
       'gin',
@@ -125,12 +135,14 @@ export const eventRegistrations = pgTable(
   },
   (t) => [
     index('event_registrations_event_id_idx').on(t.eventId),
+    // An event's registrations a page at a time, newest first (keyset on created_at, id).
+    index('event_registrations_event_created_at_id_idx').on(t.eventId, t.createdAt, t.id),
     index('event_registrations_email_idx').on(t.email),
     index('event_registrations_email_lower_idx').on(sql`lower(${t.email})`),
     index('event_registrations_status_idx').on(t.status),
     index('event_registrations_created_at_idx').on(t.createdAt.desc()),
     index('event_registrations_created_at_id_idx').on(t.createdAt, t.id),
-    index('event_registrations_amount_id_idx').on(registrationDollarsSql(t.paymentAmount), t.id),
+    index('event_registrations_amount_id_idx').on(centsAsDollarsSql(t.paymentAmount), t.id),
     index('event_registrations_name_key_idx').on(contributorNameKey(t), t.id),
     index('event_registrations_search_trgm_idx').using('gin', sql`${contributorSearchText(t, sql`''`)} gin_trgm_ops`),
     index('event_registrations_place_held_until_idx')
@@ -174,9 +186,28 @@ export const transactions = pgTable(
   (t) => [
     index('transactions_donation_id_idx').on(t.donationId),
     index('transactions_created_at_idx').on(t.createdAt.desc()),
-    index('transactions_payment_id_idx').on(t.paymentId),
+    // By payment, with what the ledger sums (status, amount): a filtered summary sums the rows of the
+    // matching records' payments from the index alone (docs/decisions/035).
+    index('transactions_payment_ledger_idx').on(t.paymentId, t.status, t.amount),
     index('transactions_refund_of_idx')
       .on(t.refundOf)
       .where(sql`${t.refundOf} IS NOT NULL`),
   ],
+);
+
+/**
+ * How many rows each record table holds, kept by statement triggers on donations, memberships and
+ * event_registrations (migration 0013, docs/decisions/035): a table's count is the sum of its
+ * slots. Each transaction that inserts or deletes records adds its delta to the slot of its
+ * connection (backend pid modulo 16), so concurrent accepts rarely wait on one row, and a reader
+ * sees exactly the count of the rows its snapshot sees. Never written by the app.
+ */
+export const recordCounts = pgTable(
+  'record_counts',
+  {
+    tableName: text('table_name').notNull(),
+    slot: integer('slot').notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.slot] })],
 );
