@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { browserBundleGuard } from './build/browser-bundle-guard.ts';
 import { initialJsBudget } from './build/initial-js-budget.ts';
+import { precompress } from './build/precompress.ts';
+import { preloadFont } from './build/preload-font.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:5001';
@@ -12,7 +14,7 @@ const proxied = { target: apiTarget, changeOrigin: false };
 export default defineConfig({
   // Pinned so `vite build` and vitest behave the same whatever the working directory.
   root: webRoot,
-  plugins: [react(), tailwindcss(), browserBundleGuard(), initialJsBudget()],
+  plugins: [react(), tailwindcss(), browserBundleGuard(), initialJsBudget(), preloadFont(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -25,6 +25,8 @@ import { webRoutes } from './features/web/web.routes';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { noStorePersonal } from './lib/cache-control';
+import { compressResponses } from './lib/compression';
+import { cachePublicReads } from './lib/public-cache';
 import { AppError, clientValueError } from './lib/errors';
 import { BODY_LIMITS, MAX_JSON_DEPTH, limitRequestBodies, sizeText } from './lib/request-body';
 import { requestLogger } from './lib/request-logger';
@@ -46,6 +48,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestId());
   app.use('*', requestLogger(deps.logger));
   app.use('*', requestMetrics(metrics));
+  // Outermost of the answer-shaping middleware: it compresses what every later one produced.
+  app.use('*', compressResponses);
   app.use(
     '*',
     secureHeaders({
@@ -60,6 +64,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use('*', noStorePersonal);
+  app.use('/api/*', cachePublicReads);
   app.use('*', limitRequestBodies);
   // Every state-changing request that carries our session, on every path: the API and the queue
   // monitor's own API alike.

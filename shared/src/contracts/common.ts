@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { messages } from './field-messages';
 
-/** Validation messages shared by several forms (product texts). */
-export const messages = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  invalidEmail: 'Please enter a valid email address',
-  invalidPhone: 'Please enter a valid phone number',
-  required: 'Required',
-  invalidInput: 'Invalid input',
-} as const;
+export { messages } from './field-messages';
 
 /** Product rule: phone numbers have at least 10 characters. */
 export const PHONE_MIN_LENGTH = 10;

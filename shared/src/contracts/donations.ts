@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { Email, FirstName, IsoDateTime, LastName, Phone, TEXT_LIMITS, singleLineText } from './common';
 
-/** Product rule: preset contribution amounts in dollars, minimum and step. */
-export const PRESET_AMOUNTS = [17.76, 25, 50, 100] as const;
-export const MIN_CONTRIBUTION_DOLLARS = 1;
-export const CONTRIBUTION_STEP = 0.01;
-
-export const contributionMessages = {
-  invalidAmountTitle: 'Invalid Amount',
-  invalidAmount: 'Please select or enter a donation amount of at least $1.00.',
-} as const;
+// Plain values, apart so a page showing them loads no schema (docs/decisions/038).
+export {
+  CONTRIBUTION_STEP,
+  MIN_CONTRIBUTION_DOLLARS,
+  PRESET_AMOUNTS,
+  contributionMessages,
+} from './contribution-amounts';
 
 export const PaymentMethod = z.enum(['card', 'bank']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;

@@ -7,10 +7,19 @@ import {
   LastName,
   Phone,
   TEXT_LIMITS,
-  messages,
   multiLineText,
   singleLineText,
 } from './common';
+import {
+  EVENT_TIME_ZONE,
+  FEW_PLACES_LEFT,
+  fewPlacesNotice,
+  placesMessages,
+  registrationMessages,
+} from './event-messages';
+
+// Plain values, apart so a page showing them loads no schema (docs/decisions/038).
+export { EVENT_TIME_ZONE, FEW_PLACES_LEFT, fewPlacesNotice, placesMessages, registrationMessages };
 
 /** The longest id of a ticket type (a slug such as `vip`). */
 export const TIER_ID_MAX = 40;
@@ -81,28 +90,7 @@ export const EventDetail = EventListItem.extend({
 }).meta({ id: 'EventDetail' });
 export type EventDetail = z.infer<typeof EventDetail>;
 
-/** Places left are shown when this few remain (docs/decisions/022). */
-export const FEW_PLACES_LEFT = 10;
-
-/** What the event page and the API say about places (docs/decisions/022). */
-export const placesMessages = {
-  soldOut: 'Sold out',
-  eventSoldOut: 'This event is sold out.',
-  tierSoldOut: (tierName: string) => `The ${tierName} tier is sold out.`,
-  fewLeft: (left: number) => (left === 1 ? 'Only 1 place left' : `Only ${left} places left`),
-  holdExpired: 'Your reservation expired; please register again.',
-} as const;
-
-/** The "Only N places left" notice, or null when places are unlimited, plentiful or gone. */
-export const fewPlacesNotice = (left: number | null | undefined): string | null =>
-  left !== null && left !== undefined && left > 0 && left <= FEW_PLACES_LEFT ? placesMessages.fewLeft(left) : null;
-
 export const EventList = z.array(EventListItem).meta({ id: 'EventList' });
-
-export const registrationMessages = {
-  ...messages,
-  selectTier: 'Please select a ticket type',
-} as const;
 
 /** Event registration form: the product's fields and messages. */
 export const EventRegistrationFields = z.object({
@@ -153,9 +141,6 @@ export const EventPaymentPatch = z
   })
   .meta({ id: 'EventPaymentPatch' });
 export type EventPaymentPatch = z.infer<typeof EventPaymentPatch>;
-
-/** Time of an event: stored instants, shown in the organisation's zone with 'ET' (product rule). */
-export const EVENT_TIME_ZONE = 'America/New_York';
 
 /**
  * GET /api/event-registrations/{id}: what the event payment page needs, without

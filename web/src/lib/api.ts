@@ -1,4 +1,3 @@
-import { ApiError } from '@pillars/shared/contracts';
 import type { QueryFunction } from '@tanstack/react-query';
 
 /**
@@ -62,19 +61,4 @@ export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFun
     const data: unknown = await response.json();
     return data;
   };
-}
-
-/**
- * The message of a 4xx JSON error (`{ error, code, issues? }`): the first validation issue when
- * there is one, as it names the field. Null for anything else.
- */
-export function apiErrorMessage(error: unknown): string | null {
-  if (!(error instanceof ApiRequestError) || error.status >= 500) return null;
-  try {
-    const parsed = ApiError.safeParse(JSON.parse(error.bodyText));
-    if (!parsed.success) return null;
-    return parsed.data.issues?.[0]?.message ?? parsed.data.error;
-  } catch {
-    return null;
-  }
 }

@@ -31,4 +31,9 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('frame-ancestors')).toEqual([`'none'`]);
     expect(csp.get('object-src')).toEqual([`'none'`]);
   });
+
+  it('loads fonts from our own origin: the self-hosted display face, preloaded from /assets', () => {
+    const csp = directives(contentSecurityPolicy({}));
+    expect(csp.get('font-src')).toContain(`'self'`);
+  });
 });

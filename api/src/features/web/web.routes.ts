@@ -7,6 +7,7 @@ import { events, newsArticles, redirectedSlug } from '@pillars/shared/db';
 import { and, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
+import { cacheSiteImages } from '../../lib/public-cache';
 import { isPublicArticle } from '../news/news.routes';
 import { contentSecurityPolicy } from './content-security-policy';
 import { type SocialMeta, withSocialMeta } from './social-meta';
@@ -91,7 +92,9 @@ export function webRoutes(deps: AppDeps, staticDir: string) {
         // Vite content-hashes these file names, so a cached copy can never be stale.
         if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
       })
-      .use('*', serveStatic({ root: staticDir }))
+      .use('/images/*', cacheSiteImages)
+      // The web build writes .br and .gz beside each text file (web/build/precompress.ts).
+      .use('*', serveStatic({ root: staticDir, precompressed: true }))
       .get('*', (c) => page(c))
   );
 }

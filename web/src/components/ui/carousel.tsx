@@ -1,4 +1,4 @@
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
@@ -21,8 +21,36 @@ const controlButton =
  * there are too few slides to fill the loop; `keepSnaps` then still gives every slide its own
  * snap, so there is always one dot per slide and each dot selects its slide.
  */
+const OPTIONS: EmblaOptionsType = { loop: true, align: 'start', containScroll: 'keepSnaps' };
+
+/**
+ * Embla on the viewport, its code loaded after the first render: the slides are plain markup
+ * until then (the first slides in place, as embla starts), so the carousel shows at once and
+ * stays out of the first load (docs/decisions/038). The controls act once it has loaded.
+ */
+function useLazyEmbla(): [(viewport: HTMLDivElement | null) => void, EmblaCarouselType | undefined] {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  useEffect(() => {
+    if (!viewport) return;
+    let carousel: EmblaCarouselType | undefined;
+    let unmounted = false;
+    void import('embla-carousel').then(({ default: EmblaCarousel }) => {
+      if (unmounted) return;
+      carousel = EmblaCarousel(viewport, OPTIONS);
+      setApi(carousel);
+    });
+    return () => {
+      unmounted = true;
+      carousel?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport]);
+  return [setViewport, api];
+}
+
 export function Carousel({ label, slideClassName, slides }: CarouselProps) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', containScroll: 'keepSnaps' });
+  const [viewportRef, api] = useLazyEmbla();
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, mediaMessages } from '@pillars/shared/contracts';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { uploadMedia } from '../api/upload-media';
 import { fieldClasses, smallButton } from './admin-styles';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useToast } from '@/components/ui/use-toast';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { adminTexts } from '../admin-texts';
 import { useSignOutOnUnauthorized } from './use-unauthorized-redirect';
 

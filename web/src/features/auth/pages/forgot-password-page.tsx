@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { forgotPasswordTexts as texts } from '../auth-texts';

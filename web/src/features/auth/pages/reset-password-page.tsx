@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useToast } from '@/components/ui/use-toast';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useResetPassword } from '../api/reset-password';
 import { INVALID_RESET_LINK_REDIRECT_MS, RESET_SUCCESS_REDIRECT_MS, resetPasswordTexts as texts } from '../auth-texts';

@@ -1,4 +1,4 @@
-import { EventList, type EventListItem } from '@pillars/shared/contracts';
+import type { EventListItem } from '@pillars/shared/contracts';
 import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { defaultQueryFn } from '@/lib/query-client';
 
@@ -6,7 +6,9 @@ import { defaultQueryFn } from '@/lib/query-client';
 export const eventsQueryKey = ['/api/events'] as const;
 
 export async function getEvents(context: QueryFunctionContext): Promise<EventListItem[]> {
-  return EventList.parse(await defaultQueryFn(context));
+  // The schema, and zod with it, loads beside the answer instead of with the page (docs/decisions/038).
+  const [{ EventList }, data] = await Promise.all([import('./event-list-schema'), defaultQueryFn(context)]);
+  return EventList.parse(data);
 }
 
 export function useEvents() {

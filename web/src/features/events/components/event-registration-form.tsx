@@ -15,7 +15,7 @@ import { inputClasses } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { payerHandoff, rememberPayer } from '../payer-handoff';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { cn } from '@/lib/cn';
 import { eventQueryKey } from '../api/get-event';
 import { registerForEvent } from '../api/register-for-event';

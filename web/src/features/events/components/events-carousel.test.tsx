@@ -1,6 +1,6 @@
 import type { EventListItem } from '@pillars/shared/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import { EventsCarousel } from './events-carousel';
@@ -27,6 +27,10 @@ const events: EventListItem[] = [
     imageUrl: null,
   },
 ];
+
+// The slides load lazily (import()); loaded once here, as the browser's cache would have them, so a
+// slow first transform of their modules does not count against the queries' wait.
+beforeAll(() => import('./event-slides'));
 
 describe('EventsCarousel', () => {
   it('shows 2 placeholder cards while loading', () => {

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 import { useCancelPlan } from '../api/manage-api';
 import { formatMoney } from '../lib/money';

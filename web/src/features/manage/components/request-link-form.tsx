@@ -8,7 +8,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 import { useRequestManageLink } from '../api/manage-api';
 import { manageTexts as texts } from '../manage-texts';

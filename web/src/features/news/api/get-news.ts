@@ -1,4 +1,4 @@
-import { NewsList, type NewsListItem } from '@pillars/shared/contracts';
+import type { NewsListItem } from '@pillars/shared/contracts';
 import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { defaultQueryFn } from '@/lib/query-client';
 
@@ -6,7 +6,9 @@ import { defaultQueryFn } from '@/lib/query-client';
 export const newsQueryKey = ['/api/news'] as const;
 
 export async function getNews(context: QueryFunctionContext): Promise<NewsListItem[]> {
-  return NewsList.parse(await defaultQueryFn(context));
+  // The schema, and zod with it, loads beside the answer instead of with the page (docs/decisions/038).
+  const [{ NewsList }, data] = await Promise.all([import('./news-list-schema'), defaultQueryFn(context)]);
+  return NewsList.parse(data);
 }
 
 export function useNews() {

@@ -1,7 +1,7 @@
 import type { NewsListItem } from '@pillars/shared/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import { NewsCarousel } from './news-carousel';
@@ -25,6 +25,10 @@ const articles: NewsListItem[] = [
     publishedAt: new Date(2024, 11, 20, 9, 5).toISOString(),
   },
 ];
+
+// The slides load lazily (import()); loaded once here, as the browser's cache would have them, so a
+// slow first transform of their modules does not count against the queries' wait.
+beforeAll(() => import('./news-slides'));
 
 describe('NewsCarousel', () => {
   it('shows 3 placeholder cards while loading', () => {

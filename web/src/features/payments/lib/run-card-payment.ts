@@ -22,7 +22,7 @@ import {
   tokenizeCard,
 } from './payment-steps';
 import type { BillingInfo } from './provider-sdk';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 export type { CardPaymentSucceeded, CardPaymentTiming } from './payment-steps';
 

@@ -13,7 +13,7 @@ import {
   settle,
   tokenizeCard,
 } from './payment-steps';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 export type EventPaymentInput = CardPaymentContext & {
   registrationId: string;

@@ -12,7 +12,7 @@ import {
   settle,
   tokenizeCard,
 } from './payment-steps';
-import { apiErrorMessage } from '@/lib/api';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 export type MembershipPaymentInput = CardPaymentContext & { values: MembershipForm };
 

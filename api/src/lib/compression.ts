@@ -1,0 +1,111 @@
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context';
+
+export type ContentCoding = 'br' | 'gzip';
+
+/** Text answers worth compressing: pages, scripts, styles, JSON, SVG, XML, CSV. Images and fonts already are. */
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/i;
+
+/** Below this a known-length body gains nothing: the coding's own framing eats the saving. */
+const MIN_BYTES = 1024;
+
+/**
+ * The coding the client prefers among ours, Brotli first at equal weight; null for none
+ * (no header, identity only, or every coding refused with q=0).
+ */
+export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (coding: ContentCoding) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const).reduce<ContentCoding | null>(
+    (chosen, coding) => (weightOf(coding) > (chosen ? weightOf(chosen) : 0) ? coding : chosen),
+    null,
+  );
+  return best;
+}
+
+/**
+ * A stream that compresses what passes through and flushes after every chunk, so a streamed
+ * answer (a server-rendered page, a CSV export) reaches the browser piece by piece instead of
+ * waiting in the compressor's window. A whole body is one chunk: one flush, no cost.
+ */
+export function compressingStream(coding: ContentCoding): TransformStream<Uint8Array, Uint8Array> {
+  // Fast settings: dynamic answers are compressed on every request (static files come
+  // precompressed at the strongest settings from the web build).
+  const zlib =
+    coding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : createGzip({ level: 6 });
+  const flushKind = coding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
+  let failed: Error | null = null;
+  return new TransformStream({
+    start(controller) {
+      zlib.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+      zlib.on('error', (error) => {
+        failed = error;
+        controller.error(error);
+      });
+    },
+    transform(chunk) {
+      return new Promise<void>((resolve, reject) => {
+        if (failed) return reject(failed);
+        zlib.write(chunk);
+        zlib.flush(flushKind, () => (failed ? reject(failed) : resolve()));
+      });
+    },
+    flush() {
+      return new Promise<void>((resolve, reject) => {
+        if (failed) return reject(failed);
+        zlib.once('end', resolve);
+        zlib.end();
+      });
+    },
+  });
+}
+
+function appendVary(headers: Headers, value: string) {
+  const vary = headers.get('vary');
+  if (!vary) headers.set('vary', value);
+  else if (!vary.split(',').some((v) => v.trim().toLowerCase() === value.toLowerCase() || v.trim() === '*'))
+    headers.set('vary', `${vary}, ${value}`);
+}
+
+/**
+ * Brotli or gzip on text answers, by the request's Accept-Encoding, on the fly. Answers that
+ * already carry a coding (the web build's precompressed files) pass as they are, and so do
+ * ranges, answers marked no-transform, and small bodies of known length. Every compressible
+ * answer says `Vary: Accept-Encoding`, compressed or not, so a shared cache keeps one copy per coding.
+ */
+export const compressResponses: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const res = c.res;
+  const type = res.headers.get('content-type') ?? '';
+  if (!COMPRESSIBLE.test(type)) return;
+  appendVary(res.headers, 'Accept-Encoding');
+  if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('content-encoding')) return;
+  if (/\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
+  const length = res.headers.get('content-length');
+  if (length !== null && Number(length) < MIN_BYTES) return;
+  const coding = preferredCoding(c.req.header('accept-encoding'));
+  if (!coding) return;
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  headers.set('content-encoding', coding);
+  // A strong validator names exact bytes; the compressed ones differ, so it becomes weak.
+  const etag = headers.get('etag');
+  if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
+  // Cleared first: assigning over a response copies the old headers (Content-Length) onto the new one.
+  c.res = undefined;
+  c.res = new Response(res.body.pipeThrough(compressingStream(coding)), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
+};
