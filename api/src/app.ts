@@ -128,7 +128,11 @@ export function createApp(deps: AppDeps) {
   // Uploaded images, served with or without the web app.
   app.route('/media', mediaFileRoutes(mediaStore));
 
-  if (deps.config.STATIC_DIR) app.route('/', webRoutes(deps, deps.config.STATIC_DIR));
+  if (deps.config.STATIC_DIR)
+    app.route(
+      '/',
+      webRoutes(deps, deps.config.STATIC_DIR, async (request) => app.fetch(request)),
+    );
 
   app.notFound((c) => c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404));
 
