@@ -68,8 +68,8 @@ export function webRoutes(deps: AppDeps, staticDir: string, apiFetch: (request: 
   const now = deps.now ?? (() => new Date());
 
   // Shared links to an article or an event show its title, summary and image in the preview.
-  // A missing slug gets the plain page: the web app shows its not-found state. Drafts and
-  // scheduled articles are not public, so their preview says nothing either.
+  // A missing slug gets no preview: the page is rendered with its not-found state (a 404). Drafts
+  // and scheduled articles are not public, so their preview says nothing either.
   async function articleMeta(slug: string): Promise<SocialMeta | null> {
     const [article] = await db
       .select({ title: newsArticles.title, excerpt: newsArticles.excerpt, imageUrl: newsArticles.imageUrl })
