@@ -14,7 +14,30 @@ const proxied = { target: apiTarget, changeOrigin: false };
 export default defineConfig({
   // Pinned so `vite build` and vitest behave the same whatever the working directory.
   root: webRoot,
-  plugins: [react(), tailwindcss(), browserBundleGuard(), initialJsBudget(), preloadFont(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // These shape and guard what the browser downloads; the server bundle (dist-ssr/) is never sent.
+    ...[browserBundleGuard(), initialJsBudget(), preloadFont(), precompress()].map((plugin) => ({
+      ...plugin,
+      applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
+    })),
+  ],
+  // `vite build` builds the browser app into dist/ and the server renderer of the public pages
+  // into dist-ssr/, which the API imports (docs/decisions/036).
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: {
+          input: { 'entry-server': fileURLToPath(new URL('./src/app/entry-server.tsx', import.meta.url)) },
+        },
+      },
+    },
+  },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -136,7 +136,11 @@ export function createApp(deps: AppDeps) {
 
   // Before the web app's catch-all, so crawlers never get its HTML for these (docs/decisions/040).
   app.route('/', crawlerRoutes(deps));
-  if (deps.config.STATIC_DIR) app.route('/', webRoutes(deps, deps.config.STATIC_DIR));
+  if (deps.config.STATIC_DIR)
+    app.route(
+      '/',
+      webRoutes(deps, deps.config.STATIC_DIR, async (request) => app.fetch(request)),
+    );
 
   app.notFound((c) => c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404));
 

@@ -16,3 +16,5 @@ export const PUBLIC_CONFIG_DEFAULTS = {
 /** Placeholder in web/index.html that the server replaces with the serialized config. */
 export const PUBLIC_CONFIG_PLACEHOLDER = '<!--app-config-->';
 export const PUBLIC_CONFIG_ELEMENT_ID = 'app-config';
+/** The element beside a server-rendered page with the data it was drawn from (docs/decisions/036). */
+export const SERVER_RENDER_STATE_ELEMENT_ID = 'ssr-state';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { PUBLIC_CONFIG_DEFAULTS as defaults } from './public-config-values';
 
-export { PUBLIC_CONFIG_DEFAULTS, PUBLIC_CONFIG_ELEMENT_ID, PUBLIC_CONFIG_PLACEHOLDER } from './public-config-values';
+export {
+  PUBLIC_CONFIG_DEFAULTS,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  PUBLIC_CONFIG_PLACEHOLDER,
+  SERVER_RENDER_STATE_ELEMENT_ID,
+} from './public-config-values';
 
 /**
  * The only configuration the browser sees. The server renders it into index.html as

@@ -1,7 +1,10 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { preloadPages } from '@/lib/lazy-page';
 import { createQueryClient } from '@/lib/query-client';
 import { readPublicConfig } from '@/lib/public-config';
+import { keepFailedQueries, readServerRenderState } from '@/lib/server-render-state';
 import { App } from './app';
 import '../styles.css';
 
@@ -10,9 +13,21 @@ if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
 const config = readPublicConfig();
 document.title = config.orgName;
-
-createRoot(rootElement).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <App queryClient={createQueryClient()} config={config} />
-  </StrictMode>,
+    <App queryClient={queryClient} config={config} />
+  </StrictMode>
 );
+
+// A server-rendered public page comes with the data and the pages it was drawn from: hydrate it
+// with the same cache and code, so nothing is fetched again and nothing changes on screen
+// (docs/decisions/036). Other pages (the back office, sign-in) arrive as the empty shell.
+const state = readServerRenderState();
+if (state) {
+  hydrate(queryClient, state.queries);
+  keepFailedQueries(queryClient);
+  void preloadPages(state.pages).then(() => hydrateRoot(rootElement, app));
+} else {
+  createRoot(rootElement).render(app);
+}

@@ -1,12 +1,7 @@
-import { type ComponentType, lazy } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { lazyPage as page } from '@/lib/lazy-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-
-/** A page that loads on demand, so the home page's first download stays small. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
 
 const AboutPage = page(() => import('@/features/about/about-page'), 'AboutPage');
 const PrivacyPolicyPage = page(() => import('@/features/privacy/privacy-policy-page'), 'PrivacyPolicyPage');

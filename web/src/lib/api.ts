@@ -50,12 +50,23 @@ export async function apiRequest(
   return response;
 }
 
+/**
+ * Where the queries' GETs go: the browser's fetch, or, in a server render, the API called
+ * in-process with the same paths and answers (docs/decisions/036).
+ */
+let queryFetch: typeof fetch = (input, init) => fetch(input, init);
+
+/** The server renderer routes the queries' requests to the API app; the browser never calls this. */
+export function setQueryFetch(fetcher: typeof fetch): void {
+  queryFetch = fetcher;
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** A GET whose path is the query key segments joined by "/", e.g. ['/api/news', slug]. */
 export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<unknown> {
   return async ({ queryKey, signal }) => {
-    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    const response = await queryFetch(queryKey.join('/'), { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
     const data: unknown = await response.json();

@@ -6,14 +6,14 @@ type Instant = string | Date;
 
 const inEventZone = tz(EVENT_TIME_ZONE);
 
-/** 'January 5, 2025' in the viewer's zone (news; product rule). */
-export function formatLongDate(instant: Instant): string {
-  return format(new Date(instant), 'MMMM d, yyyy');
+/** 'January 5, 2025' in the viewer's zone (news; product rule), or in `zone` when given. */
+export function formatLongDate(instant: Instant, zone?: string): string {
+  return format(new Date(instant), 'MMMM d, yyyy', zone ? { in: tz(zone) } : {});
 }
 
-/** '3:30 PM' in the viewer's zone (news). */
-export function formatTime12h(instant: Instant): string {
-  return format(new Date(instant), 'h:mm a');
+/** '3:30 PM' in the viewer's zone (news), or in `zone` when given. */
+export function formatTime12h(instant: Instant, zone?: string): string {
+  return format(new Date(instant), 'h:mm a', zone ? { in: tz(zone) } : {});
 }
 
 /** 'March 14, 2026 · 6:00 PM ET': events are always shown in the organisation's zone. */

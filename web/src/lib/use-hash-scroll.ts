@@ -22,7 +22,8 @@ function sectionIdFromHash(hash: string): string {
  * section down, so it is aligned once more when loading ends, unless the visitor has moved.
  */
 export function useHashScroll(delayMs = HASH_SCROLL_DELAY_MS): void {
-  const [target] = useState(() => sectionIdFromHash(window.location.hash));
+  // The server never sees the fragment; its render has no section to scroll to.
+  const [target] = useState(() => (typeof window === 'undefined' ? '' : sectionIdFromHash(window.location.hash)));
   const progress = useRef({ scrolled: false, settled: false });
   const fetching = useIsFetching();
 

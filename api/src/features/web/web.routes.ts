@@ -10,12 +10,14 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { cacheSiteImages } from '../../lib/public-cache';
 import { isPublicArticle } from '../news/news.routes';
 import { contentSecurityPolicy } from './content-security-policy';
+import {
+  escapeForScript,
+  inProcessFetch,
+  loadServerRenderer,
+  type RenderResult,
+  withRenderedPage,
+} from './server-render';
 import { type SocialMeta, withSocialMeta } from './social-meta';
-
-/** JSON inside <script> must not be able to close the element. */
-function escapeForScript(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
 
 export function renderIndexHtml(template: string, deps: Pick<AppDeps, 'config'>): string {
   const json = escapeForScript(JSON.stringify(publicConfigOf(deps.config)));
@@ -24,25 +26,51 @@ export function renderIndexHtml(template: string, deps: Pick<AppDeps, 'config'>)
 }
 
 /**
- * Serves the built web app: hashed assets with a long cache, anything else gets index.html
- * (the client router decides, including its own 404 page). /api/* never reaches this.
+ * Serves the built web app: hashed assets with a long cache, anything else gets index.html.
+ * Public pages come rendered by the server, with their data, and answer 404 when they say "not
+ * found"; the back office and other personal pages get the empty shell for the browser to render
+ * (docs/decisions/036). /api/* never reaches this. `apiFetch` is the whole app's own fetch: the
+ * server render asks the API in-process, as the browser would.
  */
-export function webRoutes(deps: AppDeps, staticDir: string) {
+export function webRoutes(deps: AppDeps, staticDir: string, apiFetch: (request: Request) => Promise<Response>) {
   const { db, config } = deps;
   const indexHtml = renderIndexHtml(readFileSync(join(staticDir, 'index.html'), 'utf8'), deps);
   const site = { orgName: config.ORG_NAME, publicUrl: config.PUBLIC_URL };
   const csp = contentSecurityPolicy(config);
-  const page = (c: Context, meta?: SocialMeta | null) => {
+  const publicConfig = publicConfigOf(config);
+  const renderer = loadServerRenderer(staticDir, deps.logger).then((loaded) => {
+    loaded?.setApiFetch(inProcessFetch(apiFetch, config.PUBLIC_URL));
+    return loaded;
+  });
+
+  /** The page drawn by the server; null for the shell (a client-rendered path, or a failed render). */
+  async function serverRender(c: Context<AppEnv>, path: string): Promise<RenderResult | null> {
+    const loaded = await renderer;
+    if (!loaded?.isServerRendered(path)) return null;
+    try {
+      return await loaded.render({ path, search: new URL(c.req.url).search.slice(1), config: publicConfig });
+    } catch (error) {
+      // The browser can still draw the page from the shell; the failure is ours to fix.
+      (c.get('logger') ?? deps.logger).error({ err: error, path }, 'server render failed');
+      return null;
+    }
+  }
+
+  const page = async (c: Context<AppEnv>, meta?: SocialMeta | null, path = c.req.path) => {
+    const rendered = await serverRender(c, path);
+    if (rendered?.kind === 'redirect') return c.redirect(rendered.location, 302);
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', csp);
-    return c.html(meta ? withSocialMeta(indexHtml, meta, site) : indexHtml);
+    const shell = meta ? withSocialMeta(indexHtml, meta, site) : indexHtml;
+    if (!rendered) return c.html(shell);
+    return c.html(withRenderedPage(shell, rendered.html, rendered.state), rendered.status === 404 ? 404 : 200);
   };
 
   const now = deps.now ?? (() => new Date());
 
   // Shared links to an article or an event show its title, summary and image in the preview.
-  // A missing slug gets the plain page: the web app shows its not-found state. Drafts and
-  // scheduled articles are not public, so their preview says nothing either.
+  // A missing slug gets no preview: the page is rendered with its not-found state (a 404). Drafts
+  // and scheduled articles are not public, so their preview says nothing either.
   async function articleMeta(slug: string): Promise<SocialMeta | null> {
     const [article] = await db
       .select({ title: newsArticles.title, excerpt: newsArticles.excerpt, imageUrl: newsArticles.imageUrl })
@@ -68,7 +96,7 @@ export function webRoutes(deps: AppDeps, staticDir: string) {
     new Hono<AppEnv>()
       // index.html is a template: it must never be served raw, only with the config rendered in.
       .get('/', (c) => page(c))
-      .get('/index.html', (c) => page(c))
+      .get('/index.html', (c) => page(c, null, '/'))
       .get('/news/:slug', async (c) => {
         const slug = c.req.param('slug');
         const meta = await articleMeta(slug);

@@ -1,6 +1,7 @@
 import { CircleAlert, House } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { useNotFoundStatus } from '@/lib/not-found-status';
 
 export const notFoundTexts = {
   title: '404 Page Not Found',
@@ -9,6 +10,7 @@ export const notFoundTexts = {
 } as const;
 
 export function NotFoundPage() {
+  useNotFoundStatus();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <CircleAlert aria-hidden="true" className="size-14 text-crimson-600" />

@@ -5,9 +5,10 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TestModeBanner } from './test-mode-banner';
 
+/** A screen tall, so the footer waits below the fold and never jumps when the page arrives. */
 function PageLoading() {
   return (
-    <p role="status" className="mx-auto max-w-7xl px-4 py-24 text-center text-slate-600">
+    <p role="status" className="mx-auto min-h-screen max-w-7xl px-4 py-24 text-center text-slate-600">
       {layoutTexts.loadingPage}
     </p>
   );

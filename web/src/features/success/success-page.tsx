@@ -5,6 +5,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { formatChargeDate } from '@/lib/format-date';
 import { type MonthlyPlan, readSuccessHandoff } from '@/lib/success-handoff';
 import { useDocumentMeta } from '@/lib/use-document-meta';
+import { useHydrated } from '@/lib/use-hydrated';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { type SuccessParams, formatUsd, parseSuccessParams } from './success-params';
 import { successTexts } from './success-texts';
@@ -84,7 +85,9 @@ function successContent(
 export function SuccessPage() {
   const search = useSearch();
   const { orgName } = usePublicConfig();
-  const content = successContent(parseSuccessParams(search), orgName, readSuccessHandoff());
+  // The history state is the browser's: the server (and hydration after it) draws the page without it.
+  const hydrated = useHydrated();
+  const content = successContent(parseSuccessParams(search), orgName, hydrated ? readSuccessHandoff() : null);
   const { plan } = content;
   const Icon = content.icon;
 

@@ -18,7 +18,7 @@ export function EventNotFound({ hint, children }: { hint: string; children: Reac
 /** While the page's data loads: announced once, with a skeleton that keeps the layout steady. */
 export function EventPageLoading({ label }: { label: string }) {
   return (
-    <div aria-busy="true">
+    <div aria-busy="true" className="min-h-screen">
       <p role="status" className="sr-only">
         {label}
       </p>

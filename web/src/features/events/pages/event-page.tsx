@@ -6,6 +6,7 @@ import { SectionLink } from '@/components/layout/section-link';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { type DocumentMeta, useDocumentMeta } from '@/lib/use-document-meta';
 import { formatEventDate } from '@/lib/format-date';
+import { useNotFoundStatus } from '@/lib/not-found-status';
 import { isNotFoundError, useEvent } from '../api/get-event';
 import { EventLoadError, EventNotFound, EventPageLoading } from '../components/event-page-states';
 import { BackLinks, EventView, descriptionParagraphs } from '../components/event-view';
@@ -38,6 +39,7 @@ export function EventPage() {
     if (current && current !== slug) navigate(`/events/${encodeURIComponent(current)}`, { replace: true });
   }, [current, slug, navigate]);
   const notFound = query.isError && isNotFoundError(query.error);
+  useNotFoundStatus(notFound);
   useDocumentMeta(metaOf(query.data ?? (query.isPending ? 'loading' : notFound ? 'not-found' : 'error')));
 
   if (query.isPending) return <EventPageLoading label={eventsTexts.loadingEvent} />;

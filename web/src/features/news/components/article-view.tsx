@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { ShareButtons } from '@/components/share/share-buttons';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
+import { useNewsTimeZone } from '@/lib/use-hydrated';
 import { formatLongDate } from '@/lib/format-date';
 import { readTimeMinutes } from '../lib/read-time';
 import { splitParagraphs } from '../lib/split-paragraphs';
@@ -31,6 +32,7 @@ function ArticleImage({ src, alt }: { src: string; alt: string }) {
  */
 export function ArticleView({ article }: { article: NewsArticle }) {
   const paragraphs = splitParagraphs(article.content);
+  const zone = useNewsTimeZone();
   return (
     <article aria-labelledby="article-title">
       <header data-surface="dark" className="hero-backdrop bg-navy-900 text-white">
@@ -45,7 +47,7 @@ export function ArticleView({ article }: { article: NewsArticle }) {
           <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-white/90">
             <span className="inline-flex items-center gap-2">
               <CalendarDays aria-hidden="true" className="size-5 text-gold-400" />
-              <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+              <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt, zone)}</time>
             </span>
             <span className="inline-flex items-center gap-2">
               <Clock aria-hidden="true" className="size-5 text-gold-400" />

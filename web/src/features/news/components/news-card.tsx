@@ -3,12 +3,14 @@ import { ArrowRight, CalendarDays, Clock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { CardImage } from '@/components/ui/card-image';
+import { useNewsTimeZone } from '@/lib/use-hydrated';
 import { formatLongDate, formatTime12h } from '@/lib/format-date';
 import { newsArticlePath } from '@/lib/paths';
 import { newsTexts } from '../news-texts';
 
 export function NewsCard({ article }: { article: NewsListItem }) {
   const titleId = useId();
+  const zone = useNewsTimeZone();
   const href = newsArticlePath(article.slug);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -17,11 +19,11 @@ export function NewsCard({ article }: { article: NewsListItem }) {
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4 text-crimson-600" />
-            <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt)}</time>
+            <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt, zone)}</time>
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Clock aria-hidden="true" className="size-4 text-crimson-600" />
-            {formatTime12h(article.publishedAt)}
+            {formatTime12h(article.publishedAt, zone)}
           </span>
         </p>
         <h3 id={titleId} className="mt-3 font-display text-xl leading-snug font-bold text-navy-900">

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { type DocumentMeta, useDocumentMeta } from '@/lib/use-document-meta';
+import { useNotFoundStatus } from '@/lib/not-found-status';
 import { isNotFoundError, useNewsArticle } from '../api/get-news-article';
 import { ArticleView } from '../components/article-view';
 import { newsTexts } from '../news-texts';
@@ -13,7 +14,7 @@ const pulse = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none';
 /** Shaped like the article, so nothing jumps when it arrives; announced once as a status. */
 function ArticleSkeleton() {
   return (
-    <div aria-busy="true">
+    <div aria-busy="true" className="min-h-screen">
       <p role="status" className="sr-only">
         {newsTexts.articleLoading}
       </p>
@@ -67,6 +68,7 @@ export function NewsArticlePage() {
   const validSlug = Slug.safeParse(slug).success;
   const query = useNewsArticle(slug, { enabled: validSlug });
   const notFound = !validSlug || (query.isError && isNotFoundError(query.error));
+  useNotFoundStatus(notFound);
   const article = query.data;
   const [, navigate] = useLocation();
   // A former address: the API redirected to the article, and the browser moves to its current one

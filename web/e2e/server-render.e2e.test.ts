@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+// The public pages arrive drawn by the server (docs/decisions/036): readable with JavaScript
+// off, 404 for what does not exist, and hydrated without a mismatch or a second fetch.
+const { browser, newPage, baseUrl } = await useBrowser();
+
+/** A page whose scripts never run, as for a visitor (or a crawler) without JavaScript. */
+async function pageWithoutJavaScript() {
+  const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+  return context.newPage();
+}
+
+/** The browser logs a page that answers 404 as a failed resource; that is expected there. */
+const notTheDocument404 = (error: string) => !error.includes('status of 404');
+
+describe('public pages without JavaScript', () => {
+  it('shows the home page with its news and events', async () => {
+    const page = await pageWithoutJavaScript();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const news = page.locator('#news article');
+    const events = page.locator('#events article');
+    expect(await news.count()).toBeGreaterThan(0);
+    expect(await events.count()).toBeGreaterThan(0);
+    expect(await news.first().getByRole('heading').textContent()).toBeTruthy();
+    expect(await page.getByText('Loading page…').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows an article with its text, and an event with its details', async () => {
+    const page = await pageWithoutJavaScript();
+    const article = await page.goto('/news/memorial-day-tribute');
+    expect(article?.status()).toBe(200);
+    expect(await page.locator('article h1').textContent()).toBeTruthy();
+    expect((await page.locator('article').textContent())?.length).toBeGreaterThan(200);
+
+    const event = await page.goto('/events/flag-retirement-ceremony');
+    expect(event?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Community Flag Retirement Ceremony' }).waitFor();
+    await page.getByText('Liberty Green Pavilion', { exact: false }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('shows the membership, about and privacy pages', async () => {
+    const page = await pageWithoutJavaScript();
+    for (const [path, heading] of [
+      ['/membership', 'Become a Member'],
+      ['/about', /^About /],
+      ['/privacy-policy', 'Privacy Policy'],
+    ] as const) {
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    await page.context().close();
+  });
+});
+
+describe('what does not exist', () => {
+  it.each([
+    ['/no/such/page', '404 Page Not Found'],
+    ['/news/no-such-article', 'Article Not Found'],
+    ['/events/no-such-event', 'Event Not Found'],
+  ])('answers %s with 404 and its not-found page', async (path, heading) => {
+    const page = await pageWithoutJavaScript();
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.context().close();
+  });
+
+  it('keeps the API’s own answers: an unknown /api path is JSON', async () => {
+    const response = await fetch(new URL('/api/no-such-thing', baseUrl));
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+  });
+
+  it('leaves the back office to the browser: the shell, then the sign-in form', async () => {
+    const html = await (await fetch(new URL('/login', baseUrl))).text();
+    expect(html).toContain('<div id="root"></div>');
+    const { page } = await newPage();
+    await page.goto('/login');
+    await page.locator('form').waitFor();
+  });
+});
+
+describe('hydration', () => {
+  it.each([
+    '/',
+    '/about',
+    '/membership',
+    '/privacy-policy',
+    '/news/memorial-day-tribute',
+    '/events/flag-retirement-ceremony',
+    '/success?type=contribution&amount=25.00',
+    '/news/no-such-article',
+  ])('hydrates %s without an error and without asking the API again', async (path) => {
+    const { page, errors } = await newPage();
+    const apiReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiReads.push(request.url());
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // React reports a hydration mismatch as a console error; none may appear.
+    expect(errors.filter(notTheDocument404)).toEqual([]);
+    expect(apiReads).toEqual([]);
+  });
+
+  it('answers the home page’s contribution form once hydrated', async () => {
+    const { page, errors } = await newPage();
+    await page.goto('/#contribution', { waitUntil: 'networkidle' });
+    const form = page.getByRole('form', { name: 'Contribution form' });
+    await form
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '$50' }) })
+      .click();
+    await form.getByRole('button', { name: 'Contribute $50.00' }).waitFor();
+    expect(await page.getByRole('radio', { name: '$50' }).isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the footer in place while a page arrives: no layout shift on load', async () => {
+    const { page } = await newPage(375);
+    for (const path of ['/about', '/events/flag-retirement-ceremony', '/news/memorial-day-tribute']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const shift = await page.evaluate<number>(`new Promise((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      })`);
+      expect(shift, path).toBeLessThan(0.02);
+    }
+  });
+});
