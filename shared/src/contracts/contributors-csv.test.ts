@@ -1,5 +1,5 @@
-import type { ContributorRow } from '@pillars/shared/contracts/admin';
 import { describe, expect, it } from 'vitest';
+import type { ContributorRow } from './admin';
 import {
   CSV_COLUMNS,
   contributorCells,
@@ -7,7 +7,7 @@ import {
   contributorsCsvFileName,
   csvField,
   neutralizeFormula,
-} from './csv';
+} from './contributors-csv';
 
 const row: ContributorRow = {
   id: 'd-1',
