@@ -142,10 +142,10 @@ export const CONTRIBUTOR_RECIPIENTS_MAX = 2000;
 /**
  * GET /api/admin/contributors/recipients → 200: the distinct e-mail addresses (compared without
  * case) of the rows the filters match, the most recent contributor first, at most
- * CONTRIBUTOR_RECIPIENTS_MAX of them; `total` counts every distinct address matching.
+ * CONTRIBUTOR_RECIPIENTS_MAX of them; `capped` when more addresses match than were answered.
  */
 export const ContributorRecipients = z
-  .object({ success: z.literal(true), recipients: z.array(z.string()), total: z.number().int() })
+  .object({ success: z.literal(true), recipients: z.array(z.string()), capped: z.boolean() })
   .meta({ id: 'ContributorRecipients' });
 export type ContributorRecipients = z.infer<typeof ContributorRecipients>;
 

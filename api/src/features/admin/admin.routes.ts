@@ -124,7 +124,7 @@ const contributorsRecipientsRoute = adminRoute({
   summary: `The distinct e-mail addresses of the rows the filters match, most recent first, at most ${CONTRIBUTOR_RECIPIENTS_MAX.toLocaleString('en-US')}`,
   request: { query: ContributorsFilter },
   responses: {
-    200: json('The addresses and how many match in all', ContributorRecipients),
+    200: json('The addresses, and whether more match than were answered', ContributorRecipients),
     400: apiError('A filter is invalid'),
   },
 });
@@ -339,7 +339,7 @@ export function adminRoutes(deps: AppDeps) {
       {
         event: 'admin.contributors-recipients',
         recipients: body.recipients.length,
-        total: body.total,
+        capped: body.capped,
         ms: Math.round(performance.now() - started),
       },
       'contributor recipients listed',

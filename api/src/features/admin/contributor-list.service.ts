@@ -422,16 +422,21 @@ const EMAIL_OF: Record<ContributorType, AnyPgColumn> = {
 
 /**
  * The rows the filters match as `(email, created_at)`: one SELECT per kind on the same conditions
- * as the page, the count and the export, joined by UNION ALL, neither ordered nor paged. For reads
- * of the whole matching set, such as the recipients of the dashboard's "select all".
+ * as the page, the count and the export, joined by UNION ALL. With `newest`, each kind and the
+ * whole keep only the newest rows in the date order of the page (an index range, as a page reads);
+ * without, every matching row, unordered. For reads of the matching set such as the recipients of
+ * the dashboard's "select all".
  */
-export function matchingEmailsSql(filter: ContributorsFilter): SQL {
-  return sql.join(
-    branchesOf(filter).map(
-      (branch) =>
-        sql`SELECT ${EMAIL_OF[branch.type]} AS email, ${branch.createdAt} AS created_at
-              FROM ${countFrom(branch, filter)} ${whereOf(filterConditions(branch, filter))}`,
-    ),
-    sql` UNION ALL `,
-  );
+export function matchingEmailsSql(filter: ContributorsFilter, newest?: number): SQL {
+  const selects = branchesOf(filter).map((branch) => {
+    const select = sql`SELECT ${EMAIL_OF[branch.type]} AS email, ${branch.createdAt} AS created_at, ${branch.id} AS id
+              FROM ${countFrom(branch, filter)} ${whereOf(filterConditions(branch, filter))}`;
+    return newest === undefined
+      ? select
+      : sql`(${select} ORDER BY ${branch.createdAt} DESC, ${branch.id} DESC LIMIT ${newest})`;
+  });
+  const all = sql.join(selects, sql` UNION ALL `);
+  return newest === undefined
+    ? all
+    : sql`SELECT email, created_at FROM (${all}) AS newest ORDER BY created_at DESC, id DESC LIMIT ${newest}`;
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';
 import { testApp, useAppInfra } from '../../test/test-app';
+import { RECIPIENTS_WINDOW_ROWS } from './contributor-recipients.service';
 
 const database = await useTestDatabase();
 const infra = await useAppInfra(database);
@@ -100,7 +101,7 @@ describe('GET /api/admin/contributors/recipients', () => {
       // Ann's three records are one recipient, dated by her newest (the membership); her address
       // is written as its first spelling in byte order, trimmed.
       recipients: ['ANN@example.org', 'cy@example.org', 'pure@example.net', 'bob@example.org'],
-      total: 4,
+      capped: false,
     });
   });
 
@@ -110,15 +111,15 @@ describe('GET /api/admin/contributors/recipients', () => {
       'bob@example.org',
       'Ann@Example.org',
     ]);
-    expect(await recipients({ q: '100%' })).toEqual({ success: true, recipients: ['pure@example.net'], total: 1 });
+    expect(await recipients({ q: '100%' })).toEqual({ success: true, recipients: ['pure@example.net'], capped: false });
     expect((await recipients({ q: 'liberty gala' })).recipients).toEqual(['cy@example.org']);
     expect((await recipients({ amount: '$25', type: 'Contribution' })).recipients).toEqual(['bob@example.org']);
-    expect(await recipients({ q: 'nobody-by-this-name' })).toEqual({ success: true, recipients: [], total: 0 });
+    expect(await recipients({ q: 'nobody-by-this-name' })).toEqual({ success: true, recipients: [], capped: false });
   });
 
-  it(`answers at most ${String(CONTRIBUTOR_RECIPIENTS_MAX)} addresses, the newest, and counts them all`, async () => {
+  it(`answers at most ${String(CONTRIBUTOR_RECIPIENTS_MAX)} addresses, the newest, and says more match`, async () => {
     const distinct = CONTRIBUTOR_RECIPIENTS_MAX + 5;
-    // Every address twice (a donation and a membership): the count is of addresses, not rows.
+    // Every address twice (a donation and a membership): the cap is of addresses, not rows.
     await crowded.db.execute(sql`
       INSERT INTO ${donations} (email, amount, payment_method, created_at)
       SELECT 'd' || n || '@example.org', 5, 'card', timestamptz '2026-01-01' + n * interval '1 second'
@@ -128,12 +129,27 @@ describe('GET /api/admin/contributors/recipients', () => {
       SELECT 'D' || n || '@example.org', 'card', timestamptz '2025-01-01' + n * interval '1 second'
         FROM generate_series(1, ${distinct}) AS n`);
     const body = await recipients({}, crowdedApp, crowdedCookie);
-    expect(body.total).toBe(distinct);
+    expect(body.capped).toBe(true);
     expect(body.recipients).toHaveLength(CONTRIBUTOR_RECIPIENTS_MAX);
     expect(new Set(body.recipients.map((r) => r.toLowerCase())).size).toBe(CONTRIBUTOR_RECIPIENTS_MAX);
     // The newest first; the oldest five are the ones left out.
     expect(body.recipients[0]?.toLowerCase()).toBe(`d${String(distinct)}@example.org`);
     expect(body.recipients.at(-1)?.toLowerCase()).toBe('d6@example.org');
+    // Exactly the cap: all of them, not capped.
+    const exact = await recipients({ q: 'd1' }, crowdedApp, crowdedCookie);
+    expect(exact.capped).toBe(false);
+  });
+
+  it(`reads past the newest ${String(RECIPIENTS_WINDOW_ROWS)} rows when they hold too few addresses`, async () => {
+    // The newest rows are one person giving again and again: the other addresses are older.
+    await crowded.db.execute(sql`
+      INSERT INTO ${donations} (email, amount, payment_method, created_at)
+      SELECT 'Same@example.org', 5, 'card', timestamptz '2027-01-01' + n * interval '1 second'
+        FROM generate_series(1, ${RECIPIENTS_WINDOW_ROWS}) AS n`);
+    const body = await recipients({}, crowdedApp, crowdedCookie);
+    expect(body.capped).toBe(true);
+    expect(body.recipients).toHaveLength(CONTRIBUTOR_RECIPIENTS_MAX);
+    expect(body.recipients.slice(0, 3)).toEqual(['Same@example.org', 'D2005@example.org', 'D2004@example.org']);
   });
 
   it('refuses an invalid filter and a request without a session', async () => {

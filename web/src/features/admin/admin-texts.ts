@@ -78,8 +78,8 @@ export const adminTexts = {
     `Export CSV includes all ${plural(count, 'matching row', 'matching rows')}, not only the selected ones.`,
   loadingRecipients: 'Loading the email addresses of the selection...',
   recipientsLoadError: (message: string) => `The email addresses of the selection could not be loaded: ${message}`,
-  recipientsCapped: (included: number, total: number) =>
-    `Only the ${included.toLocaleString('en-US')} most recent of ${plural(total, 'address', 'addresses')} are included. To reach everyone, narrow the search, or export the CSV for a mailing service.`,
+  recipientsCapped: (included: number, matching: number) =>
+    `Only the ${included.toLocaleString('en-US')} most recent addresses of the ${plural(matching, 'matching row', 'matching rows')} are included. To reach everyone, narrow the search, or export the CSV for a mailing service.`,
 
   // Contributors table
   tableCaption: 'Contributors, donations, memberships and event registrations',

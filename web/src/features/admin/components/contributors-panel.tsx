@@ -110,11 +110,10 @@ export function ContributorsPanel({ list }: { list: ContributorsList }) {
   };
 
   const addresses = recipients.addresses;
-  const capped = addresses !== null && recipients.total !== null && recipients.total > addresses.length;
   const emailDescription =
     addresses === null
       ? adminTexts.loadingRecipients
-      : `${adminTexts.emailDescription(addresses.length)}${capped ? ` ${adminTexts.recipientsCapped(addresses.length, recipients.total ?? 0)}` : ''}`;
+      : `${adminTexts.emailDescription(addresses.length)}${recipients.capped ? ` ${adminTexts.recipientsCapped(addresses.length, matching)}` : ''}`;
   const partialSelection = selection.kind === 'rows' && selected > 0;
 
   return (

@@ -94,10 +94,10 @@ export function useContributorsList() {
     recipients: everyMatching
       ? {
           addresses: allRecipients.data?.recipients ?? null,
-          total: allRecipients.data?.total ?? null,
+          capped: allRecipients.data?.capped ?? false,
           query: allRecipients,
         }
-      : { addresses: rowRecipients, total: rowRecipients.length, query: null },
+      : { addresses: rowRecipients, capped: false, query: null },
   };
 }
 

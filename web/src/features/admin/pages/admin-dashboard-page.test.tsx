@@ -348,11 +348,11 @@ describe('AdminDashboardPage', () => {
   }, 30_000);
 
   it('selects all matching rows without loading them, and e-mails their addresses from the server, saying when capped', async () => {
-    const addresses = Array.from({ length: 120 }, (_, i) => `contributor.number${String(i)}@example.org`);
+    const addresses = Array.from({ length: 100 }, (_, i) => `contributor.number${String(i)}@example.org`);
     const { user, calls } = renderDashboard({
       'GET /api/admin/contributors/page': [threePages],
       'GET /api/admin/contributors/recipients': [
-        ok({ success: true, recipients: addresses, total: 2345 } satisfies ContributorRecipients),
+        ok({ success: true, recipients: addresses, capped: true } satisfies ContributorRecipients),
       ],
     });
     await screen.findByRole('table');
@@ -364,14 +364,14 @@ describe('AdminDashboardPage', () => {
     expect(within(table()).getAllByRole('checkbox', { checked: true })).toHaveLength(51);
     expect(calls.filter((call) => call.url.startsWith('/api/admin/contributors/page'))).toHaveLength(1);
 
-    const trigger = await screen.findByRole('button', { name: 'Email Selected (120)' });
+    const trigger = await screen.findByRole('button', { name: 'Email Selected (100)' });
     expect(calls.find((call) => call.url.startsWith('/api/admin/contributors/recipients'))?.url).toBe(
       '/api/admin/contributors/recipients',
     );
     await user.click(trigger);
     const dialog = await screen.findByRole('dialog', { name: 'Email Selected Contributors' });
     expect(dialog.textContent).toContain(
-      'Only the 120 most recent of 2,345 addresses are included. To reach everyone, narrow the search, or export the CSV for a mailing service.',
+      'Only the 100 most recent addresses of the 120 matching rows are included. To reach everyone, narrow the search, or export the CSV for a mailing service.',
     );
     const links = within(dialog).getAllByRole('link', { name: /^Open batch/ });
     expect(links.length).toBeGreaterThan(1);
@@ -396,7 +396,7 @@ describe('AdminDashboardPage', () => {
   it('asks for the recipients of the filter, and a change of filter clears the selection', async () => {
     const { user, calls } = renderDashboard({
       'GET /api/admin/contributors/recipients': [
-        ok({ success: true, recipients: ['jane@example.org', 'ben@example.org'], total: 2 }),
+        ok({ success: true, recipients: ['jane@example.org', 'ben@example.org'], capped: false }),
       ],
     });
     await screen.findByRole('table');
