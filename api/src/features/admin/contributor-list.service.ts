@@ -421,8 +421,8 @@ const EMAIL_OF: Record<ContributorType, AnyPgColumn> = {
 };
 
 /**
- * The rows the filters match as `(email, created_at)`: one SELECT per kind on the same conditions
- * as the page, the count and the export, joined by UNION ALL. With `newest`, each kind and the
+ * The rows the filters match as `(email, created_at)` (and `id`, unwindowed): one SELECT per kind
+ * on the same conditions as the page, the count and the export, joined by UNION ALL. With `newest`, each kind and the
  * whole keep only the newest rows in the date order of the page (an index range, as a page reads);
  * without, every matching row, unordered. For reads of the matching set such as the recipients of
  * the dashboard's "select all".
