@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
@@ -19,6 +20,8 @@ const { newPage, baseUrl } = await useBrowser();
 const admin = inject('e2eAdmin');
 
 const CAPTION = 'Contributors, donations, memberships and event registrations';
+/** The dashboard's calls: the page of rows and the summary cards (and the unparameterised list). */
+const CONTRIBUTOR_CALLS = /\/api\/admin\/contributors(\/(page|summary))?(\?|$)/;
 const LONG_EMAIL = 'benjamin.franklin@library-company.example.org';
 
 /** The signed-out checks of the app answer 401 by design; the error journey's 500 is ours. */
@@ -215,7 +218,7 @@ describe('the dashboard table fits the screen', () => {
     it(`at ${width} px says what to do when the list fails to load, shows the raw answer on request, and tries again`, async () => {
       const journey = await newPage(width, { bypassCSP: true });
       const { page } = journey;
-      await page.route('**/api/admin/contributors*', (route) =>
+      await page.route(CONTRIBUTOR_CALLS, (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"db down"}' }),
       );
       await signIn(journey);
@@ -233,10 +236,131 @@ describe('the dashboard table fits the screen', () => {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(page)).toEqual([]);
 
-      await page.unroute('**/api/admin/contributors*');
+      await page.unroute(CONTRIBUTOR_CALLS);
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.getByRole('region', { name: CAPTION }).getByText(LONG_EMAIL).waitFor();
       expect(await alert.count()).toBe(0);
+      expect(pageErrors(journey.errors)).toEqual([]);
+    });
+  }
+});
+
+// Paging, "select all matching" and the export at scale (docs/decisions/031, 033): the journey finds
+// its own records by a search, pages through them by cursor, selects every match before all of
+// them are loaded, e-mails them and downloads the server's CSV, with the table's columns and
+// controls whole at both widths. After the tests above: its records are the newest.
+const PAGED = 60;
+const PAGED_DOMAIN = 'pager.example.org';
+
+/** Buttons of the dashboard's working area outside the table: each inside the screen, content whole. */
+function panelControls(page: Page): Promise<Box[]> {
+  return page.evaluate<Box[]>(`(() => {
+    const region = [...document.querySelectorAll('[role="region"]')].find((r) => r.querySelector('caption')?.textContent === ${JSON.stringify(CAPTION)});
+    const section = region.closest('section');
+    return [...section.querySelectorAll('button')].filter((b) => !region.contains(b)).map((el) => {
+      const b = el.getBoundingClientRect();
+      return { text: el.textContent.trim(), left: b.left, right: b.right, top: b.top, bottom: b.bottom,
+        overflowX: el.scrollWidth - el.clientWidth };
+    });
+  })()`);
+}
+
+describe('the dashboard pages through the matching rows, selects all of them, e-mails and exports them', () => {
+  it(`has ${String(PAGED)} registrations to page through, more than a page`, async () => {
+    const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
+    for (let i = 0; i < PAGED; i += 1) {
+      const n = String(i).padStart(2, '0');
+      await apiJson(baseUrl, '/api/events/patriot-leadership-breakfast/register', {
+        method: 'POST',
+        body: JSON.stringify({
+          eventId: event.id,
+          firstName: 'Paged',
+          lastName: `Guest ${n}`,
+          email: `guest.${n}@${PAGED_DOMAIN}`,
+          phone: `555-010-20${n}`,
+        }),
+      });
+    }
+  });
+
+  for (const width of [1280, 375]) {
+    it(`at ${String(width)} px pages by cursor, selects all ${String(PAGED)} matches, e-mails them and downloads the CSV`, async () => {
+      const journey = await newPage(width, { bypassCSP: true });
+      const { page } = journey;
+      await signIn(journey);
+      const region = page.getByRole('region', { name: CAPTION });
+      await region.waitFor();
+      const status = page.getByRole('status').filter({ hasText: /^Showing / });
+      const rows = region.locator('tbody tr');
+
+      await page.getByRole('searchbox', { name: 'Search contributors' }).fill(`@${PAGED_DOMAIN}`);
+      await expect.poll(() => status.textContent()).toBe(`Showing 50 of ${String(PAGED)} matching contributors.`);
+      await expect.poll(() => region.getAttribute('aria-busy')).toBe('false');
+      expect(await rows.count()).toBe(50);
+
+      // Every match selected while only the first page is loaded.
+      await page.getByRole('checkbox', { name: 'Select all matching contributors' }).check();
+      expect(await status.textContent()).toBe(
+        `Showing 50 of ${String(PAGED)} matching contributors. All ${String(PAGED)} matching rows selected.`,
+      );
+
+      // Their addresses come from the server: all of them, none loaded as rows.
+      const email = page.getByRole('button', { name: `Email Selected (${String(PAGED)})` });
+      await email.click();
+      const dialog = page.getByRole('dialog', { name: 'Email Selected Contributors' });
+      await dialog.getByText(`Recipients: ${String(PAGED)}`).waitFor();
+      const hrefs = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('[role="dialog"] a[href^="mailto:"]')].map((a) => a.getAttribute('href'))`,
+      );
+      const bcc = hrefs.flatMap((href) => decodeURIComponent(/bcc=([^&]*)/.exec(href)?.[1] ?? '').split(','));
+      expect(new Set(bcc)).toEqual(
+        new Set(Array.from({ length: PAGED }, (_, i) => `guest.${String(i).padStart(2, '0')}@${PAGED_DOMAIN}`)),
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      // The next page by keyboard; the button goes with the last page, and focus moves to the
+      // first row it brought (newest first: guest 09 is the 51st), selected like every match.
+      await page.getByRole('button', { name: 'Show 10 more' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => status.textContent()).toMatch(/^Showing 60 of 60 matching contributors\./);
+      expect(await rows.count()).toBe(PAGED);
+      await expect
+        .poll(() => page.evaluate<string | null>(`document.activeElement?.getAttribute('aria-label') ?? null`))
+        .toBe('Select Paged Guest 09');
+      expect(await page.getByRole('checkbox', { name: 'Select Paged Guest 09' }).isChecked()).toBe(true);
+
+      // The export is the server's stream of the same matches, downloaded as a file.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^contributors-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = await readFile((await file.path()) ?? '', 'utf8');
+      expect(csv.startsWith('\uFEFF')).toBe(true);
+      const [header, ...lines] = csv.slice(1).trimEnd().split('\r\n');
+      expect(header).toBe(
+        'First Name,Last Name,Email,Phone,Type,Amount,Payment Method,Recurring,Status,Transaction ID,Details,Date',
+      );
+      expect(lines).toHaveLength(PAGED);
+      expect(lines.every((line) => line.startsWith('Paged,Guest ') && line.includes(`@${PAGED_DOMAIN},`))).toBe(true);
+      expect(lines[0]).toMatch(/^Paged,Guest 59,/);
+
+      // Every column and control whole: at 1280 px in view, at 375 px once scrolled to.
+      const layout = await measure(page, width < 1280);
+      expect(layout.headers).toHaveLength(11);
+      expect(clipped(layout, layout.headers)).toEqual([]);
+      expect(layout.buttons.map((b) => b.text)).toContain('Confirm');
+      expect(clipped(layout, layout.buttons)).toEqual([]);
+      if (width >= 1280) expect(layout.region.scrollWidth).toBeLessThanOrEqual(layout.region.clientWidth);
+      const controls = await panelControls(page);
+      expect(controls.map((c) => c.text)).toEqual(
+        expect.arrayContaining(['Clear selection', 'Export CSV', `Email Selected (${String(PAGED)})`]),
+      );
+      expect(
+        controls.filter((c) => c.left < -0.5 || c.right > layout.viewport + 0.5 || c.overflowX > 0).map((c) => c.text),
+      ).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(pageErrors(journey.errors)).toEqual([]);
     });
   }

@@ -109,7 +109,8 @@ describe('admin area', () => {
     const search = page.getByRole('searchbox', { name: 'Search contributors' });
     await search.fill('Deborah');
     await table.getByText('deborah@example.org').waitFor();
-    expect(await table.locator('tbody tr').count()).toBe(1);
+    // The server searches after a pause in typing; until its answer the previous rows stay shown.
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     expect(await table.locator('tbody tr').first().textContent()).toContain('12.34');
 
     // Filter by type: the pending registration, confirmed.

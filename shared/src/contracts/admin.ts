@@ -132,6 +132,23 @@ export const ContributorsSummaryResponse = z
   .meta({ id: 'ContributorsSummaryResponse' });
 export type ContributorsSummaryResponse = z.infer<typeof ContributorsSummaryResponse>;
 
+/**
+ * The most addresses GET /api/admin/contributors/recipients answers (docs/decisions/033): the
+ * dashboard's bulk e-mail opens the admin's own mail client, where 2,000 addresses already make some
+ * 35 messages of Bcc; a larger audience is for the CSV export and a mailing service.
+ */
+export const CONTRIBUTOR_RECIPIENTS_MAX = 2000;
+
+/**
+ * GET /api/admin/contributors/recipients → 200: the distinct e-mail addresses (compared without
+ * case) of the rows the filters match, the most recent contributor first, at most
+ * CONTRIBUTOR_RECIPIENTS_MAX of them; `capped` when more addresses match than were answered.
+ */
+export const ContributorRecipients = z
+  .object({ success: z.literal(true), recipients: z.array(z.string()), capped: z.boolean() })
+  .meta({ id: 'ContributorRecipients' });
+export type ContributorRecipients = z.infer<typeof ContributorRecipients>;
+
 export const RegistrationDetail = z.object({
   id: z.string(),
   firstName: z.string(),

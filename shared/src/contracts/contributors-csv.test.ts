@@ -1,5 +1,145 @@
 import { describe, expect, it } from 'vitest';
-import { csvDate } from './contributors-csv';
+import type { ContributorRow } from './admin';
+import {
+  CSV_COLUMNS,
+  contributorCells,
+  contributorsCsv,
+  contributorsCsvFileName,
+  csvDate,
+  csvField,
+  neutralizeFormula,
+} from './contributors-csv';
+
+const row: ContributorRow = {
+  id: 'd-1',
+  firstName: 'Martha',
+  lastName: 'Washington',
+  email: 'martha@example.org',
+  phone: '(555) 010-1776',
+  type: 'Contribution',
+  amount: 17.76,
+  status: 'pending',
+  paymentMethod: 'card',
+  isRecurring: true,
+  payTheoryPaymentId: 'pt_12345678',
+  details: 'Monthly contribution',
+  // Noon UTC: the same calendar day in every zone the tests may run in.
+  createdAt: '2025-01-05T12:00:00.000Z',
+};
+
+describe('CSV export', () => {
+  it('has exactly the spec columns, in order', () => {
+    expect(CSV_COLUMNS).toEqual([
+      'First Name',
+      'Last Name',
+      'Email',
+      'Phone',
+      'Type',
+      'Amount',
+      'Payment Method',
+      'Recurring',
+      'Status',
+      'Transaction ID',
+      'Details',
+      'Date',
+    ]);
+    expect(contributorsCsv([]).split('\r\n')[0]).toBe(CSV_COLUMNS.join(','));
+  });
+
+  it('writes a confirmed membership application without a card as $0, not recurring (docs/decisions/017)', () => {
+    const application: ContributorRow = {
+      ...row,
+      type: 'Membership',
+      amount: 0,
+      status: 'confirmed',
+      isRecurring: false,
+      payTheoryPaymentId: null,
+      details: 'Monthly membership',
+    };
+    const cells = contributorCells(application);
+    expect([cells[5], cells[7], cells[8]]).toEqual(['0.00', 'No', 'confirmed']);
+  });
+
+  it('writes a row per contributor with the date as MM/dd/yyyy', () => {
+    expect(contributorCells(row)).toEqual([
+      'Martha',
+      'Washington',
+      'martha@example.org',
+      '(555) 010-1776',
+      'Contribution',
+      '17.76',
+      'card',
+      'Yes',
+      'pending',
+      'pt_12345678',
+      'Monthly contribution',
+      '01/05/2025',
+    ]);
+    const empty = {
+      ...row,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      payTheoryPaymentId: null,
+      isRecurring: false,
+      amount: 25,
+    };
+    expect(contributorCells(empty)).toEqual([
+      '',
+      '',
+      'martha@example.org',
+      '',
+      'Contribution',
+      '25.00',
+      'card',
+      'No',
+      'pending',
+      '',
+      'Monthly contribution',
+      '01/05/2025',
+    ]);
+  });
+
+  it('ends every line with CRLF', () => {
+    expect(contributorsCsv([row, row])).toBe(
+      `${CSV_COLUMNS.join(',')}\r\n` +
+        'Martha,Washington,martha@example.org,(555) 010-1776,Contribution,17.76,card,Yes,pending,pt_12345678,Monthly contribution,01/05/2025\r\n'.repeat(
+          2,
+        ),
+    );
+  });
+
+  it('quotes fields with a comma, a quote or a line break, doubling the quotes', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('Flag Day, VIP')).toBe('"Flag Day, VIP"');
+    expect(csvField('The "Patriot" tier')).toBe('"The ""Patriot"" tier"');
+    expect(csvField('line one\nline two')).toBe('"line one\nline two"');
+    expect(csvField('a\r\nb')).toBe('"a\r\nb"');
+  });
+
+  it('neutralizes spreadsheet formulas with a leading apostrophe', () => {
+    for (const value of ['=1+1', '+1 555 0101', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd']) {
+      expect(neutralizeFormula(value)).toBe(`'${value}`);
+    }
+    expect(neutralizeFormula('Martha = founder')).toBe('Martha = founder');
+    expect(neutralizeFormula('')).toBe('');
+    // Both at once: neutralized, then quoted.
+    expect(csvField('=HYPERLINK("http://evil.example","click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""click"")"`,
+    );
+    expect(csvField('\r=1')).toBe(`"'\r=1"`);
+
+    const hostile = { ...row, firstName: '=cmd|/C calc!A0', details: '@SUM(1,2)' };
+    const line = contributorsCsv([hostile]).split('\r\n')[1];
+    expect(line).toMatch(/^'=cmd\|\/C calc!A0,/);
+    expect(line).toContain(`"'@SUM(1,2)"`);
+  });
+
+  it("is named 'contributors-yyyy-MM-dd.csv' after the day of the export", () => {
+    expect(contributorsCsvFileName(new Date(2025, 6, 4, 23, 59))).toBe('contributors-2025-07-04.csv');
+    expect(contributorsCsvFileName(new Date(2026, 0, 9))).toBe('contributors-2026-01-09.csv');
+  });
+});
 
 describe('csvDate', () => {
   it.each([

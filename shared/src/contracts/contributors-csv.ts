@@ -1,7 +1,7 @@
 import type { ContributorRow } from './admin';
 
 /**
- * The dashboard's CSV export, the one rule for the browser's file and the server's stream
+ * The dashboard's CSV export, the one rule of the server's stream, which the dashboard downloads
  * (GET /api/admin/contributors/export, docs/decisions/031). Product rule: these columns in this
  * order, dates as MM/dd/yyyy, the file 'contributors-yyyy-MM-dd.csv'.
  */

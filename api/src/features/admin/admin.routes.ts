@@ -6,7 +6,9 @@ import {
   AdminUserList,
   AuditLogPage,
   AuditLogQuery,
+  CONTRIBUTOR_RECIPIENTS_MAX,
   ContributionDetailList,
+  ContributorRecipients,
   ContributorsExportQuery,
   ContributorsFilter,
   ContributorsPage,
@@ -44,6 +46,7 @@ import { listAuditLog, paymentsOfRecord } from './audit-log.service';
 import { cancelPlan, checkInRegistration, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
 import { contributorBatches, contributorsSummary, listContributorsPage } from './contributor-list.service';
+import { contributorRecipients } from './contributor-recipients.service';
 import {
   listContributionDetails,
   listContributors,
@@ -112,6 +115,16 @@ const contributorsSummaryRoute = adminRoute({
   request: { query: ContributorsFilter },
   responses: {
     200: json('Counts per kind and the money received', ContributorsSummaryResponse),
+    400: apiError('A filter is invalid'),
+  },
+});
+const contributorsRecipientsRoute = adminRoute({
+  method: 'get',
+  path: '/contributors/recipients',
+  summary: `The distinct e-mail addresses of the rows the filters match, most recent first, at most ${CONTRIBUTOR_RECIPIENTS_MAX.toLocaleString('en-US')}`,
+  request: { query: ContributorsFilter },
+  responses: {
+    200: json('The addresses, and whether more match than were answered', ContributorRecipients),
     400: apiError('A filter is invalid'),
   },
 });
@@ -319,6 +332,20 @@ export function adminRoutes(deps: AppDeps) {
   openapiRoute(app, contributorsSummaryRoute, async (c) =>
     c.json(await contributorsSummary(db, parseQuery(c, ContributorsFilter)), 200),
   );
+  openapiRoute(app, contributorsRecipientsRoute, async (c) => {
+    const started = performance.now();
+    const body = await contributorRecipients(db, parseQuery(c, ContributorsFilter));
+    c.get('logger').info(
+      {
+        event: 'admin.contributors-recipients',
+        recipients: body.recipients.length,
+        capped: body.capped,
+        ms: Math.round(performance.now() - started),
+      },
+      'contributor recipients listed',
+    );
+    return c.json(body, 200);
+  });
   openapiRoute(app, contributorsDetail, async (c) =>
     c.json(
       { success: true, data: await listContributionDetails(db) } satisfies z.infer<typeof ContributionDetailList>,

@@ -143,9 +143,9 @@ function branchesOf(filter: ContributorsFilter): readonly Branch[] {
  * subquery (`event_id IN (SELECT …)` in an OR) it could use no index and filtered every registration,
  * and as `= ANY (ARRAY(SELECT …))` it guessed a third of the table (docs/decisions/035).
  */
-type Search = ContributorsFilter & { eventIds: readonly string[] };
+export type Search = ContributorsFilter & { eventIds: readonly string[] };
 
-async function searchOf(db: Pick<Database, 'select'>, filter: ContributorsFilter): Promise<Search> {
+export async function searchOf(db: Pick<Database, 'select'>, filter: ContributorsFilter): Promise<Search> {
   if (!filter.q || !branchesOf(filter).some((b) => b.eventId)) return { ...filter, eventIds: [] };
   const rows = await db
     .select({ id: events.id })
@@ -480,4 +480,32 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
     totalEventRegistrations: row?.registrations ?? 0,
     totalAmount: Number(row?.received_cents ?? 0) / 100,
   };
+}
+
+/** Each kind's e-mail column, for reads of the matching set by address. */
+const EMAIL_OF: Record<ContributorType, AnyPgColumn> = {
+  Contribution: donations.email,
+  Membership: memberships.email,
+  'Event Registration': eventRegistrations.email,
+};
+
+/**
+ * The rows the filters match as `(email, created_at)` (and `id`, unwindowed): one SELECT per kind
+ * on the same conditions as the page, the count and the export, joined by UNION ALL. With `newest`, each kind and the
+ * whole keep only the newest rows in the date order of the page (an index range, as a page reads);
+ * without, every matching row, unordered. For reads of the matching set such as the recipients of
+ * the dashboard's "select all".
+ */
+export function matchingEmailsSql(filter: Search, newest?: number): SQL {
+  const selects = branchesOf(filter).map((branch) => {
+    const select = sql`SELECT ${EMAIL_OF[branch.type]} AS email, ${branch.createdAt} AS created_at, ${branch.id} AS id
+              FROM ${branch.table} ${whereOf(filterConditions(branch, filter))}`;
+    return newest === undefined
+      ? select
+      : sql`(${select} ORDER BY ${branch.createdAt} DESC, ${branch.id} DESC LIMIT ${newest})`;
+  });
+  const all = sql.join(selects, sql` UNION ALL `);
+  return newest === undefined
+    ? all
+    : sql`SELECT email, created_at FROM (${all}) AS newest ORDER BY created_at DESC, id DESC LIMIT ${newest}`;
 }

@@ -69,8 +69,17 @@ export const adminTexts = {
   exportCsv: 'Export CSV',
   emailSelected: 'Email Selected',
   emailSelectedCount: (count: number) => `Email Selected (${count})`,
-  resultsCount: (matching: number, total: number, selected: number) =>
-    `${matching.toLocaleString('en-US')} of ${plural(total, 'contributor', 'contributors')} match${selected > 0 ? `, ${selected.toLocaleString('en-US')} selected` : ''}.`,
+  resultsShown: (shown: number, matching: number) =>
+    `Showing ${shown.toLocaleString('en-US')} of ${plural(matching, 'matching contributor', 'matching contributors')}.`,
+  rowsSelected: (count: number) => `${count.toLocaleString('en-US')} selected.`,
+  allMatchingSelected: (count: number) => `All ${plural(count, 'matching row', 'matching rows')} selected.`,
+  clearSelection: 'Clear selection',
+  exportCoversAll: (count: number) =>
+    `Export CSV includes all ${plural(count, 'matching row', 'matching rows')}, not only the selected ones.`,
+  loadingRecipients: 'Loading the email addresses of the selection...',
+  recipientsLoadError: (message: string) => `The email addresses of the selection could not be loaded: ${message}`,
+  recipientsCapped: (included: number, matching: number) =>
+    `Only the ${included.toLocaleString('en-US')} most recent addresses of the ${plural(matching, 'matching row', 'matching rows')} are included. To reach everyone, narrow the search, or export the CSV for a mailing service.`,
 
   // Contributors table
   tableCaption: 'Contributors, donations, memberships and event registrations',

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { apiRequest } from '@/lib/api';
 import { defaultQueryFn } from '@/lib/query-client';
 
 /** An answer of the right status but the wrong shape: the page says the data could not be loaded. */
@@ -17,6 +18,14 @@ export function parsedQueryFn<T>(schema: z.ZodType<T>) {
     if (!parsed.success) throw new InvalidResponseError(context.queryKey.join('/'), { cause: parsed.error });
     return parsed.data;
   };
+}
+
+/** A GET of a URL with its query string, sent with cookies, its answer checked against the contract. */
+export async function getParsed<T>(schema: z.ZodType<T>, url: string, signal?: AbortSignal): Promise<T> {
+  const response = await apiRequest('GET', url, undefined, signal ? { signal } : {});
+  const parsed = schema.safeParse(await response.json());
+  if (!parsed.success) throw new InvalidResponseError(url.split('?')[0] ?? url, { cause: parsed.error });
+  return parsed.data;
 }
 
 /** Every admin query is keyed by its /api/admin path. */

@@ -13,11 +13,13 @@ import { StatusBadge } from './status-badge';
 
 type ContributorsTableProps = {
   rows: readonly ContributorRow[];
+  /** Rows of another filter or order are on their way: the ones shown are about to be replaced. */
+  busy?: boolean;
   sort: SortState;
   onSort: (key: SortKey) => void;
-  selected: ReadonlySet<string>;
+  isSelected: (row: ContributorRow) => boolean;
   onToggleRow: (row: ContributorRow) => void;
-  /** The select-all box's state over every row matching the filters, not only the rows rendered. */
+  /** The select-all box's state over every row matching the filters, loaded or not. */
   allSelected: 'all' | 'some' | 'none';
   onToggleAll: () => void;
   onConfirm: (row: ContributorRow) => void;
@@ -109,9 +111,10 @@ const COLUMN_WIDTHS = [
  */
 export function ContributorsTable({
   rows,
+  busy = false,
   sort,
   onSort,
-  selected,
+  isSelected: isRowSelected,
   onToggleRow,
   allSelected,
   onToggleAll,
@@ -125,9 +128,13 @@ export function ContributorsTable({
       role="region"
       aria-labelledby={captionId}
       tabIndex={0}
+      aria-busy={busy}
       // relative: the cells' visually-hidden texts are absolutely positioned; without a positioned
       // scroll box they escape its clipping and widen the page at phone widths.
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+      className={cn(
+        'relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm transition-opacity',
+        busy && 'opacity-70',
+      )}
     >
       <table className="w-full min-w-[75rem] table-fixed border-collapse text-left text-sm">
         <caption id={captionId} className="sr-only">
@@ -176,7 +183,8 @@ export function ContributorsTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">
+        {/* Rows of the previous filter or order, while the new ones load: shown, but not to act on. */}
+        <tbody className="divide-y divide-slate-200" inert={busy}>
           {rows.length === 0 ? (
             <tr>
               <td colSpan={COLUMN_COUNT} className="px-4 py-10 text-center text-slate-700">
@@ -187,7 +195,7 @@ export function ContributorsTable({
             rows.map((row) => {
               const key = rowKey(row);
               const name = contributorName(row);
-              const isSelected = selected.has(key);
+              const isSelected = isRowSelected(row);
               return (
                 <tr key={key} className={cn('align-top', isSelected ? 'bg-cream-100' : 'hover:bg-slate-50')}>
                   <td className="px-2 py-3">

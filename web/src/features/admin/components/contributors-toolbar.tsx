@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '@pillars/shared/contracts';
 import { ContributorType } from '@pillars/shared/contracts/admin';
 import { ChevronDown, Search } from 'lucide-react';
 import { useId } from 'react';
@@ -19,7 +20,10 @@ function isTypeValue(value: string): value is ContributorFilters['type'] {
   return (typeValues as readonly string[]).includes(value);
 }
 
-/** Search box, advanced search (transaction ID, exact amount, clear all), type filter. */
+/**
+ * Search box, advanced search (transaction ID, exact amount, clear all), type filter. The server
+ * searches (docs/decisions/031): the text fields are sent after a pause in typing.
+ */
 export function ContributorsToolbar({
   filters,
   onFiltersChange,
@@ -46,6 +50,7 @@ export function ContributorsToolbar({
               id={`${id}-search`}
               type="search"
               value={filters.search}
+              maxLength={TEXT_LIMITS.search}
               placeholder={adminTexts.searchPlaceholder}
               onChange={(event) => set({ search: event.target.value })}
               className={cn(fieldClasses, 'pl-10')}
@@ -99,6 +104,7 @@ export function ContributorsToolbar({
             <input
               id={`${id}-transaction`}
               value={filters.transactionId}
+              maxLength={TEXT_LIMITS.search}
               placeholder={adminTexts.transactionIdPlaceholder}
               autoComplete="off"
               spellCheck={false}

@@ -1,108 +1,59 @@
-import type { ContributorRow } from '@pillars/shared/contracts/admin';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SORT,
   type SortState,
   contributorName,
+  contributorsFilterOf,
   emptyFilters,
-  filterContributors,
   nextSort,
   parseAmountCents,
-  sortContributors,
+  sameFilter,
 } from './contributors-table';
-
-function row(overrides: Partial<ContributorRow>): ContributorRow {
-  return {
-    id: 'id',
-    firstName: 'First',
-    lastName: 'Last',
-    email: 'first@example.org',
-    phone: null,
-    type: 'Contribution',
-    amount: 10,
-    status: 'pending',
-    paymentMethod: 'card',
-    isRecurring: false,
-    payTheoryPaymentId: null,
-    details: '',
-    createdAt: '2025-01-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
-const rows = [
-  row({
-    id: '1',
-    firstName: 'jane',
-    lastName: 'Doe',
-    amount: 50,
-    createdAt: '2025-03-01T12:00:00.000Z',
-    phone: '(555) 010-1776',
-    payTheoryPaymentId: 'pt_AbC123',
-  }),
-  row({
-    id: '2',
-    firstName: 'Abigail',
-    lastName: 'Smith',
-    amount: 45,
-    createdAt: '2025-04-01T12:00:00.000Z',
-    type: 'Event Registration',
-    details: 'Gala - VIP',
-  }),
-  row({
-    id: '3',
-    firstName: null,
-    lastName: null,
-    email: 'zed@example.org',
-    amount: 100,
-    createdAt: '2025-01-01T12:00:00.000Z',
-    type: 'Membership',
-  }),
-];
-
-const names = (list: ContributorRow[]) => list.map(contributorName);
 
 describe('sorting', () => {
   it('starts by date, newest first', () => {
     expect(DEFAULT_SORT).toEqual({ key: 'date', direction: 'desc' });
-    expect(names(sortContributors(rows, DEFAULT_SORT))).toEqual(['Abigail Smith', 'jane Doe', 'zed@example.org']);
   });
 
-  it('starts a name sort A to Z (ignoring case) and an amount sort largest first; a second click reverses', () => {
+  it('starts a name sort A to Z and an amount sort largest first; a second click reverses', () => {
     let sort: SortState = nextSort(DEFAULT_SORT, 'name');
     expect(sort).toEqual({ key: 'name', direction: 'asc' });
-    expect(names(sortContributors(rows, sort))).toEqual(['Abigail Smith', 'jane Doe', 'zed@example.org']);
     sort = nextSort(sort, 'name');
-    expect(names(sortContributors(rows, sort))).toEqual(['zed@example.org', 'jane Doe', 'Abigail Smith']);
+    expect(sort).toEqual({ key: 'name', direction: 'desc' });
     sort = nextSort(sort, 'amount');
     expect(sort).toEqual({ key: 'amount', direction: 'desc' });
-    expect(names(sortContributors(rows, sort))).toEqual(['zed@example.org', 'jane Doe', 'Abigail Smith']);
     expect(nextSort(sort, 'amount')).toEqual({ key: 'amount', direction: 'asc' });
+    expect(nextSort(sort, 'date')).toEqual({ key: 'date', direction: 'desc' });
     expect(nextSort(nextSort(sort, 'date'), 'date')).toEqual({ key: 'date', direction: 'asc' });
   });
 });
 
-describe('filtering', () => {
-  const find = (patch: Partial<typeof emptyFilters>) => names(filterContributors(rows, { ...emptyFilters, ...patch }));
+describe('the filter sent to the server', () => {
+  const filterOf = (patch: Partial<typeof emptyFilters>) => contributorsFilterOf({ ...emptyFilters, ...patch });
 
-  it('searches name, email, details, phone and payment id, ignoring case', () => {
-    expect(find({ search: 'JANE' })).toEqual(['jane Doe']);
-    expect(find({ search: 'doe jane' })).toEqual(['jane Doe']);
-    expect(find({ search: 'zed@' })).toEqual(['zed@example.org']);
-    expect(find({ search: 'vip' })).toEqual(['Abigail Smith']);
-    expect(find({ search: '010-1776' })).toEqual(['jane Doe']);
-    expect(find({ search: '5550101776' })).toEqual(['jane Doe']);
-    expect(find({ search: 'abc123' })).toEqual(['jane Doe']);
-    expect(find({ search: '  ' })).toHaveLength(3);
-    expect(find({ search: 'nobody' })).toEqual([]);
+  it('sends the fields filled in, trimmed, and nothing for blank ones or All Types', () => {
+    expect(filterOf({})).toEqual({});
+    expect(filterOf({ search: '  ', transactionId: ' ' })).toEqual({});
+    expect(filterOf({ search: ' Jane Doe ', type: 'Membership', transactionId: ' pt_abc ', amount: '45' })).toEqual({
+      q: 'Jane Doe',
+      type: 'Membership',
+      transactionId: 'pt_abc',
+      amount: '45.00',
+    });
   });
 
-  it('filters by type, transaction id and exact amount together', () => {
-    expect(find({ type: 'Membership' })).toEqual(['zed@example.org']);
-    expect(find({ transactionId: 'pt_abc' })).toEqual(['jane Doe']);
-    expect(find({ amount: '45' })).toEqual(['Abigail Smith']);
-    expect(find({ amount: '45.00', type: 'Contribution' })).toEqual([]);
-    expect(find({ amount: 'abc' })).toHaveLength(3);
+  it('sends an exact amount with two decimals, and none the contract would refuse', () => {
+    expect(filterOf({ amount: '$1,000' }).amount).toBe('1000.00');
+    expect(filterOf({ amount: '17.755' }).amount).toBe('17.76');
+    expect(filterOf({ amount: '0' }).amount).toBe('0.00');
+    expect(filterOf({ amount: 'abc' })).toEqual({});
+    expect(filterOf({ amount: '-5' })).toEqual({});
+    expect(filterOf({ amount: '1000000000' })).toEqual({});
+  });
+
+  it('tells two filters asking for the same rows apart from others', () => {
+    expect(sameFilter(filterOf({ search: 'jane ' }), filterOf({ search: ' jane' }))).toBe(true);
+    expect(sameFilter(filterOf({ search: 'jane' }), filterOf({ search: 'jane', type: 'Contribution' }))).toBe(false);
   });
 
   it('reads an exact amount in cents', () => {
@@ -110,5 +61,12 @@ describe('filtering', () => {
     expect(parseAmountCents('$1,000')).toBe(100000);
     expect(parseAmountCents('')).toBeNull();
     expect(parseAmountCents('x')).toBeNull();
+  });
+});
+
+describe('names', () => {
+  it('is "First Last", or the e-mail without a name', () => {
+    expect(contributorName({ firstName: ' Jane', lastName: 'Doe ', email: 'jane@example.org' })).toBe('Jane Doe');
+    expect(contributorName({ firstName: null, lastName: ' ', email: 'zed@example.org' })).toBe('zed@example.org');
   });
 });

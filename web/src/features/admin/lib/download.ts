@@ -1,23 +1,14 @@
 /**
- * Saves text as a file: a Blob behind an object URL, clicked through a temporary `<a download>`.
- * The URL is revoked on the next tick, once the browser has started the download.
+ * Saves what `url` answers as a file named by the server (Content-Disposition): a temporary
+ * `<a download>`, clicked. The page stays where it is, and the browser writes the answer to disk as
+ * it streams in, holding none of it in the page.
  */
-export function downloadTextFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function downloadFrom(url: string): void {
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = '';
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/**
- * The CSV as Excel opens it correctly: a UTF-8 byte order mark first, or names with accents come
- * out garbled. Other spreadsheets ignore the mark.
- */
-export function downloadCsv(fileName: string, csv: string): void {
-  downloadTextFile(fileName, `\uFEFF${csv}`, 'text/csv;charset=utf-8');
 }

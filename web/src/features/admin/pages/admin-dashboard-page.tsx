@@ -1,30 +1,20 @@
 import { CalendarDays, CalendarPlus, HandCoins, LogOut, Newspaper, ScrollText, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { ApiRequestError } from '@/lib/api';
 import { useCurrentUser, useLogout } from '@/lib/auth';
 import { adminNewsTexts } from '../admin-news-texts';
 import { adminTexts } from '../admin-texts';
 import { eventEditorTexts } from '../event-editor-texts';
-import { InvalidResponseError } from '../api/admin-query';
-import { useContributors } from '../api/get-contributors';
+import { useContributorsSummary } from '../api/get-contributors';
 import { AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { outlineButton } from '../components/admin-styles';
-import { ContributorsPanel } from '../components/contributors-panel';
+import { ContributorsPanel, contributorsLoadErrorText } from '../components/contributors-panel';
 import { ManageAdminsDialog } from '../components/manage-admins-dialog';
 import { ProfileDialog } from '../components/profile-dialog';
 import { SummaryCards } from '../components/summary-cards';
+import { useContributorsList } from '../hooks/use-contributors-list';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
-import { describeError } from '../lib/format';
-
-/** Why the contributors failed to load: the wrong shape, an HTTP error with its message, or no answer at all. */
-function loadErrorText(error: Error): string {
-  if (error instanceof InvalidResponseError) return adminTexts.failedToLoadContributors;
-  return adminTexts.errorLoadingContributors(
-    error instanceof ApiRequestError ? describeError(error) : adminTexts.failedToFetchContributors,
-  );
-}
 
 const subPages = [
   { href: '/admin/events', label: adminTexts.eventsLink, Icon: CalendarDays },
@@ -35,12 +25,25 @@ const subPages = [
   { href: '/admin/news', label: adminNewsTexts.newsLink, Icon: Newspaper },
 ];
 
-/** /admin. The lead's guard checks the session; a 401 here also goes to /login. */
+/**
+ * /admin. The lead's guard checks the session; a 401 here also goes to /login. The table is paged
+ * by the server (docs/decisions/031); the summary cards are the totals of every record, whatever
+ * the table's filter, as they have always been: the filter's own count is in the table's status.
+ */
 export function AdminDashboardPage() {
   const { data: user } = useCurrentUser();
   const logout = useLogout();
-  const contributors = useContributors();
-  useRedirectOnUnauthorized(contributors.error);
+  const list = useContributorsList();
+  const summary = useContributorsSummary();
+  const { pages } = list;
+  useRedirectOnUnauthorized(pages.error ?? summary.error);
+  // A failed refetch keeps the rows shown; a load with nothing to show yet (the first, or another
+  // filter's) is the page's error.
+  const loadError = summary.error ?? (pages.data ? null : pages.error);
+  const retry = () => {
+    if (summary.isError) void summary.refetch();
+    if (pages.isError) void pages.refetch();
+  };
 
   return (
     <AdminPage
@@ -75,20 +78,20 @@ export function AdminDashboardPage() {
         </ul>
       </nav>
 
-      {contributors.isPending ? (
-        <AdminLoading text={adminTexts.loadingContributors} />
-      ) : contributors.isError ? (
+      {loadError ? (
         <AdminLoadError
-          text={loadErrorText(contributors.error)}
+          text={contributorsLoadErrorText(loadError)}
           hint={adminTexts.loadFailedHint('the contributors')}
-          error={contributors.error}
-          onRetry={() => void contributors.refetch()}
-          retrying={contributors.isFetching}
+          error={loadError}
+          onRetry={retry}
+          retrying={summary.isFetching || pages.isFetching}
         />
+      ) : !summary.data || !pages.data ? (
+        <AdminLoading text={adminTexts.loadingContributors} />
       ) : (
         <>
-          <SummaryCards summary={contributors.data.summary} />
-          <ContributorsPanel contributors={contributors.data.contributors} />
+          <SummaryCards summary={summary.data.summary} />
+          <ContributorsPanel list={list} />
         </>
       )}
     </AdminPage>
