@@ -7,13 +7,16 @@ import {
   AuditLogPage,
   AuditLogQuery,
   ContributionDetailList,
+  ContributionDetailPage,
   ContributorsExportQuery,
   ContributorsFilter,
   ContributorsPage,
   ContributorsPageQuery,
   ContributorsResponse,
   ContributorsSummaryResponse,
+  DetailPageQuery,
   MemberDetailList,
+  MemberDetailPage,
   PaymentsOfRecord,
   PaymentsOfRecordQuery,
   PlanCancelAccepted,
@@ -21,7 +24,12 @@ import {
   ProfileUpdated,
   RefundAccepted,
   RefundCreate,
+  RecipientList,
+  RegisteredEventList,
   RegistrationDetailList,
+  RegistrationDetailPage,
+  RegistrationRecipientsQuery,
+  RegistrationsPageQuery,
   RegistrationStatusChange,
   StatusChange,
   StatusChanged,
@@ -44,12 +52,19 @@ import { listAuditLog, paymentsOfRecord } from './audit-log.service';
 import { cancelPlan, checkInRegistration, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
 import { contributorBatches, contributorsSummary, listContributorsPage } from './contributor-list.service';
+import { listContributors } from './contributors.service';
 import {
+  contributionRecipients,
   listContributionDetails,
-  listContributors,
+  listContributionDetailsPage,
   listMemberDetails,
+  listMemberDetailsPage,
+  listRegisteredEvents,
   listRegistrationDetails,
-} from './contributors.service';
+  listRegistrationDetailsPage,
+  memberRecipients,
+  registrationRecipients,
+} from './detail-lists.service';
 import { confirmContribution, confirmRegistration } from './status.service';
 import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
 
@@ -118,21 +133,87 @@ const contributorsSummaryRoute = adminRoute({
 const contributorsDetail = adminRoute({
   method: 'get',
   path: '/contributors-detail',
-  summary: 'The donations, newest first',
+  summary: 'The newest 10,000 donations, newest first',
   responses: { 200: json('The donations', ContributionDetailList) },
 });
 const membersDetail = adminRoute({
   method: 'get',
   path: '/members-detail',
-  summary: 'The memberships, newest first',
+  summary: 'The newest 10,000 memberships, newest first',
   responses: { 200: json('The memberships', MemberDetailList) },
 });
 const eventRegistrations = adminRoute({
   method: 'get',
   path: '/event-registrations',
-  summary: 'The event registrations with their events, newest first',
+  summary: 'The newest 10,000 event registrations with their events, newest first',
   responses: { 200: json('The registrations', RegistrationDetailList) },
 });
+const detailPageResponses = {
+  400: apiError('The cursor or the limit is invalid'),
+};
+const contributorsDetailPage = adminRoute({
+  method: 'get',
+  path: '/contributors-detail/page',
+  summary: 'One page of the donations, newest first, paged by cursor',
+  request: { query: DetailPageQuery },
+  responses: {
+    200: json(
+      'One page, the cursor of the next (null on the last), the total and the distinct addresses',
+      ContributionDetailPage,
+    ),
+    ...detailPageResponses,
+  },
+});
+const membersDetailPage = adminRoute({
+  method: 'get',
+  path: '/members-detail/page',
+  summary: 'One page of the memberships, newest first, paged by cursor',
+  request: { query: DetailPageQuery },
+  responses: {
+    200: json(
+      'One page, the cursor of the next (null on the last), the total and the distinct addresses',
+      MemberDetailPage,
+    ),
+    ...detailPageResponses,
+  },
+});
+const eventRegistrationsPage = adminRoute({
+  method: 'get',
+  path: '/event-registrations/page',
+  summary: "One page of an event's registrations (or of all), newest first, paged by cursor",
+  request: { query: RegistrationsPageQuery },
+  responses: {
+    200: json(
+      'One page, the cursor of the next (null on the last), the total and the distinct addresses',
+      RegistrationDetailPage,
+    ),
+    400: apiError('The event id, the cursor or the limit is invalid'),
+  },
+});
+const registeredEvents = adminRoute({
+  method: 'get',
+  path: '/event-registrations/events',
+  summary: 'The events that have registrations, latest first, with their number of registrations',
+  responses: { 200: json('The events and the number of registrations in all', RegisteredEventList) },
+});
+const recipientsRoute = (path: string, what: string) =>
+  adminRoute({
+    method: 'get',
+    path,
+    summary: `The distinct e-mail addresses of ${what}, for a message to all`,
+    responses: { 200: json('The addresses, in address order', RecipientList) },
+  });
+const contributorsDetailRecipients = recipientsRoute('/contributors-detail/recipients', 'the donations');
+const membersDetailRecipients = recipientsRoute('/members-detail/recipients', 'the memberships');
+const eventRegistrationsRecipients = {
+  ...recipientsRoute('/event-registrations/recipients', "an event's registrations (or of all)"),
+  request: { query: RegistrationRecipientsQuery },
+  responses: {
+    200: json('The addresses, in address order', RecipientList),
+    400: apiError('The event id is invalid'),
+    401: signedOut,
+  },
+};
 const listUsers = adminRoute({
   method: 'get',
   path: '/users',
@@ -334,6 +415,37 @@ export function adminRoutes(deps: AppDeps) {
       200,
     ),
   );
+  const logPage = (c: Context<AppEnv>, event: string, rows: number, started: number) =>
+    c.get('logger').info({ event, rows, ms: Math.round(performance.now() - started) }, 'detail page listed');
+  openapiRoute(app, contributorsDetailPage, async (c) => {
+    const started = performance.now();
+    const page = await listContributionDetailsPage(db, parseQuery(c, DetailPageQuery));
+    logPage(c, 'admin.contributors-detail-page', page.data.length, started);
+    return c.json(page, 200);
+  });
+  openapiRoute(app, membersDetailPage, async (c) => {
+    const started = performance.now();
+    const page = await listMemberDetailsPage(db, parseQuery(c, DetailPageQuery));
+    logPage(c, 'admin.members-detail-page', page.data.length, started);
+    return c.json(page, 200);
+  });
+  openapiRoute(app, eventRegistrationsPage, async (c) => {
+    const started = performance.now();
+    const page = await listRegistrationDetailsPage(db, parseQuery(c, RegistrationsPageQuery));
+    logPage(c, 'admin.event-registrations-page', page.data.length, started);
+    return c.json(page, 200);
+  });
+  openapiRoute(app, registeredEvents, async (c) => c.json(await listRegisteredEvents(db), 200));
+  openapiRoute(app, contributorsDetailRecipients, async (c) =>
+    c.json({ success: true, data: await contributionRecipients(db) } satisfies RecipientList, 200),
+  );
+  openapiRoute(app, membersDetailRecipients, async (c) =>
+    c.json({ success: true, data: await memberRecipients(db) } satisfies RecipientList, 200),
+  );
+  openapiRoute(app, eventRegistrationsRecipients, async (c) => {
+    const { eventId } = parseQuery(c, RegistrationRecipientsQuery);
+    return c.json({ success: true, data: await registrationRecipients(db, eventId) } satisfies RecipientList, 200);
+  });
   openapiRoute(app, listUsers, async (c) => c.json(await listAdmins(db), 200));
   openapiRoute(app, createUser, async (c) => {
     const actor = actorIn(c);
