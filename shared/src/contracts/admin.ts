@@ -227,6 +227,17 @@ export type RegisteredEventList = z.infer<typeof RegisteredEventList>;
 /** GET /api/admin/event-registrations/recipients query: one event's registrants, or all. */
 export const RegistrationRecipientsQuery = z.object({ eventId: z.uuid().optional() });
 
+/** A door search shorter than this many letters finds nobody: one letter would match half the room. */
+export const DOOR_SEARCH_MIN = 2;
+/** The most registrants a door search lists, so a phone shows a short list. */
+export const DOOR_SEARCH_LIMIT = 20;
+
+/**
+ * GET /api/admin/event-registrations/search: check-in at the door, by name or e-mail (every word,
+ * any order, case and accents ignored; docs/decisions/034). Answers a RegistrationDetailList.
+ */
+export const DoorSearchQuery = z.object({ q: singleLineText('Search', TEXT_LIMITS.search, { trim: true }) });
+
 /**
  * GET /api/admin/{contributors-detail|members-detail|event-registrations}/recipients → 200: the
  * list's distinct e-mail addresses (trimmed, compared case-insensitively), for a bulk message to all.

@@ -15,6 +15,7 @@ import {
   ContributorsResponse,
   ContributorsSummaryResponse,
   DetailPageQuery,
+  DoorSearchQuery,
   MemberDetailList,
   MemberDetailPage,
   PaymentsOfRecord,
@@ -64,6 +65,7 @@ import {
   listRegistrationDetailsPage,
   memberRecipients,
   registrationRecipients,
+  searchRegistrationsAtDoor,
 } from './detail-lists.service';
 import { confirmContribution, confirmRegistration } from './status.service';
 import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
@@ -195,6 +197,16 @@ const registeredEvents = adminRoute({
   path: '/event-registrations/events',
   summary: 'The events that have registrations, latest first, with their number of registrations',
   responses: { 200: json('The events and the number of registrations in all', RegisteredEventList) },
+});
+const doorSearch = adminRoute({
+  method: 'get',
+  path: '/event-registrations/search',
+  summary: 'Check-in at the door: the newest 20 registrations (not cancelled) whose names or e-mail hold every word',
+  request: { query: DoorSearchQuery },
+  responses: {
+    200: json('The registrations found, maybe none', RegistrationDetailList),
+    400: apiError('The search is invalid'),
+  },
 });
 const recipientsRoute = (path: string, what: string) =>
   adminRoute({
@@ -434,6 +446,11 @@ export function adminRoutes(deps: AppDeps) {
     const page = await listRegistrationDetailsPage(db, parseQuery(c, RegistrationsPageQuery));
     logPage(c, 'admin.event-registrations-page', page.data.length, started);
     return c.json(page, 200);
+  });
+  openapiRoute(app, doorSearch, async (c) => {
+    const { q } = parseQuery(c, DoorSearchQuery);
+    const data = await searchRegistrationsAtDoor(db, q);
+    return c.json({ success: true, data } satisfies z.infer<typeof RegistrationDetailList>, 200);
   });
   openapiRoute(app, registeredEvents, async (c) => c.json(await listRegisteredEvents(db), 200));
   openapiRoute(app, contributorsDetailRecipients, async (c) =>

@@ -429,3 +429,47 @@ describe('the unparameterised calls', () => {
     }
   });
 });
+
+// Last: it adds registrations, which the counts above do not expect.
+describe('GET /api/admin/event-registrations/search (check-in at the door)', () => {
+  const found = async (q: string) => {
+    const res = await get('/event-registrations/search', { q });
+    expect(res.status).toBe(200);
+    return RegistrationDetailList.parse(await res.json()).data.map((r) => r.email);
+  };
+
+  it('matches every word against the names and e-mail, in any case and accents ignored, never a cancelled one', async () => {
+    await db.insert(eventRegistrations).values([
+      { eventId: picnicId, firstName: 'Zoé', lastName: 'Adams', email: 'zoe@example.org', phone: '1', status: 'paid' },
+      { eventId: picnicId, firstName: 'John', lastName: 'Adams', email: 'jadams@example.org', phone: '1' },
+      {
+        eventId: picnicId,
+        firstName: 'Paul',
+        lastName: 'Revere',
+        email: 'paul@example.org',
+        phone: '1',
+        status: 'cancelled',
+      },
+      { eventId: picnicId, firstName: 'Zoe', lastName: '100%', email: 'plain@example.org', phone: '1' },
+    ]);
+    expect((await found('adams')).sort()).toEqual(['jadams@example.org', 'zoe@example.org']);
+    expect((await found('ZOE adams')).sort()).toEqual(['zoe@example.org']);
+    expect((await found('zoé')).sort()).toEqual(['plain@example.org', 'zoe@example.org']);
+    expect(await found('adams john')).toEqual(['jadams@example.org']);
+    expect(await found('jadams@')).toEqual(['jadams@example.org']);
+    expect(await found('revere')).toEqual([]);
+    expect(await found('a')).toEqual([]);
+    // '%' stands for itself.
+    expect(await found('0%')).toEqual(['plain@example.org']);
+  });
+
+  it('lists at most twenty, the newest first', async () => {
+    const res = await get('/event-registrations/search', { q: 'guest' });
+    const { data } = RegistrationDetailList.parse(await res.json());
+    // The gala's guests, and guest0 at the picnic.
+    expect(data).toHaveLength(GALA_REGISTRATIONS + 1);
+    expectNewestFirst(data);
+    const many = await found('example.org');
+    expect(many).toHaveLength(20);
+  });
+});

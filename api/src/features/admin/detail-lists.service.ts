@@ -14,9 +14,11 @@ import type {
   RegistrationDetailPage,
   RegistrationsPageQuery,
 } from '@pillars/shared/contracts/admin';
+import { DOOR_SEARCH_LIMIT, DOOR_SEARCH_MIN } from '@pillars/shared/contracts/admin';
 import { type Database, donations, eventRegistrations, events, memberships } from '@pillars/shared/db';
-import { type SQL, and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { containsPattern } from './contributor-list.service';
 import { membershipHasPlanJoined, membershipPlanLateralSql } from './contributors.service';
 import {
   type CursorOrder,
@@ -255,19 +257,23 @@ const ofEvent = (eventId: string | undefined) =>
  * (event_id, created_at, id): the shape of an index on those three columns, which serves each
  * event's pages as a range scan; without one, event_registrations_created_at_id_idx does.
  */
-const readRegistrations = (eventId: string | undefined) => (db: Reader, after: Position | undefined, limit: number) =>
-  db
-    .select({
-      id: eventRegistrations.id,
-      registration: registrationColumns,
-      event: eventColumns,
-      cursorAt: cursorAtOf(eventRegistrations),
-    })
-    .from(eventRegistrations)
-    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(and(ofEvent(eventId), pastPosition(eventRegistrations, after)))
-    .orderBy(...newestFirst(eventRegistrations))
-    .limit(limit);
+const readRegistrations =
+  (eventId: string | undefined, where?: SQL) => (db: Reader, after: Position | undefined, limit: number) =>
+    db
+      .select({
+        id: eventRegistrations.id,
+        registration: registrationColumns,
+        event: eventColumns,
+        cursorAt: cursorAtOf(eventRegistrations),
+      })
+      .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+      .where(and(ofEvent(eventId), where, pastPosition(eventRegistrations, after)))
+      .orderBy(...newestFirst(eventRegistrations))
+      .limit(limit);
+
+/** A cancelled registration holds no place: the door never lists it. */
+const CANCELLED = 'cancelled';
 
 type RegistrationSelected = Awaited<ReturnType<ReturnType<typeof readRegistrations>>>[number];
 
@@ -346,6 +352,42 @@ export async function listRegisteredEvents(
     .orderBy(desc(events.startDate), asc(events.title), asc(events.id));
   const data = rows.map((r) => ({ ...r, startDate: r.startDate.toISOString(), endDate: r.endDate.toISOString() }));
   return { success: true, data, total: data.reduce((sum, e) => sum + e.registrations, 0) };
+}
+
+// Check-in at the door.
+
+/**
+ * Lower-case accented Latin letters and their plain letters, for translate(): the door search
+ * folds both the search and the names, so "Zoe" finds "Zoé" and "Zoé" finds "Zoe". They are the
+ * letters whose Unicode decomposition is a plain letter and marks, as the search's own folding.
+ */
+const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįñńňòóôõöōőŕřśšşťùúûüūůűųýÿžźż';
+const PLAIN = 'aaaaaaaaacccdeeeeeeeeiiiiiinnnooooooorrssstuuuuuuuuyyzzz';
+
+/** Lower case without accents (the search side of the folding). */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * The registrations a door search finds (docs/decisions/034): every word of the search appears in
+ * the registrant's first name, last name or e-mail, in any order, case and accents ignored; the
+ * newest DOOR_SEARCH_LIMIT, cancelled ones left out (they hold no place). A search of fewer than
+ * DOOR_SEARCH_MIN letters finds nobody: one letter would match half the room.
+ */
+export async function searchRegistrationsAtDoor(db: Reader, search: string): Promise<RegistrationDetail[]> {
+  const words = folded(search).split(/\s+/).filter(Boolean);
+  if (words.join('').length < DOOR_SEARCH_MIN) return [];
+  const haystack = sql`translate(lower(${eventRegistrations.firstName} || ' ' || ${eventRegistrations.lastName} || ' ' || ${eventRegistrations.email}), ${ACCENTED}, ${PLAIN})`;
+  const matches = words.map((word) => sql`${haystack} LIKE ${containsPattern(word)}`);
+  const rows = await readRegistrations(undefined, and(ne(eventRegistrations.status, CANCELLED), ...matches))(
+    db,
+    undefined,
+    DOOR_SEARCH_LIMIT,
+  );
+  return registrationsOf(rows);
 }
 
 // Recipients of a bulk message.
