@@ -4,16 +4,32 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField, inputClasses } from '@/components/ui/text-field';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { adminTexts } from '../admin-texts';
+import { useRecipients } from '../api/detail-pages';
+import { describeError } from '../lib/format';
 import { mailtoBatches } from '../lib/mailto';
 import { AdminDialog } from './admin-dialog';
+import { AdminLoadError } from './admin-load-error';
+import { AdminLoading } from './admin-page';
 import { linkClasses, outlineButton } from './admin-styles';
+
+/**
+ * The addresses of a whole list, held by the server (docs/decisions/034): the route that answers
+ * them and how many there are. They are fetched when the admin opens the message, not before.
+ */
+export type RemoteRecipients = { path: string; count: number };
+
+/** Who a message goes to: addresses at hand (e.g. the selected rows), or a whole list's on the server. */
+export type Recipients = readonly string[] | RemoteRecipients;
+
+const isRemote = (recipients: Recipients): recipients is RemoteRecipients => 'path' in recipients;
+const countOf = (recipients: Recipients) => (isRemote(recipients) ? recipients.count : recipients.length);
 
 type EmailDialogProps = {
   /** The button that opens the dialog. */
   trigger: ReactElement;
   title: string;
   description: string;
-  recipients: readonly string[];
+  recipients: Recipients;
   defaultSubject: string;
 };
 
@@ -27,16 +43,46 @@ export function EmailDialog({ trigger, title, description, recipients, defaultSu
   return (
     <AdminDialog open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={description}>
       {/* Mounted with each opening, so every message starts from the default subject. */}
-      <EmailComposer recipients={recipients} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
+      {isRemote(recipients) ? (
+        <RemoteComposer path={recipients.path} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
+      ) : (
+        <EmailComposer recipients={recipients} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
+      )}
     </AdminDialog>
   );
+}
+
+/** The composer once the list's addresses have arrived; their loading and failure said in the dialog. */
+function RemoteComposer({
+  path,
+  defaultSubject,
+  onDone,
+}: { path: string } & Pick<EmailDialogProps, 'defaultSubject'> & { onDone: () => void }) {
+  const query = useRecipients(path);
+  if (query.isPending) return <AdminLoading text={adminTexts.loadingRecipients} />;
+  if (query.isError) {
+    return (
+      <AdminLoadError
+        text={adminTexts.errorLoadingRecipients(describeError(query.error))}
+        hint={adminTexts.loadFailedHint('the recipients')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return <EmailComposer recipients={query.data.data} defaultSubject={defaultSubject} onDone={onDone} />;
 }
 
 function EmailComposer({
   recipients,
   defaultSubject,
   onDone,
-}: Pick<EmailDialogProps, 'recipients' | 'defaultSubject'> & { onDone: () => void }) {
+}: {
+  recipients: readonly string[];
+  defaultSubject: string;
+  onDone: () => void;
+}) {
   const { contactEmail } = usePublicConfig();
   const id = useId();
   const [subject, setSubject] = useState(defaultSubject);
@@ -102,8 +148,9 @@ function EmailComposer({
 }
 
 /**
- * 'Email All ({count})': straight to the mail client with the default subject when
- * the list fits one link, otherwise through the dialog that splits it into batches.
+ * 'Email All ({count})': straight to the mail client with the default subject when the addresses
+ * are at hand and fit one link, otherwise through the dialog (which fetches a whole list's
+ * addresses and splits a long list into batches).
  */
 export function EmailAllLink({
   recipients,
@@ -111,16 +158,17 @@ export function EmailAllLink({
   title,
   description,
 }: {
-  recipients: readonly string[];
+  recipients: Recipients;
   subject: string;
   title: string;
   description: string;
 }) {
   const { contactEmail } = usePublicConfig();
-  const label = adminTexts.emailAll(recipients.length);
-  const batches = mailtoBatches({ to: contactEmail, bcc: recipients, subject });
+  const label = adminTexts.emailAll(countOf(recipients));
+  // A whole list's addresses are on the server: the dialog fetches them, then opens the mail client.
+  const batches = isRemote(recipients) ? [] : mailtoBatches({ to: contactEmail, bcc: recipients, subject });
   const [single] = batches;
-  if (recipients.length === 0) {
+  if (countOf(recipients) === 0) {
     return (
       <button type="button" disabled className={buttonClasses('secondary')}>
         <Mail aria-hidden="true" className="size-5" />
@@ -154,14 +202,14 @@ export function EmailAllLink({
 
 /**
  * The contributors' and members' pages' bulk actions: 'Email All ({count})' and a 'Broadcast
- * Message' dialog, both to everyone on the page with the page's default subject.
+ * Message' dialog, both to everyone in the list (not only the rows shown) with the page's default subject.
  */
 export function BroadcastActions({
   recipients,
   subject,
   description,
 }: {
-  recipients: readonly string[];
+  recipients: Recipients;
   subject: string;
   description: string;
 }) {
@@ -179,7 +227,7 @@ export function BroadcastActions({
         recipients={recipients}
         defaultSubject={subject}
         trigger={
-          <button type="button" disabled={recipients.length === 0} className={buttonClasses('primary')}>
+          <button type="button" disabled={countOf(recipients) === 0} className={buttonClasses('primary')}>
             <Megaphone aria-hidden="true" className="size-5" />
             {adminTexts.broadcastMessage}
           </button>
