@@ -190,8 +190,7 @@ export type RegistrationsPageQuery = z.infer<typeof RegistrationsPageQuery>;
 
 /**
  * A detail list's page → 200: its rows newest first (ties by id), the cursor of the next page (null
- * on the last), how many rows the list holds (`total`) and how many distinct e-mail addresses
- * (`recipients`, what 'Email All' writes to); both counted by the first page.
+ * on the last) and how many rows the list holds (`total`, counted by the first page).
  */
 const detailPage = <T extends z.ZodType>(row: T) =>
   z.object({
@@ -199,7 +198,6 @@ const detailPage = <T extends z.ZodType>(row: T) =>
     data: z.array(row),
     nextCursor: ContributorsCursor.nullable(),
     total: z.number().int(),
-    recipients: z.number().int(),
   });
 export const ContributionDetailPage = detailPage(ContributionDetail).meta({ id: 'ContributionDetailPage' });
 export type ContributionDetailPage = z.infer<typeof ContributionDetailPage>;
@@ -224,7 +222,7 @@ export const RegisteredEventList = z
   .meta({ id: 'RegisteredEventList' });
 export type RegisteredEventList = z.infer<typeof RegisteredEventList>;
 
-/** GET /api/admin/event-registrations/recipients query: one event's registrants, or all. */
+/** GET /api/admin/event-registrations/recipients (and /count) query: one event's registrants, or all. */
 export const RegistrationRecipientsQuery = z.object({ eventId: z.uuid().optional() });
 
 /** A door search shorter than this many letters finds nobody: one letter would match half the room. */
@@ -234,7 +232,7 @@ export const DOOR_SEARCH_LIMIT = 20;
 
 /**
  * GET /api/admin/event-registrations/search: check-in at the door, by name or e-mail (every word,
- * any order, case and accents ignored; docs/decisions/034). Answers a RegistrationDetailList.
+ * any order, case ignored; docs/decisions/034). Answers a RegistrationDetailList.
  */
 export const DoorSearchQuery = z.object({ q: singleLineText('Search', TEXT_LIMITS.search, { trim: true }) });
 
@@ -244,6 +242,15 @@ export const DoorSearchQuery = z.object({ q: singleLineText('Search', TEXT_LIMIT
  */
 export const RecipientList = successList(z.string()).meta({ id: 'RecipientList' });
 export type RecipientList = z.infer<typeof RecipientList>;
+
+/**
+ * GET /api/admin/{contributors-detail|members-detail|event-registrations}/recipients/count → 200:
+ * how many addresses the matching /recipients answers, for 'Email All (count)'.
+ */
+export const RecipientCount = z
+  .object({ success: z.literal(true), count: z.number().int() })
+  .meta({ id: 'RecipientCount' });
+export type RecipientCount = z.infer<typeof RecipientCount>;
 
 /** GET /api/admin/users: the admin accounts, oldest first. */
 export const AdminUserList = z.array(AdminUser).meta({ id: 'AdminUserList' });

@@ -25,6 +25,7 @@ import {
   ProfileUpdated,
   RefundAccepted,
   RefundCreate,
+  RecipientCount,
   RecipientList,
   RegisteredEventList,
   RegistrationDetailList,
@@ -55,6 +56,7 @@ import { paymentDetail } from './payment-detail.service';
 import { contributorBatches, contributorsSummary, listContributorsPage } from './contributor-list.service';
 import { listContributors } from './contributors.service';
 import {
+  contributionRecipientCount,
   contributionRecipients,
   listContributionDetails,
   listContributionDetailsPage,
@@ -63,7 +65,9 @@ import {
   listRegisteredEvents,
   listRegistrationDetails,
   listRegistrationDetailsPage,
+  memberRecipientCount,
   memberRecipients,
+  registrationRecipientCount,
   registrationRecipients,
   searchRegistrationsAtDoor,
 } from './detail-lists.service';
@@ -201,7 +205,8 @@ const registeredEvents = adminRoute({
 const doorSearch = adminRoute({
   method: 'get',
   path: '/event-registrations/search',
-  summary: 'Check-in at the door: the newest 20 registrations (not cancelled) whose names or e-mail hold every word',
+  summary:
+    'Check-in at the door: the newest 20 registrations (not cancelled) whose names, e-mail or phone hold every word',
   request: { query: DoorSearchQuery },
   responses: {
     200: json('The registrations found, maybe none', RegistrationDetailList),
@@ -222,6 +227,24 @@ const eventRegistrationsRecipients = {
   request: { query: RegistrationRecipientsQuery },
   responses: {
     200: json('The addresses, in address order', RecipientList),
+    400: apiError('The event id is invalid'),
+    401: signedOut,
+  },
+};
+const recipientCountRoute = (path: string, what: string) =>
+  adminRoute({
+    method: 'get',
+    path,
+    summary: `How many distinct e-mail addresses ${what} hold`,
+    responses: { 200: json('The number of addresses', RecipientCount) },
+  });
+const contributorsDetailRecipientCount = recipientCountRoute('/contributors-detail/recipients/count', 'the donations');
+const membersDetailRecipientCount = recipientCountRoute('/members-detail/recipients/count', 'the memberships');
+const eventRegistrationsRecipientCount = {
+  ...recipientCountRoute('/event-registrations/recipients/count', "an event's registrations (or all)"),
+  request: { query: RegistrationRecipientsQuery },
+  responses: {
+    200: json('The number of addresses', RecipientCount),
     400: apiError('The event id is invalid'),
     401: signedOut,
   },
@@ -462,6 +485,19 @@ export function adminRoutes(deps: AppDeps) {
   openapiRoute(app, eventRegistrationsRecipients, async (c) => {
     const { eventId } = parseQuery(c, RegistrationRecipientsQuery);
     return c.json({ success: true, data: await registrationRecipients(db, eventId) } satisfies RecipientList, 200);
+  });
+  openapiRoute(app, contributorsDetailRecipientCount, async (c) =>
+    c.json({ success: true, count: await contributionRecipientCount(db) } satisfies RecipientCount, 200),
+  );
+  openapiRoute(app, membersDetailRecipientCount, async (c) =>
+    c.json({ success: true, count: await memberRecipientCount(db) } satisfies RecipientCount, 200),
+  );
+  openapiRoute(app, eventRegistrationsRecipientCount, async (c) => {
+    const { eventId } = parseQuery(c, RegistrationRecipientsQuery);
+    return c.json(
+      { success: true, count: await registrationRecipientCount(db, eventId) } satisfies RecipientCount,
+      200,
+    );
   });
   openapiRoute(app, listUsers, async (c) => c.json(await listAdmins(db), 200));
   openapiRoute(app, createUser, async (c) => {

@@ -5,6 +5,7 @@ import {
   ContributorsPage,
   MemberDetailList,
   MemberDetailPage,
+  RecipientCount,
   RecipientList,
   RegisteredEventList,
   RegistrationDetailList,
@@ -174,13 +175,12 @@ async function allPages<P extends Page>(path: string, schema: z.ZodType<P>, quer
     pages += 1;
     first ??= page;
     expect(page.total).toBe(first.total);
-    expect(page.recipients).toBe(first.recipients);
     expect(page.data.length).toBeLessThanOrEqual(limit);
     if (page.nextCursor) expect(page.data).toHaveLength(limit);
     rows.push(...page.data);
     cursor = page.nextCursor;
   } while (cursor);
-  return { rows, pages, total: first?.total ?? -1, recipients: first?.recipients ?? -1 };
+  return { rows, pages, total: first?.total ?? -1 };
 }
 
 const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -191,24 +191,23 @@ const expectNewestFirst = (rows: readonly Row[]) => {
   expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
 };
 
+/** The addresses of a list, checked against its /count. */
 async function recipients(path: string, query: Query = {}) {
   const res = await get(path, query);
   expect(res.status).toBe(200);
-  return RecipientList.parse(await res.json()).data;
+  const { data } = RecipientList.parse(await res.json());
+  const counted = await get(`${path}/count`, query);
+  expect(counted.status).toBe(200);
+  expect(RecipientCount.parse(await counted.json()).count).toBe(data.length);
+  return data;
 }
 
 describe('GET /api/admin/contributors-detail/page', () => {
   const DONATION_COUNT = DONATIONS.tied + DONATIONS.spread;
 
-  it('pages every donation newest first, ties by id, with the total and the distinct addresses', async () => {
-    const {
-      rows,
-      pages,
-      total,
-      recipients: count,
-    } = await allPages('/contributors-detail/page', ContributionDetailPage, {}, 5);
+  it('pages every donation newest first, ties by id, with the total', async () => {
+    const { rows, pages, total } = await allPages('/contributors-detail/page', ContributionDetailPage, {}, 5);
     expect(total).toBe(DONATION_COUNT);
-    expect(count).toBe(DONOR_PEOPLE + DONATIONS.spread);
     expect(rows).toHaveLength(DONATION_COUNT);
     expect(pages).toBe(Math.ceil(DONATION_COUNT / 5));
     // The answer's dates are to the millisecond: the three one microsecond apart are checked alone.
@@ -250,10 +249,9 @@ describe('GET /api/admin/contributors-detail/page', () => {
     }
   });
 
-  it('answers the distinct addresses, case-insensitively, as many as the page counts', async () => {
+  it('answers the distinct addresses, case-insensitively, and their count', async () => {
     const addresses = await recipients('/contributors-detail/recipients');
-    const page = ContributionDetailPage.parse(await (await get('/contributors-detail/page')).json());
-    expect(addresses).toHaveLength(page.recipients);
+    expect(addresses).toHaveLength(DONOR_PEOPLE + DONATIONS.spread);
     expect(new Set(addresses.map((a) => a.toLowerCase())).size).toBe(addresses.length);
     expect(addresses.map((a) => a.toLowerCase())).toContain('donor3@example.org');
     expect(addresses.map((a) => a.toLowerCase())).toContain('spread0@example.net');
@@ -262,9 +260,8 @@ describe('GET /api/admin/contributors-detail/page', () => {
 
 describe('GET /api/admin/members-detail/page', () => {
   it('pages every membership with its plan and waiver, newest first, ties by id', async () => {
-    const { rows, total, recipients: count } = await allPages('/members-detail/page', MemberDetailPage, {}, 3);
+    const { rows, total } = await allPages('/members-detail/page', MemberDetailPage, {}, 3);
     expect(total).toBe(MEMBERS);
-    expect(count).toBe(MEMBERS);
     expectNewestFirst(rows);
     for (const row of rows) {
       const plan = planMembers.has(row.id);
@@ -309,14 +306,13 @@ describe('registrations grouped by event', () => {
   });
 
   it('pages one event’s registrations, ties by id, with its event and tier', async () => {
-    const {
-      rows,
-      total,
-      recipients: count,
-      pages,
-    } = await allPages('/event-registrations/page', RegistrationDetailPage, { eventId: galaId }, 4);
+    const { rows, total, pages } = await allPages(
+      '/event-registrations/page',
+      RegistrationDetailPage,
+      { eventId: galaId },
+      4,
+    );
     expect(total).toBe(GALA_REGISTRATIONS);
-    expect(count).toBe(5);
     expect(pages).toBe(4);
     expectNewestFirst(rows);
     expect(rows.every((r) => r.event.title === 'Liberty Gala' && r.selectedTierName === 'VIP Table')).toBe(true);
@@ -363,6 +359,7 @@ describe('refusals', () => {
       ['/members-detail/page', { limit: 201 }],
       ['/event-registrations/page', { eventId: 'gala' }],
       ['/event-registrations/recipients', { eventId: 'gala' }],
+      ['/event-registrations/recipients/count', { eventId: 'gala' }],
     ];
     for (const [path, query] of bad) {
       const res = await get(path, query);
@@ -378,6 +375,10 @@ describe('refusals', () => {
     '/contributors-detail/recipients',
     '/members-detail/recipients',
     '/event-registrations/recipients',
+    '/contributors-detail/recipients/count',
+    '/members-detail/recipients/count',
+    '/event-registrations/recipients/count',
+    '/event-registrations/search?q=adams',
   ])('GET %s answers 401 without a session', async (path) => {
     const res = await get(path, {}, '');
     expect(res.status).toBe(401);
@@ -424,8 +425,7 @@ describe('the unparameterised calls', () => {
       expect(data[0]?.email).toBe(`${prefix}${String(rows)}@example.org`);
       expect(data.at(-1)?.email).toBe(`${prefix}6@example.org`);
       const page = await get(`${path}/page`, { limit: 1 }, crowdedCookie, crowdedApp);
-      const counted = (await page.json()) as { total: number; recipients: number };
-      expect([counted.total, counted.recipients]).toEqual([rows, rows]);
+      expect(((await page.json()) as { total: number }).total).toBe(rows);
     }
   });
 });
@@ -438,7 +438,7 @@ describe('GET /api/admin/event-registrations/search (check-in at the door)', () 
     return RegistrationDetailList.parse(await res.json()).data.map((r) => r.email);
   };
 
-  it('matches every word against the names and e-mail, in any case and accents ignored, never a cancelled one', async () => {
+  it('matches every word against the names and e-mail, in any order and case, never a cancelled one', async () => {
     await db.insert(eventRegistrations).values([
       { eventId: picnicId, firstName: 'Zoé', lastName: 'Adams', email: 'zoe@example.org', phone: '1', status: 'paid' },
       { eventId: picnicId, firstName: 'John', lastName: 'Adams', email: 'jadams@example.org', phone: '1' },
@@ -453,8 +453,9 @@ describe('GET /api/admin/event-registrations/search (check-in at the door)', () 
       { eventId: picnicId, firstName: 'Zoe', lastName: '100%', email: 'plain@example.org', phone: '1' },
     ]);
     expect((await found('adams')).sort()).toEqual(['jadams@example.org', 'zoe@example.org']);
-    expect((await found('ZOE adams')).sort()).toEqual(['zoe@example.org']);
-    expect((await found('zoé')).sort()).toEqual(['plain@example.org', 'zoe@example.org']);
+    expect((await found('ZOÉ adams')).sort()).toEqual(['zoe@example.org']);
+    // Accents as written: "zoe" is in Zoé's e-mail, not in her name.
+    expect((await found('zoé')).sort()).toEqual(['zoe@example.org']);
     expect(await found('adams john')).toEqual(['jadams@example.org']);
     expect(await found('jadams@')).toEqual(['jadams@example.org']);
     expect(await found('revere')).toEqual([]);

@@ -1,4 +1,4 @@
-import { DETAIL_PAGE_DEFAULT_LIMIT, RecipientList } from '@pillars/shared/contracts/admin';
+import { DETAIL_PAGE_DEFAULT_LIMIT, RecipientCount, RecipientList } from '@pillars/shared/contracts/admin';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { parsedQueryFn } from './admin-query';
@@ -35,6 +35,13 @@ export function useDetailPages<P extends { nextCursor: string | null }>(
 const getRecipients = parsedQueryFn(RecipientList);
 
 /** The distinct addresses of a whole list (its /recipients path), asked only when a message is written. */
-export function useRecipients(path: string) {
-  return useQuery({ queryKey: [path], queryFn: getRecipients });
+export function useRecipients(path: string, enabled = true) {
+  return useQuery({ queryKey: [path], queryFn: getRecipients, enabled });
+}
+
+const getRecipientCount = parsedQueryFn(RecipientCount);
+
+/** How many addresses a list's /recipients answers, for 'Email All (count)'; asked beside the first page. */
+export function useRecipientCount(recipientsPath: string) {
+  return useQuery({ queryKey: [`${recipientsPath}/count`], queryFn: getRecipientCount });
 }

@@ -14,21 +14,22 @@ import { linkClasses, outlineButton } from './admin-styles';
 
 /**
  * The addresses of a whole list, held by the server (docs/decisions/034): the route that answers
- * them and how many there are. They are fetched when the admin opens the message, not before.
+ * them and, when known, how many there are. They are fetched when the admin opens the message.
  */
-export type RemoteRecipients = { path: string; count: number };
+export type RemoteRecipients = { path: string; count?: number };
 
 /** Who a message goes to: addresses at hand (e.g. the selected rows), or a whole list's on the server. */
 export type Recipients = readonly string[] | RemoteRecipients;
 
 const isRemote = (recipients: Recipients): recipients is RemoteRecipients => 'path' in recipients;
-const countOf = (recipients: Recipients) => (isRemote(recipients) ? recipients.count : recipients.length);
+const countOf = (recipients: Recipients) => (isRemote(recipients) ? (recipients.count ?? 0) : recipients.length);
 
 type EmailDialogProps = {
   /** The button that opens the dialog. */
   trigger: ReactElement;
   title: string;
-  description: string;
+  /** Or, for a list whose count is not known yet, the description once its addresses are in. */
+  description: string | ((count: number) => string);
   recipients: Recipients;
   defaultSubject: string;
 };
@@ -40,13 +41,24 @@ type EmailDialogProps = {
  */
 export function EmailDialog({ trigger, title, description, recipients, defaultSubject }: EmailDialogProps) {
   const [open, setOpen] = useState(false);
+  const remote = isRemote(recipients) ? recipients : null;
+  // A whole list's addresses: asked once the dialog opens, and kept for the next opening.
+  const query = useRecipients(remote?.path ?? '', Boolean(remote) && open);
+  const shownDescription =
+    typeof description === 'string'
+      ? description
+      : description(remote ? (query.data?.data.length ?? remote.count ?? 0) : countOf(recipients));
   return (
-    <AdminDialog open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={description}>
+    <AdminDialog open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={shownDescription}>
       {/* Mounted with each opening, so every message starts from the default subject. */}
-      {isRemote(recipients) ? (
-        <RemoteComposer path={recipients.path} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
+      {remote ? (
+        <RemoteComposer query={query} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
       ) : (
-        <EmailComposer recipients={recipients} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
+        <EmailComposer
+          recipients={recipients as readonly string[]}
+          defaultSubject={defaultSubject}
+          onDone={() => setOpen(false)}
+        />
       )}
     </AdminDialog>
   );
@@ -54,11 +66,14 @@ export function EmailDialog({ trigger, title, description, recipients, defaultSu
 
 /** The composer once the list's addresses have arrived; their loading and failure said in the dialog. */
 function RemoteComposer({
-  path,
+  query,
   defaultSubject,
   onDone,
-}: { path: string } & Pick<EmailDialogProps, 'defaultSubject'> & { onDone: () => void }) {
-  const query = useRecipients(path);
+}: {
+  query: ReturnType<typeof useRecipients>;
+  defaultSubject: string;
+  onDone: () => void;
+}) {
   if (query.isPending) return <AdminLoading text={adminTexts.loadingRecipients} />;
   if (query.isError) {
     return (

@@ -35,12 +35,13 @@ const george: ContributionDetail = {
 const FIRST_PAGE = '/api/admin/contributors-detail/page?limit=24';
 const RECIPIENTS = '/api/admin/contributors-detail/recipients';
 const page = (data: ContributionDetail[], nextCursor: string | null = null, total = data.length) =>
-  json({ success: true, data, nextCursor, total, recipients: total });
+  json({ success: true, data, nextCursor, total });
 
 function renderPage(reply = page([martha, george]), routes: Parameters<typeof stubFetch>[0] = {}) {
   const fetchMock = stubFetch({
     [FIRST_PAGE]: reply,
     [RECIPIENTS]: json({ success: true, data: ['george@example.org', 'martha@example.org'] }),
+    [`${RECIPIENTS}/count`]: json({ success: true, count: 2 }),
     ...routes,
   });
   return {
@@ -82,8 +83,9 @@ describe('AdminContributorsPage', () => {
   it("'Email All (2)' fetches every donor's address, then opens the mail client with them in Bcc and the spec's subject", async () => {
     const { user, fetchMock } = renderPage();
     const button = await screen.findByRole('button', { name: 'Email All (2)' });
-    // The addresses are asked only when a message is written.
+    // The addresses are asked only when a message is written; their count beside the first page.
     expect(fetchMock.mock.calls.some(([url]) => url === RECIPIENTS)).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => url === `${RECIPIENTS}/count`)).toBe(true);
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Broadcast Message' });
     expect((await within(dialog).findByRole('link', { name: 'Open Email Client' })).getAttribute('href')).toBe(

@@ -14,6 +14,7 @@ import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
 import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/shared/contracts/admin';
 import { DetailPager } from '../components/detail-pager';
+import { useRecipientCount } from '../api/detail-pages';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
 import { mayHavePayment } from '../lib/payment-detail';
 
@@ -65,7 +66,9 @@ export function AdminContributorsPage() {
   useRedirectOnUnauthorized(query.error);
   const first = query.data?.pages[0];
   const contributions = query.data?.pages.flatMap((page) => page.data) ?? [];
-  const recipients = { path: contributorsDetailRecipientsPath, count: first?.recipients ?? 0 };
+  // 'Email All (count)' needs the count: asked beside the first page, as it reads every address.
+  const recipientCount = useRecipientCount(contributorsDetailRecipientsPath);
+  const recipients = { path: contributorsDetailRecipientsPath, count: recipientCount.data?.count ?? 0 };
   const subject = adminTexts.contributorsSubject;
   const description = adminTexts.contributorsBroadcastDescription(recipients.count);
 
@@ -74,7 +77,11 @@ export function AdminContributorsPage() {
       title={adminTexts.contributorsTitle}
       backLink
       intro={first ? <p>{adminTexts.totalContributions(first.total)}</p> : null}
-      actions={first ? <BroadcastActions recipients={recipients} subject={subject} description={description} /> : null}
+      actions={
+        first && recipientCount.data ? (
+          <BroadcastActions recipients={recipients} subject={subject} description={description} />
+        ) : null
+      }
     >
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingContributions} />

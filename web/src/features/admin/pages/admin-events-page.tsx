@@ -132,7 +132,7 @@ function EventSection({ event }: { event: RegisteredEvent }) {
   const query = useEventRegistrations(event.id);
   const first = query.data?.pages[0];
   const registrations = query.data?.pages.flatMap((page) => page.data) ?? [];
-  const recipients = { path: eventRecipientsPath(event.id), count: first?.recipients ?? 0 };
+  const recipients = { path: eventRecipientsPath(event.id) };
   return (
     <section aria-labelledby={headingId} className={cardClasses}>
       <div className="flex flex-col gap-4 border-b border-slate-200 pb-4 lg:flex-row lg:items-start lg:justify-between">
@@ -165,13 +165,12 @@ function EventSection({ event }: { event: RegisteredEvent }) {
         </div>
         <EmailDialog
           title={adminTexts.sendMessageToAll}
-          description={adminTexts.eventBroadcastDescription(event.title, recipients.count)}
+          description={(count) => adminTexts.eventBroadcastDescription(event.title, count)}
           recipients={recipients}
           defaultSubject={adminTexts.eventSubject(event.title)}
           trigger={
             <button
               type="button"
-              disabled={!first}
               aria-label={adminTexts.sendMessageToAllLabel(event.title)}
               className={buttonClasses('secondary', 'shrink-0 text-sm')}
             >

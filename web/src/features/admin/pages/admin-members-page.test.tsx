@@ -37,12 +37,13 @@ const notAccepted: MemberDetail = {
 
 const FIRST_PAGE = '/api/admin/members-detail/page?limit=24';
 const page = (data: MemberDetail[], nextCursor: string | null = null, total = data.length) =>
-  json({ success: true, data, nextCursor, total, recipients: total });
+  json({ success: true, data, nextCursor, total });
 
 function renderPage(reply = page([accepted, notAccepted]), routes: Parameters<typeof stubFetch>[0] = {}) {
   stubFetch({
     [FIRST_PAGE]: reply,
     '/api/admin/members-detail/recipients': json({ success: true, data: ['abigail@example.org', 'john@example.org'] }),
+    '/api/admin/members-detail/recipients/count': json({ success: true, count: 2 }),
     ...routes,
   });
   return { ...renderWithProviders(<AdminMembersPage />, { path: '/admin/members' }), user: userEvent.setup() };

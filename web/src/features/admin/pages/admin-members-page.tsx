@@ -15,6 +15,7 @@ import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
 import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/shared/contracts/admin';
 import { DetailPager } from '../components/detail-pager';
+import { useRecipientCount } from '../api/detail-pages';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
 import { mayHavePayment } from '../lib/payment-detail';
 
@@ -100,7 +101,9 @@ export function AdminMembersPage() {
   useRedirectOnUnauthorized(query.error);
   const first = query.data?.pages[0];
   const members = query.data?.pages.flatMap((page) => page.data) ?? [];
-  const recipients = { path: membersDetailRecipientsPath, count: first?.recipients ?? 0 };
+  // 'Email All (count)' needs the count: asked beside the first page, as it reads every address.
+  const recipientCount = useRecipientCount(membersDetailRecipientsPath);
+  const recipients = { path: membersDetailRecipientsPath, count: recipientCount.data?.count ?? 0 };
   const subject = adminTexts.membersSubject(orgName);
   const description = adminTexts.membersBroadcastDescription(recipients.count);
 
@@ -109,7 +112,11 @@ export function AdminMembersPage() {
       title={adminTexts.membersTitle}
       backLink
       intro={first ? <p>{adminTexts.totalMembers(first.total)}</p> : null}
-      actions={first ? <BroadcastActions recipients={recipients} subject={subject} description={description} /> : null}
+      actions={
+        first && recipientCount.data ? (
+          <BroadcastActions recipients={recipients} subject={subject} description={description} />
+        ) : null
+      }
     >
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingMembers} />
