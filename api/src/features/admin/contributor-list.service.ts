@@ -306,7 +306,7 @@ export async function listContributorsPage(db: Database, query: ContributorsPage
       return {
         success: true,
         contributors: rows,
-        nextCursor: more && last ? encodeCursor({ ...order, ...last, filter, total, counts: [] }) : null,
+        nextCursor: more && last ? encodeCursor({ ...order, ...last, filter, total }) : null,
         total,
       } satisfies ContributorsPage;
     },

@@ -82,8 +82,8 @@ type Reader = Pick<Database, 'select' | 'execute'>;
 
 /**
  * One page newest first: the rows past the cursor (limit + 1 of them, the extra one only saying
- * whether more follow), and on the first page the counts, in the same snapshot. Later pages answer
- * the counts the first page made, carried in the cursor with the filter's digest.
+ * whether more follow), and on the first page the total, in the same snapshot. Later pages answer
+ * the total the first page counted, carried in the cursor with the filter's digest.
  */
 async function pageOf<R extends { id: string; cursorAt: string }, T>(
   db: Database,
@@ -109,7 +109,6 @@ async function pageOf<R extends { id: string; cursorAt: string }, T>(
               id: last.id,
               filter: digest,
               total,
-              counts: [],
             })
           : null;
       return { success: true as const, data: page.map(rowOf), nextCursor, total };

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 /**
  * The opaque keyset cursor of the admin's paged lists (docs/decisions/031, 034): the base64url of
  * the order, where the last page ended (its sort key as text and its id), a digest of the filters
- * it belongs to and the counts the first page made. One format for every list, so a cursor is
+ * it belongs to and the total the first page counted. One format for every list, so a cursor is
  * checked the same way everywhere: one of another order or filter, or not written by the server,
  * is a 400.
  */
@@ -18,12 +18,11 @@ export type Position = { value: string; id: string };
 export type CursorOrder = { sort: string; direction: string };
 
 /**
- * A next page's cursor. `total` (and any further `counts`) are what the first page counted, in
- * its snapshot: later pages answer them rather than count again (a count over a million rows
- * costs more than the page), so they are as of the first page.
+ * A next page's cursor. `total` is what the first page counted, in its snapshot: later pages answer
+ * it rather than count again (a count over a million rows costs more than the page), so it is as
+ * of the first page.
  */
-export type KeysetCursor<O extends CursorOrder> = O &
-  Position & { filter: string; total: number; counts: readonly number[] };
+export type KeysetCursor<O extends CursorOrder> = O & Position & { filter: string; total: number };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -36,30 +35,18 @@ export function filterDigest(fields: readonly unknown[]): string {
 }
 
 export function encodeCursor<O extends CursorOrder>(cursor: KeysetCursor<O>): string {
-  const fields = [
-    cursor.sort,
-    cursor.direction,
-    cursor.value,
-    cursor.id,
-    cursor.filter,
-    cursor.total,
-    ...cursor.counts,
-  ];
+  const fields = [cursor.sort, cursor.direction, cursor.value, cursor.id, cursor.filter, cursor.total];
   return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
-/**
- * The cursor's position and counts. One of another order or filter, with another number of
- * counts, whose sort value `isValue` refuses, or not ours at all, is a 400.
- */
+/** The cursor's position and total. One of another order or filter, whose sort value `isValue` refuses, or not ours, is a 400. */
 export function decodeCursor<O extends CursorOrder>(
   text: string,
   order: O,
   filter: string,
   isValue: (value: string) => boolean,
-  countsExpected = 0,
 ): KeysetCursor<O> {
   const invalid = () => new AppError('BAD_REQUEST', contributorsCursorMessage);
   let parsed: unknown;
@@ -68,13 +55,12 @@ export function decodeCursor<O extends CursorOrder>(
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 6 + countsExpected) throw invalid();
-  const [s, d, value, id, f, total, ...counts] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length !== 6) throw invalid();
+  const [s, d, value, id, f, total] = parsed as unknown[];
   if (s !== order.sort || d !== order.direction || f !== filter) throw invalid();
   if (typeof value !== 'string' || typeof id !== 'string' || !UUID.test(id) || !isValue(value)) throw invalid();
-  const numbers = counts.filter(isCount);
-  if (!isCount(total) || numbers.length !== counts.length) throw invalid();
-  return { ...order, value, id, filter, total, counts: numbers };
+  if (!isCount(total)) throw invalid();
+  return { ...order, value, id, filter, total };
 }
 
 /** A date sort value as cursor text: UTC to the microsecond, timestamptz's precision. */
