@@ -187,6 +187,88 @@ export const ContributionDetailList = successList(ContributionDetail).meta({ id:
 export const MemberDetailList = successList(MemberDetail).meta({ id: 'MemberDetailList' });
 export const RegistrationDetailList = successList(RegistrationDetail).meta({ id: 'RegistrationDetailList' });
 
+/**
+ * The most rows one page of a detail list (GET /api/admin/contributors-detail/page,
+ * /members-detail/page, /event-registrations/page) answers, and its default (docs/decisions/034).
+ */
+export const DETAIL_PAGE_MAX_LIMIT = 200;
+export const DETAIL_PAGE_DEFAULT_LIMIT = 24;
+
+/** A detail list's page query: newest first, a page size and the cursor of the previous page. */
+export const DetailPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(DETAIL_PAGE_MAX_LIMIT).default(DETAIL_PAGE_DEFAULT_LIMIT),
+  cursor: ContributorsCursor.optional(),
+});
+export type DetailPageQuery = z.infer<typeof DetailPageQuery>;
+
+/** GET /api/admin/event-registrations/page query: the page, of one event's registrations or of all. */
+export const RegistrationsPageQuery = DetailPageQuery.extend({ eventId: z.uuid().optional() });
+export type RegistrationsPageQuery = z.infer<typeof RegistrationsPageQuery>;
+
+/**
+ * A detail list's page → 200: its rows newest first (ties by id), the cursor of the next page (null
+ * on the last) and how many rows the list holds (`total`, counted by the first page).
+ */
+const detailPage = <T extends z.ZodType>(row: T) =>
+  z.object({
+    success: z.literal(true),
+    data: z.array(row),
+    nextCursor: ContributorsCursor.nullable(),
+    total: z.number().int(),
+  });
+export const ContributionDetailPage = detailPage(ContributionDetail).meta({ id: 'ContributionDetailPage' });
+export type ContributionDetailPage = z.infer<typeof ContributionDetailPage>;
+export const MemberDetailPage = detailPage(MemberDetail).meta({ id: 'MemberDetailPage' });
+export type MemberDetailPage = z.infer<typeof MemberDetailPage>;
+export const RegistrationDetailPage = detailPage(RegistrationDetail).meta({ id: 'RegistrationDetailPage' });
+export type RegistrationDetailPage = z.infer<typeof RegistrationDetailPage>;
+
+/** An event that has registrations, with how many (SQL aggregate), for the events page's groups. */
+export const RegisteredEvent = RegistrationDetail.shape.event.extend({
+  id: z.uuid(),
+  registrations: z.number().int(),
+});
+export type RegisteredEvent = z.infer<typeof RegisteredEvent>;
+
+/**
+ * GET /api/admin/event-registrations/events → 200: the events with registrations, latest event
+ * first, and the number of registrations in all (`total`).
+ */
+export const RegisteredEventList = z
+  .object({ success: z.literal(true), data: z.array(RegisteredEvent), total: z.number().int() })
+  .meta({ id: 'RegisteredEventList' });
+export type RegisteredEventList = z.infer<typeof RegisteredEventList>;
+
+/** GET /api/admin/event-registrations/recipients (and /count) query: one event's registrants, or all. */
+export const RegistrationRecipientsQuery = z.object({ eventId: z.uuid().optional() });
+
+/** A door search shorter than this many letters finds nobody: one letter would match half the room. */
+export const DOOR_SEARCH_MIN = 2;
+/** The most registrants a door search lists, so a phone shows a short list. */
+export const DOOR_SEARCH_LIMIT = 20;
+
+/**
+ * GET /api/admin/event-registrations/search: check-in at the door, by name or e-mail (every word,
+ * any order, case ignored; docs/decisions/034). Answers a RegistrationDetailList.
+ */
+export const DoorSearchQuery = z.object({ q: singleLineText('Search', TEXT_LIMITS.search, { trim: true }) });
+
+/**
+ * GET /api/admin/{contributors-detail|members-detail|event-registrations}/recipients → 200: the
+ * list's distinct e-mail addresses (trimmed, compared case-insensitively), for a bulk message to all.
+ */
+export const RecipientList = successList(z.string()).meta({ id: 'RecipientList' });
+export type RecipientList = z.infer<typeof RecipientList>;
+
+/**
+ * GET /api/admin/{contributors-detail|members-detail|event-registrations}/recipients/count → 200:
+ * how many addresses the matching /recipients answers, for 'Email All (count)'.
+ */
+export const RecipientCount = z
+  .object({ success: z.literal(true), count: z.number().int() })
+  .meta({ id: 'RecipientCount' });
+export type RecipientCount = z.infer<typeof RecipientCount>;
+
 /** GET /api/admin/users: the admin accounts, oldest first. */
 export const AdminUserList = z.array(AdminUser).meta({ id: 'AdminUserList' });
 

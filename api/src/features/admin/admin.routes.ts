@@ -9,13 +9,17 @@ import {
   CONTRIBUTOR_RECIPIENTS_MAX,
   ContributionDetailList,
   ContributorRecipients,
+  ContributionDetailPage,
   ContributorsExportQuery,
   ContributorsFilter,
   ContributorsPage,
   ContributorsPageQuery,
   ContributorsResponse,
   ContributorsSummaryResponse,
+  DetailPageQuery,
+  DoorSearchQuery,
   MemberDetailList,
+  MemberDetailPage,
   PaymentsOfRecord,
   PaymentsOfRecordQuery,
   PlanCancelAccepted,
@@ -23,7 +27,13 @@ import {
   ProfileUpdated,
   RefundAccepted,
   RefundCreate,
+  RecipientCount,
+  RecipientList,
+  RegisteredEventList,
   RegistrationDetailList,
+  RegistrationDetailPage,
+  RegistrationRecipientsQuery,
+  RegistrationsPageQuery,
   RegistrationStatusChange,
   StatusChange,
   StatusChanged,
@@ -47,12 +57,23 @@ import { cancelPlan, checkInRegistration, createRefund } from './money-ops.servi
 import { paymentDetail } from './payment-detail.service';
 import { contributorBatches, contributorsSummary, listContributorsPage } from './contributor-list.service';
 import { contributorRecipients } from './contributor-recipients.service';
+import { listContributors } from './contributors.service';
 import {
+  contributionRecipientCount,
+  contributionRecipients,
   listContributionDetails,
-  listContributors,
+  listContributionDetailsPage,
   listMemberDetails,
+  listMemberDetailsPage,
+  listRegisteredEvents,
   listRegistrationDetails,
-} from './contributors.service';
+  listRegistrationDetailsPage,
+  memberRecipientCount,
+  memberRecipients,
+  registrationRecipientCount,
+  registrationRecipients,
+  searchRegistrationsAtDoor,
+} from './detail-lists.service';
 import { confirmContribution, confirmRegistration } from './status.service';
 import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
 
@@ -131,21 +152,116 @@ const contributorsRecipientsRoute = adminRoute({
 const contributorsDetail = adminRoute({
   method: 'get',
   path: '/contributors-detail',
-  summary: 'The donations, newest first',
+  summary: 'The newest 10,000 donations, newest first',
   responses: { 200: json('The donations', ContributionDetailList) },
 });
 const membersDetail = adminRoute({
   method: 'get',
   path: '/members-detail',
-  summary: 'The memberships, newest first',
+  summary: 'The newest 10,000 memberships, newest first',
   responses: { 200: json('The memberships', MemberDetailList) },
 });
 const eventRegistrations = adminRoute({
   method: 'get',
   path: '/event-registrations',
-  summary: 'The event registrations with their events, newest first',
+  summary: 'The newest 10,000 event registrations with their events, newest first',
   responses: { 200: json('The registrations', RegistrationDetailList) },
 });
+const detailPageResponses = {
+  400: apiError('The cursor or the limit is invalid'),
+};
+const contributorsDetailPage = adminRoute({
+  method: 'get',
+  path: '/contributors-detail/page',
+  summary: 'One page of the donations, newest first, paged by cursor',
+  request: { query: DetailPageQuery },
+  responses: {
+    200: json(
+      'One page, the cursor of the next (null on the last), the total and the distinct addresses',
+      ContributionDetailPage,
+    ),
+    ...detailPageResponses,
+  },
+});
+const membersDetailPage = adminRoute({
+  method: 'get',
+  path: '/members-detail/page',
+  summary: 'One page of the memberships, newest first, paged by cursor',
+  request: { query: DetailPageQuery },
+  responses: {
+    200: json(
+      'One page, the cursor of the next (null on the last), the total and the distinct addresses',
+      MemberDetailPage,
+    ),
+    ...detailPageResponses,
+  },
+});
+const eventRegistrationsPage = adminRoute({
+  method: 'get',
+  path: '/event-registrations/page',
+  summary: "One page of an event's registrations (or of all), newest first, paged by cursor",
+  request: { query: RegistrationsPageQuery },
+  responses: {
+    200: json(
+      'One page, the cursor of the next (null on the last), the total and the distinct addresses',
+      RegistrationDetailPage,
+    ),
+    400: apiError('The event id, the cursor or the limit is invalid'),
+  },
+});
+const registeredEvents = adminRoute({
+  method: 'get',
+  path: '/event-registrations/events',
+  summary: 'The events that have registrations, latest first, with their number of registrations',
+  responses: { 200: json('The events and the number of registrations in all', RegisteredEventList) },
+});
+const doorSearch = adminRoute({
+  method: 'get',
+  path: '/event-registrations/search',
+  summary:
+    'Check-in at the door: the newest 20 registrations (not cancelled) whose names, e-mail or phone hold every word',
+  request: { query: DoorSearchQuery },
+  responses: {
+    200: json('The registrations found, maybe none', RegistrationDetailList),
+    400: apiError('The search is invalid'),
+  },
+});
+const recipientsRoute = (path: string, what: string) =>
+  adminRoute({
+    method: 'get',
+    path,
+    summary: `The distinct e-mail addresses of ${what}, for a message to all`,
+    responses: { 200: json('The addresses, in address order', RecipientList) },
+  });
+const contributorsDetailRecipients = recipientsRoute('/contributors-detail/recipients', 'the donations');
+const membersDetailRecipients = recipientsRoute('/members-detail/recipients', 'the memberships');
+const eventRegistrationsRecipients = {
+  ...recipientsRoute('/event-registrations/recipients', "an event's registrations (or of all)"),
+  request: { query: RegistrationRecipientsQuery },
+  responses: {
+    200: json('The addresses, in address order', RecipientList),
+    400: apiError('The event id is invalid'),
+    401: signedOut,
+  },
+};
+const recipientCountRoute = (path: string, what: string) =>
+  adminRoute({
+    method: 'get',
+    path,
+    summary: `How many distinct e-mail addresses ${what} hold`,
+    responses: { 200: json('The number of addresses', RecipientCount) },
+  });
+const contributorsDetailRecipientCount = recipientCountRoute('/contributors-detail/recipients/count', 'the donations');
+const membersDetailRecipientCount = recipientCountRoute('/members-detail/recipients/count', 'the memberships');
+const eventRegistrationsRecipientCount = {
+  ...recipientCountRoute('/event-registrations/recipients/count', "an event's registrations (or all)"),
+  request: { query: RegistrationRecipientsQuery },
+  responses: {
+    200: json('The number of addresses', RecipientCount),
+    400: apiError('The event id is invalid'),
+    401: signedOut,
+  },
+};
 const listUsers = adminRoute({
   method: 'get',
   path: '/users',
@@ -361,6 +477,55 @@ export function adminRoutes(deps: AppDeps) {
       200,
     ),
   );
+  const logPage = (c: Context<AppEnv>, event: string, rows: number, started: number) =>
+    c.get('logger').info({ event, rows, ms: Math.round(performance.now() - started) }, 'detail page listed');
+  openapiRoute(app, contributorsDetailPage, async (c) => {
+    const started = performance.now();
+    const page = await listContributionDetailsPage(db, parseQuery(c, DetailPageQuery));
+    logPage(c, 'admin.contributors-detail-page', page.data.length, started);
+    return c.json(page, 200);
+  });
+  openapiRoute(app, membersDetailPage, async (c) => {
+    const started = performance.now();
+    const page = await listMemberDetailsPage(db, parseQuery(c, DetailPageQuery));
+    logPage(c, 'admin.members-detail-page', page.data.length, started);
+    return c.json(page, 200);
+  });
+  openapiRoute(app, eventRegistrationsPage, async (c) => {
+    const started = performance.now();
+    const page = await listRegistrationDetailsPage(db, parseQuery(c, RegistrationsPageQuery));
+    logPage(c, 'admin.event-registrations-page', page.data.length, started);
+    return c.json(page, 200);
+  });
+  openapiRoute(app, doorSearch, async (c) => {
+    const { q } = parseQuery(c, DoorSearchQuery);
+    const data = await searchRegistrationsAtDoor(db, q);
+    return c.json({ success: true, data } satisfies z.infer<typeof RegistrationDetailList>, 200);
+  });
+  openapiRoute(app, registeredEvents, async (c) => c.json(await listRegisteredEvents(db), 200));
+  openapiRoute(app, contributorsDetailRecipients, async (c) =>
+    c.json({ success: true, data: await contributionRecipients(db) } satisfies RecipientList, 200),
+  );
+  openapiRoute(app, membersDetailRecipients, async (c) =>
+    c.json({ success: true, data: await memberRecipients(db) } satisfies RecipientList, 200),
+  );
+  openapiRoute(app, eventRegistrationsRecipients, async (c) => {
+    const { eventId } = parseQuery(c, RegistrationRecipientsQuery);
+    return c.json({ success: true, data: await registrationRecipients(db, eventId) } satisfies RecipientList, 200);
+  });
+  openapiRoute(app, contributorsDetailRecipientCount, async (c) =>
+    c.json({ success: true, count: await contributionRecipientCount(db) } satisfies RecipientCount, 200),
+  );
+  openapiRoute(app, membersDetailRecipientCount, async (c) =>
+    c.json({ success: true, count: await memberRecipientCount(db) } satisfies RecipientCount, 200),
+  );
+  openapiRoute(app, eventRegistrationsRecipientCount, async (c) => {
+    const { eventId } = parseQuery(c, RegistrationRecipientsQuery);
+    return c.json(
+      { success: true, count: await registrationRecipientCount(db, eventId) } satisfies RecipientCount,
+      200,
+    );
+  });
   openapiRoute(app, listUsers, async (c) => c.json(await listAdmins(db), 200));
   openapiRoute(app, createUser, async (c) => {
     const actor = actorIn(c);

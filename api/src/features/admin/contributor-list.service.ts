@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CONTRIBUTOR_SORT_FIRST_DIRECTION,
   type ContributorRow,
@@ -9,7 +8,6 @@ import {
   type ContributorsPageQuery,
   type ContributorsSummaryResponse,
   type SortDirection,
-  contributorsCursorMessage,
 } from '@pillars/shared/contracts/admin';
 import {
   type Database,
@@ -29,7 +27,6 @@ import {
 import { dollarsToCents } from '@pillars/shared/money';
 import { type SQL, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { AppError } from '../../lib/errors';
 import {
   type ContributorSqlRow,
   type ContributorsSummary,
@@ -42,6 +39,15 @@ import {
   signedCentsSql,
   summaryOf,
 } from './contributors.service';
+import {
+  type KeysetCursor,
+  type Position,
+  cursorDateText,
+  decodeCursor,
+  encodeCursor,
+  filterDigest,
+  isCursorDate,
+} from './keyset-cursor';
 
 /**
  * The admin's contributor list computed in SQL (docs/decisions/031): filters, sort and keyset
@@ -194,9 +200,7 @@ function sortKeyOf(branch: Branch, sort: ContributorSortKey): SQL {
 }
 /** The sort value as cursor text: a date to the microsecond in UTC, an amount or a name as written. */
 function cursorTextOf(sort: ContributorSortKey): SQL {
-  return sort === 'date'
-    ? sql.raw(`to_char(sort_key AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`)
-    : sql.raw('sort_key::text');
+  return sort === 'date' ? cursorDateText(sql.raw('sort_key')) : sql.raw('sort_key::text');
 }
 function cursorValueSql(sort: ContributorSortKey, value: string): SQL {
   switch (sort) {
@@ -209,49 +213,22 @@ function cursorValueSql(sort: ContributorSortKey, value: string): SQL {
   }
 }
 
-/**
- * A next page's cursor: the order, the position, the filters it belongs to (a digest) and the total
- * the first page counted. The later pages answer that total rather than count again (a count over a
- * million rows costs more than the page), so `total` is as of the first page.
- */
-type Cursor = Order & Position & { filter: string; total: number };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A next page's cursor (keyset-cursor.ts): the order, the position, the filters' digest and the total. */
+type Cursor = KeysetCursor<Order>;
 
 /** A digest of the filters: a cursor only continues the query that wrote it. */
-function filterDigest(filter: ContributorsFilter): string {
-  const fields = [filter.q, filter.type, filter.transactionId, filter.amount].map((v) => v ?? null);
-  return createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 16);
-}
-
-function encodeCursor(cursor: Cursor): string {
-  const fields = [cursor.sort, cursor.direction, cursor.value, cursor.id, cursor.filter, cursor.total];
-  return Buffer.from(JSON.stringify(fields)).toString('base64url');
-}
+const digestOf = (filter: ContributorsFilter): string =>
+  filterDigest([filter.q, filter.type, filter.transactionId, filter.amount]);
 
 /** The cursor's position; a cursor of another sort, direction or filter, or not ours, is a 400. */
-function decodeCursor(text: string, order: Order, filter: string): Cursor {
-  const invalid = () => new AppError('BAD_REQUEST', contributorsCursorMessage);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 6) throw invalid();
-  const [s, d, value, id, f, total] = parsed as unknown[];
-  if (s !== order.sort || d !== order.direction || f !== filter) throw invalid();
-  if (typeof value !== 'string' || typeof id !== 'string' || !UUID.test(id)) throw invalid();
-  if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) throw invalid();
-  if (order.sort === 'date' && Number.isNaN(Date.parse(value))) throw invalid();
-  if (order.sort === 'amount' && !/^-?\d+(\.\d+)?$/.test(value)) throw invalid();
-  return { ...order, value, id, filter, total };
+function decodeContributorsCursor(text: string, order: Order, filter: string): Cursor {
+  return decodeCursor(text, order, filter, (value) =>
+    order.sort === 'date' ? isCursorDate(value) : order.sort === 'amount' ? /^-?\d+(\.\d+)?$/.test(value) : true,
+  );
 }
 
 type PageSqlRow = ContributorSqlRow & { cursor_value: string };
 
-/** Where a page ends: the last row's sort key (as cursor text) and id. */
-type Position = { value: string; id: string };
 type Order = { sort: ContributorSortKey; direction: SortDirection };
 
 /** The query's direction, or the column's first direction (product rule). */
@@ -352,8 +329,8 @@ async function countRows(db: Pick<Database, 'execute'>, filter: Search): Promise
 /** One page of the list and the total matching (counted by the first page, in its snapshot). */
 export async function listContributorsPage(db: Database, query: ContributorsPageQuery): Promise<ContributorsPage> {
   const order = orderOf(query);
-  const filter = filterDigest(query);
-  const after = query.cursor ? decodeCursor(query.cursor, order, filter) : undefined;
+  const filter = digestOf(query);
+  const after = query.cursor ? decodeContributorsCursor(query.cursor, order, filter) : undefined;
   return db.transaction(
     async (tx) => {
       const search = await searchOf(tx, query);

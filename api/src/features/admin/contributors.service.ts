@@ -1,10 +1,5 @@
-import { type ContributionDetail, type MemberDetail, formatCents, parsePricingTiers } from '@pillars/shared/contracts';
-import {
-  type ContributorRow,
-  type ContributorsResponse,
-  type ContributorType,
-  type RegistrationDetail,
-} from '@pillars/shared/contracts/admin';
+import { parsePricingTiers } from '@pillars/shared/contracts';
+import { type ContributorRow, type ContributorsResponse, type ContributorType } from '@pillars/shared/contracts/admin';
 import {
   type Database,
   centsAsDollarsSql,
@@ -15,7 +10,7 @@ import {
   recordCounts,
   transactions,
 } from '@pillars/shared/db';
-import { type SQL, desc, eq, getTableName, sql } from 'drizzle-orm';
+import { type SQL, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/shared/money';
 
@@ -226,108 +221,4 @@ export function registrationDetails(eventRows: { id: string; title: string; pric
     if (!selectedTier) return title;
     return `${title} - ${event?.tiers.get(selectedTier) ?? selectedTier}`;
   };
-}
-
-/** The donations for /admin/contributors, newest first. */
-export async function listContributionDetails(db: Database): Promise<ContributionDetail[]> {
-  const rows = await db
-    .select({
-      id: donations.id,
-      firstName: donations.firstName,
-      lastName: donations.lastName,
-      email: donations.email,
-      phone: donations.phone,
-      amount: donations.amount,
-      status: donations.status,
-      paymentMethod: donations.paymentMethod,
-      isRecurring: donations.isRecurring,
-      payTheoryPaymentId: donations.payTheoryPaymentId,
-      createdAt: donations.createdAt,
-    })
-    .from(donations)
-    .orderBy(desc(donations.createdAt));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
-
-/**
- * The memberships for /admin/members, newest first, with the waiver: a card plan is '25.00' a month,
- * recurring; an application without a card is '0.00', not recurring (docs/decisions/017).
- */
-export async function listMemberDetails(db: Database): Promise<MemberDetail[]> {
-  const rows = await db
-    .select({
-      id: memberships.id,
-      firstName: memberships.firstName,
-      lastName: memberships.lastName,
-      email: memberships.email,
-      phone: memberships.phone,
-      status: memberships.status,
-      paymentMethod: memberships.paymentMethod,
-      payTheoryPaymentId: memberships.payTheoryPaymentId,
-      createdAt: memberships.createdAt,
-      waiverAccepted: memberships.waiverAccepted,
-      waiverAcceptedAt: memberships.waiverAcceptedAt,
-      waiverVersion: memberships.waiverVersion,
-      planCents: memberships.planCents,
-    })
-    .from(memberships)
-    .orderBy(desc(memberships.createdAt));
-  return rows.map(({ planCents, ...r }) => ({
-    ...r,
-    amount: formatCents(planCents),
-    isRecurring: planCents > 0,
-    createdAt: r.createdAt.toISOString(),
-    waiverAcceptedAt: r.waiverAcceptedAt?.toISOString() ?? null,
-  }));
-}
-
-/** Every event registration with its event's title, dates and place, newest first. */
-export async function listRegistrationDetails(db: Database): Promise<RegistrationDetail[]> {
-  const rows = await db
-    .select({
-      registration: {
-        id: eventRegistrations.id,
-        firstName: eventRegistrations.firstName,
-        lastName: eventRegistrations.lastName,
-        email: eventRegistrations.email,
-        phone: eventRegistrations.phone,
-        status: eventRegistrations.status,
-        selectedTier: eventRegistrations.selectedTier,
-        comments: eventRegistrations.comments,
-        paymentAmount: eventRegistrations.paymentAmount,
-        payTheoryPaymentId: eventRegistrations.payTheoryPaymentId,
-        createdAt: eventRegistrations.createdAt,
-      },
-      event: {
-        title: events.title,
-        startDate: events.startDate,
-        endDate: events.endDate,
-        location: events.location,
-        pricingTiers: events.pricingTiers,
-      },
-    })
-    .from(eventRegistrations)
-    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .orderBy(desc(eventRegistrations.createdAt));
-  const tierNames = new Map<string, Map<string, string>>();
-  const tierNameOf = (raw: string | null, tierId: string | null) => {
-    if (!tierId || !raw) return null;
-    let names = tierNames.get(raw);
-    if (!names) {
-      names = new Map(parsePricingTiers(raw).map((tier) => [tier.id, tier.name]));
-      tierNames.set(raw, names);
-    }
-    return names.get(tierId) ?? null;
-  };
-  return rows.map(({ registration, event }) => ({
-    ...registration,
-    selectedTierName: tierNameOf(event.pricingTiers, registration.selectedTier),
-    createdAt: registration.createdAt.toISOString(),
-    event: {
-      title: event.title,
-      startDate: event.startDate.toISOString(),
-      endDate: event.endDate.toISOString(),
-      location: event.location,
-    },
-  }));
 }

@@ -85,6 +85,13 @@ export const adminTexts = {
   tableCaption: 'Contributors, donations, memberships and event registrations',
   selectAll: 'Select all matching contributors',
   showMore: (count: number) => `Show ${count} more`,
+  /** Under a paged list: how much of it the page shows. */
+  shownOf: (shown: number, total: number) =>
+    `Showing ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+  errorLoadingMore: (message: string) => `Error loading more: ${message}`,
+  loadingListRecipients: 'Loading recipients...',
+  errorLoadingRecipients: (message: string) => `Error loading recipients: ${message}`,
+  doorSearchError: (message: string) => `Error searching registrations: ${message}`,
   selectRow: (name: string) => `Select ${name}`,
   columns: {
     name: 'Name',

@@ -1,12 +1,11 @@
-import { ContributionDetailList } from '@pillars/shared/contracts/admin';
-import { useQuery } from '@tanstack/react-query';
-import { parsedQueryFn } from './admin-query';
+import { ContributionDetailPage } from '@pillars/shared/contracts/admin';
+import { useDetailPages } from './detail-pages';
 
-/** GET /api/admin/contributors-detail: the donations for /admin/contributors. */
-export const contributorsDetailQueryKey = ['/api/admin/contributors-detail'] as const;
-
-export const getContributorsDetail = parsedQueryFn(ContributionDetailList);
+/** GET /api/admin/contributors-detail/page: the donations for /admin/contributors, a page at a time. */
+export const contributorsDetailPagePath = '/api/admin/contributors-detail/page';
+/** Every donor's address, for 'Email All' and the Broadcast Message. */
+export const contributorsDetailRecipientsPath = '/api/admin/contributors-detail/recipients';
 
 export function useContributorsDetail() {
-  return useQuery({ queryKey: contributorsDetailQueryKey, queryFn: getContributorsDetail });
+  return useDetailPages(contributorsDetailPagePath, ContributionDetailPage);
 }

@@ -1,12 +1,11 @@
-import { MemberDetailList } from '@pillars/shared/contracts/admin';
-import { useQuery } from '@tanstack/react-query';
-import { parsedQueryFn } from './admin-query';
+import { MemberDetailPage } from '@pillars/shared/contracts/admin';
+import { useDetailPages } from './detail-pages';
 
-/** GET /api/admin/members-detail: the memberships for /admin/members, with the waiver state. */
-export const membersDetailQueryKey = ['/api/admin/members-detail'] as const;
-
-export const getMembersDetail = parsedQueryFn(MemberDetailList);
+/** GET /api/admin/members-detail/page: the memberships for /admin/members, with the waiver state, a page at a time. */
+export const membersDetailPagePath = '/api/admin/members-detail/page';
+/** Every member's address, for 'Email All' and the Broadcast Message. */
+export const membersDetailRecipientsPath = '/api/admin/members-detail/recipients';
 
 export function useMembersDetail() {
-  return useQuery({ queryKey: membersDetailQueryKey, queryFn: getMembersDetail });
+  return useDetailPages(membersDetailPagePath, MemberDetailPage);
 }

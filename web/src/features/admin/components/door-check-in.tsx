@@ -1,6 +1,6 @@
 import { CHECK_IN_FROM, type RegistrationDetail } from '@pillars/shared/contracts/admin';
 import { Search } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { inputClasses } from '@/components/ui/text-field';
 import { formatEventDate } from '@/lib/format-date';
 import { adminTexts } from '../admin-texts';
@@ -8,7 +8,10 @@ import { EmailAddress } from './email-address';
 import { useCheckIn } from '../api/money-ops';
 import { useReportActionError } from '../hooks/use-report-action-error';
 import { contributorName } from '../lib/contributors-table';
-import { searchRegistrations } from '../lib/door-search';
+import { doorSearchReady } from '../lib/door-search';
+import { useDoorSearch } from '../api/get-event-registrations';
+import { describeError } from '../lib/format';
+import { AdminLoadError } from './admin-load-error';
 import { cardClasses, smallButton } from './admin-styles';
 import { StatusBadge } from './status-badge';
 
@@ -80,18 +83,36 @@ function DoorResult({
   );
 }
 
+/** How long typing must pause before the search is asked, so a name typed fast is one request. */
+const SEARCH_PAUSE_MS = 250;
+
+function useSettled(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
 /**
- * Check-in at the door: a search by name or e-mail across the loaded registrations, each result
- * with its own "Check in". Works at 375 px: one column, nothing wider than the screen.
+ * Check-in at the door: a search by name or e-mail across every registration, on the server
+ * (docs/decisions/034), each result with its own "Check in". Works at 375 px: one column, nothing
+ * wider than the screen.
  */
-export function DoorCheckIn({ registrations }: { registrations: readonly RegistrationDetail[] }) {
+export function DoorCheckIn() {
   const inputId = useId();
   const headingId = useId();
   const [search, setSearch] = useState('');
+  const settled = useSettled(search, SEARCH_PAUSE_MS);
+  const ready = doorSearchReady(settled);
+  const query = useDoorSearch(settled, ready);
   /** The last check-in, announced until the search changes; else the number of results. */
   const [announcement, setAnnouncement] = useState<string | null>(null);
-  const results = searchRegistrations(registrations, search);
-  const searching = search.trim().length > 0;
+  const results = ready ? (query.data?.data ?? []) : [];
+  const searching = settled.trim().length > 0;
+  // Under the minimum nobody is found without asking; else once the answer for this search is in.
+  const answered = searching && (!ready || query.isSuccess);
   return (
     <section aria-labelledby={headingId} className={cardClasses}>
       <h2 id={headingId} className="font-display text-2xl font-bold text-navy-900">
@@ -119,8 +140,18 @@ export function DoorCheckIn({ registrations }: { registrations: readonly Registr
         />
       </div>
       <p role="status" aria-live="polite" className="mt-2 text-sm text-slate-700">
-        {announcement ?? (searching ? adminTexts.doorResults(results.length) : null)}
+        {announcement ?? (answered ? adminTexts.doorResults(results.length) : null)}
       </p>
+      {ready && query.isError ? (
+        <div className="mt-3">
+          <AdminLoadError
+            text={adminTexts.doorSearchError(describeError(query.error))}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        </div>
+      ) : null}
       {results.length > 0 ? (
         <ul aria-label={adminTexts.doorResultsLabel} className="mt-3 space-y-3">
           {results.map((registration) => (

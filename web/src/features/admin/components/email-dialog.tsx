@@ -4,16 +4,33 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField, inputClasses } from '@/components/ui/text-field';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { adminTexts } from '../admin-texts';
+import { useRecipients } from '../api/detail-pages';
+import { describeError } from '../lib/format';
 import { mailtoBatches } from '../lib/mailto';
 import { AdminDialog } from './admin-dialog';
+import { AdminLoadError } from './admin-load-error';
+import { AdminLoading } from './admin-page';
 import { linkClasses, outlineButton } from './admin-styles';
+
+/**
+ * The addresses of a whole list, held by the server (docs/decisions/034): the route that answers
+ * them and, when known, how many there are. They are fetched when the admin opens the message.
+ */
+export type RemoteRecipients = { path: string; count?: number };
+
+/** Who a message goes to: addresses at hand (e.g. the selected rows), or a whole list's on the server. */
+export type Recipients = readonly string[] | RemoteRecipients;
+
+const isRemote = (recipients: Recipients): recipients is RemoteRecipients => 'path' in recipients;
+const countOf = (recipients: Recipients) => (isRemote(recipients) ? (recipients.count ?? 0) : recipients.length);
 
 type EmailDialogProps = {
   /** The button that opens the dialog. */
   trigger: ReactElement;
   title: string;
-  description: string;
-  recipients: readonly string[];
+  /** Or, for a list whose count is not known yet, the description once its addresses are in. */
+  description: string | ((count: number) => string);
+  recipients: Recipients;
   defaultSubject: string;
 };
 
@@ -24,19 +41,63 @@ type EmailDialogProps = {
  */
 export function EmailDialog({ trigger, title, description, recipients, defaultSubject }: EmailDialogProps) {
   const [open, setOpen] = useState(false);
+  const remote = isRemote(recipients) ? recipients : null;
+  // A whole list's addresses: asked once the dialog opens, and kept for the next opening.
+  const query = useRecipients(remote?.path ?? '', Boolean(remote) && open);
+  const shownDescription =
+    typeof description === 'string'
+      ? description
+      : description(remote ? (query.data?.data.length ?? remote.count ?? 0) : countOf(recipients));
   return (
-    <AdminDialog open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={description}>
+    <AdminDialog open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={shownDescription}>
       {/* Mounted with each opening, so every message starts from the default subject. */}
-      <EmailComposer recipients={recipients} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
+      {remote ? (
+        <RemoteComposer query={query} defaultSubject={defaultSubject} onDone={() => setOpen(false)} />
+      ) : (
+        <EmailComposer
+          recipients={recipients as readonly string[]}
+          defaultSubject={defaultSubject}
+          onDone={() => setOpen(false)}
+        />
+      )}
     </AdminDialog>
   );
+}
+
+/** The composer once the list's addresses have arrived; their loading and failure said in the dialog. */
+function RemoteComposer({
+  query,
+  defaultSubject,
+  onDone,
+}: {
+  query: ReturnType<typeof useRecipients>;
+  defaultSubject: string;
+  onDone: () => void;
+}) {
+  if (query.isPending) return <AdminLoading text={adminTexts.loadingListRecipients} />;
+  if (query.isError) {
+    return (
+      <AdminLoadError
+        text={adminTexts.errorLoadingRecipients(describeError(query.error))}
+        hint={adminTexts.loadFailedHint('the recipients')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return <EmailComposer recipients={query.data.data} defaultSubject={defaultSubject} onDone={onDone} />;
 }
 
 function EmailComposer({
   recipients,
   defaultSubject,
   onDone,
-}: Pick<EmailDialogProps, 'recipients' | 'defaultSubject'> & { onDone: () => void }) {
+}: {
+  recipients: readonly string[];
+  defaultSubject: string;
+  onDone: () => void;
+}) {
   const { contactEmail } = usePublicConfig();
   const id = useId();
   const [subject, setSubject] = useState(defaultSubject);
@@ -102,8 +163,9 @@ function EmailComposer({
 }
 
 /**
- * 'Email All ({count})': straight to the mail client with the default subject when
- * the list fits one link, otherwise through the dialog that splits it into batches.
+ * 'Email All ({count})': straight to the mail client with the default subject when the addresses
+ * are at hand and fit one link, otherwise through the dialog (which fetches a whole list's
+ * addresses and splits a long list into batches).
  */
 export function EmailAllLink({
   recipients,
@@ -111,16 +173,17 @@ export function EmailAllLink({
   title,
   description,
 }: {
-  recipients: readonly string[];
+  recipients: Recipients;
   subject: string;
   title: string;
   description: string;
 }) {
   const { contactEmail } = usePublicConfig();
-  const label = adminTexts.emailAll(recipients.length);
-  const batches = mailtoBatches({ to: contactEmail, bcc: recipients, subject });
+  const label = adminTexts.emailAll(countOf(recipients));
+  // A whole list's addresses are on the server: the dialog fetches them, then opens the mail client.
+  const batches = isRemote(recipients) ? [] : mailtoBatches({ to: contactEmail, bcc: recipients, subject });
   const [single] = batches;
-  if (recipients.length === 0) {
+  if (countOf(recipients) === 0) {
     return (
       <button type="button" disabled className={buttonClasses('secondary')}>
         <Mail aria-hidden="true" className="size-5" />
@@ -154,14 +217,14 @@ export function EmailAllLink({
 
 /**
  * The contributors' and members' pages' bulk actions: 'Email All ({count})' and a 'Broadcast
- * Message' dialog, both to everyone on the page with the page's default subject.
+ * Message' dialog, both to everyone in the list (not only the rows shown) with the page's default subject.
  */
 export function BroadcastActions({
   recipients,
   subject,
   description,
 }: {
-  recipients: readonly string[];
+  recipients: Recipients;
   subject: string;
   description: string;
 }) {
@@ -179,7 +242,7 @@ export function BroadcastActions({
         recipients={recipients}
         defaultSubject={subject}
         trigger={
-          <button type="button" disabled={recipients.length === 0} className={buttonClasses('primary')}>
+          <button type="button" disabled={countOf(recipients) === 0} className={buttonClasses('primary')}>
             <Megaphone aria-hidden="true" className="size-5" />
             {adminTexts.broadcastMessage}
           </button>

@@ -1,32 +1,10 @@
-import type { RegistrationDetail } from '@pillars/shared/contracts/admin';
-
-/** Lower case without accents, so "Zoe" finds "Zoé" at a noisy door. */
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
-/** A search shorter than this lists nobody: one letter would match half the room. */
-export const DOOR_SEARCH_MIN = 2;
+import { DOOR_SEARCH_MIN } from '@pillars/shared/contracts/admin';
 
 /**
- * The registrations a door search finds: every word of the search appears in the registrant's
- * first name, last name or e-mail (any order, any case, accents ignored). At most `limit`, so a
- * phone shows a short list; cancelled registrations are left out (they hold no place).
+ * Whether a door search is worth asking the server (which searches every registration, see
+ * docs/decisions/034): at least DOOR_SEARCH_MIN letters besides spaces. Shorter, nobody is found
+ * without a request: one letter would match half the room.
  */
-export function searchRegistrations(
-  registrations: readonly RegistrationDetail[],
-  search: string,
-  limit = 20,
-): RegistrationDetail[] {
-  const words = folded(search).split(/\s+/).filter(Boolean);
-  if (words.join('').length < DOOR_SEARCH_MIN) return [];
-  return registrations
-    .filter((registration) => registration.status !== 'cancelled')
-    .filter((registration) => {
-      const haystack = folded(`${registration.firstName} ${registration.lastName} ${registration.email}`);
-      return words.every((word) => haystack.includes(word));
-    })
-    .slice(0, limit);
+export function doorSearchReady(search: string): boolean {
+  return search.replace(/\s+/g, '').length >= DOOR_SEARCH_MIN;
 }

@@ -32,16 +32,27 @@ const george: ContributionDetail = {
   createdAt: '2025-01-01T12:00:00.000Z',
 };
 
-function renderPage(reply = json({ success: true, data: [george, martha] })) {
-  stubFetch({ '/api/admin/contributors-detail': reply });
+const FIRST_PAGE = '/api/admin/contributors-detail/page?limit=24';
+const RECIPIENTS = '/api/admin/contributors-detail/recipients';
+const page = (data: ContributionDetail[], nextCursor: string | null = null, total = data.length) =>
+  json({ success: true, data, nextCursor, total });
+
+function renderPage(reply = page([martha, george]), routes: Parameters<typeof stubFetch>[0] = {}) {
+  const fetchMock = stubFetch({
+    [FIRST_PAGE]: reply,
+    [RECIPIENTS]: json({ success: true, data: ['george@example.org', 'martha@example.org'] }),
+    [`${RECIPIENTS}/count`]: json({ success: true, count: 2 }),
+    ...routes,
+  });
   return {
     ...renderWithProviders(<AdminContributorsPage />, { path: '/admin/contributors' }),
     user: userEvent.setup(),
+    fetchMock,
   };
 }
 
 describe('AdminContributorsPage', () => {
-  it('shows a card per contribution, newest first, with the last 8 characters of the payment id', async () => {
+  it('shows a card per contribution in the order of the API (newest first), with the last 8 characters of the payment id', async () => {
     renderPage();
     expect(screen.getByRole('status').textContent).toBe('Loading contributors...');
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/admin');
@@ -69,11 +80,16 @@ describe('AdminContributorsPage', () => {
     expect(screen.getByText('Total: 2 contributors')).toBeDefined();
   });
 
-  it("'Email All (2)' opens the mail client with everyone in Bcc and the spec's subject", async () => {
-    renderPage();
-    const link = await screen.findByRole('link', { name: 'Email All (2)' });
-    expect(link.getAttribute('href')).toBe(
-      'mailto:info@patriotpillars.org?bcc=martha@example.org,george@example.org&subject=Thank%20you%20for%20your%20contribution',
+  it("'Email All (2)' fetches every donor's address, then opens the mail client with them in Bcc and the spec's subject", async () => {
+    const { user, fetchMock } = renderPage();
+    const button = await screen.findByRole('button', { name: 'Email All (2)' });
+    // The addresses are asked only when a message is written; their count beside the first page.
+    expect(fetchMock.mock.calls.some(([url]) => url === RECIPIENTS)).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => url === `${RECIPIENTS}/count`)).toBe(true);
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Broadcast Message' });
+    expect((await within(dialog).findByRole('link', { name: 'Open Email Client' })).getAttribute('href')).toBe(
+      'mailto:info@patriotpillars.org?bcc=george@example.org,martha@example.org&subject=Thank%20you%20for%20your%20contribution',
     );
   });
 
@@ -81,18 +97,56 @@ describe('AdminContributorsPage', () => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Broadcast Message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Broadcast Message' });
-    expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveProperty(
+    expect(await within(dialog).findByRole('textbox', { name: 'Subject' })).toHaveProperty(
       'value',
       'Thank you for your contribution',
     );
+    expect(within(dialog).getByText('Recipients: 2')).toBeDefined();
     await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Thanks');
     expect(within(dialog).getByRole('link', { name: 'Open Email Client' }).getAttribute('href')).toBe(
-      'mailto:info@patriotpillars.org?bcc=martha@example.org,george@example.org&subject=Thank%20you%20for%20your%20contribution&body=Thanks',
+      'mailto:info@patriotpillars.org?bcc=george@example.org,martha@example.org&subject=Thank%20you%20for%20your%20contribution&body=Thanks',
     );
   });
 
+  it('says when the addresses cannot be loaded', async () => {
+    const { user } = renderPage(undefined, { [RECIPIENTS]: json({ error: 'Boom', code: 'INTERNAL' }, 500) });
+    await user.click(await screen.findByRole('button', { name: 'Broadcast Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Broadcast Message' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Error loading recipients: 500: Boom')).toBeDefined();
+  });
+
+  it('shows the first page with the total, then the next with "Show more", by keyboard', async () => {
+    const { user } = renderPage(page([martha], 'next-1', 2), {
+      [`${FIRST_PAGE}&cursor=next-1`]: page([george], null, 2),
+    });
+    const list = await screen.findByRole('list', { name: 'Contributions' });
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByText('Total: 2 contributors')).toBeDefined();
+    expect(screen.getByRole('status').textContent).toBe('Showing 1 of 2');
+    const more = screen.getByRole('button', { name: 'Show 1 more' });
+    more.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(screen.getByRole('status').textContent).toBe('Showing 2 of 2');
+    expect(screen.queryByRole('button', { name: /^Show \d+ more$/ })).toBeNull();
+    // The button is gone with the last page: its focus moves to the count.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('status')));
+  });
+
+  it('keeps the rows shown when the next page fails, and tries again', async () => {
+    const { user } = renderPage(page([martha], 'next-1', 2), {
+      [`${FIRST_PAGE}&cursor=next-1`]: json({ error: 'Boom', code: 'INTERNAL' }, 500),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show 1 more' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error loading more: 500: Boom')).toBeDefined();
+    expect(within(screen.getByRole('list', { name: 'Contributions' })).getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
+  });
+
   it('shows the empty state', async () => {
-    renderPage(json({ success: true, data: [] }));
+    renderPage(page([]));
     expect(await screen.findByText('No contributions yet.')).toBeDefined();
   });
 

@@ -2,7 +2,7 @@ import type { ContributionDetail } from '@pillars/shared/contracts';
 
 import { useId } from 'react';
 import { adminTexts } from '../admin-texts';
-import { useContributorsDetail } from '../api/get-contributors-detail';
+import { useContributorsDetail, contributorsDetailRecipientsPath } from '../api/get-contributors-detail';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses } from '../components/admin-styles';
@@ -12,9 +12,10 @@ import { BroadcastActions } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
-import { newestFirst } from '../lib/detail-lists';
+import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/shared/contracts/admin';
+import { DetailPager } from '../components/detail-pager';
+import { useRecipientCount } from '../api/detail-pages';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
-import { uniqueRecipients } from '../lib/mailto';
 import { mayHavePayment } from '../lib/payment-detail';
 
 function ContributionCard({ contribution }: { contribution: ContributionDetail }) {
@@ -56,27 +57,35 @@ function ContributionCard({ contribution }: { contribution: ContributionDetail }
   );
 }
 
-/** /admin/contributors: a card per contribution with bulk e-mail. */
+/**
+ * /admin/contributors: a card per contribution, newest first, a page at a time ("Show more"), with
+ * bulk e-mail to every donor (docs/decisions/034).
+ */
 export function AdminContributorsPage() {
   const query = useContributorsDetail();
   useRedirectOnUnauthorized(query.error);
-  const contributions = query.data ? newestFirst(query.data.data) : [];
-  const recipients = uniqueRecipients(contributions.map((contribution) => contribution.email));
+  const first = query.data?.pages[0];
+  const contributions = query.data?.pages.flatMap((page) => page.data) ?? [];
+  // 'Email All (count)' needs the count: asked beside the first page, as it reads every address.
+  const recipientCount = useRecipientCount(contributorsDetailRecipientsPath);
+  const recipients = { path: contributorsDetailRecipientsPath, count: recipientCount.data?.count ?? 0 };
   const subject = adminTexts.contributorsSubject;
-  const description = adminTexts.contributorsBroadcastDescription(recipients.length);
+  const description = adminTexts.contributorsBroadcastDescription(recipients.count);
 
   return (
     <AdminPage
       title={adminTexts.contributorsTitle}
       backLink
-      intro={query.data ? <p>{adminTexts.totalContributions(contributions.length)}</p> : null}
+      intro={first ? <p>{adminTexts.totalContributions(first.total)}</p> : null}
       actions={
-        query.data ? <BroadcastActions recipients={recipients} subject={subject} description={description} /> : null
+        first && recipientCount.data ? (
+          <BroadcastActions recipients={recipients} subject={subject} description={description} />
+        ) : null
       }
     >
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingContributions} />
-      ) : query.isError ? (
+      ) : !first ? (
         <AdminLoadError
           text={adminTexts.errorLoadingContributions(describeError(query.error))}
           hint={adminTexts.loadFailedHint('the contributors')}
@@ -87,11 +96,23 @@ export function AdminContributorsPage() {
       ) : contributions.length === 0 ? (
         <AdminEmpty text={adminTexts.noContributions} />
       ) : (
-        <ul aria-label={adminTexts.contributionsLabel} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {contributions.map((contribution) => (
-            <ContributionCard key={contribution.id} contribution={contribution} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label={adminTexts.contributionsLabel} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {contributions.map((contribution) => (
+              <ContributionCard key={contribution.id} contribution={contribution} />
+            ))}
+          </ul>
+          <DetailPager
+            shown={contributions.length}
+            total={first.total}
+            pageSize={DETAIL_PAGE_DEFAULT_LIMIT}
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError ? query.error : null}
+            onMore={() => void query.fetchNextPage()}
+            what="the contributors"
+          />
+        </>
       )}
     </AdminPage>
   );

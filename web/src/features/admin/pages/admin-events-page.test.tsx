@@ -38,27 +38,60 @@ function registration(overrides: Partial<RegistrationDetail>): RegistrationDetai
   };
 }
 
-const data = [
-  registration({
-    id: 'r1',
-    status: 'paid',
-    selectedTier: 'vip',
-    comments: 'Two dietary restrictions',
-    paymentAmount: 12500,
-    payTheoryPaymentId: 'txn_000000000PAID4567',
-  }),
-  registration({ id: 'r2', firstName: 'Paul', lastName: 'Revere', email: 'paul@example.org', event: ceremony }),
-  registration({
-    id: 'r3',
-    firstName: 'John',
-    email: 'john@example.org',
-    status: 'attended',
-    createdAt: '2025-05-02T12:00:00.000Z',
-  }),
-];
+const abigail = registration({
+  id: 'r1',
+  status: 'paid',
+  selectedTier: 'vip',
+  comments: 'Two dietary restrictions',
+  paymentAmount: 12500,
+  payTheoryPaymentId: 'txn_000000000PAID4567',
+});
+const paul = registration({
+  id: 'r2',
+  firstName: 'Paul',
+  lastName: 'Revere',
+  email: 'paul@example.org',
+  event: ceremony,
+});
+const john = registration({
+  id: 'r3',
+  firstName: 'John',
+  email: 'john@example.org',
+  status: 'attended',
+  createdAt: '2025-05-02T12:00:00.000Z',
+});
 
-function renderPage(reply = json({ success: true, data }), routes: Parameters<typeof stubFetch>[0] = {}) {
-  const fetchMock = stubFetch({ '/api/admin/event-registrations': reply, ...routes });
+const GALA_ID = '00000000-0000-4000-8000-000000000001';
+const CEREMONY_ID = '00000000-0000-4000-8000-000000000002';
+const events = {
+  success: true,
+  data: [
+    { id: GALA_ID, ...gala, registrations: 2 },
+    { id: CEREMONY_ID, ...ceremony, registrations: 1 },
+  ],
+  total: 3,
+};
+const pagePath = (eventId: string, cursor?: string) =>
+  `/api/admin/event-registrations/page?eventId=${eventId}&limit=24${cursor ? `&cursor=${cursor}` : ''}`;
+const page = (data: RegistrationDetail[], nextCursor: string | null = null, total = data.length) =>
+  json({ success: true, data, nextCursor, total });
+const search = (q: string) => `/api/admin/event-registrations/search?q=${encodeURIComponent(q)}`;
+
+function renderPage(reply = json(events), routes: Parameters<typeof stubFetch>[0] = {}) {
+  const fetchMock = stubFetch({
+    '/api/admin/event-registrations/events': reply,
+    // The API's order: newest first.
+    [pagePath(GALA_ID)]: page([john, abigail]),
+    [pagePath(CEREMONY_ID)]: page([paul]),
+    [`/api/admin/event-registrations/recipients?eventId=${GALA_ID}`]: json({
+      success: true,
+      data: ['abigail@example.org', 'john@example.org'],
+    }),
+    [search('zz')]: json({ success: true, data: [] }),
+    [search('paul@')]: json({ success: true, data: [paul] }),
+    [search('adams')]: json({ success: true, data: [john, abigail] }),
+    ...routes,
+  });
   return {
     ...renderWithProviders(<AdminEventsPage />, { path: '/admin/events' }),
     user: userEvent.setup(),
@@ -70,6 +103,7 @@ describe('AdminEventsPage', () => {
   it('groups registrations by event with date, time, location and a count', async () => {
     renderPage();
     expect(screen.getByRole('status').textContent).toBe('Loading event registrations...');
+    await screen.findByRole('list', { name: 'Registrations for Flag Retirement Ceremony' });
     const headings = await screen.findAllByRole('heading', { level: 2 });
     expect(headings.map((heading) => heading.textContent)).toEqual([
       'Check-in at the door',
@@ -84,22 +118,22 @@ describe('AdminEventsPage', () => {
     expect(galaSection.textContent).toContain('6:00 PM – 9:00 PM ET');
     expect(galaSection.textContent).toContain('Independence Hall');
     const cards = within(
-      within(galaSection).getByRole('list', { name: 'Registrations for Liberty Gala' }),
+      await within(galaSection).findByRole('list', { name: 'Registrations for Liberty Gala' }),
     ).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['John Adams', 'Abigail Adams']);
 
-    const [john, abigail] = cards;
-    if (!john || !abigail) throw new Error('expected two cards');
-    expect(within(john).getByText('attended').getAttribute('data-tone')).toBe('info');
-    expect(within(abigail).getByText('paid').getAttribute('data-tone')).toBe('success');
-    expect(abigail.textContent).toContain('vip');
-    expect(abigail.textContent).toContain('Two dietary restrictions');
-    expect(abigail.textContent).toContain('$125.00');
-    expect(abigail.textContent).toContain('PAID4567');
-    expect(abigail.textContent).not.toContain('txn_000000000PAID4567');
-    expect(abigail.textContent).toContain('555-010-1776');
+    const [johnCard, abigailCard] = cards;
+    if (!johnCard || !abigailCard) throw new Error('expected two cards');
+    expect(within(johnCard).getByText('attended').getAttribute('data-tone')).toBe('info');
+    expect(within(abigailCard).getByText('paid').getAttribute('data-tone')).toBe('success');
+    expect(abigailCard.textContent).toContain('vip');
+    expect(abigailCard.textContent).toContain('Two dietary restrictions');
+    expect(abigailCard.textContent).toContain('$125.00');
+    expect(abigailCard.textContent).toContain('PAID4567');
+    expect(abigailCard.textContent).not.toContain('txn_000000000PAID4567');
+    expect(abigailCard.textContent).toContain('555-010-1776');
     expect(
-      within(abigail)
+      within(abigailCard)
         .getByRole('link', { name: /^Email Abigail Adams: / })
         .getAttribute('href'),
     ).toBe('mailto:abigail@example.org');
@@ -112,15 +146,18 @@ describe('AdminEventsPage', () => {
   it("'Send Message to All' writes to the event's registrants with '{event} - Important Update'", async () => {
     const { user } = renderPage();
     const galaSection = await screen.findByRole('region', { name: 'Liberty Gala' });
+    await within(galaSection).findByRole('list', { name: 'Registrations for Liberty Gala' });
     await user.click(within(galaSection).getByRole('button', { name: /^Send Message to All/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Send Message to All' });
-    expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveProperty(
+    // The description counts the addresses once they are in.
+    expect(await within(dialog).findByRole('textbox', { name: 'Subject' })).toHaveProperty(
       'value',
       'Liberty Gala - Important Update',
     );
     expect(within(dialog).getByRole('link', { name: 'Open Email Client' }).getAttribute('href')).toBe(
-      'mailto:info@patriotpillars.org?bcc=john@example.org,abigail@example.org&subject=Liberty%20Gala%20-%20Important%20Update',
+      'mailto:info@patriotpillars.org?bcc=abigail@example.org,john@example.org&subject=Liberty%20Gala%20-%20Important%20Update',
     );
+    expect(dialog.textContent).toContain('Write one message to the 2 registrants of Liberty Gala.');
   });
 
   it("'Check in' marks a paid registration attended, then focuses its card and announces it", async () => {
@@ -142,8 +179,33 @@ describe('AdminEventsPage', () => {
     expect(JSON.parse(call?.[1].body as string)).toEqual({ status: 'attended' });
   });
 
+  it("pages an event's registrations with 'Show more', the event's count shown", async () => {
+    const { user } = renderPage(undefined, {
+      [pagePath(GALA_ID)]: page([john], 'gala-2', 2),
+      [pagePath(GALA_ID, 'gala-2')]: page([abigail], null, 2),
+    });
+    const galaSection = await screen.findByRole('region', { name: 'Liberty Gala' });
+    const list = await within(galaSection).findByRole('list', { name: 'Registrations for Liberty Gala' });
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+    expect(within(galaSection).getByText('Showing 1 of 2')).toBeDefined();
+    await user.click(within(galaSection).getByRole('button', { name: 'Show 1 more' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(within(galaSection).getByText('Showing 2 of 2')).toBeDefined();
+    // The ceremony, all on its first page, has no pager.
+    const ceremonySection = screen.getByRole('region', { name: 'Flag Retirement Ceremony' });
+    expect(within(ceremonySection).queryByText(/^Showing/)).toBeNull();
+  });
+
+  it("says when an event's registrations cannot be loaded, and tries again", async () => {
+    renderPage(undefined, { [pagePath(CEREMONY_ID)]: json({ error: 'Boom', code: 'INTERNAL' }, 500) });
+    const ceremonySection = await screen.findByRole('region', { name: 'Flag Retirement Ceremony' });
+    const alert = await within(ceremonySection).findByRole('alert');
+    expect(within(alert).getByText('Error loading event registrations: 500: Boom')).toBeDefined();
+    expect(within(ceremonySection).getByRole('button', { name: 'Try again' })).toBeDefined();
+  });
+
   it('shows the empty state', async () => {
-    renderPage(json({ success: true, data: [] }));
+    renderPage(json({ success: true, data: [], total: 0 }));
     expect(await screen.findByText('No event registrations yet.')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/admin');
   });
@@ -165,21 +227,22 @@ describe('AdminEventsPage', () => {
       '/api/admin/registrations/r1/status': json({ success: true, data: { id: 'r1', status: 'attended' } }),
     });
     const door = await screen.findByRole('region', { name: 'Check-in at the door' });
-    const search = within(door).getByRole('searchbox', { name: 'Find a registrant by name or e-mail' });
+    const searchbox = within(door).getByRole('searchbox', { name: 'Find a registrant by name or e-mail' });
 
-    await user.type(search, 'zz');
-    expect(within(door).getByRole('status').textContent).toBe('No registrant found.');
+    await user.type(searchbox, 'zz');
+    await waitFor(() => expect(within(door).getByRole('status').textContent).toBe('No registrant found.'));
 
-    await user.clear(search);
-    await user.type(search, 'paul@');
-    expect(within(door).getByRole('status').textContent).toBe('1 registrant found.');
+    await user.clear(searchbox);
+    await user.type(searchbox, 'paul@');
+    await waitFor(() => expect(within(door).getByRole('status').textContent).toBe('1 registrant found.'));
     const found = within(door).getByRole('list', { name: 'Registrants found' });
     // Paul has not paid: no button, his status instead.
     expect(within(found).queryByRole('button')).toBeNull();
     expect(within(found).getByText('pending')).toBeDefined();
 
-    await user.clear(search);
-    await user.type(search, 'adams');
+    await user.clear(searchbox);
+    await user.type(searchbox, 'adams');
+    await waitFor(() => expect(within(door).getByRole('status').textContent).toBe('2 registrants found.'));
     const results = within(door).getByRole('list', { name: 'Registrants found' });
     expect(within(results).getAllByRole('listitem')).toHaveLength(2);
     // John is already in.

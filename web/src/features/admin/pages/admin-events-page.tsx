@@ -1,13 +1,19 @@
-import { CHECK_IN_FROM, type RegistrationDetail } from '@pillars/shared/contracts/admin';
+import {
+  CHECK_IN_FROM,
+  DETAIL_PAGE_DEFAULT_LIMIT,
+  type RegisteredEvent,
+  type RegistrationDetail,
+} from '@pillars/shared/contracts/admin';
 import { CalendarDays, Clock, MapPin, Megaphone } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
 import { adminTexts } from '../admin-texts';
-import { useEventRegistrations } from '../api/get-event-registrations';
+import { eventRecipientsPath, useEventRegistrations, useRegisteredEvents } from '../api/get-event-registrations';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
-import { cardClasses, smallButton } from '../components/admin-styles';
+import { cardClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { DetailPager } from '../components/detail-pager';
 import { useCheckIn } from '../api/money-ops';
 import { useReportActionError } from '../hooks/use-report-action-error';
 import { Details, EmailLink, ShortId } from '../components/details';
@@ -17,9 +23,7 @@ import { EmailDialog } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
-import { type EventGroup, groupByEvent } from '../lib/detail-lists';
 import { describeError, formatCentsAsDollars, formatShortDateTime } from '../lib/format';
-import { uniqueRecipients } from '../lib/mailto';
 import { mayHavePayment } from '../lib/payment-detail';
 
 /**
@@ -116,10 +120,19 @@ function RegistrationCard({ registration }: { registration: RegistrationDetail }
   );
 }
 
-function EventSection({ group }: { group: EventGroup }) {
+/** Events shown at first and added by each "Show more": each shown event loads its first page. */
+const EVENTS_SHOWN = 10;
+
+/**
+ * One event's group: its date, time, place and number of registrations (from the events' aggregate),
+ * its registrations a page at a time, and a message to every registrant of it.
+ */
+function EventSection({ event }: { event: RegisteredEvent }) {
   const headingId = useId();
-  const { event, registrations } = group;
-  const recipients = uniqueRecipients(registrations.map((registration) => registration.email));
+  const query = useEventRegistrations(event.id);
+  const first = query.data?.pages[0];
+  const registrations = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const recipients = { path: eventRecipientsPath(event.id) };
   return (
     <section aria-labelledby={headingId} className={cardClasses}>
       <div className="flex flex-col gap-4 border-b border-slate-200 pb-4 lg:flex-row lg:items-start lg:justify-between">
@@ -129,7 +142,7 @@ function EventSection({ group }: { group: EventGroup }) {
               {event.title}
             </h2>
             <span className="rounded-full bg-navy-900 px-3 py-0.5 text-sm font-semibold text-white">
-              {adminTexts.registrationCount(registrations.length)}
+              {adminTexts.registrationCount(event.registrations)}
             </span>
           </div>
           <ul className="space-y-1 text-sm text-slate-700">
@@ -152,7 +165,7 @@ function EventSection({ group }: { group: EventGroup }) {
         </div>
         <EmailDialog
           title={adminTexts.sendMessageToAll}
-          description={adminTexts.eventBroadcastDescription(event.title, recipients.length)}
+          description={(count) => adminTexts.eventBroadcastDescription(event.title, count)}
           recipients={recipients}
           defaultSubject={adminTexts.eventSubject(event.title)}
           trigger={
@@ -167,27 +180,61 @@ function EventSection({ group }: { group: EventGroup }) {
           }
         />
       </div>
-      <ul aria-label={adminTexts.registrationsOf(event.title)} className="mt-4 grid gap-3 md:grid-cols-2">
-        {registrations.map((registration) => (
-          <RegistrationCard key={registration.id} registration={registration} />
-        ))}
-      </ul>
+      {query.isPending ? (
+        <div className="mt-4">
+          <AdminLoading text={adminTexts.loadingRegistrations} />
+        </div>
+      ) : !first ? (
+        <div className="mt-4">
+          <AdminLoadError
+            text={adminTexts.errorLoadingRegistrations(describeError(query.error))}
+            hint={adminTexts.loadFailedHint('the event registrations')}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        </div>
+      ) : (
+        <div className="mt-4 space-y-4">
+          <ul aria-label={adminTexts.registrationsOf(event.title)} className="grid gap-3 md:grid-cols-2">
+            {registrations.map((registration) => (
+              <RegistrationCard key={registration.id} registration={registration} />
+            ))}
+          </ul>
+          {query.hasNextPage || (query.data?.pages.length ?? 0) > 1 ? (
+            <DetailPager
+              shown={registrations.length}
+              total={first.total}
+              pageSize={DETAIL_PAGE_DEFAULT_LIMIT}
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              error={query.isFetchNextPageError ? query.error : null}
+              onMore={() => void query.fetchNextPage()}
+              what="the event registrations"
+            />
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }
 
-/** /admin/events: check-in at the door, then registrations grouped by event with a message to each group. */
+/**
+ * /admin/events: check-in at the door, then registrations grouped by event (the events and their
+ * counts from one aggregate, each event's registrations paged) with a message to each group
+ * (docs/decisions/034).
+ */
 export function AdminEventsPage() {
-  const query = useEventRegistrations();
+  const query = useRegisteredEvents();
   useRedirectOnUnauthorized(query.error);
-  const registrations = query.data?.data ?? [];
-  const groups = groupByEvent(registrations);
+  const [eventsShown, setEventsShown] = useState(EVENTS_SHOWN);
+  const events = query.data?.data ?? [];
 
   return (
     <AdminPage
       title={adminTexts.eventsTitle}
       backLink
-      intro={query.data ? <p>{adminTexts.totalRegistrations(registrations.length)}</p> : null}
+      intro={query.data ? <p>{adminTexts.totalRegistrations(query.data.total)}</p> : null}
     >
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingRegistrations} />
@@ -199,14 +246,25 @@ export function AdminEventsPage() {
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
-      ) : groups.length === 0 ? (
+      ) : events.length === 0 ? (
         <AdminEmpty text={adminTexts.noRegistrations} />
       ) : (
         <>
-          <DoorCheckIn registrations={registrations} />
-          {groups.map((group) => (
-            <EventSection key={group.key} group={group} />
+          <DoorCheckIn />
+          {events.slice(0, eventsShown).map((event) => (
+            <EventSection key={event.id} event={event} />
           ))}
+          {events.length > eventsShown ? (
+            <div className="flex justify-center">
+              <button
+                type="button"
+                onClick={() => setEventsShown((shown) => shown + EVENTS_SHOWN)}
+                className={outlineButton()}
+              >
+                {adminTexts.showMore(Math.min(EVENTS_SHOWN, events.length - eventsShown))}
+              </button>
+            </div>
+          ) : null}
         </>
       )}
     </AdminPage>

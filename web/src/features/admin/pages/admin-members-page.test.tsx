@@ -35,8 +35,17 @@ const notAccepted: MemberDetail = {
   waiverVersion: null,
 };
 
-function renderPage(reply = json({ success: true, data: [accepted, notAccepted] })) {
-  stubFetch({ '/api/admin/members-detail': reply });
+const FIRST_PAGE = '/api/admin/members-detail/page?limit=24';
+const page = (data: MemberDetail[], nextCursor: string | null = null, total = data.length) =>
+  json({ success: true, data, nextCursor, total });
+
+function renderPage(reply = page([accepted, notAccepted]), routes: Parameters<typeof stubFetch>[0] = {}) {
+  stubFetch({
+    [FIRST_PAGE]: reply,
+    '/api/admin/members-detail/recipients': json({ success: true, data: ['abigail@example.org', 'john@example.org'] }),
+    '/api/admin/members-detail/recipients/count': json({ success: true, count: 2 }),
+    ...routes,
+  });
   return { ...renderWithProviders(<AdminMembersPage />, { path: '/admin/members' }), user: userEvent.setup() };
 }
 
@@ -71,7 +80,7 @@ describe('AdminMembersPage', () => {
       isRecurring: false,
       status: 'confirmed',
     };
-    renderPage(json({ success: true, data: [application] }));
+    renderPage(page([application]));
     const list = await screen.findByRole('list', { name: 'Members' });
     const [card] = within(list).getAllByRole('article');
     if (!card) throw new Error('expected one card');
@@ -82,9 +91,12 @@ describe('AdminMembersPage', () => {
 
   it("e-mails every member with the '{orgName} Membership Update' subject", async () => {
     const { user } = renderPage();
-    expect((await screen.findByRole('link', { name: 'Email All (2)' })).getAttribute('href')).toBe(
-      'mailto:info@patriotpillars.org?bcc=john@example.org,abigail@example.org&subject=Patriot%20Pillars%20Foundation%20Membership%20Update',
+    await user.click(await screen.findByRole('button', { name: 'Email All (2)' }));
+    const emailAll = await screen.findByRole('dialog', { name: 'Broadcast Message' });
+    expect((await within(emailAll).findByRole('link', { name: 'Open Email Client' })).getAttribute('href')).toBe(
+      'mailto:info@patriotpillars.org?bcc=abigail@example.org,john@example.org&subject=Patriot%20Pillars%20Foundation%20Membership%20Update',
     );
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Broadcast Message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Broadcast Message' });
     expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveProperty(
@@ -93,8 +105,26 @@ describe('AdminMembersPage', () => {
     );
   });
 
+  it('shows more members a page at a time, with the count shown', async () => {
+    const { user } = renderPage(page([accepted], 'next-1', 2), {
+      [`${FIRST_PAGE}&cursor=next-1`]: page([notAccepted], null, 2),
+    });
+    const list = await screen.findByRole('list', { name: 'Members' });
+    expect(screen.getByText('Total: 2 members')).toBeDefined();
+    expect(screen.getByRole('status').textContent).toBe('Showing 1 of 2');
+    await user.click(screen.getByRole('button', { name: 'Show 1 more' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    expect(screen.getByRole('status').textContent).toBe('Showing 2 of 2');
+  });
+
+  it('announces a load error', async () => {
+    renderPage(json({ error: 'Boom', code: 'INTERNAL' }, 500));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error loading members: 500: Boom')).toBeDefined();
+  });
+
   it('shows the empty state', async () => {
-    renderPage(json({ success: true, data: [] }));
+    renderPage(page([]));
     expect(await screen.findByText('No members yet.')).toBeDefined();
   });
 

@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { adminTexts } from '../admin-texts';
-import { useMembersDetail } from '../api/get-members-detail';
+import { useMembersDetail, membersDetailRecipientsPath } from '../api/get-members-detail';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses } from '../components/admin-styles';
@@ -13,9 +13,10 @@ import { BroadcastActions } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
-import { newestFirst } from '../lib/detail-lists';
+import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/shared/contracts/admin';
+import { DetailPager } from '../components/detail-pager';
+import { useRecipientCount } from '../api/detail-pages';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
-import { uniqueRecipients } from '../lib/mailto';
 import { mayHavePayment } from '../lib/payment-detail';
 
 /**
@@ -90,28 +91,36 @@ function MemberCard({ member }: { member: MemberDetail }) {
   );
 }
 
-/** /admin/members: a card per membership with its waiver state and bulk e-mail. */
+/**
+ * /admin/members: a card per membership with its waiver state, newest first, a page at a time
+ * ("Show more"), with bulk e-mail to every member (docs/decisions/034).
+ */
 export function AdminMembersPage() {
   const { orgName } = usePublicConfig();
   const query = useMembersDetail();
   useRedirectOnUnauthorized(query.error);
-  const members = query.data ? newestFirst(query.data.data) : [];
-  const recipients = uniqueRecipients(members.map((member) => member.email));
+  const first = query.data?.pages[0];
+  const members = query.data?.pages.flatMap((page) => page.data) ?? [];
+  // 'Email All (count)' needs the count: asked beside the first page, as it reads every address.
+  const recipientCount = useRecipientCount(membersDetailRecipientsPath);
+  const recipients = { path: membersDetailRecipientsPath, count: recipientCount.data?.count ?? 0 };
   const subject = adminTexts.membersSubject(orgName);
-  const description = adminTexts.membersBroadcastDescription(recipients.length);
+  const description = adminTexts.membersBroadcastDescription(recipients.count);
 
   return (
     <AdminPage
       title={adminTexts.membersTitle}
       backLink
-      intro={query.data ? <p>{adminTexts.totalMembers(members.length)}</p> : null}
+      intro={first ? <p>{adminTexts.totalMembers(first.total)}</p> : null}
       actions={
-        query.data ? <BroadcastActions recipients={recipients} subject={subject} description={description} /> : null
+        first && recipientCount.data ? (
+          <BroadcastActions recipients={recipients} subject={subject} description={description} />
+        ) : null
       }
     >
       {query.isPending ? (
         <AdminLoading text={adminTexts.loadingMembers} />
-      ) : query.isError ? (
+      ) : !first ? (
         <AdminLoadError
           text={adminTexts.errorLoadingMembers(describeError(query.error))}
           hint={adminTexts.loadFailedHint('the members')}
@@ -122,11 +131,23 @@ export function AdminMembersPage() {
       ) : members.length === 0 ? (
         <AdminEmpty text={adminTexts.noMembers} />
       ) : (
-        <ul aria-label={adminTexts.membersLabel} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {members.map((member) => (
-            <MemberCard key={member.id} member={member} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label={adminTexts.membersLabel} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {members.map((member) => (
+              <MemberCard key={member.id} member={member} />
+            ))}
+          </ul>
+          <DetailPager
+            shown={members.length}
+            total={first.total}
+            pageSize={DETAIL_PAGE_DEFAULT_LIMIT}
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError ? query.error : null}
+            onMore={() => void query.fetchNextPage()}
+            what="the members"
+          />
+        </>
       )}
     </AdminPage>
   );
