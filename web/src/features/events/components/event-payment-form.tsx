@@ -92,8 +92,13 @@ export function EventPaymentForm({
 
       {payment.fields}
 
-      <button type="submit" aria-disabled={processing} className={buttonClasses('primary', 'w-full text-lg')}>
-        {processing ? eventsTexts.processingPayment : payLabel(amountCents)}
+      {/* aria-disabled, not disabled, while the card fields load: it stays in the tab order and says why it waits. */}
+      <button
+        type="submit"
+        aria-disabled={processing || payment.loadingLabel !== null}
+        className={buttonClasses('primary', 'w-full text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+      >
+        {processing ? eventsTexts.processingPayment : (payment.loadingLabel ?? payLabel(amountCents))}
       </button>
 
       <div className="space-y-1 text-sm text-slate-600">
