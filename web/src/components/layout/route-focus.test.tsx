@@ -34,6 +34,13 @@ function Pages() {
             <Link href="/slow">Slow</Link>
           </Route>
           <Route path="/slow" component={SlowPage} />
+          <Route path="/while-loading">
+            {/* What React leaves of the previous page while the next one loads. */}
+            <div style={{ display: 'none' }}>
+              <h1>Previous page</h1>
+            </div>
+            <SlowPage />
+          </Route>
         </Switch>
       </main>
       <RouteFocus />
@@ -74,5 +81,14 @@ describe('RouteFocus', () => {
     act(() => location.navigate('/'));
     await waitFor(() => expect(status().textContent).toBe('Navigated to Honoring Freedom, Sacrifice and Unity'));
     expect(spokenText(screen.getByRole('heading', { level: 1 }))).toBe('Honoring Freedom, Sacrifice and Unity');
+  });
+
+  it("skips the previous page's heading that React keeps hidden while the next page loads", async () => {
+    const { location } = renderWithProviders(<Pages />);
+    act(() => location.navigate('/while-loading'));
+    act(() => screen.getByRole('button', { name: 'load' }).click());
+    const heading = screen.getByRole('heading', { level: 1, name: 'Slow page' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(status().textContent).toBe('Navigated to Slow page');
   });
 });

@@ -25,8 +25,8 @@ export function spokenText(element: Element): string {
  * (docs/decisions/039): otherwise focus stays on a link that left the page, or falls to <body>,
  * and a screen reader says nothing. Not on the first load, nor when the URL names a section (the
  * section scroll handles that). The heading is waited for, since pages load lazily and then their
- * data; a loading heading replaced by the real one passes focus on, unless the visitor has moved
- * it meanwhile. Effects only, so the server renders the same empty status as the browser.
+ * data (React keeps the previous page hidden meanwhile, its heading is skipped); a loading heading
+ * replaced by the real one passes focus on, unless the visitor has moved focus meanwhile. Effects only, so the server renders the same empty status as the browser.
  */
 export function RouteFocus() {
   const [location] = useLocation();
@@ -41,12 +41,15 @@ export function RouteFocus() {
     const main = document.getElementById('main-content');
     if (!main) return;
 
+    // Where focus was when the page changed (the link followed, a submit button).
+    const leftOn = document.activeElement;
     let focused: HTMLElement | null = null;
     const focusHeading = () => {
       // The visitor moved on (typed, clicked): leave their focus alone.
       const active = document.activeElement;
-      if (focused && active !== document.body && active !== focused) return true;
-      const heading = main.querySelector('h1');
+      if (active !== document.body && active !== leftOn && active !== focused) return true;
+      // While the next page loads, React keeps the previous one in the page, hidden (display: none).
+      const heading = Array.from(main.querySelectorAll('h1')).find((h) => !h.closest('[style*="display: none"]'));
       if (!heading || heading === focused) return false;
       heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
 import { HostedCardFields, cardFieldsStatus, cardLoadingLabel } from './hosted-card-fields';
@@ -40,7 +40,24 @@ describe('HostedCardFields', () => {
       const classes = document.getElementById(id)?.className ?? '';
       expect(classes).toContain('focus-within:outline-3');
       expect(classes).toContain('focus-within:outline-navy-700');
+      expect(classes).toContain('data-frame-focused:outline-3');
     }
+  });
+
+  it('marks the container whose iframe has focus once the window loses focus to it', async () => {
+    render(<HostedCardFields ready error={null} />);
+    const container = document.getElementById(CARD_FIELD_IDS.cvv);
+    const frame = document.createElement('iframe');
+    frame.srcdoc = '<p>field</p>';
+    container?.append(frame);
+    frame.focus();
+    window.dispatchEvent(new Event('blur'));
+    await waitFor(() => expect(container?.hasAttribute('data-frame-focused')).toBe(true));
+    expect(document.getElementById(CARD_FIELD_IDS.number)?.hasAttribute('data-frame-focused')).toBe(false);
+
+    frame.blur();
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(container?.hasAttribute('data-frame-focused')).toBe(false));
   });
 });
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { cn } from '@/lib/cn';
 import { CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
 
@@ -41,6 +42,47 @@ export function cardLoadingLabel(card: { ready: boolean; error: string | null | 
   return cardFieldsStatus(card) === 'loading' ? hostedFieldTexts.loadingSubmit : null;
 }
 
+/** How often the focused field is checked while focus is inside the provider's iframes. */
+const FRAME_FOCUS_POLL_MS = 150;
+
+/**
+ * Marks the container whose provider iframe has focus (`data-frame-focused`). Chromium does not
+ * match `:focus-within` on the ancestors of a focused cross-origin iframe, and the page gets no
+ * event when focus moves from one of the provider's iframes to the next, so while the window is
+ * blurred (focus inside a frame) the active element is checked every FRAME_FOCUS_POLL_MS.
+ */
+function useFrameFocusMarker(): void {
+  useEffect(() => {
+    let poll = 0;
+    const mark = () => {
+      const active = document.activeElement;
+      for (const id of Object.values(CARD_FIELD_IDS)) {
+        const container = document.getElementById(id);
+        container?.toggleAttribute(
+          'data-frame-focused',
+          active instanceof HTMLIFrameElement && container.contains(active),
+        );
+      }
+    };
+    const onBlur = () => {
+      window.setTimeout(mark, 0);
+      window.clearInterval(poll);
+      poll = window.setInterval(mark, FRAME_FOCUS_POLL_MS);
+    };
+    const onFocus = () => {
+      window.clearInterval(poll);
+      mark();
+    };
+    window.addEventListener('blur', onBlur);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('focus', onFocus);
+      window.clearInterval(poll);
+    };
+  }, []);
+}
+
 const ERROR_ID = 'hosted-card-fields-error';
 const NOTE_ID = 'hosted-card-fields-note';
 
@@ -65,9 +107,11 @@ function visibleError(error: string | null | undefined, ready: boolean): string 
  * While the fields load, each box shows a skeleton of its own size over the (not yet usable)
  * frame and the group is `aria-busy`, so nothing moves when they arrive and nobody types into a
  * dead box. A container draws the focus ring when the provider's iframe inside it has focus
- * (`:focus-within`): the outline inside the iframe is the provider's and barely visible.
+ * (`:focus-within`, and `data-frame-focused` where the browser does not match it): the outline
+ * inside the iframe is the provider's and barely visible.
  */
 export function HostedCardFields({ error, ready = false, cleared = false, className }: HostedCardFieldsProps) {
+  useFrameFocusMarker();
   const message = visibleError(error, ready);
   const loading = cardFieldsStatus({ ready, error }) === 'loading';
   const describedBy = [message ? ERROR_ID : null, cleared ? NOTE_ID : null].filter(Boolean).join(' ');
@@ -89,7 +133,7 @@ export function HostedCardFields({ error, ready = false, cleared = false, classN
                 id={field.id}
                 role="group"
                 aria-labelledby={`${field.id}-label`}
-                className="h-11 overflow-hidden rounded-md border border-slate-300 bg-white px-3 focus-within:border-navy-700 focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-navy-700 [&_iframe]:block [&_iframe]:h-full [&_iframe]:w-full [&_iframe]:border-0"
+                className="h-11 overflow-hidden rounded-md border border-slate-300 bg-white px-3 focus-within:border-navy-700 focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-navy-700 data-frame-focused:border-navy-700 data-frame-focused:outline-3 data-frame-focused:outline-offset-2 data-frame-focused:outline-navy-700 [&_iframe]:block [&_iframe]:h-full [&_iframe]:w-full [&_iframe]:border-0"
               />
               {loading ? (
                 <div
