@@ -18,10 +18,14 @@ export type AxeViolation = { id: string; impact: string | null; help: string; ta
  * scan stays in our document (`iframes: false`); their labels are checked by our own tests.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  return (await allViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Every violation of those rules, whatever its impact (minor and moderate included). */
+export async function allViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: await axeSource });
   const script = `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(TAGS)} }, iframes: false })
     .then((result) => result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))`;
   return page.evaluate<AxeViolation[]>(script);
 }

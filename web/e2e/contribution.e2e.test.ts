@@ -85,7 +85,8 @@ describe('contribution on the home page', () => {
     // second call); the visitor is told, and focus stayed on the button they pressed.
     const note = form.getByRole('status').filter({ hasText: 'the card fields were cleared' });
     await note.waitFor();
-    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Contribute $1.02');
+    // While the fields mount again the button reads 'Loading secure card fields…', then its amount.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Contribute $1.02');
     expect(await page.locator('#pay-theory-credit-card-number iframe').count()).toBe(1);
     // The fields come from the provider's second origin, which the page's CSP frames.
     const origin = async (selector: string) => new URL((await page.getAttribute(selector, 'src')) ?? '').origin;

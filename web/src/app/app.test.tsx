@@ -48,7 +48,7 @@ describe('App routes', () => {
   it.each(specRoutes)('knows %s and renders it inside the layout', async (path) => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     renderAt(path);
-    await waitFor(() => expect(screen.queryByText('Loading page…')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Loading page…')).toBeNull(), { timeout: 8000 });
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
     expect(screen.getByRole('banner')).toBeDefined();
     expect(screen.getByRole('main')).toBeDefined();

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * What the success page shows beyond its URL: that a payment is a monthly plan, and its next
- * charge date. The URL's query (`type`, `amount`, `event`) is fixed by the product, so the form
- * that paid hands this over in the history state of its navigation to /success: it belongs to
- * that one submission's history entry, survives a reload, and a shared or typed link (no state)
- * shows the page from its query alone, as before.
+ * What the success page shows beyond its URL: the payment's reference, that a payment is a
+ * monthly plan, and its next charge date. The URL's query (`type`, `amount`, `event`) is fixed by
+ * the product, so the form that paid hands this over in the history state of its navigation to
+ * /success: it belongs to that one submission's history entry, survives a reload, and a shared or
+ * typed link (no state) shows the page from its query alone, as before.
  */
 const MonthlyPlan = z.object({
   kind: z.enum(['recurring_donation', 'membership']),
@@ -14,20 +14,41 @@ const MonthlyPlan = z.object({
 });
 export type MonthlyPlan = z.infer<typeof MonthlyPlan>;
 
-const SuccessHandoff = z.object({ monthlyPlan: MonthlyPlan });
+/** A provider id as GET /api/payments/{id} answers it (`transactionId`, or a plan's `recurringId`). */
+const Reference = z.string().min(1).max(100);
+
+const SuccessHandoff = z.object({ monthlyPlan: MonthlyPlan.optional(), reference: Reference.optional() });
 export type SuccessHandoff = z.infer<typeof SuccessHandoff>;
 
+/** What the success page reads back: each part null when not handed over. */
+export type SuccessDetails = { monthlyPlan: MonthlyPlan | null; reference: string | null };
+
+/** The parts of a succeeded payment (the payments feature's result, seen here as unknown) the page uses. */
+const PaidResult = z.object({
+  transactionId: Reference.nullish(),
+  recurringId: Reference.nullish(),
+});
+
 /**
- * The navigation state for /success from what a payment resolved with (the payments feature's
- * succeeded result, seen here as unknown); undefined when it is not a monthly plan.
+ * The navigation state for /success from what a payment resolved with; undefined when it carries
+ * nothing to show. The reference is the provider's transaction id, the one the admin screens show
+ * and search ('Transaction ID'), or for a plan whose first charge is not known yet, its plan id.
  */
 export function successHandoff(paid: unknown): SuccessHandoff | undefined {
   const plan = MonthlyPlan.safeParse(paid);
-  return plan.success ? { monthlyPlan: plan.data } : undefined;
+  const result = PaidResult.safeParse(paid);
+  const reference = result.success ? (result.data.transactionId ?? result.data.recurringId ?? undefined) : undefined;
+  const handoff: SuccessHandoff = {
+    ...(plan.success ? { monthlyPlan: plan.data } : {}),
+    ...(reference ? { reference } : {}),
+  };
+  return Object.keys(handoff).length > 0 ? handoff : undefined;
 }
 
-/** The monthly plan handed to this history entry, or null (a reload keeps it; a shared link has none). */
-export function readSuccessHandoff(state: unknown = window.history.state): MonthlyPlan | null {
+/** What was handed to this history entry, or null (a reload keeps it; a shared link has none). */
+export function readSuccessHandoff(state: unknown): SuccessDetails | null {
   const parsed = SuccessHandoff.safeParse(state);
-  return parsed.success ? parsed.data.monthlyPlan : null;
+  if (!parsed.success) return null;
+  const { monthlyPlan = null, reference = null } = parsed.data;
+  return monthlyPlan || reference ? { monthlyPlan, reference } : null;
 }

@@ -103,7 +103,11 @@ describe('HomeContributionForm', () => {
 
     await waitFor(() => expect(location.history.at(-1)).toBe('/success?type=contribution&amount=100.00'));
     // The monthly plan's next charge date rides in the history state, not the URL.
-    expect(location.state).toEqual({ monthlyPlan: { kind: 'recurring_donation', nextPaymentDate: '2026-02-01' } });
+    // So does the payment's reference, the provider's transaction id.
+    expect(location.state).toEqual({
+      monthlyPlan: { kind: 'recurring_donation', nextPaymentDate: '2026-02-01' },
+      reference: 'tx_1',
+    });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/donations');
     expect(JSON.parse(init?.body as string)).toMatchObject({
@@ -130,7 +134,8 @@ describe('HomeContributionForm', () => {
     const submit = screen.getByRole('button', { name: 'Contribute $25.00' });
     await user.click(submit);
 
-    await screen.findByText('The card was declined.');
+    // A slow machine may take over findBy's default second to poll the payment.
+    await screen.findByText('The card was declined.', undefined, { timeout: 5000 });
     await waitFor(() => expect(provider.payTheoryFields).toHaveBeenCalledTimes(2));
     // Announced politely: a status region that was in the page before its text changed.
     expect(screen.getByText(hostedFieldTexts.cleared).getAttribute('role')).toBe('status');

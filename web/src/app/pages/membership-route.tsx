@@ -1,4 +1,4 @@
-import { HostedCardFields } from '@/features/payments/components/hosted-card-fields';
+import { HostedCardFields, cardLoadingLabel } from '@/features/payments/components/hosted-card-fields';
 import { useCardPayment } from '@/features/payments/hooks/use-card-payment';
 import { runMembershipPayment } from '@/features/payments/lib/run-membership-payment';
 import { MembershipPage } from '@/features/memberships/pages/membership-page';
@@ -13,6 +13,7 @@ export function MembershipRoute() {
     <MembershipPage
       payment={{
         ready: card.ready,
+        loadingLabel: cardLoadingLabel(card),
         pay: (values) => card.run((context) => runMembershipPayment({ ...context, values })),
         fields: <HostedCardFields error={card.error} ready={card.ready} cleared={card.cleared} />,
       }}

@@ -43,6 +43,8 @@ export const layoutTexts = {
   termsOfService: 'Terms of Service',
   rightsReserved: 'All rights reserved.',
   loadingPage: 'Loading page…',
+  /** Not in the spec: announced after a client-side navigation, with the new page's heading. */
+  navigatedTo: (heading: string) => `Navigated to ${heading}`,
   testModeLabel: 'Test mode',
   testModeBanner: 'Test mode: no real cards are charged. Use card 4111 1111 1111 1111.',
 } as const;

@@ -31,6 +31,13 @@ describe('SiteFooter', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
     expect(screen.getByText('Terms of Service').closest('a')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Terms of Service' })).toBeNull();
+    // Not drawn like the links beside it: smaller, dimmer, no hover underline.
+    const label = screen.getByText('Terms of Service');
+    const link = screen.getByRole('link', { name: 'Privacy Policy' });
+    expect(label.className).toContain('text-sm');
+    expect(label.className).toContain('text-white/65');
+    expect(link.className).toContain('text-white/85');
+    expect(label.className).not.toContain('hover:underline');
   });
 
   it('shows the contact details and copyright from the public config', () => {

@@ -71,8 +71,11 @@ export function SiteFooter() {
                 {layoutTexts.privacyPolicy}
               </Link>
             </li>
-            {/* Product rule: a label, not a link; there is no terms page. */}
-            <li className="text-white/85">{layoutTexts.termsOfService}</li>
+            {/* Product rule: a label, not a link; there is no terms page. Smaller and dimmer than the
+                links above it, so it does not read as one. */}
+            <li data-plain-label="" className="cursor-default pt-1 text-sm text-white/65">
+              {layoutTexts.termsOfService}
+            </li>
           </ul>
         </div>
       </div>

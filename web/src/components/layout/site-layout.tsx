@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { layoutTexts } from './layout-texts';
+import { RouteFocus } from './route-focus';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TestModeBanner } from './test-mode-banner';
@@ -37,6 +38,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <SiteFooter />
+      <RouteFocus />
     </div>
   );
 }

@@ -10,6 +10,8 @@ export type EventPaymentValues = { firstName: string; lastName: string; email: s
 export type EventCardPayment = {
   /** The hosted card fields are mounted. */
   ready: boolean;
+  /** The submit button's label while the card fields load (it cannot pay yet); null once they are ready or failed. */
+  loadingLabel: string | null;
   /** The hosted card form to render. */
   fields: ReactNode;
   /** Resolves when paid (or when the payment went through but saving the details failed); rejects with the message to show. */

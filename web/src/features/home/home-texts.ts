@@ -7,6 +7,10 @@ export const homeTexts = {
   heroLead: 'Honoring',
   /** What screen readers hear instead of the changing word. */
   heroSpokenHeadline: 'Honoring Freedom, Sacrifice and Unity',
+  /** Not in the spec: the control that stops and restarts the changing word (WCAG 2.2.2). */
+  pauseWord: 'Pause',
+  playWord: 'Play',
+  wordControlSuffix: ' the rotating word',
   heroBody: (orgName: string) =>
     `${orgName} equips everyday Americans to become their strongest, most purpose-driven selves through the 7 Pillars of a Patriot, so they can defend freedom, lead with faith and transform their communities and country.`,
   becomeMember: 'Become Member',

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 export type MembershipCardPayment = {
   /** Hosted card fields mounted. */
   ready: boolean;
+  /** The submit button's label while the card fields load (it cannot pay yet); null once they are ready or failed. */
+  loadingLabel: string | null;
   /** The hosted card form to render. */
   fields: ReactNode;
   /**

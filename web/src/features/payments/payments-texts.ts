@@ -47,4 +47,6 @@ export const hostedFieldTexts = {
   /** Not in the spec: said when the fields come back empty after an attempt, so the card's absence is explained. */
   cleared: 'For your security the card fields were cleared. Please enter your card details again.',
   unavailable: 'The card form could not load. Please refresh the page and try again.',
+  /** Not in the spec: the submit button's label while the card fields load (it cannot pay yet). */
+  loadingSubmit: 'Loading secure card fields…',
 } as const;

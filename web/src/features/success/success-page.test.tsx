@@ -170,4 +170,42 @@ describe('SuccessPage', () => {
     expect(screen.queryByText(/monthly/i)).toBeNull();
     expect(screen.queryByText(/Next charge/)).toBeNull();
   });
+
+  it("shows the payment's reference handed over by the form that paid, and what happens next", () => {
+    window.history.replaceState(
+      successHandoff({
+        status: 'succeeded',
+        paymentId: 'p',
+        kind: 'donation',
+        nextPaymentDate: null,
+        transactionId: 'PT-TX-0042',
+        recurringId: null,
+      }),
+      '',
+    );
+    renderAt('/success?type=contribution&amount=25.00');
+    expect(screen.getByText('PT-TX-0042').parentElement?.textContent).toBe('Payment reference: PT-TX-0042');
+    expect(
+      screen.getByText('Your receipt is on its way to your e-mail inbox. Please keep it for your records.'),
+    ).toBeDefined();
+  });
+
+  it('says what happens next for each kind, and shows no reference without a hand-off', () => {
+    const cases = [
+      ['/success?type=membership', 'A welcome e-mail and your receipt are on their way to your inbox.'],
+      [
+        '/success?type=event&amount=45.00&event=Town%20Hall',
+        'Your registration confirmation and receipt are on their way to your e-mail inbox.',
+      ],
+      ['/success?type=event&amount=0.00', 'Your registration confirmation is on its way to your e-mail inbox.'],
+    ] as const;
+    for (const [path, next] of cases) {
+      const { unmount } = renderAt(path);
+      expect(screen.getByText(next)).toBeDefined();
+      expect(screen.queryByText(/Payment reference/)).toBeNull();
+      unmount();
+    }
+    renderAt('/success?type=other');
+    expect(screen.queryByText(/on its way|on their way/)).toBeNull();
+  });
 });

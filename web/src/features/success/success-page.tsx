@@ -1,11 +1,11 @@
 import { MEMBERSHIP_PRICE_CENTS } from '@pillars/shared/contracts';
-import { CalendarCheck, CircleCheckBig, HandHeart, House, UserCheck, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, CircleCheckBig, HandHeart, House, Mail, UserCheck, type LucideIcon } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { Link, useSearch } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { formatChargeDate } from '@/lib/format-date';
-import { type MonthlyPlan, readSuccessHandoff } from '@/lib/success-handoff';
+import { type MonthlyPlan, type SuccessDetails, readSuccessHandoff } from '@/lib/success-handoff';
 import { useDocumentMeta } from '@/lib/use-document-meta';
-import { useHydrated } from '@/lib/use-hydrated';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { type SuccessParams, formatUsd, parseSuccessParams } from './success-params';
 import { successTexts } from './success-texts';
@@ -18,6 +18,8 @@ type SuccessContent = {
   detail: string | null;
   /** For a monthly plan the payment reported: what repeats, and when it is next charged. */
   plan: { note: string | null; nextCharge: { date: string; label: string } | null } | null;
+  /** What happens next (the e-mails on their way); null when nothing follows. */
+  next: string | null;
 };
 
 /** The plan lines of a page whose type matches the plan's kind; null otherwise (e.g. a one-off gift). */
@@ -49,6 +51,7 @@ function successContent(
         body: successTexts.contributionBody,
         detail: amountCents === null ? null : successTexts.contributionAmount(formatUsd(amountCents)),
         plan: planLines(plan, kind),
+        next: successTexts.nextContribution,
       };
     case 'membership':
       return {
@@ -57,6 +60,7 @@ function successContent(
         body: successTexts.membershipBody,
         detail: successTexts.membershipFee(formatUsd(MEMBERSHIP_PRICE_CENTS)),
         plan: planLines(plan, kind),
+        next: successTexts.nextMembership,
       };
     case 'event':
       return {
@@ -65,6 +69,7 @@ function successContent(
         body: eventName ? successTexts.eventBodyNamed(eventName) : successTexts.eventBody,
         detail: amountCents ? successTexts.eventFee(formatUsd(amountCents)) : successTexts.eventFree,
         plan: null,
+        next: amountCents ? successTexts.nextEventPaid : successTexts.nextEventFree,
       };
     case 'other':
       return {
@@ -73,21 +78,41 @@ function successContent(
         body: successTexts.otherBody,
         detail: null,
         plan: null,
+        next: null,
       };
   }
 }
 
+function subscribeToHistory(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  return () => window.removeEventListener('popstate', onChange);
+}
+
+/**
+ * The history entry's hand-off. The server has no history, so it renders (and hydration starts
+ * from) the page without it; the browser's entry follows at once.
+ */
+function useSuccessDetails(): SuccessDetails | null {
+  const state: unknown = useSyncExternalStore(
+    subscribeToHistory,
+    (): unknown => window.history.state as unknown,
+    () => null,
+  );
+  return readSuccessHandoff(state);
+}
+
 /**
  * /success?type=…&amount=…&event=…: the confirmation after a contribution, membership or
- * registration. After a monthly plan paid in this tab it also says so and names the next charge
- * date, handed over in the history state (lib/success-handoff); without it, the query alone.
+ * registration, with what happens next. After a payment in this tab it also shows the payment's
+ * reference and, for a monthly plan, says so and names the next charge date, handed over in the
+ * history state (lib/success-handoff); without it, the query alone.
  */
 export function SuccessPage() {
   const search = useSearch();
   const { orgName } = usePublicConfig();
-  // The history state is the browser's: the server (and hydration after it) draws the page without it.
-  const hydrated = useHydrated();
-  const content = successContent(parseSuccessParams(search), orgName, hydrated ? readSuccessHandoff() : null);
+  const details = useSuccessDetails();
+  const content = successContent(parseSuccessParams(search), orgName, details?.monthlyPlan ?? null);
+  const reference = details?.reference ?? null;
   const { plan } = content;
   const Icon = content.icon;
 
@@ -109,6 +134,18 @@ export function SuccessPage() {
         {plan?.nextCharge ? (
           <p className="mt-4 text-lg text-slate-700">
             <time dateTime={plan.nextCharge.date}>{plan.nextCharge.label}</time>
+          </p>
+        ) : null}
+        {reference ? (
+          <p className="mt-4 text-slate-700">
+            {successTexts.reference}:{' '}
+            <span className="font-mono font-semibold break-all text-navy-900">{reference}</span>
+          </p>
+        ) : null}
+        {content.next ? (
+          <p className="mt-6 flex items-start justify-center gap-2 text-left text-slate-700 sm:text-center">
+            <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+            <span>{content.next}</span>
           </p>
         ) : null}
         <Link href="/" className={buttonClasses('primary', 'mt-10')}>

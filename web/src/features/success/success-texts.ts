@@ -25,4 +25,11 @@ export const successTexts = {
   // A monthly plan, known from the payment (issue 11).
   contributionMonthly: 'This is a monthly contribution.',
   nextCharge: (date: string) => `Next charge: ${date}`,
+
+  // Not in the spec (issue 14): the payment's reference and what happens next.
+  reference: 'Payment reference',
+  nextContribution: 'Your receipt is on its way to your e-mail inbox. Please keep it for your records.',
+  nextMembership: 'A welcome e-mail and your receipt are on their way to your inbox.',
+  nextEventPaid: 'Your registration confirmation and receipt are on their way to your e-mail inbox.',
+  nextEventFree: 'Your registration confirmation is on its way to your e-mail inbox.',
 } as const;

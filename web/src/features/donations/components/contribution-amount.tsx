@@ -12,15 +12,23 @@ import { contributionTexts, presetLabel } from '../donations-texts';
 type ContributionAmountProps = {
   register: UseFormRegister<ContributionForm>;
   setValue: UseFormSetValue<ContributionForm>;
+  /** The amount rule's message when no preset or custom amount was chosen. */
+  presetError?: string;
+  /** The amount rule's message about the typed custom amount. */
+  customError?: string;
 };
 
 const LEGEND_ID = 'contribution-amount-legend';
+const PRESET_ERROR_ID = 'contribution-amount-error';
+const CUSTOM_ERROR_ID = 'contribution-custom-amount-error';
 
 /**
  * Preset amounts as real radio buttons drawn as buttons (arrow keys move between them), and a
- * custom amount. Product rule: choosing one clears the other.
+ * custom amount. Product rule: choosing one clears the other. An amount error is shown beside the
+ * field focus goes to on a failed submit (the first preset, or the custom amount when typed),
+ * announced (role alert) and linked to it, like the other fields' errors.
  */
-export function ContributionAmount({ register, setValue }: ContributionAmountProps) {
+export function ContributionAmount({ register, setValue, presetError, customError }: ContributionAmountProps) {
   const preset = register('amount', {
     onChange: () => setValue('customAmount', ''),
   });
@@ -35,13 +43,26 @@ export function ContributionAmount({ register, setValue }: ContributionAmountPro
       <legend id={LEGEND_ID} className="text-sm font-semibold text-navy-900">
         {contributionTexts.amountLegend}
       </legend>
-      <div role="radiogroup" aria-labelledby={LEGEND_ID} className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <div
+        role="radiogroup"
+        aria-labelledby={LEGEND_ID}
+        aria-invalid={presetError ? true : undefined}
+        aria-describedby={presetError ? PRESET_ERROR_ID : undefined}
+        className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4"
+      >
         {PRESET_AMOUNTS.map((dollars) => (
           <label key={dollars} className="relative block">
-            <input {...preset} type="radio" value={String(dollars)} className="peer sr-only" />
+            <input
+              {...preset}
+              type="radio"
+              value={String(dollars)}
+              aria-describedby={presetError ? PRESET_ERROR_ID : undefined}
+              className="peer sr-only"
+            />
             <span
               className={cn(
                 'flex min-h-12 cursor-pointer items-center justify-center rounded-md border-2 border-slate-300 bg-white text-lg font-bold text-navy-900 transition-colors hover:border-navy-700',
+                presetError && 'border-crimson-600',
                 'peer-checked:border-crimson-600 peer-checked:bg-crimson-600 peer-checked:text-white',
                 'peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-navy-700',
               )}
@@ -51,6 +72,11 @@ export function ContributionAmount({ register, setValue }: ContributionAmountPro
           </label>
         ))}
       </div>
+      {presetError ? (
+        <p id={PRESET_ERROR_ID} role="alert" className="mt-2 text-sm text-crimson-700">
+          {presetError}
+        </p>
+      ) : null}
       <div className="mt-4 max-w-xs">
         <label htmlFor="contribution-custom-amount" className="block text-sm font-semibold text-navy-900">
           {contributionTexts.customAmountLabel}
@@ -70,9 +96,16 @@ export function ContributionAmount({ register, setValue }: ContributionAmountPro
             min={MIN_CONTRIBUTION_DOLLARS}
             step={CONTRIBUTION_STEP}
             placeholder="0.00"
+            aria-invalid={customError ? true : undefined}
+            aria-describedby={customError ? CUSTOM_ERROR_ID : undefined}
             className={cn(inputClasses, 'pl-7')}
           />
         </div>
+        {customError ? (
+          <p id={CUSTOM_ERROR_ID} role="alert" className="mt-1 text-sm text-crimson-700">
+            {customError}
+          </p>
+        ) : null}
       </div>
     </fieldset>
   );

@@ -10,7 +10,9 @@ function renderForm(payment: Partial<ContributionPayment> = {}) {
   const pay = vi.fn<ContributionPayment['pay']>(() => Promise.resolve({ status: 'succeeded' }));
   const user = userEvent.setup();
   const result = renderWithProviders(
-    <ContributionForm payment={{ ready: true, fields: <div data-testid="card-fields" />, pay, ...payment }} />,
+    <ContributionForm
+      payment={{ ready: true, loadingLabel: null, fields: <div data-testid="card-fields" />, pay, ...payment }}
+    />,
   );
   return { ...result, user, pay: payment.pay ?? pay };
 }
@@ -163,5 +165,50 @@ describe('ContributionForm', () => {
     );
     expect(pay).toHaveBeenCalledTimes(2);
     expect(location.history).toEqual(['/']);
+  });
+
+  it('submitted empty, shows the amount error on the first preset, focused, announced and linked', async () => {
+    const { user, pay } = renderForm();
+    await user.click(submitButton());
+
+    const group = screen.getByRole('radiogroup', { name: 'Choose an amount' });
+    const first = screen.getByRole('radio', { name: '$17.76' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    const message = 'Please select or enter a donation amount of at least $1.00.';
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts[0]).toBe(message);
+    expect(alerts).toContain('First name is required');
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(first.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message);
+    expect(await findToast('Invalid Amount')).toContain(message);
+
+    // Choosing an amount clears the error (the form checks again on change after a submit).
+    await user.click(screen.getByRole('radio', { name: '$50' }));
+    await waitFor(() => expect(group.hasAttribute('aria-invalid')).toBe(false));
+    expect(screen.queryByText(message, { selector: '[role="alert"]' })).toBeNull();
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('puts the error of a custom amount under $1.00 on the custom amount, and focuses it', async () => {
+    const { user, pay } = renderForm();
+    await fillDetails(user);
+    await user.type(customAmount(), '0.99');
+    await user.click(submitButton());
+
+    await waitFor(() => expect(document.activeElement).toBe(customAmount()));
+    expect(customAmount().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(customAmount().getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please select or enter a donation amount of at least $1.00.',
+    );
+    expect(screen.getByRole('radiogroup').hasAttribute('aria-invalid')).toBe(false);
+    expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('while the card fields load, the submit button says so and is disabled (still focusable)', () => {
+    renderForm({ ready: false, loadingLabel: 'Loading secure card fields…' });
+    const button = screen.getByRole('button', { name: 'Loading secure card fields…' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '@pillars/shared/contracts';
 import type { ContributionForm as ContributionFormValues } from '@pillars/shared/contracts';
 import { type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ContactFields } from '@/components/forms/contact-fields';
@@ -26,6 +26,8 @@ import { useSingleSubmission } from '@/lib/use-single-submission';
  */
 export type ContributionPayment = {
   ready: boolean;
+  /** The submit button's label while the card fields load (it cannot pay yet); null once they are ready or failed. */
+  loadingLabel: string | null;
   fields: ReactNode;
   pay: (request: { values: ContributionFormValues; amountCents: number }) => Promise<unknown>;
 };
@@ -50,6 +52,38 @@ function chosenCents(amount: string | undefined, customAmount: string | undefine
 }
 
 /**
+ * The amount rule (DollarString's, with its message) as a form error, or null when the amount is
+ * fine. It sits on the field the visitor used: the custom amount when one is typed, else the
+ * preset choice, so react-hook-form focuses that field on a failed submit.
+ */
+export function amountErrors(
+  values: Pick<ContributionFormValues, 'amount' | 'customAmount'>,
+): FieldErrors<ContributionFormValues> | null {
+  const cents = chosenCents(values.amount, values.customAmount);
+  const check = DollarString.safeParse(cents === null ? '' : formatCents(cents));
+  if (cents !== null && check.success) return null;
+  const message = check.error?.issues[0]?.message ?? contributionTexts.invalidAmount;
+  return { [values.customAmount ? 'customAmount' : 'amount']: { type: 'amount', message } };
+}
+
+const schemaResolver = zodResolver(ContributionFormSchema);
+
+/**
+ * The schema's checks plus the amount rule, in one pass: an empty submit then shows every error
+ * at once, the amount's included, and focus goes to the first field in the form's order, the
+ * amount. The schema's own verdict on the two amount strings is replaced by the rule's.
+ */
+const contributionResolver: Resolver<ContributionFormValues> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  const errors: FieldErrors<ContributionFormValues> = { ...result.errors };
+  delete errors.amount;
+  delete errors.customAmount;
+  Object.assign(errors, amountErrors(values));
+  if (Object.keys(errors).length > 0) return { values: {}, errors };
+  return Object.keys(result.errors).length === 0 ? result : { values, errors: {} };
+};
+
+/**
  * Amount, details, monthly toggle and card, then idle → processing →
  * /success or a toast and back to idle with the values kept. A submit while processing is ignored.
  */
@@ -64,19 +98,22 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<ContributionFormValues>({ resolver: zodResolver(ContributionFormSchema), defaultValues });
+  } = useForm<ContributionFormValues>({ resolver: contributionResolver, defaultValues });
   const [amount, customAmount, isRecurring] = useWatch({ control, name: ['amount', 'customAmount', 'isRecurring'] });
   const cents = chosenCents(amount, customAmount);
 
+  // Product rule: an amount under $1.00 also gets the 'Invalid Amount' toast.
+  const invalid = (fieldErrors: FieldErrors<ContributionFormValues>) => {
+    const description = (fieldErrors.amount ?? fieldErrors.customAmount)?.message;
+    if (!description) return;
+    toast({ title: contributionTexts.invalidAmountTitle, description, variant: 'destructive' });
+  };
+
   const contribute = async (values: ContributionFormValues) => {
+    // The resolver let the values through, so the amount is a valid one.
     const amountCents = chosenCents(values.amount, values.customAmount);
-    const amountText = amountCents === null ? '' : formatCents(amountCents);
-    const amountCheck = DollarString.safeParse(amountText);
-    if (amountCents === null || !amountCheck.success) {
-      const description = amountCheck.error?.issues[0]?.message ?? contributionTexts.invalidAmount;
-      toast({ title: contributionTexts.invalidAmountTitle, description, variant: 'destructive' });
-      return;
-    }
+    if (amountCents === null) return;
+    const amountText = formatCents(amountCents);
     if (!payment.ready) {
       toast({
         title: contributionTexts.notReadyTitle,
@@ -106,9 +143,14 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
       aria-busy={processing}
       data-surface="light"
       className="mx-auto max-w-3xl space-y-8 rounded-xl bg-white p-6 text-navy-900 shadow-xl sm:p-8"
-      onSubmit={submission.onSubmit(handleSubmit(contribute))}
+      onSubmit={submission.onSubmit(handleSubmit(contribute, invalid))}
     >
-      <ContributionAmount register={register} setValue={setValue} />
+      <ContributionAmount
+        register={register}
+        setValue={setValue}
+        presetError={errors.amount?.message}
+        customError={errors.customAmount?.message}
+      />
 
       <label className="flex cursor-pointer items-start gap-3">
         <input {...register('isRecurring')} type="checkbox" role="switch" className="peer sr-only" />
@@ -145,10 +187,15 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
 
       {payment.fields}
 
-      <button type="submit" aria-disabled={processing} className={buttonClasses('primary', 'w-full text-lg')}>
+      {/* aria-disabled, not disabled, while the card fields load: it stays in the tab order and says why it waits. */}
+      <button
+        type="submit"
+        aria-disabled={processing || payment.loadingLabel !== null}
+        className={buttonClasses('primary', 'w-full text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+      >
         {processing
           ? contributionTexts.processing
-          : submitLabel(cents === null ? null : formatCents(cents), isRecurring)}
+          : (payment.loadingLabel ?? submitLabel(cents === null ? null : formatCents(cents), isRecurring))}
       </button>
     </form>
   );

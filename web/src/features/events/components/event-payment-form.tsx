@@ -10,6 +10,7 @@ import type { EventCardPayment, EventPaymentValues } from '../event-payment';
 import { forgetPayer, readPayerHandoff } from '../payer-handoff';
 import { eventsTexts, payLabel } from '../events-texts';
 import { eventSuccessPath } from '@/lib/paths';
+import { successHandoff } from '@/lib/success-handoff';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 
 /** Product rule: the payment form checks the payer's details with the registration's messages. */
@@ -65,9 +66,12 @@ export function EventPaymentForm({
     }
     await submission.run(async () => {
       try {
-        await payment.pay({ registrationId, eventId, amountCents, values });
+        const paid = await payment.pay({ registrationId, eventId, amountCents, values });
         forgetPayer(registrationId);
-        if (submission.isMounted()) navigate(eventSuccessPath(formatCents(amountCents), eventTitle));
+        // The payment's reference travels in the history state; the URL stays the product's.
+        if (submission.isMounted()) {
+          navigate(eventSuccessPath(formatCents(amountCents), eventTitle), { state: successHandoff(paid) });
+        }
       } catch (error) {
         if (!submission.isMounted()) return;
         const description = error instanceof Error && error.message ? error.message : eventsTexts.paymentFailed;
@@ -92,8 +96,13 @@ export function EventPaymentForm({
 
       {payment.fields}
 
-      <button type="submit" aria-disabled={processing} className={buttonClasses('primary', 'w-full text-lg')}>
-        {processing ? eventsTexts.processingPayment : payLabel(amountCents)}
+      {/* aria-disabled, not disabled, while the card fields load: it stays in the tab order and says why it waits. */}
+      <button
+        type="submit"
+        aria-disabled={processing || payment.loadingLabel !== null}
+        className={buttonClasses('primary', 'w-full text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+      >
+        {processing ? eventsTexts.processingPayment : (payment.loadingLabel ?? payLabel(amountCents))}
       </button>
 
       <div className="space-y-1 text-sm text-slate-600">

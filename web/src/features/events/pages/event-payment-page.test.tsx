@@ -61,7 +61,9 @@ function renderPage(payment: Partial<EventCardPayment> = {}) {
   const result = renderWithProviders(
     <Switch>
       <Route path="/events/:slug/payment/:registrationId">
-        <EventPaymentPage payment={{ ready: true, fields: <div data-testid="card-fields" />, pay, ...payment }} />
+        <EventPaymentPage
+          payment={{ ready: true, loadingLabel: null, fields: <div data-testid="card-fields" />, pay, ...payment }}
+        />
       </Route>
       <Route path="/events/:slug">
         <p>Event page</p>

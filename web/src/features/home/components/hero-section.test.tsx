@@ -36,4 +36,44 @@ describe('HeroSection', () => {
     expect(screen.getByRole('link', { name: 'Become Member' }).getAttribute('href')).toBe('/membership');
     expect(screen.getByRole('link', { name: 'Contribute Now' }).getAttribute('href')).toBe('/#contribution');
   });
+
+  it('has a labelled Pause/Play button that stops and restarts the word', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<HeroSection />);
+    const word = () => screen.getByTestId('hero-word').textContent;
+    advance(2500);
+    expect(word()).toBe('Sacrifice');
+
+    act(() => screen.getByRole('button', { name: 'Pause the rotating word' }).click());
+    advance(10_000);
+    expect(word()).toBe('Sacrifice');
+
+    act(() => screen.getByRole('button', { name: 'Play the rotating word' }).click());
+    advance(2500);
+    expect(word()).toBe('Unity');
+    expect(screen.getByRole('button', { name: 'Pause the rotating word' })).toBeDefined();
+  });
+
+  it('under prefers-reduced-motion shows the first word only, and Play starts it on request', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+        media: query,
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      })),
+    );
+    renderWithProviders(<HeroSection />);
+    const word = () => screen.getByTestId('hero-word').textContent;
+    expect(word()).toBe('Freedom');
+    advance(10_000);
+    expect(word()).toBe('Freedom');
+    expect(vi.getTimerCount()).toBe(0);
+
+    act(() => screen.getByRole('button', { name: 'Play the rotating word' }).click());
+    advance(2500);
+    expect(word()).toBe('Sacrifice');
+  });
 });

@@ -1,15 +1,28 @@
-import { HandHeart, UserPlus } from 'lucide-react';
+import { HandHeart, Pause, Play, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { LogoMark } from '@/components/layout/logo-mark';
 import { SectionLink } from '@/components/layout/section-link';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { usePublicConfig } from '@/lib/use-public-config';
+import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 import { HERO_WORDS, HERO_WORD_INTERVAL_MS, homeTexts } from '../home-texts';
 import { useRotatingWord } from '../hooks/use-rotating-word';
 
+/**
+ * The hero. Its word changes every 2.5 s (product rule) unless the visitor asked for reduced
+ * motion, which shows the first word only; a Pause/Play button stops or restarts it either way
+ * (WCAG 2.2.2: moving content that lasts over 5 s can be paused). The button is always there, so
+ * the server's markup and the hydrated page have the same size (docs/decisions/039).
+ */
 export function HeroSection() {
   const { orgName } = usePublicConfig();
-  const word = useRotatingWord(HERO_WORDS, HERO_WORD_INTERVAL_MS);
+  const reducedMotion = usePrefersReducedMotion();
+  /** The visitor's own choice, once they pressed the button; until then the motion preference decides. */
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !reducedMotion;
+  const word = useRotatingWord(HERO_WORDS, HERO_WORD_INTERVAL_MS, playing);
+  const WordIcon = playing ? Pause : Play;
 
   return (
     <section
@@ -30,7 +43,16 @@ export function HeroSection() {
               </span>
             </span>
           </h1>
-          <p className="mt-8 max-w-2xl text-lg text-white/90 sm:text-xl">{homeTexts.heroBody(orgName)}</p>
+          <button
+            type="button"
+            onClick={() => setChoice(!playing)}
+            className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-white/90 hover:bg-white/10 hover:text-white"
+          >
+            <WordIcon aria-hidden="true" className="size-4" />
+            {playing ? homeTexts.pauseWord : homeTexts.playWord}
+            <span className="sr-only">{homeTexts.wordControlSuffix}</span>
+          </button>
+          <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{homeTexts.heroBody(orgName)}</p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row">
             <Link href="/membership" className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
               <UserPlus aria-hidden="true" className="size-5" />

@@ -38,4 +38,19 @@ describe('useRotatingWord', () => {
     unmount();
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('stays on its word, with no timer, while not running', () => {
+    const { result, rerender } = renderHook(
+      ({ running }) => useRotatingWord(HERO_WORDS, HERO_WORD_INTERVAL_MS, running),
+      {
+        initialProps: { running: true },
+      },
+    );
+    advance(2500);
+    expect(result.current).toBe('Sacrifice');
+    rerender({ running: false });
+    expect(vi.getTimerCount()).toBe(0);
+    advance(10_000);
+    expect(result.current).toBe('Sacrifice');
+  });
 });

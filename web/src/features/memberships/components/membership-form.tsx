@@ -158,8 +158,13 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
         </p>
       </div>
 
-      <button type="submit" aria-disabled={processing} className={buttonClasses('primary', 'w-full text-lg')}>
-        {processing ? membershipTexts.processing : membershipTexts.join(orgName)}
+      {/* aria-disabled, not disabled, while the card fields load: it stays in the tab order and says why it waits. */}
+      <button
+        type="submit"
+        aria-disabled={processing || payment.loadingLabel !== null}
+        className={buttonClasses('primary', 'w-full text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+      >
+        {processing ? membershipTexts.processing : (payment.loadingLabel ?? membershipTexts.join(orgName))}
       </button>
 
       <p className="flex items-start gap-3 text-sm text-slate-700">

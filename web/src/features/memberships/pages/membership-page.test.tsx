@@ -16,7 +16,9 @@ function renderPage(payment: Partial<MembershipCardPayment> = {}) {
   const pay = vi.fn<MembershipCardPayment['pay']>(() => Promise.resolve({ status: 'succeeded' }));
   const user = userEvent.setup();
   const result = renderWithProviders(
-    <MembershipPage payment={{ ready: true, fields: <div data-testid="card-fields" />, pay, ...payment }} />,
+    <MembershipPage
+      payment={{ ready: true, loadingLabel: null, fields: <div data-testid="card-fields" />, pay, ...payment }}
+    />,
     { path: '/membership', config },
   );
   return { ...result, user, pay: payment.pay ?? pay };

@@ -71,11 +71,18 @@ describe('NewsCarousel', () => {
     if (!first || !second) throw new Error('expected two cards');
     expect(first.getByText('January 5, 2025')).toBeDefined();
     expect(first.getByText('3:30 PM')).toBeDefined();
-    expect(first.getByText('Members gathered to honor the fallen.')).toBeDefined();
+    // The excerpt is clamped to three lines and never stretched (the real layout: web/e2e/a11y.e2e.test.ts).
+    const excerpt = first.getByText('Members gathered to honor the fallen.');
+    expect(excerpt.className).toContain('line-clamp-3');
+    expect(excerpt.className).not.toContain('flex-1');
+    expect(excerpt.parentElement?.className).toBe('flex-1');
     expect(first.getByRole('link', { name: 'Memorial Day Tribute' }).getAttribute('href')).toBe(
       '/news/memorial-day-tribute',
     );
-    expect(first.getByRole('link', { name: 'Read More' }).getAttribute('href')).toBe('/news/memorial-day-tribute');
+    // The title completes the link's name for screen readers; the visible text stays 'Read More'.
+    const readMore = first.getByRole('link', { name: /^Read More ?: Memorial Day Tribute$/ });
+    expect(readMore.getAttribute('href')).toBe('/news/memorial-day-tribute');
+    expect(readMore.querySelector('.sr-only')?.textContent).toBe(': Memorial Day Tribute');
 
     const image = first.getByRole('img', { name: 'Memorial Day Tribute' });
     expect(image.getAttribute('src')).toBe('/images/news/memorial-day-tribute.svg');
@@ -85,7 +92,7 @@ describe('NewsCarousel', () => {
 
     expect(second.getByText('December 20, 2024')).toBeDefined();
     expect(second.getByText('9:05 AM')).toBeDefined();
-    expect(second.getByRole('link', { name: 'Read More' }).getAttribute('href')).toBe(
+    expect(second.getByRole('link', { name: /^Read More ?: Youth Leadership Camp Recap$/ }).getAttribute('href')).toBe(
       '/news/youth-leadership-camp-recap',
     );
   });

@@ -40,6 +40,10 @@ export type CardPaymentSucceeded = {
   paymentId: string;
   kind: PaymentStatus['kind'];
   nextPaymentDate: string | null;
+  /** The provider's transaction id, the visitor's payment reference; null while not known. */
+  transactionId: string | null;
+  /** A monthly plan's id at the provider; null for a one-off payment. */
+  recurringId: string | null;
 };
 
 /** Card validation errors from the SDK start with NOT_VALID; the visitor has to fix the card. */
@@ -142,7 +146,14 @@ export async function settle(
     throw paymentError(message, error);
   }
   if (status.state === 'succeeded') {
-    return { status: 'succeeded', paymentId, kind: status.kind, nextPaymentDate: status.nextPaymentDate };
+    return {
+      status: 'succeeded',
+      paymentId,
+      kind: status.kind,
+      nextPaymentDate: status.nextPaymentDate,
+      transactionId: status.transactionId,
+      recurringId: status.recurringId,
+    };
   }
   throw paymentError(status.failureMessage || failedFallback, status.failureCode);
 }

@@ -50,15 +50,22 @@ describe('runCardPayment: tokenized card', () => {
   it('posts the donation with the Idempotency-Key, then polls until it succeeded', async () => {
     const calls = stubApi({
       'POST /api/donations': [accepted],
-      [`GET /api/payments/${PAYMENT_ID}`]: [status('queued'), status('processing'), status('succeeded')],
+      [`GET /api/payments/${PAYMENT_ID}`]: [
+        status('queued'),
+        status('processing'),
+        status('succeeded', { transactionId: 'tx_ref_1' }),
+      ],
     });
     const { global, sdk } = fakeSdk({});
 
+    // The provider's transaction id comes back: the success page shows it as the reference.
     await expect(run(sdk)).resolves.toEqual({
       status: 'succeeded',
       paymentId: PAYMENT_ID,
       kind: 'donation',
       nextPaymentDate: null,
+      transactionId: 'tx_ref_1',
+      recurringId: null,
     });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
@@ -191,6 +198,8 @@ describe('runCardPayment: plain payment call fallback', () => {
       paymentId: PAYMENT_ID,
       kind: 'donation',
       nextPaymentDate: null,
+      transactionId: null,
+      recurringId: null,
     });
 
     expect(global.transact).toHaveBeenCalledWith(

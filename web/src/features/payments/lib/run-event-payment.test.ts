@@ -43,6 +43,8 @@ describe('runEventPayment: tokenized card', () => {
       paymentId: PAYMENT_ID,
       kind: 'registration',
       nextPaymentDate: null,
+      transactionId: null,
+      recurringId: null,
     });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(

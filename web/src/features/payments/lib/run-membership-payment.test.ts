@@ -58,6 +58,8 @@ describe('runMembershipPayment', () => {
       paymentId: PAYMENT_ID,
       kind: 'membership',
       nextPaymentDate: '2026-12-24',
+      transactionId: null,
+      recurringId: null,
     });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
