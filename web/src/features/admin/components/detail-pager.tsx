@@ -20,6 +20,22 @@ type DetailPagerProps = {
   what: string;
 };
 
+/** The pager's part that follows the list's infinite query: whether more follow, loading, the error. */
+export function pagerStateOf(query: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => Promise<unknown>;
+}): Pick<DetailPagerProps, 'hasMore' | 'loading' | 'error' | 'onMore'> {
+  return {
+    hasMore: query.hasNextPage,
+    loading: query.isFetchingNextPage,
+    error: query.isFetchNextPageError ? query.error : null,
+    onMore: () => void query.fetchNextPage(),
+  };
+}
+
 /**
  * Under a paged list: how much of it is shown, announced as it grows, and "Show N more" for the
  * next page. A native button, so it is reached with Tab and pressed with Enter or Space; it keeps

@@ -13,7 +13,7 @@ import { eventRecipientsPath, useEventRegistrations, useRegisteredEvents } from 
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, outlineButton, smallButton } from '../components/admin-styles';
-import { DetailPager } from '../components/detail-pager';
+import { DetailPager, pagerStateOf } from '../components/detail-pager';
 import { useCheckIn } from '../api/money-ops';
 import { useReportActionError } from '../hooks/use-report-action-error';
 import { Details, EmailLink, ShortId } from '../components/details';
@@ -206,10 +206,7 @@ function EventSection({ event }: { event: RegisteredEvent }) {
               shown={registrations.length}
               total={first.total}
               pageSize={DETAIL_PAGE_DEFAULT_LIMIT}
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              error={query.isFetchNextPageError ? query.error : null}
-              onMore={() => void query.fetchNextPage()}
+              {...pagerStateOf(query)}
               what="the event registrations"
             />
           ) : null}

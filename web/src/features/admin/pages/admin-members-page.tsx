@@ -14,7 +14,7 @@ import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
 import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/shared/contracts/admin';
-import { DetailPager } from '../components/detail-pager';
+import { DetailPager, pagerStateOf } from '../components/detail-pager';
 import { useRecipientCount } from '../api/detail-pages';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';
 import { mayHavePayment } from '../lib/payment-detail';
@@ -141,10 +141,7 @@ export function AdminMembersPage() {
             shown={members.length}
             total={first.total}
             pageSize={DETAIL_PAGE_DEFAULT_LIMIT}
-            hasMore={query.hasNextPage}
-            loading={query.isFetchingNextPage}
-            error={query.isFetchNextPageError ? query.error : null}
-            onMore={() => void query.fetchNextPage()}
+            {...pagerStateOf(query)}
             what="the members"
           />
         </>
