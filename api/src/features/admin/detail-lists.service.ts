@@ -20,6 +20,7 @@ import {
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { containsPattern } from './contributor-list.service';
+import { recordCountSql } from './contributors.service';
 import {
   type CursorOrder,
   type Position,
@@ -69,6 +70,15 @@ const countsOf = () => ({ total: count() });
 
 type Counts = { total: number };
 const NO_COUNTS: Counts = { total: 0 };
+
+/**
+ * Every row of a record table, exact, from the counts its triggers keep (recordCountSql,
+ * docs/decisions/035): a read of at most 16 rows where count(*) scans the whole table.
+ */
+async function keptCounts(tx: Pick<Database, 'execute'>, table: PgTable): Promise<Counts> {
+  const [row] = (await tx.execute<Counts>(sql`SELECT ${recordCountSql(table)} AS total`)).rows;
+  return row ?? NO_COUNTS;
+}
 
 /** A database or a transaction: what the readers need. */
 type Reader = Pick<Database, 'select' | 'execute'>;
@@ -152,7 +162,7 @@ export function listContributionDetailsPage(db: Database, query: DetailPageQuery
     query,
     ['contributions'],
     readContributions,
-    async (tx) => (await tx.select(countsOf()).from(donations))[0] ?? NO_COUNTS,
+    (tx) => keptCounts(tx, donations),
     ({ cursorAt: _, ...r }) => contributionOf(r),
   );
 }
@@ -214,7 +224,7 @@ export function listMemberDetailsPage(db: Database, query: DetailPageQuery): Pro
     query,
     ['memberships'],
     readMembers,
-    async (tx) => (await tx.select(countsOf()).from(memberships))[0] ?? NO_COUNTS,
+    (tx) => keptCounts(tx, memberships),
     ({ cursorAt: _, ...r }) => memberOf(r),
   );
 }
