@@ -17,6 +17,7 @@ import { contributionSuccessPath } from '@/lib/paths';
 import { successHandoff } from '@/lib/success-handoff';
 import { ContributionAmount } from './contribution-amount';
 import { useSingleSubmission } from '@/lib/use-single-submission';
+import { HydratedForm } from '@/components/forms/hydrated-form';
 
 /**
  * How the form charges a card. The app composes it from the payments feature, so this feature
@@ -137,7 +138,7 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
   };
 
   return (
-    <form
+    <HydratedForm
       noValidate
       aria-label={contributionTexts.formLabel}
       aria-busy={processing}
@@ -197,6 +198,6 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
           ? contributionTexts.processing
           : (payment.loadingLabel ?? submitLabel(cents === null ? null : formatCents(cents), isRecurring))}
       </button>
-    </form>
+    </HydratedForm>
   );
 }

@@ -23,6 +23,7 @@ import { eventsTexts } from '../events-texts';
 import { eventPaymentPath, eventSuccessPath } from '@/lib/paths';
 import { TicketTierOptions } from './ticket-tier-options';
 import { useSingleSubmission } from '@/lib/use-single-submission';
+import { HydratedForm } from '@/components/forms/hydrated-form';
 
 type RegistrationValues = Omit<EventRegistrationRequest, 'eventId'>;
 
@@ -107,7 +108,7 @@ function OpenRegistrationForm({ event }: { event: EventDetail }) {
   const commentsError = errors.comments?.message;
 
   return (
-    <form
+    <HydratedForm
       noValidate
       aria-label={eventsTexts.registrationFormLabel}
       aria-busy={submitting}
@@ -154,6 +155,6 @@ function OpenRegistrationForm({ event }: { event: EventDetail }) {
             ? eventsTexts.continueToPayment
             : eventsTexts.register}
       </button>
-    </form>
+    </HydratedForm>
   );
 }

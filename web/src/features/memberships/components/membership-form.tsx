@@ -15,6 +15,7 @@ import { successHandoff } from '@/lib/success-handoff';
 import { TextAreaField } from './text-area-field';
 import { WaiverSection } from './waiver-section';
 import { useSingleSubmission } from '@/lib/use-single-submission';
+import { HydratedForm } from '@/components/forms/hydrated-form';
 
 const defaultValues: MembershipFormValues = {
   firstName: '',
@@ -102,7 +103,7 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
   };
 
   return (
-    <form
+    <HydratedForm
       noValidate
       aria-label={membershipTexts.formLabel}
       aria-busy={processing}
@@ -174,6 +175,6 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
           {membershipTexts.secure}
         </span>
       </p>
-    </form>
+    </HydratedForm>
   );
 }

@@ -13,6 +13,7 @@ import { useCreateMembershipApplication } from '../api/create-membership-applica
 import { interestTexts } from '../memberships-texts';
 import { TextAreaField } from './text-area-field';
 import { useSingleSubmission } from '@/lib/use-single-submission';
+import { HydratedForm } from '@/components/forms/hydrated-form';
 
 type InterestValues = z.input<typeof MembershipApplication>;
 
@@ -77,7 +78,7 @@ export function MembershipInterestForm() {
     });
 
   return (
-    <form
+    <HydratedForm
       noValidate
       aria-label={interestTexts.formLabel}
       aria-busy={submitting}
@@ -121,6 +122,6 @@ export function MembershipInterestForm() {
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </p>
-    </form>
+    </HydratedForm>
   );
 }
