@@ -47,6 +47,8 @@ const DOCS_PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Pillars API</title>
+    <!-- The site's icon: without a link the browser asks for /favicon.ico, which is not a page (404). -->
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
   </head>
   <body>
     <script id="api-reference" data-url="/api/openapi.json" data-configuration='${viewerConfiguration}'></script>

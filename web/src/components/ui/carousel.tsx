@@ -80,7 +80,8 @@ export function Carousel({ label, slideClassName, slides }: CarouselProps) {
 
   return (
     <div role="region" aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}>
-      <div ref={viewportRef} className="overflow-hidden">
+      {/* Positioned, so it also clips what slides place absolutely (screen-reader-only text). */}
+      <div ref={viewportRef} className="relative overflow-hidden">
         <div className="-ml-6 flex touch-pan-y">
           {slides.map((slide, index) => (
             <div
