@@ -143,7 +143,11 @@ describe('events authoring', () => {
         async () => {
           await page.reload();
           await section.getByRole('searchbox', { name: 'Find a registrant by name or e-mail' }).fill('martha wash');
-          return button.isVisible();
+          // The door search asks the server after a pause in typing.
+          return button.waitFor({ timeout: 3_000 }).then(
+            () => true,
+            () => false,
+          );
         },
         { timeout: 20_000, interval: 500 },
       )
