@@ -116,7 +116,7 @@ export function SuccessPage() {
   const { plan } = content;
   const Icon = content.icon;
 
-  useDocumentMeta({ title: content.title });
+  useDocumentMeta({ title: content.title, description: content.body });
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
