@@ -53,4 +53,32 @@ describe('compressingStream', () => {
     const whole = coding === 'br' ? brotliDecompressSync(Buffer.concat(received)) : gunzipSync(Buffer.concat(received));
     expect(whole.toString()).toBe('<main>the shell</main><section>the data</section>');
   });
+
+  it.each(['br', 'gzip'] as const)('stops quietly when the client goes away mid-answer (%s)', async (coding) => {
+    // The compressor's late output, enqueued into a cancelled stream, threw from an event handler:
+    // an uncaught exception, which ends the API process.
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      let cancelled = false;
+      let row = 0;
+      const answer = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(new TextEncoder().encode(`<p>row ${row++}</p>`.repeat(500)));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const reader = answer.pipeThrough(compressingStream(coding)).getReader();
+      await reader.read();
+      await reader.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(cancelled).toBe(true);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
 });

@@ -47,17 +47,41 @@ export function compressingStream(coding: ContentCoding): TransformStream<Uint8A
   let failed: Error | null = null;
   return new TransformStream({
     start(controller) {
-      zlib.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)));
+      // The compressor answers on its own events, after the stream may have ended: a client that
+      // went away cancels the answer, and enqueueing then throws. Thrown in an event handler that
+      // would be an uncaught exception, which ends the process; instead the compressor stops.
+      const stop = (error: Error) => {
+        failed ??= error;
+        zlib.destroy();
+      };
+      zlib.on('data', (chunk: Buffer) => {
+        try {
+          controller.enqueue(new Uint8Array(chunk));
+        } catch (error) {
+          stop(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
       zlib.on('error', (error) => {
-        failed = error;
-        controller.error(error);
+        stop(error);
+        try {
+          controller.error(error);
+        } catch {
+          // Already ended: nobody is reading.
+        }
       });
     },
     transform(chunk) {
       return new Promise<void>((resolve, reject) => {
         if (failed) return reject(failed);
+        // A compressor stopped meanwhile never calls the flush back.
+        const onClose = () => reject(failed ?? new Error('The compressor was closed'));
+        zlib.once('close', onClose);
         zlib.write(chunk);
-        zlib.flush(flushKind, () => (failed ? reject(failed) : resolve()));
+        zlib.flush(flushKind, () => {
+          zlib.off('close', onClose);
+          if (failed) reject(failed);
+          else resolve();
+        });
       });
     },
     flush() {
