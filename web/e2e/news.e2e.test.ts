@@ -38,7 +38,7 @@ describe('news article', () => {
     const { page } = await newPage();
     // The networks are not reachable from here: answer their share pages with an empty page.
     await page.context().route(/linkedin\.com|wa\.me|t\.me/, (route) => route.fulfill({ body: 'shared' }));
-    await page.goto(`/news/${SLUG}`);
+    await page.goto(`/news/${SLUG}`, { waitUntil: 'networkidle' }); // hydrated: see the next journey
     // The journeys browse 127.0.0.1, a "preview host"; shares name the canonical PUBLIC_URL.
     const canonical = `${publicUrl}/news/${SLUG}`;
     const address = encodeURIComponent(canonical);
@@ -72,7 +72,7 @@ describe('news article', () => {
 
   it('shows Article Not Found for an unknown article', async () => {
     const { page, errors } = await newPage();
-    await page.goto('/news/no-such-article');
+    await page.goto('/news/no-such-article', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Article Not Found' }).waitFor();
     await page.getByText("The article you're looking for could not be found.").waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).click();
