@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, inject, onTestFailed } from 'vitest';
 import { CHROMIUM_ARGS } from '@pillars/testing/chromium';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('./artifacts/', import.meta.url));
@@ -30,6 +31,7 @@ export async function useBrowser(): Promise<{
   afterAll(() => browser.close());
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const baseUrl = inject('e2eBaseUrl');
+  let pageNumber = 0;
   return {
     browser,
     baseUrl,
@@ -48,9 +50,37 @@ export async function useBrowser(): Promise<{
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
+      reportOnFailure(page, errors, (pageNumber += 1));
       return { page, errors };
     },
   };
+}
+
+/** What a page announces or asks: the text a failed journey's reader needs first. */
+const SEEN_ON_FAILURE = `[...document.querySelectorAll(
+  'h1, [role=dialog], [role=alertdialog], [role=alert], [role=status], [aria-live] li'
+)].map((e) => (e.getAttribute('role') ?? e.tagName.toLowerCase()) + ': ' + e.innerText.replace(/\\s+/g, ' ').trim().slice(0, 300))
+  .filter((line) => !line.endsWith(': ')).join('\\n')`;
+
+/**
+ * When the journey fails, says where each of its pages was and what it showed (its heading,
+ * dialogs, alerts and toasts), with a screenshot in artifacts/failures: a timeout in CI then
+ * reads as what the visitor saw. Journeys opening pages outside a test report nothing.
+ */
+function reportOnFailure(page: Page, errors: string[], pageNumber: number): void {
+  try {
+    onTestFailed(async ({ task }) => {
+      if (page.isClosed()) return;
+      const name = `${task.name.replace(/[^\w]+/g, '-').slice(0, 80)}-page-${pageNumber}`;
+      await mkdir(join(ARTIFACTS_DIR, 'failures'), { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS_DIR, 'failures', `${name}.png`), timeout: 5000 }).catch(() => {});
+      const seen = await page.evaluate<string>(SEEN_ON_FAILURE).catch((error: unknown) => String(error));
+      const logged = errors.length > 0 ? `\nits console errors:\n${errors.join('\n')}` : '';
+      process.stderr.write(`page ${pageNumber} of "${task.name}" at ${page.url()} when it failed:\n${seen}${logged}\n`);
+    });
+  } catch {
+    // Not inside a test (a beforeAll opening a page): nothing to report on.
+  }
 }
 
 /** Lazy images load only near the viewport; load them all before a full-page screenshot. */
