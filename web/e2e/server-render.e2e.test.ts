@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 
@@ -9,6 +10,20 @@ const { browser, newPage, baseUrl } = await useBrowser();
 async function pageWithoutJavaScript() {
   const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
   return context.newPage();
+}
+
+/**
+ * Holds back the web app's entry script for `ms`, as a slow phone on a slow network would: the
+ * page stays the server's HTML meanwhile. `released()` says whether the script has been let go.
+ */
+async function delayPageCode(page: Page, ms: number): Promise<{ released: () => boolean }> {
+  let released = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    released = true;
+    await route.continue();
+  });
+  return { released: () => released };
 }
 
 /** The browser logs a page that answers 404 as a failed resource; that is expected there. */
@@ -105,6 +120,30 @@ describe('hydration', () => {
     // React reports a hydration mismatch as a console error; none may appear.
     expect(errors.filter(notTheDocument404)).toEqual([]);
     expect(apiReads).toEqual([]);
+  });
+
+  it('acts on a button tapped before the page’s code ran, once it has: the menu opens', async () => {
+    const { page, errors } = await newPage(375);
+    const code = await delayPageCode(page, 1500);
+    await page.goto('/about', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Open main menu' }).click();
+    expect(code.released()).toBe(false);
+    // Tapped once: opened, not opened and closed again, and focus left where the tap put it.
+    await page.getByRole('button', { name: 'Close main menu', expanded: true }).waitFor();
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Events' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps where a visitor scrolled before the page hydrated', async () => {
+    const { page, errors } = await newPage(375);
+    const code = await delayPageCode(page, 1000);
+    await page.goto('/news/memorial-day-tribute', { waitUntil: 'commit' });
+    await page.locator('footer').waitFor();
+    await page.evaluate('window.scrollTo(0, 600)');
+    expect(code.released()).toBe(false);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate<number>('window.scrollY')).toBe(600);
+    expect(errors).toEqual([]);
   });
 
   it('answers the home page’s contribution form once hydrated', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from './content-security-policy';
+import { createHash } from 'node:crypto';
+import { contentSecurityPolicy, inlineScriptHashes } from './content-security-policy';
 
 const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
@@ -35,5 +36,30 @@ describe('contentSecurityPolicy', () => {
   it('loads fonts from our own origin: the self-hosted display face, preloaded from /assets', () => {
     const csp = directives(contentSecurityPolicy({}));
     expect(csp.get('font-src')).toContain(`'self'`);
+  });
+
+  it('runs the inline scripts it is given by their hashes, before the provider’s origin', () => {
+    const csp = directives(
+      contentSecurityPolicy({ PAYTHEORY_SDK_URL: 'http://localhost:5090/sdk.js' }, [`'sha256-abc='`]),
+    );
+    expect(csp.get('script-src')).toEqual([`'self'`, `'sha256-abc='`, 'http://localhost:5090']);
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  it('hashes the exact text of each inline script, whitespace included', () => {
+    const html = `<head><script>\n  hold();\n</script></head><body><script type="module">go()</script></body>`;
+    expect(inlineScriptHashes(html)).toEqual([sha256('\n  hold();\n'), sha256('go()')]);
+  });
+
+  it('leaves out scripts loaded from a file and data blocks, which run nothing inline', () => {
+    const html = [
+      '<script type="module" crossorigin src="/assets/index.js"></script>',
+      '<script id="app-config" type="application/json">{"a":1}</script>',
+      '<script type=application/ld+json>{}</script>',
+    ].join('');
+    expect(inlineScriptHashes(html)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { cacheSiteImages } from '../../lib/public-cache';
 import { isPublicArticle } from '../news/news.routes';
-import { contentSecurityPolicy } from './content-security-policy';
+import { contentSecurityPolicy, inlineScriptHashes } from './content-security-policy';
 import {
   escapeForScript,
   inProcessFetch,
@@ -34,9 +34,10 @@ export function renderIndexHtml(template: string, deps: Pick<AppDeps, 'config'>)
  */
 export function webRoutes(deps: AppDeps, staticDir: string, apiFetch: (request: Request) => Promise<Response>) {
   const { db, config } = deps;
-  const indexHtml = renderIndexHtml(readFileSync(join(staticDir, 'index.html'), 'utf8'), deps);
+  const template = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  const indexHtml = renderIndexHtml(template, deps);
   const site = { orgName: config.ORG_NAME, publicUrl: config.PUBLIC_URL };
-  const csp = contentSecurityPolicy(config);
+  const csp = contentSecurityPolicy(config, inlineScriptHashes(template));
   const publicConfig = publicConfigOf(config);
   const renderer = loadServerRenderer(staticDir, deps.logger).then((loaded) => {
     loaded?.setApiFetch(inProcessFetch(apiFetch, config.PUBLIC_URL));

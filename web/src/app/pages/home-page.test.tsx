@@ -2,10 +2,37 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, stubFetch } from '@/test/stub-fetch';
+import { HASH_FOLLOW_MS } from '@/lib/use-hash-scroll';
 import { HomePage } from './home-page';
 
 function spyOnScroll() {
   return vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+}
+
+/** A ResizeObserver (jsdom has none) whose reports the test makes: `resize()` reports to each. */
+function stubResizeObserver() {
+  const observers = new Set<{ callback: () => void; targets: Element[] }>();
+  class FakeResizeObserver {
+    private readonly entry: { callback: () => void; targets: Element[] };
+    constructor(callback: () => void) {
+      this.entry = { callback, targets: [] };
+      observers.add(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.push(target);
+    }
+    unobserve() {}
+    disconnect() {
+      observers.delete(this.entry);
+    }
+  }
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+  return {
+    resize: () => {
+      for (const observer of [...observers]) observer.callback();
+    },
+    observed: () => [...observers].flatMap((observer) => observer.targets),
+  };
 }
 
 /** Runs due timers and the promise callbacks they release, inside act(). */
@@ -24,6 +51,7 @@ describe('HomePage', () => {
   afterEach(() => {
     window.location.hash = '';
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('scrolls to the section named in the URL hash after 100 ms', async () => {
@@ -40,28 +68,38 @@ describe('HomePage', () => {
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
   });
 
-  it('aligns the section again when slower content has loaded', async () => {
-    const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json([])), 500));
-    stubFetch({ '/api/news': slow, '/api/events': slow });
+  it('follows the section while the page above it changes height', async () => {
+    stubFetch({ '/api/news': json([]), '/api/events': json([]) });
     const scrollIntoView = spyOnScroll();
+    const layout = stubResizeObserver();
     renderWithProviders(<HomePage />);
 
     await advance(100);
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
-    await advance(500);
+    expect(layout.observed()).toEqual([document.getElementById('main-content') ?? document.body]);
+    layout.resize(); // the observer's first report: the size the page already had
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    layout.resize(); // cards, code or images arrived above the section
     expect(scrollIntoView).toHaveBeenCalledTimes(2);
     expect(scrollIntoView.mock.contexts[1]).toBe(document.getElementById('events'));
+
+    await advance(HASH_FOLLOW_MS);
+    layout.resize();
+    expect(scrollIntoView).toHaveBeenCalledTimes(2);
+    expect(layout.observed()).toEqual([]);
   });
 
   it('leaves the page alone once the visitor scrolls', async () => {
-    const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json([])), 500));
-    stubFetch({ '/api/news': slow, '/api/events': slow });
+    stubFetch({ '/api/news': json([]), '/api/events': json([]) });
     const scrollIntoView = spyOnScroll();
+    const layout = stubResizeObserver();
     renderWithProviders(<HomePage />);
 
     await advance(100);
+    layout.resize();
     window.dispatchEvent(new Event('wheel'));
-    await advance(500);
+    layout.resize();
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(layout.observed()).toEqual([]);
   });
 });

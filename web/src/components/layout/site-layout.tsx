@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { layoutTexts } from './layout-texts';
 import { RouteFocus } from './route-focus';
@@ -18,10 +18,16 @@ function PageLoading() {
 /** Header, main landmark and footer around every page. */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  const shown = useRef<string | null>(null);
 
-  // pushState keeps the old scroll position; a new page starts at the top unless it names a section.
+  // pushState keeps the old scroll position; a new page starts at the top unless it names a
+  // section. Not on the first render: there the browser owns the position (a visitor who scrolled
+  // a server-rendered page before it hydrated, a reload, Back), and moving it would also move
+  // what they were about to tap from under their finger.
   useEffect(() => {
-    if (!window.location.hash) window.scrollTo(0, 0);
+    const previous = shown.current;
+    shown.current = location;
+    if (previous !== null && previous !== location && !window.location.hash) window.scrollTo(0, 0);
   }, [location]);
 
   return (
