@@ -1,15 +1,9 @@
 import { type EventDetail, eventPriceShown, formatCents, registrationMessages } from '@pillars/shared/contracts';
+import { eventsSectionTexts } from './events-section-texts';
 
 /** User-facing texts of the events feature; product texts are verbatim (ADR 012). */
 export const eventsTexts = {
-  sectionTitle: 'Upcoming Events',
-  sectionEyebrow: 'Gather With Us',
-  sectionIntro: 'Town halls, service days and celebrations where neighbors meet and get to work.',
-  carouselLabel: 'Event listings',
-  loading: 'Loading events…',
-  loadError: 'Failed to load events. Please try again later.',
-  empty: 'No upcoming events right now. Check back soon.',
-  registerNow: 'Register Now',
+  ...eventsSectionTexts,
 
   // Event page /events/{slug}
   notFoundTitle: 'Event Not Found',

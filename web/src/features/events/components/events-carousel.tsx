@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { CardPlaceholders } from '@/components/ui/card-placeholder';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useEvents } from '../api/get-events';
-import { eventsTexts } from '../events-texts';
+import { eventsSectionTexts } from '../events-section-texts';
 
 // The request starts here, with the page; the slides' code loads beside it (docs/decisions/038).
 const EventSlides = lazy(() => import('./event-slides').then((m) => ({ default: m.EventSlides })));
@@ -10,18 +10,21 @@ const EventSlides = lazy(() => import('./event-slides').then((m) => ({ default: 
 /** Product rule: 1 card per view on small screens, 2 on medium and up. */
 export function EventsCarousel() {
   const events = useEvents();
+  // A card's text at 1280 px: date badge beside two lines of title, date and place; three lines of description; the button.
   const placeholders = (
     <CardPlaceholders
       count={2}
-      label={eventsTexts.loading}
+      label={eventsSectionTexts.loading}
+      bodyClassName="min-h-[19rem]"
+      controls={events.data === undefined || events.data.length > 1}
       gridClassName="md:grid-cols-2"
       itemClassNames={['', 'hidden md:block']}
     />
   );
 
   if (events.isPending) return placeholders;
-  if (events.isError) return <StatusMessage tone="error">{eventsTexts.loadError}</StatusMessage>;
-  if (events.data.length === 0) return <StatusMessage tone="info">{eventsTexts.empty}</StatusMessage>;
+  if (events.isError) return <StatusMessage tone="error">{eventsSectionTexts.loadError}</StatusMessage>;
+  if (events.data.length === 0) return <StatusMessage tone="info">{eventsSectionTexts.empty}</StatusMessage>;
 
   return (
     <Suspense fallback={placeholders}>

@@ -1,5 +1,5 @@
 import { HomeSection } from '@/components/ui/home-section';
-import { eventsTexts } from '../events-texts';
+import { eventsSectionTexts } from '../events-section-texts';
 import { EventsCarousel } from './events-carousel';
 
 /** The home page events section; `id="events"` is the target of the Events links. */
@@ -9,9 +9,9 @@ export function EventsSection() {
       id="events"
       headingId="events-heading"
       surface="cream"
-      title={eventsTexts.sectionTitle}
-      eyebrow={eventsTexts.sectionEyebrow}
-      intro={eventsTexts.sectionIntro}
+      title={eventsSectionTexts.sectionTitle}
+      eyebrow={eventsSectionTexts.sectionEyebrow}
+      intro={eventsSectionTexts.sectionIntro}
     >
       <EventsCarousel />
     </HomeSection>

@@ -10,10 +10,13 @@ const NewsSlides = lazy(() => import('./news-slides').then((m) => ({ default: m.
 /** Product rule: 1 card per view on small screens, 2 on medium, 3 on large. */
 export function NewsCarousel() {
   const news = useNews();
+  // A card's text at 1280 px: date, two lines of title, three of excerpt, Read More.
   const placeholders = (
     <CardPlaceholders
       count={3}
       label={newsTexts.loading}
+      bodyClassName="min-h-[16.5rem]"
+      controls={news.data === undefined || news.data.length > 1}
       gridClassName="md:grid-cols-2 lg:grid-cols-3"
       itemClassNames={['', 'hidden md:block', 'hidden lg:block']}
     />
