@@ -60,13 +60,15 @@ describe('public pages without JavaScript', () => {
 
   it('shows the membership, about and privacy pages', async () => {
     const page = await pageWithoutJavaScript();
-    for (const [path, heading] of [
-      ['/membership', 'Become a Member'],
-      ['/about', /^About /],
-      ['/privacy-policy', 'Privacy Policy'],
+    for (const [path, heading, title] of [
+      ['/membership', 'Become a Member', 'Become a Member'],
+      ['/about', /^About /, 'About Us'],
+      ['/privacy-policy', 'Privacy Policy', 'Privacy Policy'],
     ] as const) {
       expect((await page.goto(path))?.status(), path).toBe(200);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // The page's own title is in the HTML, for crawlers and previews that run no script.
+      expect(await page.title(), path).toMatch(new RegExp(`^${title} \\| `));
     }
     await page.context().close();
   });

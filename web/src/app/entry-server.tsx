@@ -7,6 +7,7 @@ import type { SsrContext } from 'wouter';
 import { setQueryFetch } from '@/lib/api';
 import { RenderedPagesContext } from '@/lib/lazy-page';
 import { ResponseStatusContext } from '@/lib/not-found-status';
+import { type DocumentMeta, DocumentMetaCollector } from '@/lib/use-document-meta';
 import { createQueryClient } from '@/lib/query-client';
 import { keepFailedQueries, serializeState } from '@/lib/server-render-state';
 import { App } from './app';
@@ -41,7 +42,9 @@ export type RenderRequest = {
 };
 
 export type RenderResult =
-  { kind: 'redirect'; location: string } | { kind: 'page'; status: number; html: string; state: unknown };
+  | { kind: 'redirect'; location: string }
+  /** `meta`: the title and description the page set, for the server to write into the HTML. */
+  | { kind: 'page'; status: number; html: string; state: unknown; meta: DocumentMeta | null };
 
 /**
  * The API's answers to the queries' GETs, called in-process by the server (the same paths and
@@ -93,14 +96,20 @@ export async function render({ path, search, config }: RenderRequest): Promise<R
     const respondWith = (code: number) => {
       status = code;
     };
+    let meta: DocumentMeta | null = null;
+    const collectMeta = (pageMeta: DocumentMeta) => {
+      meta = pageMeta;
+    };
     const html = await renderToHtml(
       <StrictMode>
         <ResponseStatusContext value={respondWith}>
-          <RenderedPagesContext value={pages}>
-            <Router ssrPath={path} ssrSearch={search} ssrContext={ssrContext}>
-              <App queryClient={queryClient} config={config} />
-            </Router>
-          </RenderedPagesContext>
+          <DocumentMetaCollector value={collectMeta}>
+            <RenderedPagesContext value={pages}>
+              <Router ssrPath={path} ssrSearch={search} ssrContext={ssrContext}>
+                <App queryClient={queryClient} config={config} />
+              </Router>
+            </RenderedPagesContext>
+          </DocumentMetaCollector>
         </ResponseStatusContext>
       </StrictMode>,
     );
@@ -117,6 +126,7 @@ export async function render({ path, search, config }: RenderRequest): Promise<R
         status,
         html,
         state: serializeState({ queries, pages: [...pages] }),
+        meta,
       };
     }
     if (pass === MAX_PASSES) throw new Error(`the page still waited for data or code after ${pass} renders`);

@@ -1,5 +1,5 @@
 import { socialImageOf } from '@pillars/shared/contracts';
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { usePublicConfig } from './use-public-config';
 
 export type DocumentMeta = {
@@ -11,6 +11,13 @@ export type DocumentMeta = {
   /** 'article' for news, 'website' otherwise. */
   type?: 'article' | 'website';
 };
+
+/**
+ * Given by the server render only: receives the page's meta as it renders, for the server to
+ * write the title and description into the HTML (docs/decisions/036). In the browser there is
+ * none, and the effect below sets them.
+ */
+export const DocumentMetaCollector = createContext<((meta: DocumentMeta) => void) | null>(null);
 
 type MetaKey = { attribute: 'name' | 'property'; key: string };
 
@@ -64,6 +71,9 @@ function absolute(url: string, base: string): string {
  */
 export function useDocumentMeta(meta: DocumentMeta | null): void {
   const { orgName, publicUrl } = usePublicConfig();
+  // Effects do not run on the server: it is told during the render, the last page to say wins.
+  const collect = useContext(DocumentMetaCollector);
+  if (collect && meta) collect(meta);
   const title = meta?.title;
   const description = meta?.description;
   const image = meta?.image;

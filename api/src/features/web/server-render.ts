@@ -8,8 +8,12 @@ import type { Logger } from '@pillars/shared/logger';
  * What the web app's server entry (web/src/app/entry-server.tsx, built by `vite build` into
  * web/dist-ssr/ beside web/dist/) exports: the renderer of the public pages (docs/decisions/036).
  */
+/** The title and description a rendered page set for itself (the web app's `DocumentMeta`). */
+export type RenderedMeta = { title: string; description?: string; image?: string; type?: 'article' | 'website' };
+
 export type RenderResult =
-  { kind: 'redirect'; location: string } | { kind: 'page'; status: number; html: string; state: unknown };
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; status: number; html: string; state: unknown; meta?: RenderedMeta | null };
 
 export interface ServerRenderer {
   isServerRendered(path: string): boolean;

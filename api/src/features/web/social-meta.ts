@@ -9,7 +9,8 @@ import { socialImageOf } from '@pillars/shared/contracts';
 
 export type SocialMeta = {
   title: string;
-  description: string;
+  /** Absent: the site's description stays, and previews show none of their own. */
+  description?: string;
   /**
    * The page's image, site-relative or absolute; previews get its raster version (socialImageOf) made
    * absolute on the canonical host.
@@ -51,26 +52,26 @@ export function summarise(text: string): string {
  */
 export function withSocialMeta(html: string, meta: SocialMeta, site: { orgName: string; publicUrl: string }): string {
   const title = `${meta.title} | ${site.orgName}`;
-  const description = summarise(meta.description);
+  const description = meta.description === undefined ? null : summarise(meta.description);
   const image = meta.image ? absolute(socialImageOf(meta.image), site.publicUrl) : null;
   const tags: Array<[attribute: 'name' | 'property', key: string, content: string]> = [
     ['property', 'og:title', meta.title],
-    ['property', 'og:description', description],
     ['property', 'og:url', absolute(meta.path, site.publicUrl)],
     ['property', 'og:type', meta.type],
     ['property', 'og:site_name', site.orgName],
     ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', meta.title],
-    ['name', 'twitter:description', description],
   ];
+  if (description !== null)
+    tags.push(['property', 'og:description', description], ['name', 'twitter:description', description]);
   if (image) tags.push(['property', 'og:image', image], ['name', 'twitter:image', image]);
   const rendered = tags
     .map(([attribute, key, content]) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`)
     .join('\n    ');
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>\n    ${rendered}`)
-    .replace(
-      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeHtml(description)}" />`,
-    );
+  const titled = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>\n    ${rendered}`);
+  if (description === null) return titled;
+  return titled.replace(
+    /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+    () => `<meta name="description" content="${escapeHtml(description)}" />`,
+  );
 }

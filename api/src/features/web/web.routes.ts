@@ -62,7 +62,10 @@ export function webRoutes(deps: AppDeps, staticDir: string, apiFetch: (request: 
     if (rendered?.kind === 'redirect') return c.redirect(rendered.location, 302);
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Security-Policy', csp);
-    const shell = meta ? withSocialMeta(indexHtml, meta, site) : indexHtml;
+    // An article's or event's own preview, else what the page said of itself as it rendered
+    // (its title and description, as the browser sets them), else the site's.
+    const pageMeta = meta ?? (rendered?.kind === 'page' && rendered.meta ? { ...rendered.meta, path } : null);
+    const shell = pageMeta ? withSocialMeta(indexHtml, { type: 'website', ...pageMeta }, site) : indexHtml;
     if (!rendered) return c.html(shell);
     return c.html(withRenderedPage(shell, rendered.html, rendered.state), rendered.status === 404 ? 404 : 200);
   };
