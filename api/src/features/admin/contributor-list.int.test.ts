@@ -7,8 +7,16 @@ import {
   MemberDetailList,
 } from '@pillars/shared/contracts/admin';
 import { CSV_COLUMNS } from '@pillars/shared/contracts/admin';
-import { donations, eventRegistrations, events, memberships, type PaymentKind, payments } from '@pillars/shared/db';
-import { insertTransactionRow, transactionRow } from '@pillars/shared/money';
+import {
+  donations,
+  eventRegistrations,
+  events,
+  memberships,
+  type PaymentKind,
+  payments,
+  transactions,
+} from '@pillars/shared/db';
+import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS, insertTransactionRow, transactionRow } from '@pillars/shared/money';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
@@ -583,6 +591,113 @@ describe('the totals of every record (docs/decisions/035)', () => {
         pdb.insert(memberships).values({ email: `together${String(i)}@example.org`, paymentMethod: 'card' }),
       ),
     );
+    await expectExact();
+  });
+});
+
+describe('the money received, kept per payment kind (docs/decisions/042)', () => {
+  const pdb = planned.db;
+  async function summaryOf(query: Record<string, string>) {
+    const params = new URLSearchParams(query).toString();
+    const res = await plannedApp.request(`/api/admin/contributors/summary?${params}`, {
+      headers: { cookie: plannedCookie },
+    });
+    return ContributorsSummaryResponse.parse(await res.json()).summary.totalAmount;
+  }
+  /** The ledger read row by row, the rule written out here: what the kept totals must equal. */
+  async function scanned(kinds: readonly string[] | null) {
+    const ofKinds = kinds
+      ? sql` WHERE coalesce(p.kind, CASE WHEN t.donation_id IS NOT NULL THEN 'donation' ELSE '' END) IN (${sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const [row] = (
+      await pdb.execute<{ cents: string }>(sql`
+        SELECT coalesce(sum(CASE t.status WHEN ${CHARGE_ROW_STATUS} THEN t.amount WHEN ${REFUND_ROW_STATUS}
+                 THEN -t.amount ELSE 0 END), 0)::text AS cents
+          FROM transactions t LEFT JOIN payments p ON p.id = t.payment_id${ofKinds}`)
+    ).rows;
+    return Number(row?.cents ?? 0) / 100;
+  }
+  async function expectExact() {
+    expect(await summaryOf({})).toBe(await scanned(null));
+    expect(await summaryOf({ type: 'Membership' })).toBe(await scanned(['membership']));
+    expect(await summaryOf({ type: 'Contribution' })).toBe(await scanned(['donation', 'recurring_donation']));
+    expect(await summaryOf({ type: 'Event Registration' })).toBe(await scanned(['registration']));
+  }
+  async function ledgerRow(kind: PaymentKind, cents: number, status: string) {
+    const [record] =
+      kind === 'membership'
+        ? await pdb.insert(memberships).values({ email: 'kept@example.org', paymentMethod: 'card' }).returning()
+        : await pdb
+            .insert(donations)
+            .values({ email: 'kept@example.org', amount: '1', paymentMethod: 'card' })
+            .returning();
+    if (!record) throw new Error('no record');
+    const [payment] = await pdb
+      .insert(payments)
+      .values({ kind, recordId: record.id, amountCents: cents, state: 'succeeded', idempotencyKey: randomUUID() })
+      .returning();
+    if (!payment) throw new Error('no payment');
+    return {
+      paymentId: payment.id,
+      donationId: kind === 'membership' ? null : record.id,
+      amount: cents,
+      fees: 0,
+      status,
+      paymentMethod: 'card',
+      paymentProvider: 'paytheory',
+      providerTransactionId: `pt_${randomUUID()}`,
+      buyerName: 'Kept Payor',
+    };
+  }
+
+  it('signs a row by the statuses the ledger writes', async () => {
+    const [row] = (
+      await pdb.execute<{ charge: string; refund: string; failed: string }>(sql`
+        SELECT ledger_signed_cents(${CHARGE_ROW_STATUS}, 1250)::text AS charge,
+               ledger_signed_cents(${REFUND_ROW_STATUS}, 1250)::text AS refund,
+               ledger_signed_cents('failed', 1250)::text AS failed`)
+    ).rows;
+    expect(row).toEqual({ charge: '1250', refund: '-1250', failed: '0' });
+  });
+
+  it('stay exact through charges, refunds, failed instalments, bulk and concurrent writes and a rollback', async () => {
+    await expectExact();
+    await pdb.insert(transactions).values(await ledgerRow('membership', 2500, CHARGE_ROW_STATUS));
+    await pdb.insert(transactions).values(await ledgerRow('donation', 1000, CHARGE_ROW_STATUS));
+    await pdb.insert(transactions).values(await ledgerRow('recurring_donation', 700, 'failed'));
+    await pdb.insert(transactions).values(await ledgerRow('membership', 1200, REFUND_ROW_STATUS));
+    await expectExact();
+    // A donation's older row without a payment counts as a contribution.
+    const legacy = await ledgerRow('donation', 300, CHARGE_ROW_STATUS);
+    await pdb.insert(transactions).values({ ...legacy, paymentId: null });
+    await pdb
+      .insert(transactions)
+      .values(
+        await Promise.all([
+          ledgerRow('membership', 100, CHARGE_ROW_STATUS),
+          ledgerRow('donation', 200, CHARGE_ROW_STATUS),
+        ]),
+      );
+    await expectExact();
+    await expect(
+      pdb.transaction(async (tx) => {
+        await tx.insert(transactions).values(await ledgerRow('membership', 9900, CHARGE_ROW_STATUS));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await expectExact();
+    const rows = await Promise.all(Array.from({ length: 8 }, () => ledgerRow('membership', 2500, CHARGE_ROW_STATUS)));
+    await Promise.all(rows.map((row) => pdb.insert(transactions).values(row)));
+    await expectExact();
+    // A deleted donation leaves its older row without a donation either: no longer a contribution.
+    if (!legacy.donationId) throw new Error('no donation');
+    await pdb.delete(donations).where(sql`${donations.id} = ${legacy.donationId}`);
+    await expectExact();
+    // Rows removed by hand (a correction, a test's reset) take their money off.
+    await pdb.delete(transactions).where(sql`${transactions.amount} = 2500`);
     await expectExact();
   });
 });

@@ -31,6 +31,7 @@ import {
   type ContributorSqlRow,
   type ContributorsSummary,
   contributorRowOf,
+  receivedCentsSql,
   recordCountSql,
   FREE_REGISTRATION_METHOD,
   membershipDollarsSql,
@@ -381,7 +382,7 @@ const hasFilter = (filter: ContributorsFilter) =>
 
 /**
  * The summary cards over the rows the filters match, by aggregates only: a count per kind, and
- * the money received (LEDGER_SIGNS) by the payments of the matching records. Without a filter it
+ * the money received (signedCentsSql) by the payments of the matching records. Without a filter it
  * is the dashboard's own summary (every record, the whole ledger).
  */
 export async function contributorsSummary(
@@ -423,22 +424,23 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
   };
   // The ledger rows of each kind's matching records. The parts are disjoint (a row has one payment, of
   // one kind; the older rows without payment_id only in the last part), so their sum counts each once.
+  // A kind the filter does not narrow is all of its kinds' money: the kept total (receivedCentsSql),
+  // which keys the older donation rows without a payment as 'donation'.
   const moneyParts = branches.flatMap(({ branch, conditions, name }) => {
+    if (conditions.length === 0) return [sql`SELECT ${receivedCentsSql(branch.kinds)} AS cents`];
     const kinds = sql.join(
       branch.kinds.map((k) => sql`${k}`),
       sql`, `,
     );
-    const ofMatching = conditions.length ? sql` AND ${payments.recordId} IN (SELECT id FROM ${name})` : sql``;
     const parts = [
       sql`SELECT ${signedCentsSql()} AS cents FROM ${transactions}
             JOIN ${payments} ON ${payments.id} = ${transactions.paymentId}
-           WHERE ${payments.kind} IN (${kinds})${ofMatching}`,
+           WHERE ${payments.kind} IN (${kinds}) AND ${payments.recordId} IN (SELECT id FROM ${name})`,
     ];
     // Ledger rows older than payment_id name their donation directly (a foreign key: it exists).
     if (branch.type === 'Contribution') {
       parts.push(sql`SELECT ${signedCentsSql()} AS cents FROM ${transactions}
-           WHERE ${transactions.paymentId} IS NULL
-             AND ${conditions.length ? sql`${transactions.donationId} IN (SELECT id FROM ${name})` : sql`${transactions.donationId} IS NOT NULL`}`);
+           WHERE ${transactions.paymentId} IS NULL AND ${transactions.donationId} IN (SELECT id FROM ${name})`);
     }
     return parts;
   });

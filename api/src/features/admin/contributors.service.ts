@@ -6,30 +6,40 @@ import {
   donations,
   eventRegistrations,
   events,
+  ledgerTotals,
   memberships,
   recordCounts,
   transactions,
 } from '@pillars/shared/db';
 import { type SQL, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/shared/money';
 
 /**
  * Money received, from the ledger only (docs/decisions/017): the sum of `transactions` rows, each
  * signed by its status. The worker writes a row only after the provider confirmed the charge, so a
- * record's status (pending, confirmed by an admin, …) never adds money. A received charge or
- * instalment (`completed`) adds its amount; a failed instalment (`failed`) adds nothing; a refund
- * the provider made (`refunded`, docs/decisions/019) takes its amount off, so Total Amount is
- * received minus refunded without another query.
+ * record's status (pending, confirmed by an admin, …) never adds money. The sign rule has one home,
+ * the SQL function `ledger_signed_cents` (migration 0014, docs/decisions/042), which the kept
+ * totals' trigger uses too: a received charge or instalment (CHARGE_ROW_STATUS) adds its amount,
+ * a failed instalment adds nothing, a refund the provider made (REFUND_ROW_STATUS,
+ * docs/decisions/019) takes its amount off, so Total Amount is received minus refunded.
  */
-export const LEDGER_SIGNS: Readonly<Record<string, 1 | -1>> = { [CHARGE_ROW_STATUS]: 1, [REFUND_ROW_STATUS]: -1 };
-
-/** SQL: the signed integer cents of the `transactions` row in scope, per LEDGER_SIGNS (0 otherwise). */
 export function signedCentsSql(): SQL {
-  const cases = Object.entries(LEDGER_SIGNS).map(
-    ([status, sign]) => sql`WHEN ${status} THEN ${sign}::bigint * ${transactions.amount}`,
-  );
-  return sql`CASE ${transactions.status} ${sql.join(cases, sql` `)} ELSE 0 END`;
+  return sql`ledger_signed_cents(${transactions.status}, ${transactions.amount})`;
+}
+
+/**
+ * SQL: the money received by the ledger rows of these payment kinds (all of them without), exact:
+ * the sum of their slots in `ledger_totals`, kept by a statement trigger as the ledger is written
+ * (docs/decisions/042), so it costs a read of a few rows instead of a scan of the ledger.
+ */
+export function receivedCentsSql(kinds?: readonly string[]): SQL {
+  const ofKinds = kinds
+    ? sql` WHERE ${ledgerTotals.paymentKind} IN (${sql.join(
+        kinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return sql`(SELECT coalesce(sum(${ledgerTotals.receivedCents}), 0) FROM ${ledgerTotals}${ofKinds})`;
 }
 
 /**
@@ -153,13 +163,13 @@ export function recordCountSql(table: PgTable): SQL {
      WHERE ${recordCounts.tableName} = ${getTableName(table)})`;
 }
 
-/** Counts of each kind, and the integer cents received per the ledger (LEDGER_SIGNS). */
+/** Counts of each kind, and the integer cents the whole ledger received: kept figures only. */
 export function contributorSummarySql(): SQL {
   return sql`
     SELECT ${recordCountSql(donations)} AS donations,
            ${recordCountSql(memberships)} AS memberships,
            ${recordCountSql(eventRegistrations)} AS registrations,
-           (SELECT coalesce(sum(${signedCentsSql()}), 0) FROM ${transactions})::bigint::text AS received_cents`;
+           ${receivedCentsSql()}::bigint::text AS received_cents`;
 }
 
 /** The dashboard's summary cards over every record and the whole ledger, by aggregates. */

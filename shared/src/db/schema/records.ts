@@ -211,3 +211,21 @@ export const recordCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tableName, t.slot] })],
 );
+
+/**
+ * The money the ledger received per payment kind, kept by a statement trigger on `transactions`
+ * (migration 0014, docs/decisions/042), in slots as `record_counts` is: a kind's total is the sum
+ * of its slots, each row's cents signed by `ledger_signed_cents`, the SQL function that is the one
+ * home of that rule. `payment_kind` is the row's payment's kind; `donation` for the older donation
+ * rows without a payment; '' for a row of neither. The ledger is append-only, so the totals are
+ * exact. Never written by the app.
+ */
+export const ledgerTotals = pgTable(
+  'ledger_totals',
+  {
+    paymentKind: text('payment_kind').notNull(),
+    slot: integer('slot').notNull(),
+    receivedCents: bigint('received_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentKind, t.slot] })],
+);
