@@ -701,3 +701,43 @@ describe('the money received, kept per payment kind (docs/decisions/042)', () =>
     await expectExact();
   });
 });
+
+describe("a search of a registration's details: its event and ticket type", () => {
+  const pdb = planned.db;
+  async function matching(q: string) {
+    const params = new URLSearchParams({ q, type: 'Event Registration', limit: '100' }).toString();
+    const res = await plannedApp.request(`/api/admin/contributors/page?${params}`, {
+      headers: { cookie: plannedCookie },
+    });
+    return ContributorsPage.parse(await res.json()).contributors.map((row) => row.email);
+  }
+
+  it('matches the ticket type, alone or as the details read, and only its registrations', async () => {
+    const tiers = [
+      { id: 'vip', name: 'VIP Table', price: 5000, description: 'Dinner', benefits: [] },
+      { id: 'general', name: 'General Admission', price: 1000, description: 'Entry', benefits: [] },
+    ];
+    const [supper] = await pdb
+      .insert(events)
+      .values({
+        slug: 'harvest-supper',
+        title: 'Harvest Supper',
+        location: 'Town Hall',
+        startDate: new Date('2026-10-01T22:00:00Z'),
+        endDate: new Date('2026-10-02T01:00:00Z'),
+        pricingTiers: JSON.stringify(tiers),
+      })
+      .returning();
+    if (!supper) throw new Error('no event');
+    const guest = { firstName: 'Guest', lastName: 'Supper', phone: '2155550100' };
+    await pdb.insert(eventRegistrations).values([
+      { ...guest, eventId: supper.id, email: 'vip@example.org', selectedTier: 'vip', paymentAmount: 5000 },
+      { ...guest, eventId: supper.id, email: 'general@example.org', selectedTier: 'general', paymentAmount: 1000 },
+    ]);
+
+    expect(await matching('vip table')).toEqual(['vip@example.org']);
+    expect(await matching('Supper - VIP')).toEqual(['vip@example.org']);
+    expect((await matching('harvest supper')).sort()).toEqual(['general@example.org', 'vip@example.org']);
+    expect(await matching('no such ticket')).toEqual([]);
+  });
+});

@@ -24,6 +24,7 @@ import {
   centsAsDollarsSql,
   transactions,
 } from '@pillars/shared/db';
+import { parsePricingTiers } from '@pillars/shared/contracts';
 import { dollarsToCents } from '@pillars/shared/money';
 import { type SQL, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -68,8 +69,11 @@ type Branch = {
   dollars: SQL;
   nameKey: SQL;
   searchText: SQL;
-  /** The record's event, when the search box also matches its event's title (a registration). */
-  eventId?: AnyPgColumn;
+  /**
+   * A registration's event and ticket type: its details ("{event title} - {tier name}") are not
+   * in its search text but read from the event, so the search matches them through the event.
+   */
+  event?: { id: AnyPgColumn; tier: AnyPgColumn };
   /** The SELECT list of a ContributorRow, without created_at. */
   columns: SQL;
 };
@@ -121,7 +125,7 @@ const BRANCHES: readonly Branch[] = [
     dollars: registrationDollars,
     nameKey: contributorNameKey(eventRegistrations),
     searchText: contributorSearchText(eventRegistrations, sql`''`),
-    eventId: eventRegistrations.eventId,
+    event: { id: eventRegistrations.eventId, tier: eventRegistrations.selectedTier },
     columns: sql`${eventRegistrations.id} AS id, ${eventRegistrations.firstName} AS first_name,
       ${eventRegistrations.lastName} AS last_name, ${eventRegistrations.email} AS email,
       ${eventRegistrations.phone} AS phone, 'Event Registration' AS type, ${registrationDollars}::float8 AS amount,
@@ -145,20 +149,40 @@ function branchesOf(filter: ContributorsFilter): readonly Branch[] {
 }
 
 /**
- * A filter as the statements apply it: with the events whose title the search matches, looked up
- * first (a few rows). Given as values, the planner sees how few registrations they select: as a
- * subquery (`event_id IN (SELECT …)` in an OR) it could use no index and filtered every registration,
- * and as `= ANY (ARRAY(SELECT …))` it guessed a third of the table (docs/decisions/035).
+ * A filter as the statements apply it, with the registrations' details the search matches, looked
+ * up first: the events whose title it matches (all their registrations) and the ticket types
+ * whose details ("{event title} - {tier name}", registrationDetails) it matches. Given as values,
+ * the planner sees how few registrations they select: as a subquery (`event_id IN (SELECT …)` in
+ * an OR) it could use no index and filtered every registration, and as `= ANY (ARRAY(SELECT …))`
+ * it guessed a third of the table (docs/decisions/035). Every event is read for it: a few hundred
+ * rows even for an old organisation, and its ticket types are JSON only the app parses.
  */
-export type Search = ContributorsFilter & { eventIds: readonly string[] };
+export type Search = ContributorsFilter & {
+  eventIds: readonly string[];
+  eventTiers: readonly { eventId: string; tierId: string }[];
+};
 
 export async function searchOf(db: Pick<Database, 'select'>, filter: ContributorsFilter): Promise<Search> {
-  if (!filter.q || !branchesOf(filter).some((b) => b.eventId)) return { ...filter, eventIds: [] };
-  const rows = await db
-    .select({ id: events.id })
-    .from(events)
-    .where(sql`lower(${events.title}) LIKE ${containsPattern(filter.q)}`);
-  return { ...filter, eventIds: rows.map((r) => r.id) };
+  const none = { ...filter, eventIds: [], eventTiers: [] };
+  if (!filter.q || !branchesOf(filter).some((b) => b.event)) return none;
+  const term = filter.q.toLowerCase();
+  const eventRows = await db
+    .select({ id: events.id, title: events.title, pricingTiers: events.pricingTiers })
+    .from(events);
+  const detailsOf = registrationDetails(eventRows);
+  const eventIds: string[] = [];
+  const eventTiers: { eventId: string; tierId: string }[] = [];
+  for (const event of eventRows) {
+    if (event.title.toLowerCase().includes(term)) {
+      eventIds.push(event.id);
+      continue;
+    }
+    for (const tier of parsePricingTiers(event.pricingTiers)) {
+      if (detailsOf(event.id, tier.id).toLowerCase().includes(term))
+        eventTiers.push({ eventId: event.id, tierId: tier.id });
+    }
+  }
+  return { ...filter, eventIds, eventTiers };
 }
 
 /** The filter's conditions on one branch (all ANDed); none means every row. */
@@ -169,8 +193,12 @@ function filterConditions(branch: Branch, filter: Search): SQL[] {
     const arms = [sql`${branch.searchText} LIKE ${pattern}`];
     const digits = filter.q.replace(/\D/g, '');
     if (digits && PHONE_LIKE.test(filter.q)) arms.push(sql`${branch.searchText} LIKE ${`%${digits}%`}`);
-    if (branch.eventId && filter.eventIds.length) {
-      arms.push(sql`${branch.eventId} = ANY (${`{${filter.eventIds.join(',')}}`}::uuid[])`);
+    const { event } = branch;
+    if (event) {
+      if (filter.eventIds.length) arms.push(sql`${event.id} = ANY (${`{${filter.eventIds.join(',')}}`}::uuid[])`);
+      for (const { eventId, tierId } of filter.eventTiers) {
+        arms.push(sql`(${event.id} = ${eventId}::uuid AND ${event.tier} = ${tierId})`);
+      }
     }
     conditions.push(sql`(${sql.join(arms, sql` OR `)})`);
   }
