@@ -12,6 +12,7 @@ import { DOOR_SEARCH_LIMIT, DOOR_SEARCH_MIN } from '@pillars/shared/contracts/ad
 import {
   type Database,
   contributorSearchText,
+  foldedSql,
   donations,
   eventRegistrations,
   events,
@@ -358,22 +359,25 @@ export async function listRegisteredEvents(
 
 // Check-in at the door.
 
-/** The registration's search text (names, e-mail, phone, payment id), as its trigram index holds it. */
-const registrationSearchText = contributorSearchText(eventRegistrations, sql`''`);
+/**
+ * The registration's search text (names, e-mail, phone, payment id) without accents, as its
+ * trigram index event_registrations_folded_search_trgm_idx holds it.
+ */
+const registrationDoorText = foldedSql(contributorSearchText(eventRegistrations, sql`''`));
 
 /**
  * The registrations a door search finds (docs/decisions/034): every word of the search appears in
  * the registrant's names, e-mail (or phone or payment id), in any order and case; the newest
  * DOOR_SEARCH_LIMIT, cancelled ones left out (they hold no place). A search of fewer than
  * DOOR_SEARCH_MIN letters finds nobody: one letter would match half the room. Each word is matched
- * on the text event_registrations_search_trgm_idx indexes, so a word of three letters or more is
- * an index lookup whatever the number of registrations. Accents are compared as written: folding
- * them needs an index on a folded text (unaccent), which 0011 does not have.
+ * on the text event_registrations_folded_search_trgm_idx indexes, so a word of three letters or
+ * more is an index lookup whatever the number of registrations; accents are folded on both sides
+ * ("jose" finds José, "josé" finds Jose), as a volunteer types names heard at the door.
  */
 export async function searchRegistrationsAtDoor(db: Reader, search: string): Promise<RegistrationDetail[]> {
   const words = search.split(/\s+/).filter(Boolean);
   if (words.join('').length < DOOR_SEARCH_MIN) return [];
-  const matches = words.map((word) => sql`${registrationSearchText} LIKE ${containsPattern(word)}`);
+  const matches = words.map((word) => sql`${registrationDoorText} LIKE ${foldedSql(sql`${containsPattern(word)}`)}`);
   const rows = await readRegistrations(undefined, and(ne(eventRegistrations.status, CANCELLED), ...matches))(
     db,
     undefined,

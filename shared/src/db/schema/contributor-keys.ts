@@ -35,6 +35,15 @@ export function contributorSearchText(t: Person, details: SQL): SQL {
   return sql`lower(${sql.join(parts, sql` || ${FIELD_BREAK} || `)})`;
 }
 
+/**
+ * The text without its accents ("José" → "Jose"), for a search that should find either: the SQL
+ * function `fold_accents` (migration 0015), an IMMUTABLE wrapper of the unaccent extension with its
+ * default dictionary, so an index can hold it.
+ */
+export function foldedSql(text: SQL): SQL {
+  return sql`fold_accents(${text})`;
+}
+
 /** The name sort: "first last" lower-cased, or the e-mail when the record has no name; byte order. */
 export function contributorNameKey(t: Pick<Person, 'firstName' | 'lastName' | 'email'>): SQL {
   return sql`(lower(coalesce(nullif(btrim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), ''), ${t.email})) COLLATE "C")`;

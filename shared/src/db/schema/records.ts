@@ -19,6 +19,7 @@ import {
   contributorNameKey,
   contributorSearchText,
   centsAsDollarsSql,
+  foldedSql,
   donationDetailsSql,
   membershipDetailsSql,
 } from './contributor-keys';
@@ -134,8 +135,8 @@ export const eventRegistrations = pgTable(
     placeHeldUntil: timestamp('place_held_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    index('event_registrations_event_id_idx').on(t.eventId),
-    // An event's registrations a page at a time, newest first (keyset on created_at, id).
+    // An event's registrations a page at a time, newest first (keyset on created_at, id); also
+    // every lookup by event alone (the foreign key's, the counts per event).
     index('event_registrations_event_created_at_id_idx').on(t.eventId, t.createdAt, t.id),
     index('event_registrations_email_idx').on(t.email),
     index('event_registrations_email_lower_idx').on(sql`lower(${t.email})`),
@@ -145,6 +146,11 @@ export const eventRegistrations = pgTable(
     index('event_registrations_amount_id_idx').on(centsAsDollarsSql(t.paymentAmount), t.id),
     index('event_registrations_name_key_idx').on(contributorNameKey(t), t.id),
     index('event_registrations_search_trgm_idx').using('gin', sql`${contributorSearchText(t, sql`''`)} gin_trgm_ops`),
+    // Check-in at the door finds "José" by "Jose" (docs/decisions/034).
+    index('event_registrations_folded_search_trgm_idx').using(
+      'gin',
+      sql`${foldedSql(contributorSearchText(t, sql`''`))} gin_trgm_ops`,
+    ),
     index('event_registrations_place_held_until_idx')
       .on(t.placeHeldUntil)
       .where(sql`${t.placeHeldUntil} IS NOT NULL`),
