@@ -15,9 +15,23 @@ export async function createRefund(request: RefundCreate) {
   return RefundAccepted.parse(await response.json());
 }
 
-export function useCreateRefund() {
+/**
+ * What a money operation's dialog does once the server accepted it (close, say so). It runs from
+ * the mutation's own options, before the admin queries are fetched again: the refetch can remove
+ * the dialog (a charge with a refund under way has no Refund button, an ended plan no Cancel), and
+ * callbacks given to `mutate` are dropped with the component that gave them.
+ */
+export type OnAccepted<Request> = (request: Request) => void;
+
+export function useCreateRefund(onAccepted?: OnAccepted<RefundCreate>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createRefund, onSuccess: () => invalidateAdminQueries(queryClient) });
+  return useMutation({
+    mutationFn: createRefund,
+    onSuccess: (_accepted, request) => {
+      onAccepted?.(request);
+      return invalidateAdminQueries(queryClient);
+    },
+  });
 }
 
 /** POST /api/admin/payments/{id}/cancel-plan: queues the end of a monthly plan; 202. */
@@ -30,9 +44,15 @@ export async function cancelPlan({ paymentId, ...request }: PlanCancelCreate & {
   return PlanCancelAccepted.parse(await response.json());
 }
 
-export function useCancelPlan() {
+export function useCancelPlan(onAccepted?: OnAccepted<PlanCancelCreate & { paymentId: string }>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: cancelPlan, onSuccess: () => invalidateAdminQueries(queryClient) });
+  return useMutation({
+    mutationFn: cancelPlan,
+    onSuccess: (_accepted, request) => {
+      onAccepted?.(request);
+      return invalidateAdminQueries(queryClient);
+    },
+  });
 }
 
 /** PUT /api/admin/registrations/{id}/status { status: 'attended' }: checks a paid or confirmed registration in. */

@@ -23,9 +23,15 @@ export function RefundDialog({ charge }: { charge: AdminCharge }) {
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const mutation = useCreateRefund();
-  const reportError = useReportActionError();
   const { toast } = useToast();
+  const mutation = useCreateRefund((request) => {
+    setOpen(false);
+    toast({
+      title: adminTexts.refundQueuedTitle,
+      description: adminTexts.refundQueuedBody(formatCentsAsDollars(request.amountCents)),
+    });
+  });
+  const reportError = useReportActionError();
   const ids = { amount: useId(), hint: useId(), error: useId(), reason: useId() };
   const max = formatCentsAsDollars(charge.refundableCents);
   const cents = refundAmountCents(amount, charge.refundableCents);
@@ -47,16 +53,7 @@ export function RefundDialog({ charge }: { charge: AdminCharge }) {
     setFieldError(null);
     mutation.mutate(
       { chargeRowId: charge.id, amountCents: cents, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast({
-            title: adminTexts.refundQueuedTitle,
-            description: adminTexts.refundQueuedBody(formatCentsAsDollars(cents)),
-          });
-        },
-        onError: (error) => setFailure(reportError(adminTexts.refundFailedTitle, error)),
-      },
+      { onError: (error) => setFailure(reportError(adminTexts.refundFailedTitle, error)) },
     );
   };
 
@@ -149,22 +146,19 @@ export function CancelPlanDialog({ paymentId }: { paymentId: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const mutation = useCancelPlan();
-  const reportError = useReportActionError();
   const { toast } = useToast();
+  const mutation = useCancelPlan(() => {
+    setOpen(false);
+    toast({ title: adminTexts.planCancelQueuedTitle, description: adminTexts.planCancelQueuedBody });
+  });
+  const reportError = useReportActionError();
   const reasonId = useId();
 
   const confirm = () => {
     setFailure(null);
     mutation.mutate(
       { paymentId, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast({ title: adminTexts.planCancelQueuedTitle, description: adminTexts.planCancelQueuedBody });
-        },
-        onError: (error) => setFailure(reportError(adminTexts.planCancelFailedTitle, error)),
-      },
+      { onError: (error) => setFailure(reportError(adminTexts.planCancelFailedTitle, error)) },
     );
   };
 

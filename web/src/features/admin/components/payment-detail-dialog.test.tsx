@@ -2,6 +2,7 @@ import type { AdminPaymentDetail } from '@pillars/shared/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, stubFetch } from '@/test/stub-fetch';
 import { mayHavePayment } from '../lib/payment-detail';
@@ -295,6 +296,46 @@ describe('money operations in the payment details', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel monthly plan' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(sentBody(fetchMock, `/api/admin/payments/${paymentId}/cancel-plan`)).toEqual({ reason: 'Moved away' });
+  });
+
+  it('says the refund was queued even when the refreshed details no longer offer a refund', async () => {
+    // Once accepted, the details come back with the refund under way: no Refund button any more,
+    // and the dialog that asked is gone with it.
+    let accepted = false;
+    const underway: AdminPaymentDetail = {
+      ...paidPlan,
+      charges: paidPlan.charges.map((charge) => ({
+        ...charge,
+        refunds: charge.refunds.map((refund) => ({ ...refund, state: 'queued' as const })),
+      })),
+    };
+    stubFetch({
+      [listPath]: listOf(paidPlan),
+      [`/api/admin/payments/${paymentId}`]: () => Response.json(accepted ? underway : paidPlan),
+      '/api/admin/refunds': () => {
+        accepted = true;
+        return Response.json(
+          { success: true, data: { id: refundId, paymentId, amountCents: 2000, state: 'queued' } },
+          {
+            status: 202,
+          },
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <PaymentDetailButton recordId={recordId} name="John Adams" />
+        <Toaster />
+      </>,
+      { path: '/admin/members' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    await user.click(await screen.findByRole('button', { name: /^Refund the charge of/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('Refund queued')).toBeDefined();
+    expect(screen.getAllByText('A refund of $20.00 was queued.').length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull());
   });
 
   it('offers no refund while one of the charge is under way', async () => {
