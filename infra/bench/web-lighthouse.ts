@@ -75,6 +75,30 @@ type LighthouseReport = z.infer<typeof LighthouseReport>;
 
 const NetworkDetails = z.object({ items: z.array(NetworkItem) });
 
+/** The issues Chromium reported while the page loaded (the `inspector-issues` audit's table). */
+const InspectorIssues = z.object({
+  items: z.array(
+    z.object({
+      issueType: z.string(),
+      subItems: z.object({ items: z.array(z.object({ url: z.string().optional() }).loose()) }).optional(),
+    }),
+  ),
+});
+
+/**
+ * `inspector-issues` with what Chromium reported, e.g. "inspector-issues: Content security policy
+ * (http://…/sdk.js)": the audit's id alone does not say what to fix.
+ */
+function describeIssues(details: unknown): string {
+  const parsed = InspectorIssues.safeParse(details);
+  if (!parsed.success || parsed.data.items.length === 0) return 'inspector-issues';
+  const issues = parsed.data.items.map(({ issueType, subItems }) => {
+    const urls = [...new Set((subItems?.items ?? []).flatMap((item) => (item.url ? [item.url] : [])))];
+    return urls.length > 0 ? `${issueType} (${urls.join(', ')})` : issueType;
+  });
+  return `inspector-issues: ${issues.join('; ')}`;
+}
+
 function metric(report: LighthouseReport, id: string): number {
   const value = report.audits[id]?.numericValue;
   if (value === undefined) throw new BenchFailure(`Lighthouse gave no value for ${id}`);
@@ -107,7 +131,7 @@ export function pageRunOf(raw: unknown): PageRun {
     for (const { id, weight, group } of report.categories[category].auditRefs) {
       const audit = report.audits[id];
       if (weight > 0 && group !== 'metrics' && audit?.score !== null && audit?.score !== undefined && audit.score < 1) {
-        failedAudits.add(id);
+        failedAudits.add(id === 'inspector-issues' ? describeIssues(audit.details) : id);
       }
     }
   }

@@ -138,6 +138,26 @@ describe('pageRunOf', () => {
     });
   });
 
+  it('names what Chromium reported when the issues audit fails', () => {
+    const details = {
+      items: [
+        {
+          issueType: 'Content security policy',
+          subItems: { items: [{ url: 'http://localhost:6701/sdk.js' }, { url: 'http://localhost:6701/sdk.js' }] },
+        },
+        { issueType: 'Generic' },
+      ],
+    };
+    const withIssues = {
+      ...report,
+      audits: { ...report.audits, 'inspector-issues': { score: 0, scoreDisplayMode: 'binary', details } },
+    };
+    expect(pageRunOf(withIssues).failedAudits).toEqual([
+      'inspector-issues: Content security policy (http://localhost:6701/sdk.js); Generic',
+      'robots-txt',
+    ]);
+  });
+
   it('fails on a runtime error instead of reporting zeros', () => {
     expect(() => pageRunOf({ ...report, runtimeError: { code: 'NO_FCP', message: 'no paint' } })).toThrow(/NO_FCP/);
   });
