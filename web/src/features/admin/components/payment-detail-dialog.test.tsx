@@ -1,11 +1,12 @@
 import type { AdminPaymentDetail } from '@pillars/shared/contracts/admin';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, stubFetch } from '@/test/stub-fetch';
 import { mayHavePayment } from '../lib/payment-detail';
+import { RefundDialog } from './money-ops-dialogs';
 import { PaymentDetailButton } from './payment-detail-dialog';
 
 const recordId = '1e2d3c4b-5a69-4788-9a6b-5c4d3e2f1a0b';
@@ -298,44 +299,41 @@ describe('money operations in the payment details', () => {
     expect(sentBody(fetchMock, `/api/admin/payments/${paymentId}/cancel-plan`)).toEqual({ reason: 'Moved away' });
   });
 
-  it('says the refund was queued even when the refreshed details no longer offer a refund', async () => {
-    // Once accepted, the details come back with the refund under way: no Refund button any more,
-    // and the dialog that asked is gone with it.
-    let accepted = false;
-    const underway: AdminPaymentDetail = {
-      ...paidPlan,
-      charges: paidPlan.charges.map((charge) => ({
-        ...charge,
-        refunds: charge.refunds.map((refund) => ({ ...refund, state: 'queued' as const })),
-      })),
-    };
-    stubFetch({
-      [listPath]: listOf(paidPlan),
-      [`/api/admin/payments/${paymentId}`]: () => Response.json(accepted ? underway : paidPlan),
-      '/api/admin/refunds': () => {
-        accepted = true;
-        return Response.json(
-          { success: true, data: { id: refundId, paymentId, amountCents: 2000, state: 'queued' } },
-          {
-            status: 202,
-          },
-        );
-      },
+  it('says the refund was queued even when its dialog is gone before the answer', async () => {
+    // Once a refund is under way the refreshed details offer no Refund button, and the dialog that
+    // asked goes with it, possibly before the answer is handled: here it is gone before it arrives.
+    let answer: (response: Response) => void = () => {};
+    const fetchMock = stubFetch({
+      '/api/admin/refunds': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
     });
+    let hide = () => {};
+    function Charge() {
+      const [shown, setShown] = useState(true);
+      hide = () => setShown(false);
+      const charge = paidPlan.charges[0];
+      return shown && charge ? <RefundDialog charge={charge} /> : null;
+    }
     const user = userEvent.setup();
-    renderWithProviders(
-      <>
-        <PaymentDetailButton recordId={recordId} name="John Adams" />
-        <Toaster />
-      </>,
-      { path: '/admin/members' },
+    renderWithProviders(<Charge />, { path: '/admin/members' });
+    await user.click(screen.getByRole('button', { name: /^Refund the charge of/ }));
+    const confirm = screen.getByRole('alertdialog');
+    // An amount of its own: the toasts of this file's earlier refunds (of $20.00) may still show.
+    await user.clear(within(confirm).getByLabelText('Amount to refund (dollars)'));
+    await user.type(within(confirm).getByLabelText('Amount to refund (dollars)'), '7.50');
+    await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(sentBody(fetchMock, '/api/admin/refunds')).toEqual({ chargeRowId, amountCents: 750 }));
+
+    act(() => hide());
+    answer(
+      Response.json(
+        { success: true, data: { id: refundId, paymentId, amountCents: 750, state: 'queued' } },
+        { status: 202 },
+      ),
     );
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
-    await user.click(await screen.findByRole('button', { name: /^Refund the charge of/ }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByText('Refund queued')).toBeDefined();
-    expect(screen.getAllByText('A refund of $20.00 was queued.').length).toBeGreaterThan(0);
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull());
+    expect((await screen.findAllByText('A refund of $7.50 was queued.')).length).toBeGreaterThan(0);
   });
 
   it('offers no refund while one of the charge is under way', async () => {
