@@ -144,7 +144,9 @@ describe('hydration', () => {
     await page.evaluate('window.scrollTo(0, 600)');
     expect(code.released()).toBe(false);
     await page.waitForLoadState('networkidle');
-    expect(await page.evaluate<number>('window.scrollY')).toBe(600);
+    // Where it was, give or take the pixel that scroll anchoring may round by when what is drawn
+    // above changes once hydrated (the news time in the viewer's own zone); it was thrown to 0.
+    expect(Math.abs((await page.evaluate<number>('window.scrollY')) - 600)).toBeLessThanOrEqual(2);
     expect(errors).toEqual([]);
   });
 
@@ -158,6 +160,28 @@ describe('hydration', () => {
       .click();
     await form.getByRole('button', { name: 'Contribute $50.00' }).waitFor();
     expect(await page.getByRole('radio', { name: '$50' }).isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('fetches the home page’s forms, and the card provider’s script, only as the visitor nears them', async () => {
+    const { page, errors } = await newPage(375);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const formCode = () => scripts.filter((url) => /\/assets\/home-contribution-form-[\w-]+\.js$/.test(url));
+    const providerScript = () => scripts.filter((url) => new URL(url).origin !== new URL(baseUrl).origin);
+
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const form = page.getByRole('form', { name: 'Contribution form' });
+    expect(await form.getByLabel('First name').isDisabled()).toBe(true); // drawn by the server, not yet live
+    expect(formCode()).toEqual([]);
+    expect(providerScript()).toEqual([]);
+
+    await page.locator('#events').scrollIntoViewIfNeeded();
+    await expect.poll(() => form.getByLabel('First name').isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(formCode()).toHaveLength(1);
+    await expect.poll(() => providerScript().length, { timeout: 5000 }).toBe(1);
     expect(errors).toEqual([]);
   });
 

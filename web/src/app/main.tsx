@@ -1,6 +1,6 @@
 import './zod-config';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadPages } from '@/lib/lazy-page';
 import { createQueryClient } from '@/lib/query-client';
@@ -24,11 +24,18 @@ const app = (
 // A server-rendered public page comes with the data and the pages it was drawn from: hydrate it
 // with the same cache and code, so nothing is fetched again and nothing changes on screen
 // (docs/decisions/036). Other pages (the back office, sign-in) arrive as the empty shell.
+// Hydrating inside a transition lets React yield to the browser every few milliseconds instead
+// of holding the main thread for the whole page, so a tap or a scroll during hydration is not
+// kept waiting (docs/decisions/043); taps on buttons before hydration are replayed (ADR 041).
 const state = readServerRenderState();
 if (state) {
   hydrate(queryClient, state.queries);
   keepFailedQueries(queryClient);
-  void preloadPages(state.pages).then(() => hydrateRoot(rootElement, app));
+  void preloadPages(state.pages).then(() =>
+    startTransition(() => {
+      hydrateRoot(rootElement, app);
+    }),
+  );
 } else {
   createRoot(rootElement).render(app);
 }

@@ -1,21 +1,23 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { contributionTexts } from '@/features/donations/donations-texts';
 import { EventsSection } from '@/features/events/components/events-section';
 import { ContactSection } from '@/features/home/components/contact-section';
-import { ContributionSection } from '@/features/home/components/contribution-section';
+import { CONTRIBUTION_SECTION_ID, ContributionSection } from '@/features/home/components/contribution-section';
 import { HeroSection } from '@/features/home/components/hero-section';
-import { MembershipSection } from '@/features/home/components/membership-section';
+import { MEMBERSHIP_SECTION_ID, MembershipSection } from '@/features/home/components/membership-section';
 import { MissionSection } from '@/features/home/components/mission-section';
 import { homeTexts } from '@/features/home/home-texts';
 import { NewsSection } from '@/features/news/components/news-section';
+import { lazyNearViewport } from '@/lib/near-viewport';
 import { useHashScroll } from '@/lib/use-hash-scroll';
 
-// The form, react-hook-form and the card payment code load after the first paint: the section
-// sits far down the page, and the provider's SDK is fetched at runtime anyway.
-const HomeContributionForm = lazy(() =>
+// The forms, react-hook-form, the card payment code and the provider's SDK load only when their
+// section nears the viewport: they sit far down the page and the first screen needs none of them
+// (docs/decisions/043). The server draws them all the same.
+const HomeContributionForm = lazyNearViewport(CONTRIBUTION_SECTION_ID, () =>
   import('./home-contribution-form').then((m) => ({ default: m.HomeContributionForm })),
 );
-const MembershipInterestForm = lazy(() =>
+const MembershipInterestForm = lazyNearViewport(MEMBERSHIP_SECTION_ID, () =>
   import('@/features/memberships/components/membership-interest-form').then((m) => ({
     default: m.MembershipInterestForm,
   })),

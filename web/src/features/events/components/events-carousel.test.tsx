@@ -3,7 +3,16 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
-import { EventsCarousel } from './events-carousel';
+import { EVENTS_SECTION_ID, EventsCarousel } from './events-carousel';
+
+/** The carousel in its home page section, whose coming into view loads the slides. */
+function renderCarousel() {
+  return renderWithProviders(
+    <section id={EVENTS_SECTION_ID}>
+      <EventsCarousel />
+    </section>,
+  );
+}
 
 const events: EventListItem[] = [
   {
@@ -35,14 +44,14 @@ beforeAll(() => import('./event-slides'));
 describe('EventsCarousel', () => {
   it('shows 2 placeholder cards while loading', () => {
     stubFetch({ '/api/events': pending });
-    const { container } = renderWithProviders(<EventsCarousel />);
+    const { container } = renderCarousel();
     expect(screen.getAllByTestId('card-placeholder')).toHaveLength(2);
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
   });
 
   it('shows the error text when the request fails', async () => {
     stubFetch({ '/api/events': () => new Response('', { status: 503, statusText: 'Service Unavailable' }) });
-    renderWithProviders(<EventsCarousel />);
+    renderCarousel();
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       'Failed to load events. Please try again later.',
@@ -51,13 +60,13 @@ describe('EventsCarousel', () => {
 
   it('shows a friendly note when nothing is coming up', async () => {
     stubFetch({ '/api/events': json([]) });
-    renderWithProviders(<EventsCarousel />);
+    renderCarousel();
     expect(await screen.findByText('No upcoming events right now. Check back soon.')).toBeDefined();
   });
 
   it('renders Eastern Time with " ET", the date badge, links and optional parts', async () => {
     stubFetch({ '/api/events': json(events) });
-    renderWithProviders(<EventsCarousel />);
+    renderCarousel();
 
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
@@ -96,7 +105,7 @@ describe('EventsCarousel', () => {
         { ...ceremony, id: '2e2d3c4b-5a69-4788-9a6b-5c4d3e2f1a0b', slug: 'other', title: 'Other', placesLeft: 300 },
       ]),
     });
-    renderWithProviders(<EventsCarousel />);
+    renderCarousel();
     const cards = await screen.findAllByRole('article');
     expect(within(cards[0] as HTMLElement).getByText('Sold out')).toBeDefined();
     expect(within(cards[1] as HTMLElement).getByText('Only 1 place left')).toBeDefined();

@@ -1,11 +1,18 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { CardPlaceholders } from '@/components/ui/card-placeholder';
 import { StatusMessage } from '@/components/ui/status-message';
+import { lazyNearViewport } from '@/lib/near-viewport';
 import { useEvents } from '../api/get-events';
 import { eventsSectionTexts } from '../events-section-texts';
 
-// The request starts here, with the page; the slides' code loads beside it (docs/decisions/038).
-const EventSlides = lazy(() => import('./event-slides').then((m) => ({ default: m.EventSlides })));
+/** The home page section the carousel sits in. */
+export const EVENTS_SECTION_ID = 'events';
+
+// The request starts here, with the page; the slides' code loads when the section nears the
+// viewport (docs/decisions/038, 043). The server draws the slides all the same.
+const EventSlides = lazyNearViewport(EVENTS_SECTION_ID, () =>
+  import('./event-slides').then((m) => ({ default: m.EventSlides })),
+);
 
 /** Product rule: 1 card per view on small screens, 2 on medium and up. */
 export function EventsCarousel() {

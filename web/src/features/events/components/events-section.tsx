@@ -1,12 +1,12 @@
 import { HomeSection } from '@/components/ui/home-section';
 import { eventsSectionTexts } from '../events-section-texts';
-import { EventsCarousel } from './events-carousel';
+import { EVENTS_SECTION_ID, EventsCarousel } from './events-carousel';
 
 /** The home page events section; `id="events"` is the target of the Events links. */
 export function EventsSection() {
   return (
     <HomeSection
-      id="events"
+      id={EVENTS_SECTION_ID}
       headingId="events-heading"
       surface="cream"
       title={eventsSectionTexts.sectionTitle}

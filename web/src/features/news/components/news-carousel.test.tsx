@@ -4,7 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
-import { NewsCarousel } from './news-carousel';
+import { NEWS_SECTION_ID, NewsCarousel } from './news-carousel';
+
+/** The carousel in its home page section, whose coming into view loads the slides. */
+function renderCarousel() {
+  return renderWithProviders(
+    <section id={NEWS_SECTION_ID}>
+      <NewsCarousel />
+    </section>,
+  );
+}
 
 // Local wall-clock times, so the expected text holds in any test time zone.
 const articles: NewsListItem[] = [
@@ -33,14 +42,14 @@ beforeAll(() => import('./news-slides'));
 describe('NewsCarousel', () => {
   it('shows 3 placeholder cards while loading', () => {
     stubFetch({ '/api/news': pending });
-    const { container } = renderWithProviders(<NewsCarousel />);
+    const { container } = renderCarousel();
     expect(screen.getAllByTestId('card-placeholder')).toHaveLength(3);
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
   });
 
   it('shows the error text when the request fails', async () => {
     stubFetch({ '/api/news': json({ error: 'boom', code: 'INTERNAL' }, 500) });
-    renderWithProviders(<NewsCarousel />);
+    renderCarousel();
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       'Failed to load news articles. Please try again later.',
@@ -49,19 +58,19 @@ describe('NewsCarousel', () => {
 
   it('treats a response that breaks the contract as an error', async () => {
     stubFetch({ '/api/news': json([{ title: 'no slug' }]) });
-    renderWithProviders(<NewsCarousel />);
+    renderCarousel();
     expect(await screen.findByText('Failed to load news articles. Please try again later.')).toBeDefined();
   });
 
   it('shows a friendly note when there is no news', async () => {
     stubFetch({ '/api/news': json([]) });
-    renderWithProviders(<NewsCarousel />);
+    renderCarousel();
     expect(await screen.findByText('No news yet. Check back soon.')).toBeDefined();
   });
 
   it('renders a card per article with date, 12-hour time, links and image', async () => {
     const fetchMock = stubFetch({ '/api/news': json(articles) });
-    renderWithProviders(<NewsCarousel />);
+    renderCarousel();
 
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(2);
@@ -99,7 +108,7 @@ describe('NewsCarousel', () => {
 
   it('has labelled previous/next buttons and one dot per slide', async () => {
     stubFetch({ '/api/news': json(articles) });
-    renderWithProviders(<NewsCarousel />);
+    renderCarousel();
     const region = await screen.findByRole('region', { name: 'News articles' });
 
     const dots = within(region).getAllByRole('button', { name: /^Go to slide \d$/ });

@@ -1,11 +1,18 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { CardPlaceholders } from '@/components/ui/card-placeholder';
 import { StatusMessage } from '@/components/ui/status-message';
+import { lazyNearViewport } from '@/lib/near-viewport';
 import { useNews } from '../api/get-news';
 import { newsTexts } from '../news-texts';
 
-// The request starts here, with the page; the slides' code loads beside it (docs/decisions/038).
-const NewsSlides = lazy(() => import('./news-slides').then((m) => ({ default: m.NewsSlides })));
+/** The home page section the carousel sits in. */
+export const NEWS_SECTION_ID = 'news';
+
+// The request starts here, with the page; the slides' code loads when the section nears the
+// viewport (docs/decisions/038, 043). The server draws the slides all the same.
+const NewsSlides = lazyNearViewport(NEWS_SECTION_ID, () =>
+  import('./news-slides').then((m) => ({ default: m.NewsSlides })),
+);
 
 /** Product rule: 1 card per view on small screens, 2 on medium, 3 on large. */
 export function NewsCarousel() {
