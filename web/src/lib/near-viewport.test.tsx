@@ -1,41 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubIntersectionObserver } from '@/test/intersection-observer';
 import { NEAR_VIEWPORT_MARGIN, lazyNearViewport, whenNearViewport } from './near-viewport';
-
-/** An IntersectionObserver (jsdom has none) whose reports the test makes. */
-function stubIntersectionObserver() {
-  const observers: Array<{
-    callback: IntersectionObserverCallback;
-    options: IntersectionObserverInit | undefined;
-    targets: Element[];
-    disconnected: boolean;
-  }> = [];
-  class FakeIntersectionObserver {
-    private readonly entry: (typeof observers)[number];
-    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      this.entry = { callback, options, targets: [], disconnected: false };
-      observers.push(this.entry);
-    }
-    observe(target: Element) {
-      this.entry.targets.push(target);
-    }
-    disconnect() {
-      this.entry.disconnected = true;
-    }
-  }
-  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
-  return {
-    observers,
-    /** Reports every observed element as in (or out of) the observer's margin. */
-    report(isIntersecting: boolean) {
-      for (const observer of observers.filter((o) => !o.disconnected)) {
-        const entries = observer.targets.map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry);
-        observer.callback(entries, observer as unknown as IntersectionObserver);
-      }
-    },
-  };
-}
 
 /** Whether the promise has settled, after the pending callbacks ran. */
 async function settled(promise: Promise<void>): Promise<boolean> {
@@ -99,6 +66,16 @@ describe('whenNearViewport', () => {
     expect(done).toBe(true);
     expect(viewport.observers).toHaveLength(0);
     expect(vi.getTimerCount()).toBe(0); // and it stopped looking for it
+  });
+
+  it('stops watching, and never resolves, once its signal aborts', async () => {
+    const viewport = stubIntersectionObserver();
+    const closed = new AbortController();
+    const near = whenNearViewport('contribution', closed.signal);
+    closed.abort();
+    expect(viewport.observers[0]?.disconnected).toBe(true);
+    viewport.report(true);
+    expect(await settled(near)).toBe(false);
   });
 
   it('resolves at once where the browser has no IntersectionObserver', async () => {

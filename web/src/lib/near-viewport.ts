@@ -13,28 +13,38 @@ const ANCHOR_WAIT_MS = 2000;
 /**
  * Resolves once the element with this id comes within NEAR_VIEWPORT_MARGIN of the viewport. At
  * once on the server and where the browser has no IntersectionObserver; also if the element is
- * not drawn within ANCHOR_WAIT_MS, so nothing waits on an anchor that never comes.
+ * not drawn within ANCHOR_WAIT_MS, so nothing waits on an anchor that never comes. Once `signal`
+ * aborts it stops watching and never resolves.
  */
-export function whenNearViewport(anchorId: string): Promise<void> {
+export function whenNearViewport(anchorId: string, signal?: AbortSignal): Promise<void> {
   if (typeof window === 'undefined' || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
-    let gaveUp = false;
-    const giveUp = window.setTimeout(() => {
-      gaveUp = true;
+    if (signal?.aborted) return;
+    let stopped = false;
+    let observer: IntersectionObserver | undefined;
+    let giveUp = 0;
+    const stop = () => {
+      stopped = true;
+      window.clearTimeout(giveUp);
+      observer?.disconnect();
+    };
+    giveUp = window.setTimeout(() => {
+      stop();
       resolve();
     }, ANCHOR_WAIT_MS);
+    signal?.addEventListener('abort', stop, { once: true });
     const watch = () => {
-      if (gaveUp) return;
+      if (stopped) return;
       const anchor = document.getElementById(anchorId);
       if (!anchor) {
         window.requestAnimationFrame(watch);
         return;
       }
       window.clearTimeout(giveUp);
-      const observer = new IntersectionObserver(
+      observer = new IntersectionObserver(
         (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer.disconnect();
+          if (stopped || !entries.some((entry) => entry.isIntersecting)) return;
+          stop();
           resolve();
         },
         { rootMargin: NEAR_VIEWPORT_MARGIN },

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostedCardFields } from '../components/hosted-card-fields';
 import type { PayTheoryGlobal } from '../lib/provider-sdk';
+import { stubIntersectionObserver } from '@/test/intersection-observer';
 import { CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
 import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS } from '../payment-timing';
 import { useHostedCardFields } from './use-hosted-card-fields';
@@ -121,6 +122,28 @@ describe('useHostedCardFields', () => {
     await advance(1);
     expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
     expect(sdk.payTheoryFields).toHaveBeenCalledWith(expect.objectContaining({ apiKey: 'pk_test_123' }));
+  });
+
+  it('counts the 200 ms and the 3000 ms from when the fields come near the viewport', async () => {
+    const viewport = stubIntersectionObserver();
+    const { sdk } = fakeSdk({ mounts: false });
+    render(<Harness />);
+    await advance(CARD_FIELDS_CHECK_MS + 1000);
+    expect(sdk.payTheoryFields).not.toHaveBeenCalled();
+    expect(viewport.observers[0]?.targets).toEqual([document.getElementById(CARD_FIELD_IDS.number)]);
+
+    await act(async () => {
+      viewport.report(true);
+      await Promise.resolve();
+    });
+    await advance(CARD_FIELDS_INIT_DELAY_MS - 1);
+    expect(sdk.payTheoryFields).not.toHaveBeenCalled();
+    await advance(1);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
+    await advance(CARD_FIELDS_CHECK_MS - CARD_FIELDS_INIT_DELAY_MS - 1);
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(1);
+    await advance(1); // no frames by then: the one retry
+    expect(sdk.payTheoryFields).toHaveBeenCalledTimes(2);
   });
 
   it('keeps the first setup when the four frames are mounted by 3000 ms', async () => {

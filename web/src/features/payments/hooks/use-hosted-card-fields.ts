@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { whenNearViewport } from '@/lib/near-viewport';
 import {
   type ProviderSdk,
   clearHostedFrames,
@@ -7,7 +8,7 @@ import {
   loadProviderSdk,
   whenHostedContainersPresent,
 } from '../lib/provider-sdk';
-import { hostedFieldTexts } from '../payments-texts';
+import { CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
 import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS } from '../payment-timing';
 
 export type HostedCardFieldsOptions = {
@@ -80,6 +81,11 @@ function remounting(current: HostedCardFieldsState): HostedCardFieldsState {
  * 200 ms; at 3000 ms, if the four frames are not all there, setup is retried once. Observers
  * are removed and the session torn down on unmount. `remount()` runs the same cycle again.
  * Tearing down is emptying the containers: the SDK ends a session whose frames left the page.
+ *
+ * The 200 ms and the 3000 ms count from when the fields come near the viewport (two screens
+ * away, or at once where they are drawn later: docs/decisions/043). Loading the SDK and
+ * mounting its frames is the heaviest work of a payment page, and a visitor has the rest of the
+ * form to fill before they reach the card.
  */
 export function useHostedCardFields({
   sdkUrl,
@@ -133,15 +139,20 @@ export function useHostedCardFields({
       }
     };
 
-    const initTimer = window.setTimeout(() => void setup(), CARD_FIELDS_INIT_DELAY_MS);
-    const checkTimer = window.setTimeout(() => {
-      // Still waiting for the page to render the containers is not a failed setup.
-      if (hostedFramesMounted() || !hostedContainersPresent()) return;
-      unsubscribeAll();
-      clearHostedFrames();
-      update({ ready: false, valid: false, error: null, sdk: null });
-      void setup();
-    }, CARD_FIELDS_CHECK_MS);
+    let initTimer = 0;
+    let checkTimer = 0;
+    void whenNearViewport(CARD_FIELD_IDS.number, disposal.signal).then(() => {
+      if (disposed) return;
+      initTimer = window.setTimeout(() => void setup(), CARD_FIELDS_INIT_DELAY_MS);
+      checkTimer = window.setTimeout(() => {
+        // Still waiting for the page to render the containers is not a failed setup.
+        if (hostedFramesMounted() || !hostedContainersPresent()) return;
+        unsubscribeAll();
+        clearHostedFrames();
+        update({ ready: false, valid: false, error: null, sdk: null });
+        void setup();
+      }, CARD_FIELDS_CHECK_MS);
+    });
 
     return () => {
       disposed = true;
