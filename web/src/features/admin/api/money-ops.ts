@@ -23,15 +23,23 @@ export async function createRefund(request: RefundCreate) {
  */
 export type OnAccepted<Request> = (request: Request) => void;
 
-export function useCreateRefund(onAccepted?: OnAccepted<RefundCreate>) {
+/** A money operation's mutation: `onAccepted`, then the admin queries fetched again. */
+function useMoneyOperation<Request, Accepted>(
+  mutationFn: (request: Request) => Promise<Accepted>,
+  onAccepted: OnAccepted<Request> | undefined,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createRefund,
+    mutationFn,
     onSuccess: (_accepted, request) => {
       onAccepted?.(request);
       return invalidateAdminQueries(queryClient);
     },
   });
+}
+
+export function useCreateRefund(onAccepted?: OnAccepted<RefundCreate>) {
+  return useMoneyOperation(createRefund, onAccepted);
 }
 
 /** POST /api/admin/payments/{id}/cancel-plan: queues the end of a monthly plan; 202. */
@@ -45,14 +53,7 @@ export async function cancelPlan({ paymentId, ...request }: PlanCancelCreate & {
 }
 
 export function useCancelPlan(onAccepted?: OnAccepted<PlanCancelCreate & { paymentId: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelPlan,
-    onSuccess: (_accepted, request) => {
-      onAccepted?.(request);
-      return invalidateAdminQueries(queryClient);
-    },
-  });
+  return useMoneyOperation(cancelPlan, onAccepted);
 }
 
 /** PUT /api/admin/registrations/{id}/status { status: 'attended' }: checks a paid or confirmed registration in. */
