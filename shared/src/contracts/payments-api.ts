@@ -22,6 +22,15 @@ const ProviderTransactionId = singleLineText('Transaction id', TEXT_LIMITS.provi
 /** A whole number of cents as a string. */
 const Digits = z.string().max(TEXT_LIMITS.amount, textMessages.tooLong('Amount', TEXT_LIMITS.amount)).regex(/^\d+$/);
 
+/**
+ * A whole number with US thousands separators: 100000 → '100,000'. Not `toLocaleString`: this
+ * runs where the schema is defined, as a payment page's code loads, and a page's first `Intl`
+ * call loads the locale's data, a task of 80–260 ms on a phone (docs/decisions/043).
+ */
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** A dollar amount as the forms send it: a decimal string with at most two decimals. */
 export const DollarString = z
   .string()
@@ -31,7 +40,7 @@ export const DollarString = z
   .refine((v) => Number(v) >= MIN_CONTRIBUTION_DOLLARS, contributionMessages.invalidAmount)
   .refine(
     (v) => Number(v) <= MAX_CONTRIBUTION_DOLLARS,
-    `The most we accept online is $${MAX_CONTRIBUTION_DOLLARS.toLocaleString('en-US')}.`,
+    `The most we accept online is $${groupThousands(MAX_CONTRIBUTION_DOLLARS)}.`,
   );
 
 /**
