@@ -171,6 +171,7 @@ describe('card fields', () => {
     const { page } = await newPage();
     await page.route('**/sdk.js*', (route) => route.abort());
     await page.goto('/membership');
+    await page.locator('#pay-theory-credit-card-number').scrollIntoViewIfNeeded(); // they load as they near the viewport
     await page
       .getByText('The card form could not load. Please refresh the page and try again.')
       .waitFor({ timeout: 5000 });
@@ -179,6 +180,7 @@ describe('card fields', () => {
   it("draws a visible focus ring on a field's container while its iframe has focus", async () => {
     const { page } = await newPage();
     await page.goto('/membership');
+    await page.locator('#pay-theory-credit-card-number').scrollIntoViewIfNeeded();
     const input = page.frameLocator('#pay-theory-credit-card-number iframe').locator('input');
     await input.click();
     // The outline is the container's, drawn in the page around the provider's iframe.
