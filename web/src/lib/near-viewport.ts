@@ -1,11 +1,12 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
- * How far from the viewport a deferred part starts to load: two screen heights above and below
+ * How far from the viewport a deferred part starts to load: a screen and a half above and below
  * it. A visitor scrolling at an ordinary pace finds it ready; one who jumps to it by a link (a
- * `#section` in the URL) scrolls it into view, which loads it at once.
+ * `#section` in the URL) scrolls it into view, which loads it at once. On a phone the first
+ * screen and a half holds the top of every public page, and none of its forms.
  */
-export const NEAR_VIEWPORT_MARGIN = '200% 0px';
+export const NEAR_VIEWPORT_MARGIN = '150% 0px';
 
 /** How long to wait for the anchor to be drawn (a client-side navigation draws it after the render that asks). */
 const ANCHOR_WAIT_MS = 2000;

@@ -9,6 +9,7 @@ export const eventsTexts = {
   notFoundTitle: 'Event Not Found',
   notFoundHint: "The event you're looking for could not be found.",
   loadingEvent: 'Loading event…',
+  loadingRegistrationForm: 'Loading the registration form…',
   loadErrorHeading: 'Event Unavailable',
   loadEventError: "We couldn't load this event. Please try again later.",
   backToHome: 'Back to Home',

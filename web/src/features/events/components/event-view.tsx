@@ -1,14 +1,23 @@
 import type { EventDetail } from '@pillars/shared/contracts';
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { SectionLink } from '@/components/layout/section-link';
 import { ShareButtons } from '@/components/share/share-buttons';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
+import { lazyNearViewport } from '@/lib/near-viewport';
 import { eventsTexts } from '../events-texts';
 import { EventDetailsCard } from './event-details-card';
-import { EventRegistrationForm } from './event-registration-form';
+
+/** The registration section's heading, where the loading of its form is anchored. */
+const REGISTER_HEADING_ID = 'event-register-heading';
+
+// The form's code (react-hook-form, the registration schema) loads as its section nears the
+// viewport: on a phone it is two screens down (docs/decisions/043). The server draws it all the same.
+const EventRegistrationForm = lazyNearViewport(REGISTER_HEADING_ID, () =>
+  import('./event-registration-form').then((m) => ({ default: m.EventRegistrationForm })),
+);
 
 /** The description, split into paragraphs on blank lines. */
 export function descriptionParagraphs(description: string | null | undefined): string[] {
@@ -132,16 +141,26 @@ export function EventView({ event, registration }: { event: EventDetail; registr
           </section>
         ) : (
           <section
-            aria-labelledby="event-register-heading"
+            aria-labelledby={REGISTER_HEADING_ID}
             className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
           >
-            <h2 id="event-register-heading" className="font-display text-2xl font-bold text-navy-900 sm:text-3xl">
+            <h2 id={REGISTER_HEADING_ID} className="font-display text-2xl font-bold text-navy-900 sm:text-3xl">
               {eventsTexts.registerHeading}
             </h2>
             <p className="mt-2 mb-6 text-slate-700">
               {event.requiresPayment ? eventsTexts.registerIntroPaid : eventsTexts.registerIntro}
             </p>
-            {registration ?? <EventRegistrationForm key={event.id} event={event} />}
+            {registration ?? (
+              <Suspense
+                fallback={
+                  <div role="status" className="min-h-[28rem]">
+                    <span className="sr-only">{eventsTexts.loadingRegistrationForm}</span>
+                  </div>
+                }
+              >
+                <EventRegistrationForm key={event.id} event={event} />
+              </Suspense>
+            )}
           </section>
         )}
       </div>

@@ -151,8 +151,9 @@ describe('EventPage', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Back to Events' }).getAttribute('href')).toBe('/#events');
     // A free event asks for no ticket type.
+    // The form's code arrives as its section nears the viewport (here at once).
+    await waitFor(() => expect(submitButton().textContent).toBe('Complete Registration'));
     expect(screen.queryByRole('radio')).toBeNull();
-    expect(submitButton().textContent).toBe('Complete Registration');
     await waitFor(() => expect(document.title).toMatch(/^Flag Retirement Ceremony \| /));
   });
 

@@ -82,8 +82,8 @@ function remounting(current: HostedCardFieldsState): HostedCardFieldsState {
  * are removed and the session torn down on unmount. `remount()` runs the same cycle again.
  * Tearing down is emptying the containers: the SDK ends a session whose frames left the page.
  *
- * The 200 ms and the 3000 ms count from when the fields come near the viewport (two screens
- * away, or at once where they are drawn later: docs/decisions/043). Loading the SDK and
+ * The 200 ms and the 3000 ms count from when the fields come near the viewport (a screen and a
+ * half away, or at once where they are drawn later: docs/decisions/043). Loading the SDK and
  * mounting its frames is the heaviest work of a payment page, and a visitor has the rest of the
  * form to fill before they reach the card.
  */
