@@ -60,9 +60,12 @@ describe('news article', () => {
   it('links Support Our Mission to the contribution section', async () => {
     const { page } = await newPage();
     await page.goto(`/news/${SLUG}`);
+    const orgName = (await page.title()).split(' | ').at(-1);
     await page.locator('main').getByRole('link', { name: 'Support Our Mission' }).click();
     await page.waitForURL('**/#donate');
     await page.locator('#contribution').waitFor();
+    // The article's title goes with it: the home page is titled with the site's name.
+    expect(await page.title()).toBe(orgName);
     // Scrolled there, and kept there while the news and event cards above it arrived: the
     // section's top is at the top of the screen.
     await expect

@@ -13,7 +13,6 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">');
 
 const config = readPublicConfig();
-document.title = config.orgName;
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
@@ -37,5 +36,8 @@ if (state) {
     }),
   );
 } else {
+  // The shell's title until the page sets its own. A server-rendered page came with its title,
+  // which stays: hydration yields, and setting this there would show the wrong title meanwhile.
+  document.title = config.orgName;
   createRoot(rootElement).render(app);
 }

@@ -14,7 +14,8 @@ const meta = (key: string) =>
 
 describe('useDocumentMeta', () => {
   it('sets the title and social metadata, and restores them when the page goes', () => {
-    document.title = 'Site';
+    // As the server wrote it for this very page: leaving gives the site's name, not this.
+    document.title = 'Memorial Day | Pillars';
     const { unmount } = renderHook(
       () =>
         useDocumentMeta({
@@ -34,7 +35,7 @@ describe('useDocumentMeta', () => {
     expect(meta('twitter:title')).toBe('Memorial Day');
     expect(meta('description')).toBe('We remember.');
     unmount();
-    expect(document.title).toBe('Site');
+    expect(document.title).toBe('Pillars');
     expect(meta('og:title')).toBeNull();
   });
 

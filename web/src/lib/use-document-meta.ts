@@ -67,7 +67,9 @@ function absolute(url: string, base: string): string {
 
 /**
  * The page title and its social metadata (Open Graph and Twitter cards), set while the page is
- * shown and restored when it goes. `null` leaves the document as it is (e.g. while loading).
+ * shown. When it goes the metadata is restored and the title is the site's name again: not the
+ * title found at mount, which on a server-rendered page is already this page's own.
+ * `null` leaves the document as it is (e.g. while loading).
  */
 export function useDocumentMeta(meta: DocumentMeta | null): void {
   const { orgName, publicUrl } = usePublicConfig();
@@ -81,7 +83,6 @@ export function useDocumentMeta(meta: DocumentMeta | null): void {
 
   useEffect(() => {
     if (title === undefined) return;
-    const previousTitle = document.title;
     const fullTitle = `${title} | ${orgName}`;
     // Previews show a raster image: an upload's JPEG, or the demo SVG's (docs/decisions/023).
     const imageUrl = image ? absolute(socialImageOf(image), publicUrl) : undefined;
@@ -101,7 +102,7 @@ export function useDocumentMeta(meta: DocumentMeta | null): void {
       setMeta(tags.twitterImage, imageUrl),
     ];
     return () => {
-      document.title = previousTitle;
+      document.title = orgName;
       for (const undo of restore.reverse()) undo();
     };
   }, [title, description, image, type, orgName, publicUrl]);

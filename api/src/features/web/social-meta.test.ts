@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withSocialMeta } from './social-meta';
+import { withSiteTitle, withSocialMeta } from './social-meta';
 
 const shell = `<head>
     <meta
@@ -30,5 +30,13 @@ describe('withSocialMeta', () => {
     expect(html).toContain('content="The site\'s own description."');
     expect(html).not.toContain('og:description');
     expect(html).not.toContain('twitter:description');
+  });
+});
+
+describe('withSiteTitle', () => {
+  it('titles a page that names none with the organisation’s configured name, escaped', () => {
+    const html = withSiteTitle(shell, { orgName: 'Sons & Daughters' });
+    expect(html).toContain('<title>Sons &amp; Daughters</title>');
+    expect(html).not.toContain('<title>Liberty</title>');
   });
 });

@@ -46,6 +46,16 @@ export function summarise(text: string): string {
   return flat.length <= MAX_DESCRIPTION ? flat : `${flat.slice(0, MAX_DESCRIPTION - 1).trimEnd()}…`;
 }
 
+const TITLE = /<title>[\s\S]*?<\/title>/;
+
+/**
+ * The template with the site's own title, for a page that names none (the home page, the back
+ * office): the organisation's configured name, not the one the template was built with.
+ */
+export function withSiteTitle(html: string, site: { orgName: string }): string {
+  return html.replace(TITLE, () => `<title>${escapeHtml(site.orgName)}</title>`);
+}
+
 /**
  * Rewrites the template's <title> and description and adds the social tags. Every value is
  * escaped: titles and summaries are content that admins and seed files write.
@@ -68,7 +78,7 @@ export function withSocialMeta(html: string, meta: SocialMeta, site: { orgName: 
   const rendered = tags
     .map(([attribute, key, content]) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`)
     .join('\n    ');
-  const titled = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(title)}</title>\n    ${rendered}`);
+  const titled = html.replace(TITLE, () => `<title>${escapeHtml(title)}</title>\n    ${rendered}`);
   if (description === null) return titled;
   return titled.replace(
     /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,

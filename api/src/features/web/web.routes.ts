@@ -17,7 +17,7 @@ import {
   type RenderResult,
   withRenderedPage,
 } from './server-render';
-import { type SocialMeta, withSocialMeta } from './social-meta';
+import { type SocialMeta, withSiteTitle, withSocialMeta } from './social-meta';
 
 export function renderIndexHtml(template: string, deps: Pick<AppDeps, 'config'>): string {
   const json = escapeForScript(JSON.stringify(publicConfigOf(deps.config)));
@@ -65,7 +65,9 @@ export function webRoutes(deps: AppDeps, staticDir: string, apiFetch: (request: 
     // An article's or event's own preview, else what the page said of itself as it rendered
     // (its title and description, as the browser sets them), else the site's.
     const pageMeta = meta ?? (rendered?.kind === 'page' && rendered.meta ? { ...rendered.meta, path } : null);
-    const shell = pageMeta ? withSocialMeta(indexHtml, { type: 'website', ...pageMeta }, site) : indexHtml;
+    const shell = pageMeta
+      ? withSocialMeta(indexHtml, { type: 'website', ...pageMeta }, site)
+      : withSiteTitle(indexHtml, site);
     if (!rendered) return c.html(shell);
     return c.html(withRenderedPage(shell, rendered.html, rendered.state), rendered.status === 404 ? 404 : 200);
   };

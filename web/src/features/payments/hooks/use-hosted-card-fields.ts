@@ -82,10 +82,10 @@ function remounting(current: HostedCardFieldsState): HostedCardFieldsState {
  * are removed and the session torn down on unmount. `remount()` runs the same cycle again.
  * Tearing down is emptying the containers: the SDK ends a session whose frames left the page.
  *
- * The 200 ms and the 3000 ms count from when the fields come near the viewport (a screen and a
- * half away, or at once where they are drawn later: docs/decisions/043). Loading the SDK and
- * mounting its frames is the heaviest work of a payment page, and a visitor has the rest of the
- * form to fill before they reach the card.
+ * The 200 ms and the 3000 ms count from when the fields come within a screen and a half of the
+ * viewport (docs/decisions/043); a page that draws them only after its data has loaded goes
+ * ahead after two seconds, as before. Loading the SDK and mounting its frames is the heaviest
+ * work of a payment page, and a visitor has the rest of the form to fill before the card.
  */
 export function useHostedCardFields({
   sdkUrl,
