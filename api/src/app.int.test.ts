@@ -182,7 +182,9 @@ describe('serving the built web app', async () => {
 
   it('serves the plain page for an unknown article, for the app to show its not-found state', async () => {
     const html = await (await webApp.request('/news/no-such-article')).text();
-    expect(html).toContain('<title>Site</title>');
+    // Titled with the configured name (escaped), not the one the template was built with.
+    expect(html).toContain('<title>Liberty &lt;/script&gt; League</title>');
+    expect(html).not.toContain('<title>Site</title>');
     expect(html).not.toContain('og:title');
   });
 
