@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { AdminUser } from './auth';
 import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, successList } from './common';
 import { isTimeZone } from './contributors-csv';
-import { ContributionDetail } from './donations';
-import { MemberDetail } from './memberships';
 
 export const ContributorType = z.enum(['Contribution', 'Membership', 'Event Registration']);
 export type ContributorType = z.infer<typeof ContributorType>;
@@ -174,6 +172,30 @@ export type RegistrationDetail = z.infer<typeof RegistrationDetail>;
 
 /** Product rule: admins may only move a pending item to confirmed. */
 export const StatusChange = z.object({ status: z.literal('confirmed') });
+
+/** Contribution detail (admin contributors page). */
+export const ContributionDetail = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  amount: z.string(),
+  status: z.string(),
+  paymentMethod: z.string(),
+  isRecurring: z.boolean(),
+  payTheoryPaymentId: z.string().nullable(),
+  createdAt: IsoDateTime,
+});
+export type ContributionDetail = z.infer<typeof ContributionDetail>;
+
+/** Member detail (admin members page). */
+export const MemberDetail = ContributionDetail.extend({
+  waiverAccepted: z.boolean(),
+  waiverAcceptedAt: z.string().nullable(),
+  waiverVersion: z.string().nullable(),
+});
+export type MemberDetail = z.infer<typeof MemberDetail>;
 
 /**
  * PUT /api/admin/registrations/{id}/status: a registration may also be checked in at the door

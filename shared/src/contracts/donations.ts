@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, FirstName, IsoDateTime, LastName, Phone, TEXT_LIMITS, singleLineText } from './common';
+import { Email, FirstName, LastName, Phone, TEXT_LIMITS, singleLineText } from './common';
 
 // Plain values, apart so a page showing them loads no schema (docs/decisions/038).
 export {
@@ -38,19 +38,3 @@ export const ContributionForm = z.object({
   cvv: singleLineText('Security code', TEXT_LIMITS.shortCode).optional(),
 });
 export type ContributionForm = z.infer<typeof ContributionForm>;
-
-/** Contribution detail (admin contributors page). */
-export const ContributionDetail = z.object({
-  id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  amount: z.string(),
-  status: z.string(),
-  paymentMethod: z.string(),
-  isRecurring: z.boolean(),
-  payTheoryPaymentId: z.string().nullable(),
-  createdAt: IsoDateTime,
-});
-export type ContributionDetail = z.infer<typeof ContributionDetail>;

@@ -9,7 +9,6 @@ import {
   multiLineText,
   singleLineText,
 } from './common';
-import { ContributionDetail } from './donations';
 
 export const WAIVER_VERSION = 'v1.0';
 
@@ -53,10 +52,3 @@ export const MembershipApplication = z
   })
   .meta({ id: 'MembershipApplication' });
 export type MembershipApplication = z.infer<typeof MembershipApplication>;
-
-export const MemberDetail = ContributionDetail.extend({
-  waiverAccepted: z.boolean(),
-  waiverAcceptedAt: z.string().nullable(),
-  waiverVersion: z.string().nullable(),
-});
-export type MemberDetail = z.infer<typeof MemberDetail>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDateTime } from './common';
+import { SLUG_LOOKUP_MAX, SLUG_PATTERN } from './slugs';
 
 /** A news card on the home page (the product's "news list item"). */
 export const NewsListItem = z.object({
@@ -22,9 +23,5 @@ export type NewsArticle = z.infer<typeof NewsArticle>;
 
 export const NewsList = z.array(NewsListItem).meta({ id: 'NewsList' });
 
-/** URL slugs: lower-case words joined by single hyphens. */
-export const Slug = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid slug');
+/** URL slugs: lower-case words joined by single hyphens (`isSlug` without zod). */
+export const Slug = z.string().min(1).max(SLUG_LOOKUP_MAX).regex(SLUG_PATTERN, 'Invalid slug');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SLUG_MAX, SLUG_PATTERN, slugify } from './slugs';
+import { Slug } from './news';
+import { SLUG_LOOKUP_MAX, SLUG_MAX, SLUG_PATTERN, isSlug, slugify } from './slugs';
 
 describe('slugify', () => {
   it('keeps the words of the title, lower-cased and hyphenated, without accents or apostrophes', () => {
@@ -11,5 +12,29 @@ describe('slugify', () => {
     const long = slugify('word '.repeat(40));
     expect(long.length).toBeLessThanOrEqual(SLUG_MAX);
     expect(long).toMatch(SLUG_PATTERN);
+  });
+});
+
+describe('isSlug', () => {
+  it.each([
+    'flag-day',
+    'a',
+    '2026-parade',
+    'x'.repeat(SLUG_LOOKUP_MAX),
+    '',
+    'x'.repeat(SLUG_LOOKUP_MAX + 1),
+    'Flag-Day',
+    'flag--day',
+    '-flag',
+    'flag-',
+    'flag day',
+    'flag/day',
+  ])('agrees with the Slug schema on %j', (value) => {
+    expect(isSlug(value)).toBe(Slug.safeParse(value).success);
+  });
+
+  it('accepts lower-case words joined by single hyphens, and nothing else', () => {
+    expect(isSlug('memorial-day-tribute')).toBe(true);
+    expect(isSlug('memorial_day')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type ContributionDetail, type MemberDetail, formatCents, parsePricingTiers } from '@pillars/shared/contracts';
+import { formatCents, parsePricingTiers } from '@pillars/shared/contracts';
 import type {
   ContributionDetailPage,
   DetailPageQuery,
@@ -8,7 +8,12 @@ import type {
   RegistrationDetailPage,
   RegistrationsPageQuery,
 } from '@pillars/shared/contracts/admin';
-import { DOOR_SEARCH_LIMIT, DOOR_SEARCH_MIN } from '@pillars/shared/contracts/admin';
+import {
+  type ContributionDetail,
+  DOOR_SEARCH_LIMIT,
+  DOOR_SEARCH_MIN,
+  type MemberDetail,
+} from '@pillars/shared/contracts/admin';
 import {
   type Database,
   contributorSearchText,

@@ -1,4 +1,4 @@
-import type { ContributionDetail } from '@pillars/shared/contracts';
+import type { ContributionDetail } from '@pillars/shared/contracts/admin';
 
 import { useId } from 'react';
 import { adminTexts } from '../admin-texts';

@@ -1,4 +1,4 @@
-import type { MemberDetail } from '@pillars/shared/contracts';
+import type { MemberDetail } from '@pillars/shared/contracts/admin';
 import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { usePublicConfig } from '@/lib/use-public-config';

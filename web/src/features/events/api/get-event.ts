@@ -1,4 +1,4 @@
-import { EventDetail } from '@pillars/shared/contracts';
+import type { EventDetail } from '@pillars/shared/contracts';
 import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { defaultQueryFn } from '@/lib/query-client';
 
@@ -8,7 +8,9 @@ export function eventQueryKey(slug: string) {
 }
 
 export async function getEvent(context: QueryFunctionContext): Promise<EventDetail> {
-  return EventDetail.parse(await defaultQueryFn(context));
+  // The schema, and zod with it, loads beside the answer instead of with the page (docs/decisions/038).
+  const [{ EventDetail }, data] = await Promise.all([import('./event-schemas'), defaultQueryFn(context)]);
+  return EventDetail.parse(data);
 }
 
 export function useEvent(slug: string) {

@@ -7,7 +7,7 @@ export const eventsQueryKey = ['/api/events'] as const;
 
 export async function getEvents(context: QueryFunctionContext): Promise<EventListItem[]> {
   // The schema, and zod with it, loads beside the answer instead of with the page (docs/decisions/038).
-  const [{ EventList }, data] = await Promise.all([import('./event-list-schema'), defaultQueryFn(context)]);
+  const [{ EventList }, data] = await Promise.all([import('./event-schemas'), defaultQueryFn(context)]);
   return EventList.parse(data);
 }
 

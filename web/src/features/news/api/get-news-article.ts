@@ -1,4 +1,4 @@
-import { NewsArticle } from '@pillars/shared/contracts';
+import type { NewsArticle } from '@pillars/shared/contracts';
 import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { defaultQueryFn } from '@/lib/query-client';
 
@@ -6,7 +6,9 @@ import { defaultQueryFn } from '@/lib/query-client';
 export const newsArticleQueryKey = (slug: string) => ['/api/news', slug] as const;
 
 export async function getNewsArticle(context: QueryFunctionContext): Promise<NewsArticle> {
-  return NewsArticle.parse(await defaultQueryFn(context));
+  // The schema, and zod with it, loads beside the answer instead of with the page (docs/decisions/038).
+  const [{ NewsArticle }, data] = await Promise.all([import('./news-schemas'), defaultQueryFn(context)]);
+  return NewsArticle.parse(data);
 }
 
 /** The article with this slug; `enabled: false` skips the request (e.g. a malformed slug). */

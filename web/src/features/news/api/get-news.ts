@@ -7,7 +7,7 @@ export const newsQueryKey = ['/api/news'] as const;
 
 export async function getNews(context: QueryFunctionContext): Promise<NewsListItem[]> {
   // The schema, and zod with it, loads beside the answer instead of with the page (docs/decisions/038).
-  const [{ NewsList }, data] = await Promise.all([import('./news-list-schema'), defaultQueryFn(context)]);
+  const [{ NewsList }, data] = await Promise.all([import('./news-schemas'), defaultQueryFn(context)]);
   return NewsList.parse(data);
 }
 

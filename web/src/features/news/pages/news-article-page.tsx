@@ -1,4 +1,4 @@
-import { Slug } from '@pillars/shared/contracts';
+import { isSlug } from '@pillars/shared/contracts';
 import { CircleAlert, FileQuestionMark, House, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -65,7 +65,7 @@ function BackHomeLink() {
 export function NewsArticlePage() {
   const slug = useParams().slug ?? '';
   // The API answers 404 for a malformed slug anyway; asking would only build an odd request path.
-  const validSlug = Slug.safeParse(slug).success;
+  const validSlug = isSlug(slug);
   const query = useNewsArticle(slug, { enabled: validSlug });
   const notFound = !validSlug || (query.isError && isNotFoundError(query.error));
   useNotFoundStatus(notFound);
