@@ -9,14 +9,10 @@ import {
   multiLineText,
   singleLineText,
 } from './common';
+import { membershipMessages } from './membership-values';
 
-export const WAIVER_VERSION = 'v1.0';
-
-export const membershipMessages = {
-  waiverRequired: 'You must read and accept the liability waiver to proceed',
-  waiverRequiredTitle: 'Waiver Required',
-  waiverRequiredToast: 'You must read and accept the liability waiver before proceeding with payment.',
-} as const;
+// Plain values, apart so a page showing them loads no schema (docs/decisions/038).
+export { WAIVER_VERSION, membershipMessages } from './membership-values';
 
 const OptionalPhone = singleLineText('Phone', TEXT_LIMITS.phone, { trim: true })
   .refine((v) => v === '' || v.length >= PHONE_MIN_LENGTH, messages.invalidPhone)

@@ -23,3 +23,11 @@ export function renderWithProviders(ui: ReactElement, { path = '/', config }: Op
   );
   return { ...result, queryClient, location };
 }
+
+/**
+ * `ui` inside a section with the id `sectionId`, as its page draws it: a part that loads as its
+ * section nears the viewport (`lazyNearViewport`) finds the section it waits for.
+ */
+export function renderInSection(sectionId: string, ui: ReactElement, options?: Options) {
+  return renderWithProviders(<section id={sectionId}>{ui}</section>, options);
+}

@@ -1,17 +1,13 @@
 import type { EventListItem } from '@pillars/shared/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render-with-providers';
+import { renderInSection } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import { EVENTS_SECTION_ID, EventsCarousel } from './events-carousel';
 
 /** The carousel in its home page section, whose coming into view loads the slides. */
 function renderCarousel() {
-  return renderWithProviders(
-    <section id={EVENTS_SECTION_ID}>
-      <EventsCarousel />
-    </section>,
-  );
+  return renderInSection(EVENTS_SECTION_ID, <EventsCarousel />);
 }
 
 const events: EventListItem[] = [

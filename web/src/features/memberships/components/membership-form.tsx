@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MembershipForm as MembershipFormSchema } from '@pillars/shared/contracts';
 import type { MembershipForm as MembershipFormValues } from '@pillars/shared/contracts';
 import { Lock } from 'lucide-react';
 import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
@@ -11,11 +9,17 @@ import { usePublicConfig } from '@/lib/use-public-config';
 import type { MembershipCardPayment } from '../membership-payment';
 import { membershipTexts } from '../memberships-texts';
 import { MEMBERSHIP_SUCCESS_PATH } from '@/lib/paths';
-import { successHandoff } from '@/lib/success-handoff';
+import { loadCode } from '@/lib/load-code';
 import { TextAreaField } from './text-area-field';
 import { WaiverSection } from './waiver-section';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 import { HydratedForm } from '@/components/forms/hydrated-form';
+import { lazyResolver } from '@/components/forms/lazy-resolver';
+
+/** The form's rules, loaded as the visitor starts on the form (docs/decisions/044). */
+const resolver = lazyResolver<MembershipFormValues>(() =>
+  import('./membership-form-resolver').then((module) => module.membershipFormResolver),
+);
 
 const defaultValues: MembershipFormValues = {
   firstName: '',
@@ -69,9 +73,17 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
     handleSubmit,
     control,
     formState: { errors },
-  } = useForm<MembershipFormValues>({ resolver: zodResolver(MembershipFormSchema), defaultValues });
+  } = useForm<MembershipFormValues>({ resolver, defaultValues });
 
   const invalid = (fieldErrors: FieldErrors<MembershipFormValues>) => {
+    if (fieldErrors.root?.message) {
+      toast({
+        title: membershipTexts.paymentFailedTitle,
+        description: fieldErrors.root.message,
+        variant: 'destructive',
+      });
+      return;
+    }
     if (!fieldErrors.waiverAccepted) return;
     toast({
       title: membershipTexts.waiverRequiredTitle,
@@ -88,6 +100,8 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
 
     await submission.run(async () => {
       try {
+        // Loaded before paying: a failed load stops here, before anything is charged.
+        const { successHandoff } = await loadCode(() => import('@/lib/success-handoff'));
         const paid = await payment.pay(values);
         // The plan's next charge date travels in the history state; the URL stays the product's.
         if (submission.isMounted()) navigate(MEMBERSHIP_SUCCESS_PATH, { state: successHandoff(paid) });
@@ -110,6 +124,7 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
       data-surface="light"
       className="mx-auto max-w-3xl space-y-8 rounded-xl bg-white p-5 text-navy-900 shadow-xl sm:p-8"
       onSubmit={submission.onSubmit(handleSubmit(join, invalid))}
+      onFocus={resolver.preload}
     >
       <fieldset>
         <legend className="text-sm font-semibold text-navy-900">{membershipTexts.yourDetails}</legend>

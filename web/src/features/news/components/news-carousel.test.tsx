@@ -2,17 +2,13 @@ import type { NewsListItem } from '@pillars/shared/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render-with-providers';
+import { renderInSection } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import { NEWS_SECTION_ID, NewsCarousel } from './news-carousel';
 
 /** The carousel in its home page section, whose coming into view loads the slides. */
 function renderCarousel() {
-  return renderWithProviders(
-    <section id={NEWS_SECTION_ID}>
-      <NewsCarousel />
-    </section>,
-  );
+  return renderInSection(NEWS_SECTION_ID, <NewsCarousel />);
 }
 
 // Local wall-clock times, so the expected text holds in any test time zone.

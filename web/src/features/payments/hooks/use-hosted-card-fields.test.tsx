@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HostedCardFields } from '../components/hosted-card-fields';
 import type { PayTheoryGlobal } from '../lib/provider-sdk';
 import { stubIntersectionObserver } from '@/test/intersection-observer';
@@ -95,6 +95,12 @@ function state(): FieldsState {
 }
 
 describe('useHostedCardFields', () => {
+  // The hook loads the provider's adapter with import() as the fields come near; loaded once here,
+  // so the fake timers below never race the first read of its file.
+  beforeAll(async () => {
+    await import('../lib/provider-sdk');
+  });
+
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
+import { loadCode } from '@/lib/load-code';
 import { whenNearViewport } from '@/lib/near-viewport';
 import {
-  type ProviderSdk,
   clearHostedFrames,
   hostedContainersPresent,
   hostedFramesMounted,
-  loadProviderSdk,
   whenHostedContainersPresent,
-} from '../lib/provider-sdk';
+} from '../lib/hosted-frames';
+import type { ProviderSdk } from '../lib/provider-sdk';
 import { CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
 import { CARD_FIELDS_CHECK_MS, CARD_FIELDS_INIT_DELAY_MS } from '../payment-timing';
 
@@ -62,6 +62,15 @@ const placeholders = {
   'card-cvv': hostedFieldTexts.placeholders.cvv,
   'billing-zip': hostedFieldTexts.placeholders.zip,
 };
+
+/**
+ * The provider's SDK through our adapter, whose code (its result schemas, and zod with them) loads
+ * only now, as the fields come near, not with the page (docs/decisions/044).
+ */
+async function loadProviderSdk(sdkUrl: string): Promise<ProviderSdk> {
+  const adapter = await loadCode(() => import('../lib/provider-sdk'), hostedFieldTexts.unavailable);
+  return adapter.loadProviderSdk(sdkUrl);
+}
 
 const initialState: HostedCardFieldsState = { ready: false, valid: false, error: null, sdk: null, cleared: false };
 

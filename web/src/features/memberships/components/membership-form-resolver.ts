@@ -1,0 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MembershipForm } from '@pillars/shared/contracts';
+
+// Its own module so that the membership form loads it lazily, with zod, on first use
+// (docs/decisions/044).
+export const membershipFormResolver = zodResolver(MembershipForm);
