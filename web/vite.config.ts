@@ -27,6 +27,21 @@ export default defineConfig({
   // into dist-ssr/, which the API imports (docs/decisions/036).
   builder: {},
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // React and its DOM renderer in a chunk of their own, whatever lazy chunk also reaches
+            // them: left to itself the bundler splits React into pieces as lazy chunks reach it by
+            // other paths (a form's rules through react-hook-form), each one more request on the
+            // first load. They also change less often than the app, so a deploy leaves them cached.
+            codeSplitting: {
+              groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: {
         outDir: 'dist-ssr',
