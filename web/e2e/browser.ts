@@ -94,11 +94,15 @@ export async function loadAllImages(page: Page): Promise<void> {
 /** Pay Theory's documented test cards, honoured by the sandbox: each succeeds unless the amount declines. */
 export const TEST_CARDS = { visa: '4111 1111 1111 1111', mastercard: '5454 5454 5454 5454' } as const;
 
+/** Scrolls to the card fields, as a visitor does: they load as they near the viewport (docs/decisions/043). */
+export async function revealCardFields(page: Page): Promise<void> {
+  await page.locator('#pay-theory-credit-card-number').scrollIntoViewIfNeeded();
+}
+
 /** Types a card into the provider's hosted field iframes; the page itself never sees it. */
 export async function fillCardFields(page: Page, card: string = TEST_CARDS.visa): Promise<void> {
   const field = (id: string) => page.frameLocator(`#${id} iframe`).locator('input');
-  // As a visitor does: the card fields load as they near the viewport (docs/decisions/043).
-  await page.locator('#pay-theory-credit-card-number').scrollIntoViewIfNeeded();
+  await revealCardFields(page);
   await field('pay-theory-credit-card-number').fill(card);
   await field('pay-theory-credit-card-exp').fill('12/30');
   await field('pay-theory-credit-card-cvv').fill('123');

@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { allViolations } from './axe';
-import { VIEWPORTS, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { VIEWPORTS, fillCardFields, revealCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 
 // Issue 14's visitor-facing behaviours in a real Chromium: keyboard focus and announcements,
 // reduced motion and the hero word's pause control, the card fields while the provider's script
@@ -171,7 +171,7 @@ describe('card fields', () => {
     const { page } = await newPage();
     await page.route('**/sdk.js*', (route) => route.abort());
     await page.goto('/membership');
-    await page.locator('#pay-theory-credit-card-number').scrollIntoViewIfNeeded(); // they load as they near the viewport
+    await revealCardFields(page);
     await page
       .getByText('The card form could not load. Please refresh the page and try again.')
       .waitFor({ timeout: 5000 });
@@ -180,7 +180,7 @@ describe('card fields', () => {
   it("draws a visible focus ring on a field's container while its iframe has focus", async () => {
     const { page } = await newPage();
     await page.goto('/membership');
-    await page.locator('#pay-theory-credit-card-number').scrollIntoViewIfNeeded();
+    await revealCardFields(page);
     const input = page.frameLocator('#pay-theory-credit-card-number iframe').locator('input');
     await input.click();
     // The outline is the container's, drawn in the page around the provider's iframe.

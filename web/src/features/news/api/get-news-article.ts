@@ -1,15 +1,13 @@
 import type { NewsArticle } from '@pillars/shared/contracts';
-import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
-import { defaultQueryFn } from '@/lib/query-client';
+import { useQuery } from '@tanstack/react-query';
+import { lazilyParsedQuery } from '@/lib/query-client';
 
 /** GET /api/news/{slug}; the query key is the path segments. */
 export const newsArticleQueryKey = (slug: string) => ['/api/news', slug] as const;
 
-export async function getNewsArticle(context: QueryFunctionContext): Promise<NewsArticle> {
-  // The schema, and zod with it, loads beside the answer instead of with the page (docs/decisions/038).
-  const [{ NewsArticle }, data] = await Promise.all([import('./news-schemas'), defaultQueryFn(context)]);
-  return NewsArticle.parse(data);
-}
+export const getNewsArticle = lazilyParsedQuery<NewsArticle>(() =>
+  import('./news-schemas').then((module) => module.NewsArticle),
+);
 
 /** The article with this slug; `enabled: false` skips the request (e.g. a malformed slug). */
 export function useNewsArticle(slug: string, { enabled = true }: { enabled?: boolean } = {}) {

@@ -1,15 +1,13 @@
 import type { NewsListItem } from '@pillars/shared/contracts';
-import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
-import { defaultQueryFn } from '@/lib/query-client';
+import { useQuery } from '@tanstack/react-query';
+import { lazilyParsedQuery } from '@/lib/query-client';
 
 /** GET /api/news, newest first; the query key is the path. */
 export const newsQueryKey = ['/api/news'] as const;
 
-export async function getNews(context: QueryFunctionContext): Promise<NewsListItem[]> {
-  // The schema, and zod with it, loads beside the answer instead of with the page (docs/decisions/038).
-  const [{ NewsList }, data] = await Promise.all([import('./news-schemas'), defaultQueryFn(context)]);
-  return NewsList.parse(data);
-}
+export const getNews = lazilyParsedQuery<NewsListItem[]>(() =>
+  import('./news-schemas').then((module) => module.NewsList),
+);
 
 export function useNews() {
   return useQuery({ queryKey: newsQueryKey, queryFn: getNews });
