@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PaymentStatus } from '@pillars/shared/contracts';
+import { type Database, payments } from '@pillars/shared/db';
 import { type QueueBackendKind } from '@pillars/shared/jobs';
 import { type LimitRules, createLimiters } from '@pillars/shared/limits';
 import { type Logger, createLogger } from '@pillars/shared/logger';
 import type { Registry } from '@pillars/shared/metrics';
+import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { testApp } from '@pillars/api/test/test-app';
@@ -11,6 +13,37 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { startWorkers } from '@pillars/worker/workers';
+
+/**
+ * A settled payment as the API answers it, with what the ledger recorded and the public status
+ * does not answer (docs/decisions/045): the amount, the provider's ids, the failure code.
+ */
+export type SettledPayment = PaymentStatus & {
+  amountCents: number | null;
+  transactionId: string | null;
+  recurringId: string | null;
+  failureCode: string | null;
+};
+
+/** The status with the ledger's facts about it, for tests that check what was charged. */
+export async function withLedgerFacts(db: Database, status: PaymentStatus): Promise<SettledPayment> {
+  const [row] = await db
+    .select({
+      amountCents: payments.amountCents,
+      transactionId: payments.providerTransactionId,
+      recurringId: payments.providerRecurringId,
+      failureCode: payments.failureCode,
+    })
+    .from(payments)
+    .where(eq(payments.id, status.id));
+  return {
+    ...status,
+    amountCents: row?.amountCents ?? null,
+    transactionId: row?.transactionId ?? null,
+    recurringId: row?.recurringId ?? null,
+    failureCode: row?.failureCode ?? null,
+  };
+}
 
 /**
  * Everything a payment test needs, real and private to the file: a database, queues, a sandbox
@@ -82,12 +115,12 @@ export async function usePaymentStack(
     });
   }
 
-  /** Long-polls the payment until it is succeeded or failed. */
-  async function settled(paymentId: string): Promise<PaymentStatus> {
+  /** Long-polls the payment until it is succeeded or failed; with the ledger's facts (withLedgerFacts). */
+  async function settled(paymentId: string): Promise<SettledPayment> {
     const deadline = Date.now() + 60_000;
     for (;;) {
       const status = PaymentStatus.parse(await (await app.request(`/api/payments/${paymentId}?waitMs=5000`)).json());
-      if (status.state === 'succeeded' || status.state === 'failed') return status;
+      if (status.state === 'succeeded' || status.state === 'failed') return withLedgerFacts(database.db, status);
       if (Date.now() > deadline) throw new Error(`payment ${paymentId} still ${status.state}`);
     }
   }

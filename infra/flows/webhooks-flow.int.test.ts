@@ -15,7 +15,7 @@ import { startWorkers } from '@pillars/worker/workers';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
-import { membershipPayment, monthlyDonation } from './payment-stack';
+import { type SettledPayment, membershipPayment, monthlyDonation, withLedgerFacts } from './payment-stack';
 
 // Provider webhooks end to end (ADR 007, later instalments), over real HTTP both ways: the sandbox charges a
 // plan's next instalment and POSTs an unsigned PAYMENT notification, in Pay Theory's documented
@@ -84,12 +84,12 @@ async function post(path: string, body: unknown) {
   });
 }
 
-async function settled(paymentId: string): Promise<PaymentStatus> {
+async function settled(paymentId: string): Promise<SettledPayment> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const res = await fetch(`${apiUrl}/api/payments/${paymentId}?waitMs=5000`);
     const status = PaymentStatus.parse(await res.json());
-    if (status.state === 'succeeded' || status.state === 'failed') return status;
+    if (status.state === 'succeeded' || status.state === 'failed') return withLedgerFacts(database.db, status);
     if (Date.now() > deadline) throw new Error(`payment ${paymentId} still ${status.state}`);
   }
 }

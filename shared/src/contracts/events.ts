@@ -143,14 +143,14 @@ export const EventPaymentPatch = z
 export type EventPaymentPatch = z.infer<typeof EventPaymentPatch>;
 
 /**
- * GET /api/event-registrations/{id}: what the event payment page needs, without
- * the registrant's contact details. `paymentAmount` is the fee in cents, computed by the server.
+ * GET /api/event-registrations/{id}: what the event payment page needs. Whoever holds a
+ * registration's id reads this, so it names no one: no name, e-mail or phone (docs/decisions/045);
+ * the registrant's browser keeps what it typed. `paymentAmount` is the fee in cents, computed by
+ * the server.
  */
 export const RegistrationSummary = z.object({
   id: Id,
   eventId: Id,
-  firstName: z.string(),
-  lastName: z.string(),
   status: z.string(),
   selectedTier: z.string().nullable(),
   paymentAmount: z.number().int().nonnegative(),

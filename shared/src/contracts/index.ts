@@ -10,6 +10,7 @@ export * from './payments';
 export * from './auth';
 export * from './public-config';
 export * from './payments-api';
+export * from './payment-reference';
 export * from './payment-requests';
 export * from './manage';
 // Prices and fees live with the rest of the money rules; the browser's displays reach them here.

@@ -60,10 +60,15 @@ export type Buyer = z.infer<typeof Buyer>;
 export const WaitQuery = z.object({ waitMs: z.coerce.number().int().min(0).max(MAX_PAYMENT_WAIT_MS).default(0) });
 export type WaitQuery = z.infer<typeof WaitQuery>;
 
-/** PATCH /api/donations/{id}/status: a charge the browser made, to verify. */
+/**
+ * PATCH /api/donations/{id}/status: a charge the browser made, to verify. Once the donation has a
+ * payment, a report must name it: by `paymentId`, or by repeating the charge id that created it
+ * (docs/decisions/045).
+ */
 export const DonationStatusReport = z.object({
   status: singleLineText('Status', TEXT_LIMITS.shortCode),
   payTheoryPaymentId: singleLineText('Payment id', TEXT_LIMITS.providerId, { trim: true }).min(1),
+  paymentId: Id.optional(),
 });
 export type DonationStatusReport = z.infer<typeof DonationStatusReport>;
 
@@ -105,9 +110,13 @@ export const CreatePaymentMethodRequest = z.object({
 });
 export type CreatePaymentMethodRequest = z.infer<typeof CreatePaymentMethodRequest>;
 
-/** POST /api/transactions. Extra keys are accepted and ignored: older clients send the whole transaction they saw. */
+/**
+ * POST /api/transactions. Extra keys are accepted and ignored: older clients send the whole
+ * transaction they saw. It answers only the caller's own payment, named by `paymentId` or by the
+ * charge id the caller reported (docs/decisions/045).
+ */
 export const TransactionReport = z
-  .object({ donationId: Id, providerTransactionId: ProviderTransactionId.optional() })
+  .object({ donationId: Id, providerTransactionId: ProviderTransactionId.optional(), paymentId: Id.optional() })
   .loose();
 export type TransactionReport = z.infer<typeof TransactionReport>;
 

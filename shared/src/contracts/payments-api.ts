@@ -43,18 +43,18 @@ export const PaymentAccepted = z
   .meta({ id: 'PaymentAccepted' });
 export type PaymentAccepted = z.infer<typeof PaymentAccepted>;
 
-/** GET /api/payments/:id[?waitMs=…]: the charge's state from the ledger. */
+/**
+ * GET /api/payments/:id[?waitMs=…]: the charge's state from the ledger, and only what the paying
+ * page and /success show from it. Whoever holds a payment id may read this, so it names no record
+ * and no provider id (docs/decisions/045): the kind and next charge date say what the success page
+ * says about a monthly plan, the failure message is what the form shows after a decline.
+ */
 export const PaymentStatus = z
   .object({
     id: Id,
     kind: z.enum(['donation', 'recurring_donation', 'membership', 'registration']),
-    recordId: Id,
     state: PaymentState,
-    amountCents: z.number().int(),
-    transactionId: z.string().nullable(),
-    recurringId: z.string().nullable(),
     nextPaymentDate: z.string().nullable(),
-    failureCode: z.string().nullable(),
     failureMessage: z.string().nullable(),
   })
   .meta({ id: 'PaymentStatus' });

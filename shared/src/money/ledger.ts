@@ -362,24 +362,17 @@ export class PaymentLedger {
    * notification carries the new status (settledNotice), so a long-poll answers without a read.
    */
   async succeed(payment: Payment, settled: Settled): Promise<void> {
-    const status = paymentStatusOf({
-      ...payment,
-      state: 'succeeded',
-      providerTransactionId: settled.transactionId,
-      providerRecurringId: settled.recurringId ?? null,
-      nextPaymentDate: settled.nextPaymentDate ?? null,
-      failureCode: null,
-      failureMessage: null,
-    });
+    const nextPaymentDate = settled.nextPaymentDate ?? null;
+    const status = paymentStatusOf({ ...payment, state: 'succeeded', nextPaymentDate, failureMessage: null });
     // The columns of jsonb_to_recordset in the succeed statement; queue and job id as the outbox derives them.
     const jobs = [JOBS.updateStatus, JOBS.recordTransaction]
       .map((job) => outboxValuesOf({ job, paymentId: payment.id }))
       .map(({ queue, jobName, jobId, payload }) => ({ queue, job_name: jobName, job_id: jobId, payload }));
     const [raw] = await STATEMENTS.succeed(this.db, {
       id: payment.id,
-      transactionId: status.transactionId,
-      recurringId: status.recurringId,
-      nextPaymentDate: status.nextPaymentDate,
+      transactionId: settled.transactionId,
+      recurringId: settled.recurringId ?? null,
+      nextPaymentDate,
       lastFour: settled.lastFour ?? null,
       jobs: JSON.stringify(jobs),
       notice: settledNotice(status),
@@ -419,7 +412,7 @@ export class PaymentLedger {
    * failed with the reason, and the long-polls are woken with the new status.
    */
   async fail(payment: Payment, code: string, message: string): Promise<void> {
-    const status = paymentStatusOf({ ...payment, state: 'failed', failureCode: code, failureMessage: message });
+    const status = paymentStatusOf({ ...payment, state: 'failed', failureMessage: message });
     const [raw] = await STATEMENTS.fail[payment.kind](this.db, {
       id: payment.id,
       code,

@@ -3,32 +3,19 @@ import type { payments } from '../db/schema/payments';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** What `GET /api/payments/{id}` answers for a ledger row: the one mapping from the row to the wire. */
+/**
+ * What `GET /api/payments/{id}` answers for a ledger row: the one mapping from the row to the wire.
+ * It leaves out the record and the provider's ids: a payment id grants its status and nothing
+ * more (docs/decisions/045).
+ */
 export function paymentStatusOf(
-  row: Pick<
-    PaymentRow,
-    | 'id'
-    | 'kind'
-    | 'recordId'
-    | 'state'
-    | 'amountCents'
-    | 'providerTransactionId'
-    | 'providerRecurringId'
-    | 'nextPaymentDate'
-    | 'failureCode'
-    | 'failureMessage'
-  >,
+  row: Pick<PaymentRow, 'id' | 'kind' | 'state' | 'nextPaymentDate' | 'failureMessage'>,
 ): PaymentStatus {
   return {
     id: row.id,
     kind: row.kind,
-    recordId: row.recordId,
     state: row.state,
-    amountCents: row.amountCents,
-    transactionId: row.providerTransactionId,
-    recurringId: row.providerRecurringId,
     nextPaymentDate: row.nextPaymentDate,
-    failureCode: row.failureCode,
     failureMessage: row.failureMessage,
   };
 }

@@ -1,38 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { readSuccessHandoff, successHandoff } from './success-handoff';
 
+const PAYMENT_ID = '3f2a9c1b-04d5-4e6f-8a7b-9c0d1e2f3a4b';
+
 describe('success handoff', () => {
-  it('carries a monthly plan from a payment result to the success page', () => {
-    const paid = { status: 'succeeded', paymentId: 'p1', kind: 'recurring_donation', nextPaymentDate: '2026-12-24' };
+  it('carries a monthly plan and the payment reference from a payment result to the success page', () => {
+    const paid = {
+      status: 'succeeded',
+      paymentId: PAYMENT_ID,
+      kind: 'recurring_donation',
+      nextPaymentDate: '2026-12-24',
+    };
     const state = successHandoff(paid);
-    expect(state).toEqual({ monthlyPlan: { kind: 'recurring_donation', nextPaymentDate: '2026-12-24' } });
+    expect(state).toEqual({
+      monthlyPlan: { kind: 'recurring_donation', nextPaymentDate: '2026-12-24' },
+      reference: 'PAY-3F2A9C1B04',
+    });
     expect(readSuccessHandoff(state)).toEqual({
       monthlyPlan: { kind: 'recurring_donation', nextPaymentDate: '2026-12-24' },
-      reference: null,
+      reference: 'PAY-3F2A9C1B04',
     });
   });
 
-  it("carries the payment's reference: the provider's transaction id, else a plan's id", () => {
+  it("carries our payment's reference, never a provider id the result might hold", () => {
     const oneOff = {
       status: 'succeeded',
+      paymentId: PAYMENT_ID,
       kind: 'donation',
       nextPaymentDate: null,
       transactionId: 'tx_1',
-      recurringId: null,
+      recurringId: 'rec_1',
     };
-    expect(successHandoff(oneOff)).toEqual({ reference: 'tx_1' });
-    expect(readSuccessHandoff(successHandoff(oneOff))).toEqual({ monthlyPlan: null, reference: 'tx_1' });
-    const plan = { kind: 'membership', nextPaymentDate: '2026-12-24', transactionId: null, recurringId: 'rec_1' };
-    expect(readSuccessHandoff(successHandoff(plan))).toEqual({
-      monthlyPlan: { kind: 'membership', nextPaymentDate: '2026-12-24' },
-      reference: 'rec_1',
-    });
+    expect(successHandoff(oneOff)).toEqual({ reference: 'PAY-3F2A9C1B04' });
+    expect(readSuccessHandoff(successHandoff(oneOff))).toEqual({ monthlyPlan: null, reference: 'PAY-3F2A9C1B04' });
   });
 
-  it('carries nothing for a one-off payment without a reference or an unknown result', () => {
+  it('carries nothing for a result without a payment id or an unknown result', () => {
     for (const paid of [
-      { status: 'succeeded', paymentId: 'p1', kind: 'donation', nextPaymentDate: null },
-      { status: 'succeeded', paymentId: 'p1', kind: 'registration', nextPaymentDate: null },
+      { status: 'succeeded', kind: 'donation', nextPaymentDate: null, transactionId: 'tx_1' },
+      { status: 'succeeded', kind: 'registration', nextPaymentDate: null },
       undefined,
       'ok',
     ]) {

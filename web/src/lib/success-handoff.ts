@@ -1,3 +1,4 @@
+import { paymentReferenceOf } from '@pillars/shared/contracts';
 import { z } from 'zod';
 
 /**
@@ -14,7 +15,7 @@ const MonthlyPlan = z.object({
 });
 export type MonthlyPlan = z.infer<typeof MonthlyPlan>;
 
-/** A provider id as GET /api/payments/{id} answers it (`transactionId`, or a plan's `recurringId`). */
+/** The payment's reference (`paymentReferenceOf`), as the page shows it. */
 const Reference = z.string().min(1).max(100);
 
 const SuccessHandoff = z.object({ monthlyPlan: MonthlyPlan.optional(), reference: Reference.optional() });
@@ -23,21 +24,18 @@ export type SuccessHandoff = z.infer<typeof SuccessHandoff>;
 /** What the success page reads back: each part null when not handed over. */
 export type SuccessDetails = { monthlyPlan: MonthlyPlan | null; reference: string | null };
 
-/** The parts of a succeeded payment (the payments feature's result, seen here as unknown) the page uses. */
-const PaidResult = z.object({
-  transactionId: Reference.nullish(),
-  recurringId: Reference.nullish(),
-});
+/** The part of a succeeded payment (the payments feature's result, seen here as unknown) the reference comes from. */
+const PaidResult = z.object({ paymentId: z.string().min(1).max(100) });
 
 /**
  * The navigation state for /success from what a payment resolved with; undefined when it carries
- * nothing to show. The reference is the provider's transaction id, the one the admin screens show
- * and search ('Transaction ID'), or for a plan whose first charge is not known yet, its plan id.
+ * nothing to show. The reference is our payment's (`paymentReferenceOf`, the one the admin's
+ * payment details show), never a provider id: the payment status answers none (docs/decisions/045).
  */
 export function successHandoff(paid: unknown): SuccessHandoff | undefined {
   const plan = MonthlyPlan.safeParse(paid);
   const result = PaidResult.safeParse(paid);
-  const reference = result.success ? (result.data.transactionId ?? result.data.recurringId ?? undefined) : undefined;
+  const reference = result.success ? paymentReferenceOf(result.data.paymentId) : undefined;
   const handoff: SuccessHandoff = {
     ...(plan.success ? { monthlyPlan: plan.data } : {}),
     ...(reference ? { reference } : {}),

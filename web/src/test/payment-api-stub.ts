@@ -31,7 +31,7 @@ export function stubApi(routes: Record<string, ApiReply[]>): ApiCall[] {
 
 /** GET /api/payments/{id} answering with the given state. */
 export function paymentStatusReply(
-  payment: Pick<PaymentStatus, 'id' | 'kind' | 'recordId' | 'amountCents'>,
+  payment: Pick<PaymentStatus, 'id' | 'kind'>,
   state: PaymentStatus['state'],
   extra: Partial<PaymentStatus> = {},
 ): ApiReply {
@@ -39,10 +39,7 @@ export function paymentStatusReply(
     Response.json({
       ...payment,
       state,
-      transactionId: null,
-      recurringId: null,
       nextPaymentDate: null,
-      failureCode: null,
       failureMessage: null,
       ...extra,
     } satisfies PaymentStatus);

@@ -46,9 +46,11 @@ const reportDonationChargeRoute = createRoute({
     body: { required: true, content: { 'application/json': { schema: DonationStatusReport } } },
   },
   responses: {
-    202: json("The donation's payment, queued for verification (or the one already there)", PaymentQueued),
+    202: json('The payment queued for verification, or the one this report names', PaymentQueued),
     400: apiError('Invalid body'),
-    404: apiError('No donation has this id'),
+    404: apiError(
+      'No pending donation has this id, or it has a payment the report does not name (paymentId or its charge id)',
+    ),
   },
 });
 

@@ -3,14 +3,15 @@ import {
   type DonationStatusReport,
   type PaymentAccepted,
   type PaymentQueued,
+  type PaymentState,
   type RecordCreated,
   dollarsToCents,
 } from '@pillars/shared/contracts';
-import { donations, payments } from '@pillars/shared/db';
+import { type Database, type Tx, donations, payments } from '@pillars/shared/db';
 import { publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import { queuePayment } from '@pillars/shared/money';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import {
@@ -82,10 +83,37 @@ export async function acceptDonation(
   });
 }
 
+/** How a browser shows it holds a donation's payment: its id, or the charge id whose report created it. */
+export type PaymentProof = { paymentId?: string | undefined; transactionId?: string | undefined };
+
+/**
+ * The donation's payment the caller holds, or why there is none. A donation id alone grants no
+ * payment (docs/decisions/045): once a donation has any payment, only the caller who holds that
+ * payment (its id, or the charge id of the report that created it) is answered; anyone else learns
+ * as little as for a donation that does not exist.
+ */
+export async function heldPaymentOf(
+  db: Pick<Database, 'select'> | Tx,
+  donationId: string,
+  proof: PaymentProof,
+): Promise<{ held: { id: string; state: PaymentState } } | { held: undefined; others: boolean }> {
+  const rows = await db
+    .select({ id: payments.id, state: payments.state, claimed: payments.claimedTransactionId })
+    .from(payments)
+    .where(and(eq(payments.recordId, donationId), inArray(payments.kind, ['donation', 'recurring_donation'])));
+  const held = rows.find(
+    (row) => row.id === proof.paymentId || (proof.transactionId !== undefined && row.claimed === proof.transactionId),
+  );
+  return held ? { held: { id: held.id, state: held.state } } : { held: undefined, others: rows.length > 0 };
+}
+
 /**
  * A charge the browser reports for a donation is a claim: the worker confirms it with the
  * provider before the donation becomes completed, because a browser can send any id it likes.
- * One payment per donation: a second report answers the first one's payment.
+ * Only a pending donation without any payment gets one, so a report can never add a payment to a
+ * gift already paid, under way or monthly; a repeated report answers the payment it created, and
+ * a report about someone else's payment is a 404 that changes nothing and asks the provider
+ * nothing (docs/decisions/045).
  */
 export async function reportDonationCharge(
   { db, queues }: Pick<AppDeps, 'db' | 'queues'>,
@@ -97,17 +125,17 @@ export async function reportDonationCharge(
   const result = await db
     .transaction(async (tx) => {
       const [donation] = await tx
-        .select({ id: donations.id, amount: donations.amount })
+        .select({ id: donations.id, amount: donations.amount, status: donations.status })
         .from(donations)
         .where(eq(donations.id, donationId))
         .for('update');
       if (!donation) throw notFound('Donation');
-      const [existing] = await tx
-        .select({ id: payments.id, state: payments.state })
-        .from(payments)
-        .where(and(eq(payments.recordId, donation.id), eq(payments.kind, 'donation')))
-        .limit(1);
-      if (existing) return { paymentId: existing.id, status: existing.state, outbox: [] };
+      const found = await heldPaymentOf(tx, donation.id, {
+        paymentId: report.paymentId,
+        transactionId: report.payTheoryPaymentId,
+      });
+      if (found.held) return { paymentId: found.held.id, status: found.held.state, outbox: [] };
+      if (found.others || donation.status !== 'pending') throw notFound('Donation');
       const queued = await queuePayment(
         tx,
         donation.id,

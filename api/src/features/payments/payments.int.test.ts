@@ -62,7 +62,7 @@ describe('GET /api/payments/{id}?waitMs=', () => {
     const answer = poll(paymentId, 10_000);
     await watched();
     // The row stays queued: a succeeded answer can only have come from the notice.
-    const notice = { ...paymentStatusOf(row), state: 'succeeded' as const, transactionId: 'txn_from_notice' };
+    const notice = { ...paymentStatusOf(row), state: 'succeeded' as const, nextPaymentDate: '2026-12-01' };
     await notify(settledNotice(notice));
     const { status, ms } = await answer;
     expect(status).toEqual(notice);
@@ -81,7 +81,7 @@ describe('GET /api/payments/{id}?waitMs=', () => {
       .where(eq(payments.id, paymentId));
     await notify(paymentId);
     const { status, ms } = await answer;
-    expect(status).toMatchObject({ id: paymentId, state: 'failed', failureCode: 'card_declined' });
+    expect(status).toMatchObject({ id: paymentId, state: 'failed', failureMessage: 'Declined' });
     expect(ms).toBeLessThan(5_000);
   });
 

@@ -73,7 +73,7 @@ const reportTransaction = createRoute({
   responses: {
     202: json("The donation's payment and its current state", PaymentQueued),
     400: apiError('Invalid body'),
-    404: apiError('The donation has no payment'),
+    404: apiError('No payment of this donation is named by paymentId or the reported charge id'),
   },
 });
 
@@ -101,7 +101,7 @@ export function paymentsRoutes(deps: AppDeps, limiters: Limiters) {
   });
   openapiRoute(app, reportTransaction, async (c) => {
     const body = await parseJson(c, TransactionReport);
-    return c.json(await paymentOfDonation(deps, body.donationId), 202);
+    return c.json(await paymentOfDonation(deps, body), 202);
   });
   return app;
 }

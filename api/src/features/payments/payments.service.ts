@@ -4,6 +4,7 @@ import type {
   PaymentStatus,
   ProcessPaymentAccepted,
   ProcessPaymentRequest,
+  TransactionReport,
 } from '@pillars/shared/contracts';
 import { donations, payments } from '@pillars/shared/db';
 import type { Logger } from '@pillars/shared/logger';
@@ -12,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { acceptAndPublish, paymentQueued } from '../../lib/payments';
-import { chargeCentsOf, donationValues } from '../donations/donations.service';
+import { chargeCentsOf, donationValues, heldPaymentOf } from '../donations/donations.service';
 import { paymentMethodOf, tokenizeRawCard } from './raw-card';
 
 const isFinal = (status: PaymentStatus) => status.state === 'succeeded' || status.state === 'failed';
@@ -119,14 +120,16 @@ export function createPaymentMethod(
 /**
  * POST /api/transactions, kept for older clients. A transaction row is written only by the
  * worker, after the provider confirmed the charge; a browser's report merely points at the
- * payment to check.
+ * payment to check, and only at the caller's own (docs/decisions/045).
  */
-export async function paymentOfDonation({ db }: Pick<AppDeps, 'db'>, donationId: string): Promise<PaymentQueued> {
-  const [payment] = await db
-    .select({ id: payments.id, state: payments.state })
-    .from(payments)
-    .where(eq(payments.recordId, donationId))
-    .limit(1);
-  if (!payment) throw notFound('Payment for this donation');
-  return paymentQueued(payment.id, payment.state);
+export async function paymentOfDonation(
+  { db }: Pick<AppDeps, 'db'>,
+  report: TransactionReport,
+): Promise<PaymentQueued> {
+  const { held } = await heldPaymentOf(db, report.donationId, {
+    paymentId: report.paymentId,
+    transactionId: report.providerTransactionId,
+  });
+  if (!held) throw notFound('Payment for this donation');
+  return paymentQueued(held.id, held.state);
 }

@@ -13,7 +13,7 @@ import { type Database, type Tx, eventPlaces, eventRegistrations, events, paymen
 import { publishNow, queueEmails } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import { type Acceptance, SoldOut, accept, holdUntil, queuePayment, soldOutTier } from '@pillars/shared/money';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError, invalidData, notFound } from '../../lib/errors';
@@ -138,15 +138,21 @@ export async function register(
 
 /** A payment of the registration that is not failed: under way or succeeded. */
 async function livePaymentOf(tx: Tx | Database, id: string) {
+  // Among failed attempts and a live one, the live one: a registration already paid (or being
+  // paid) never gets a second payment (docs/decisions/045).
   const [existing] = await tx
     .select({ id: payments.id, state: payments.state })
     .from(payments)
-    .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id)))
+    .where(and(eq(payments.kind, 'registration'), eq(payments.recordId, id), ne(payments.state, 'failed')))
     .limit(1);
-  return existing && existing.state !== 'failed' ? existing : undefined;
+  return existing;
 }
 
-/** What the event payment page needs: whoever holds the (unguessable) id, without contact details. */
+/**
+ * What the event payment page needs: whoever holds the (unguessable) id, which rides in the
+ * payment page's URL, so nothing that names the registrant: no name, e-mail or phone. The
+ * registrant's own browser keeps those (docs/decisions/045).
+ */
 export async function registrationSummary(
   { db, now = () => new Date() }: Pick<AppDeps, 'db' | 'now'>,
   id: string,
@@ -164,8 +170,6 @@ export async function registrationSummary(
     data: {
       id: registration.id,
       eventId: event.id,
-      firstName: registration.firstName,
-      lastName: registration.lastName,
       status: registration.status,
       selectedTier: registration.selectedTier,
       paymentAmount: registration.paymentAmount ?? feeOf(event, registration.selectedTier),

@@ -175,16 +175,14 @@ describe('SuccessPage', () => {
     window.history.replaceState(
       successHandoff({
         status: 'succeeded',
-        paymentId: 'p',
+        paymentId: '0042abcd-ef01-4234-8567-89abcdef0123',
         kind: 'donation',
         nextPaymentDate: null,
-        transactionId: 'PT-TX-0042',
-        recurringId: null,
       }),
       '',
     );
     renderAt('/success?type=contribution&amount=25.00');
-    expect(screen.getByText('PT-TX-0042').parentElement?.textContent).toBe('Payment reference: PT-TX-0042');
+    expect(screen.getByText('PAY-0042ABCDEF').parentElement?.textContent).toBe('Payment reference: PAY-0042ABCDEF');
     expect(
       screen.getByText('Your receipt is on its way to your e-mail inbox. Please keep it for your records.'),
     ).toBeDefined();

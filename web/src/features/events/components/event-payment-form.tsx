@@ -28,24 +28,13 @@ type EventPaymentFormProps = {
   eventTitle: string;
   /** The fee in cents, computed by the server. */
   amountCents: number;
-  /** Prefilled from the registration. */
-  firstName: string;
-  lastName: string;
 };
 
 /**
  * The payer's details and the hosted card fields, then idle →
  * processing → /success, or a toast and back to idle. A submit while processing is ignored.
  */
-export function EventPaymentForm({
-  payment,
-  registrationId,
-  eventId,
-  eventTitle,
-  amountCents,
-  firstName,
-  lastName,
-}: EventPaymentFormProps) {
+export function EventPaymentForm({ payment, registrationId, eventId, eventTitle, amountCents }: EventPaymentFormProps) {
   const { toast } = useToast();
   const [, navigate] = useLocation();
   const submission = useSingleSubmission();
@@ -56,7 +45,8 @@ export function EventPaymentForm({
     formState: { errors },
   } = useForm<EventPaymentValues>({
     resolver: zodResolver(EventPaymentFormSchema),
-    defaultValues: { firstName, lastName, ...readPayerHandoff(registrationId) },
+    // Prefilled from what this browser typed when registering; the server names no one.
+    defaultValues: readPayerHandoff(registrationId),
   });
 
   const pay = async (values: EventPaymentValues) => {

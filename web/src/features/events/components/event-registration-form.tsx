@@ -88,8 +88,8 @@ function OpenRegistrationForm({ event }: { event: EventDetail }) {
         const registrationId = await registerForEvent(event.slug, body, newIdempotencyKey());
         if (!submission.isMounted()) return;
         if (event.requiresPayment) {
-          rememberPayer(registrationId, values.email, values.phone);
-          navigate(eventPaymentPath(event.slug, registrationId), { state: payerHandoff(values.email, values.phone) });
+          rememberPayer(registrationId, values);
+          navigate(eventPaymentPath(event.slug, registrationId), { state: payerHandoff(values) });
         } else {
           navigate(eventSuccessPath('0.00', event.title));
         }

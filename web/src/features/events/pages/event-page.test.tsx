@@ -271,7 +271,12 @@ describe('EventPage', () => {
     );
     expect(posts(fetchMock)[0]?.body).toMatchObject({ selectedTier: 'vip', eventId: tieredEvent.id });
     // Kept in this tab's session for the payment page, even without the history state (a reload).
-    expect(readPayerHandoff(registrationId, null)).toEqual({ email: 'abigail@example.org', phone: '555-010-1776' });
+    expect(readPayerHandoff(registrationId, null)).toEqual({
+      firstName: 'Abigail',
+      lastName: 'Adams',
+      email: 'abigail@example.org',
+      phone: '555-010-1776',
+    });
     window.sessionStorage.clear();
   });
 

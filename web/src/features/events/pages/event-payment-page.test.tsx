@@ -27,14 +27,13 @@ const event: EventDetail = {
 };
 
 const registrationId = '7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2918';
+const abigail = { firstName: 'Abigail', lastName: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' };
 
 const registration: RegistrationSummaryResponse = {
   success: true,
   data: {
     id: registrationId,
     eventId: event.id,
-    firstName: 'Abigail',
-    lastName: 'Adams',
     status: 'pending',
     selectedTier: 'vip',
     paymentAmount: 12500,
@@ -74,8 +73,11 @@ function renderPage(payment: Partial<EventCardPayment> = {}) {
   return { ...result, user, pay: payment.pay ?? pay };
 }
 
+/** The payer's details, typed as in a browser that did not register (nothing handed over). */
 async function fillContact(user: UserEvent) {
-  await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'abigail@example.org');
+  await user.type(await screen.findByRole('textbox', { name: 'First name' }), 'Abigail');
+  await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Adams');
+  await user.type(screen.getByRole('textbox', { name: 'Email' }), 'abigail@example.org');
   await user.type(screen.getByRole('textbox', { name: 'Phone' }), '555-010-1776');
 }
 
@@ -124,20 +126,22 @@ describe('EventPaymentPage', () => {
     expect(screen.queryByRole('form')).toBeNull();
   });
 
-  it('prefills the e-mail and phone handed over by the registration form', async () => {
-    window.history.replaceState(payerHandoff('abigail@example.org', '555-010-1776'), '');
+  it('prefills the name, e-mail and phone handed over by the registration form, and names the registrant', async () => {
+    window.history.replaceState(payerHandoff(abigail), '');
     try {
       stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
       renderPage();
       expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'abigail@example.org');
       expect(screen.getByRole('textbox', { name: 'Phone' })).toHaveProperty('value', '555-010-1776');
+      expect(screen.getByRole('textbox', { name: 'First name' })).toHaveProperty('value', 'Abigail');
+      expect(screen.getByText('Abigail Adams')).toBeDefined();
     } finally {
       window.history.replaceState(null, '');
     }
   });
 
   it('prefills them from this session after a reload without the history state', async () => {
-    rememberPayer(registrationId, 'abigail@example.org', '555-010-1776');
+    rememberPayer(registrationId, abigail);
     try {
       stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
       renderPage();
@@ -149,7 +153,7 @@ describe('EventPaymentPage', () => {
   });
 
   it('forgets the stored payer once the registration is paid', async () => {
-    rememberPayer(registrationId, 'abigail@example.org', '555-010-1776');
+    rememberPayer(registrationId, abigail);
     try {
       stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
       const { user, location } = renderPage();
@@ -208,7 +212,7 @@ describe('EventPaymentPage', () => {
     },
   );
 
-  it('shows the summary, the server-computed fee and the form prefilled from the registration', async () => {
+  it('shows the summary and the server-computed fee, naming the registrant only from this browser', async () => {
     stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
     renderPage();
 
@@ -217,18 +221,18 @@ describe('EventPaymentPage', () => {
     const rows = within(summary)
       .getAllByRole('term')
       .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    // Nothing was handed over and the server names no one: no Registrant row, blank fields.
     expect(rows).toEqual([
       ['Event', 'Seven Pillars Leadership Summit'],
       ['Date', 'Saturday, March 14, 2026'],
       ['Time', '6:00 PM – 8:00 PM ET'],
       ['Location', 'Independence Hall, Philadelphia'],
-      ['Registrant', 'Abigail Adams'],
       ['Ticket type', 'VIP'],
       ['Registration Fee', '$125.00'],
     ]);
 
-    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveProperty('value', 'Abigail');
-    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveProperty('value', 'Adams');
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveProperty('value', '');
+    expect(screen.getByRole('textbox', { name: 'Last name' })).toHaveProperty('value', '');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', '');
     expect(screen.getByTestId('card-fields')).toBeDefined();
     expect(payButton().textContent).toBe('Pay $125.00');
@@ -238,8 +242,7 @@ describe('EventPaymentPage', () => {
   it('shows the spec validation messages', async () => {
     stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
     const { user, pay } = renderPage();
-    await user.clear(await screen.findByRole('textbox', { name: 'First name' }));
-    await user.clear(screen.getByRole('textbox', { name: 'Last name' }));
+    await screen.findByRole('textbox', { name: 'First name' });
     await user.click(payButton());
 
     const alerts = await screen.findAllByRole('alert');

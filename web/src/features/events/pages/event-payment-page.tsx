@@ -11,6 +11,7 @@ import { EventLoadError, EventNotFound, EventPageLoading } from '../components/e
 import { EventPaymentForm } from '../components/event-payment-form';
 import type { EventCardPayment } from '../event-payment';
 import { eventsTexts, paymentPageTitle } from '../events-texts';
+import { readPayerHandoff } from '../payer-handoff';
 import { eventPagePath } from '@/lib/paths';
 
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
@@ -90,7 +91,10 @@ function PaymentView({
 }) {
   const tierName = event.pricingTiers.find((tier) => tier.id === registration.selectedTier)?.name;
   const fee = registration.paymentAmount;
-  const registrant = `${registration.firstName} ${registration.lastName}`.trim();
+  // The registrant's name is this browser's, handed over from the registration form: the server
+  // names no one to whoever holds a registration id (docs/decisions/045).
+  const payer = readPayerHandoff(registration.id);
+  const registrant = `${payer.firstName} ${payer.lastName}`.trim();
   const state = payability(registration);
   return (
     <>
@@ -133,7 +137,7 @@ function PaymentView({
               {formatEventTimeRange(event.startDate, event.endDate)}
             </SummaryRow>
             <SummaryRow label={eventsTexts.locationLabel}>{event.location}</SummaryRow>
-            <SummaryRow label={eventsTexts.registrantLabel}>{registrant}</SummaryRow>
+            {registrant ? <SummaryRow label={eventsTexts.registrantLabel}>{registrant}</SummaryRow> : null}
             {tierName ? <SummaryRow label={eventsTexts.tierLabel}>{tierName}</SummaryRow> : null}
             <SummaryRow label={eventsTexts.feeLabel}>
               <span className="font-display text-3xl font-bold text-crimson-700">${formatCents(fee)}</span>
@@ -157,8 +161,6 @@ function PaymentView({
                 eventId={event.id}
                 eventTitle={event.title}
                 amountCents={fee}
-                firstName={registration.firstName}
-                lastName={registration.lastName}
               />
             </>
           ) : (

@@ -40,10 +40,6 @@ export type CardPaymentSucceeded = {
   paymentId: string;
   kind: PaymentStatus['kind'];
   nextPaymentDate: string | null;
-  /** The provider's transaction id, the visitor's payment reference; null while not known. */
-  transactionId: string | null;
-  /** A monthly plan's id at the provider; null for a one-off payment. */
-  recurringId: string | null;
 };
 
 /** Card validation errors from the SDK start with NOT_VALID; the visitor has to fix the card. */
@@ -151,9 +147,7 @@ export async function settle(
       paymentId,
       kind: status.kind,
       nextPaymentDate: status.nextPaymentDate,
-      transactionId: status.transactionId,
-      recurringId: status.recurringId,
     };
   }
-  throw paymentError(status.failureMessage || failedFallback, status.failureCode);
+  throw paymentError(status.failureMessage || failedFallback);
 }

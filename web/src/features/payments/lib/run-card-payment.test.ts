@@ -17,7 +17,7 @@ const values: CardPaymentValues = {
 };
 
 const status = (state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {}) =>
-  paymentStatusReply({ id: PAYMENT_ID, kind: 'donation', recordId: DONATION_ID, amountCents: 2500 }, state, extra);
+  paymentStatusReply({ id: PAYMENT_ID, kind: 'donation' }, state, extra);
 
 const accepted: ApiReply = () =>
   Response.json({ success: true, data: { id: DONATION_ID }, paymentId: PAYMENT_ID, status: 'queued' }, { status: 202 });
@@ -50,22 +50,16 @@ describe('runCardPayment: tokenized card', () => {
   it('posts the donation with the Idempotency-Key, then polls until it succeeded', async () => {
     const calls = stubApi({
       'POST /api/donations': [accepted],
-      [`GET /api/payments/${PAYMENT_ID}`]: [
-        status('queued'),
-        status('processing'),
-        status('succeeded', { transactionId: 'tx_ref_1' }),
-      ],
+      [`GET /api/payments/${PAYMENT_ID}`]: [status('queued'), status('processing'), status('succeeded')],
     });
     const { global, sdk } = fakeSdk({});
 
-    // The provider's transaction id comes back: the success page shows it as the reference.
+    // The payment id comes back: the success page shows its reference.
     await expect(run(sdk)).resolves.toEqual({
       status: 'succeeded',
       paymentId: PAYMENT_ID,
       kind: 'donation',
       nextPaymentDate: null,
-      transactionId: 'tx_ref_1',
-      recurringId: null,
     });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
@@ -102,9 +96,7 @@ describe('runCardPayment: tokenized card', () => {
   it('rejects with the server’s failure message when the payment failed', async () => {
     stubApi({
       'POST /api/donations': [accepted],
-      [`GET /api/payments/${PAYMENT_ID}`]: [
-        status('failed', { failureCode: 'INSUFFICIENT_FUNDS', failureMessage: 'Insufficient funds' }),
-      ],
+      [`GET /api/payments/${PAYMENT_ID}`]: [status('failed', { failureMessage: 'Insufficient funds' })],
     });
     await expect(run(fakeSdk({}).sdk)).rejects.toThrow('Insufficient funds');
   });
@@ -198,8 +190,6 @@ describe('runCardPayment: plain payment call fallback', () => {
       paymentId: PAYMENT_ID,
       kind: 'donation',
       nextPaymentDate: null,
-      transactionId: null,
-      recurringId: null,
     });
 
     expect(global.transact).toHaveBeenCalledWith(

@@ -11,11 +11,7 @@ const KEY = 'key_0123456789abcdef';
 const PAYMENT_URL = `/api/event-registrations/${REGISTRATION_ID}/payment`;
 
 const status = (state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {}) =>
-  paymentStatusReply(
-    { id: PAYMENT_ID, kind: 'registration', recordId: REGISTRATION_ID, amountCents: 4500 },
-    state,
-    extra,
-  );
+  paymentStatusReply({ id: PAYMENT_ID, kind: 'registration' }, state, extra);
 const queued = () => Response.json({ success: true, paymentId: PAYMENT_ID, status: 'queued' }, { status: 202 });
 
 function run(sdk: EventPaymentInput['sdk']) {
@@ -43,8 +39,6 @@ describe('runEventPayment: tokenized card', () => {
       paymentId: PAYMENT_ID,
       kind: 'registration',
       nextPaymentDate: null,
-      transactionId: null,
-      recurringId: null,
     });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(

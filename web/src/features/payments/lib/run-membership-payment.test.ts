@@ -19,7 +19,7 @@ const values: MembershipForm = {
 };
 
 const status = (state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {}) =>
-  paymentStatusReply({ id: PAYMENT_ID, kind: 'membership', recordId: MEMBERSHIP_ID, amountCents: 2500 }, state, extra);
+  paymentStatusReply({ id: PAYMENT_ID, kind: 'membership' }, state, extra);
 const accepted = () =>
   Response.json(
     {
@@ -58,8 +58,6 @@ describe('runMembershipPayment', () => {
       paymentId: PAYMENT_ID,
       kind: 'membership',
       nextPaymentDate: '2026-12-24',
-      transactionId: null,
-      recurringId: null,
     });
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
