@@ -144,7 +144,7 @@ export type EventPaymentPatch = z.infer<typeof EventPaymentPatch>;
 
 /**
  * GET /api/event-registrations/{id}: what the event payment page needs. Whoever holds a
- * registration's id reads this, so it names no one: no name, e-mail or phone (docs/decisions/045);
+ * registration's id reads this, so it names no one: no name, e-mail or phone (docs/decisions/046);
  * the registrant's browser keeps what it typed. `paymentAmount` is the fee in cents, computed by
  * the server.
  */

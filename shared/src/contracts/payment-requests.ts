@@ -63,7 +63,7 @@ export type WaitQuery = z.infer<typeof WaitQuery>;
 /**
  * PATCH /api/donations/{id}/status: a charge the browser made, to verify. Once the donation has a
  * payment, a report must name it: by `paymentId`, or by repeating the charge id that created it
- * (docs/decisions/045).
+ * (docs/decisions/046).
  */
 export const DonationStatusReport = z.object({
   status: singleLineText('Status', TEXT_LIMITS.shortCode),
@@ -113,7 +113,7 @@ export type CreatePaymentMethodRequest = z.infer<typeof CreatePaymentMethodReque
 /**
  * POST /api/transactions. Extra keys are accepted and ignored: older clients send the whole
  * transaction they saw. It answers only the caller's own payment, named by `paymentId` or by the
- * charge id the caller reported (docs/decisions/045).
+ * charge id the caller reported (docs/decisions/046).
  */
 export const TransactionReport = z
   .object({ donationId: Id, providerTransactionId: ProviderTransactionId.optional(), paymentId: Id.optional() })

@@ -46,7 +46,7 @@ export type PaymentAccepted = z.infer<typeof PaymentAccepted>;
 /**
  * GET /api/payments/:id[?waitMs=…]: the charge's state from the ledger, and only what the paying
  * page and /success show from it. Whoever holds a payment id may read this, so it names no record
- * and no provider id (docs/decisions/045): the kind and next charge date say what the success page
+ * and no provider id (docs/decisions/046): the kind and next charge date say what the success page
  * says about a monthly plan, the failure message is what the form shows after a decline.
  */
 export const PaymentStatus = z

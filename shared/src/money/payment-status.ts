@@ -6,7 +6,7 @@ type PaymentRow = typeof payments.$inferSelect;
 /**
  * What `GET /api/payments/{id}` answers for a ledger row: the one mapping from the row to the wire.
  * It leaves out the record and the provider's ids: a payment id grants its status and nothing
- * more (docs/decisions/045).
+ * more (docs/decisions/046).
  */
 export function paymentStatusOf(
   row: Pick<PaymentRow, 'id' | 'kind' | 'state' | 'nextPaymentDate' | 'failureMessage'>,

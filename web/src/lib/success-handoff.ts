@@ -30,7 +30,7 @@ const PaidResult = z.object({ paymentId: z.string().min(1).max(100) });
 /**
  * The navigation state for /success from what a payment resolved with; undefined when it carries
  * nothing to show. The reference is our payment's (`paymentReferenceOf`, the one the admin's
- * payment details show), never a provider id: the payment status answers none (docs/decisions/045).
+ * payment details show), never a provider id: the payment status answers none (docs/decisions/046).
  */
 export function successHandoff(paid: unknown): SuccessHandoff | undefined {
   const plan = MonthlyPlan.safeParse(paid);

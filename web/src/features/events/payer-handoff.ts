@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The registrant's name, e-mail and phone, handed from the registration form to the payment page.
  * The registration endpoint returns no personal data to whoever holds a registration id
- * (docs/decisions/045), and they are kept out of the URL; so the browser keeps them: in the history state of the navigation
+ * (docs/decisions/046), and they are kept out of the URL; so the browser keeps them: in the history state of the navigation
  * (kept across a reload) and in sessionStorage under the registration's id (kept for this tab's
  * session, so the payment page opened again in it is prefilled too). In another browser the
  * payment page finds neither and asks for them.

@@ -92,7 +92,7 @@ function PaymentView({
   const tierName = event.pricingTiers.find((tier) => tier.id === registration.selectedTier)?.name;
   const fee = registration.paymentAmount;
   // The registrant's name is this browser's, handed over from the registration form: the server
-  // names no one to whoever holds a registration id (docs/decisions/045).
+  // names no one to whoever holds a registration id (docs/decisions/046).
   const payer = readPayerHandoff(registration.id);
   const registrant = `${payer.firstName} ${payer.lastName}`.trim();
   const state = payability(registration);
