@@ -180,10 +180,9 @@ export function isWebAddress(value: string): boolean {
  * characters. The empty string means "none"; a field without an address makes it optional itself.
  */
 export function webAddress(field: string, max: number, options: Omit<TextOptions, 'trim'> & { invalid?: string } = {}) {
-  return singleLineText(field, max, { ...options, trim: true }).refine(
-    (value) => value === '' || isWebAddress(value),
-    options.invalid ?? urlMessages.invalid(field),
-  );
+  return singleLineText(field, max, { ...options, trim: true })
+    .refine((value) => value === '' || isWebAddress(value), options.invalid ?? urlMessages.invalid(field))
+    .meta({ format: 'uri-reference' });
 }
 
 /** A timestamp as it travels over JSON: an ISO-8601 string with an offset. */
