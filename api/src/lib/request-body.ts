@@ -35,6 +35,10 @@ export const requestBodyMessages = {
   notJson: 'Send the request body as JSON (Content-Type: application/json).',
   tooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
   invalidJson: 'Request body must be valid JSON',
+  notUtf8: 'Send JSON as UTF-8: the Content-Type may say charset=utf-8, or no charset.',
+  invalidUtf8: 'The request body must be valid UTF-8 text.',
+  invalidUtf8At: (path: readonly (string | number)[]) =>
+    `The request body must be valid UTF-8 text; the value of ${path.join('.') || 'the body'} is not.`,
 } as const;
 
 function limitOf(path: string): number | undefined {
@@ -67,8 +71,57 @@ export const limitRequestBodies: MiddlewareHandler<AppEnv> = async (c, next) => 
   return limiter(c, next);
 };
 
-/** `application/json`, with or without parameters (charset). */
+/** `application/json`, with or without parameters. */
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
+/** The charset parameter of a Content-Type, quoted or not. */
+const CHARSET = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i;
+
+/**
+ * JSON travels as UTF-8 (RFC 8259 §8.1). A body declared in another charset would be read wrongly
+ * as UTF-8, so it is refused (415) rather than guessed at; `charset=utf-8` in any case, or none, is fine.
+ */
+function declaresOtherCharset(contentType: string): boolean {
+  const match = CHARSET.exec(contentType);
+  if (!match) return false;
+  return (match[1] ?? match[2] ?? '').toLowerCase() !== 'utf-8';
+}
+
+/** Refuses invalid UTF-8 (it throws) rather than putting U+FFFD in its place; a leading BOM is dropped. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lossyUtf8 = new TextDecoder('utf-8');
+
+type JsonPath = (string | number)[];
+
+/** Where in `value` a string or a key holds U+FFFD, as paths; only the first few are kept. */
+function pathsWithReplacement(value: unknown, path: JsonPath = [], found: JsonPath[] = []): JsonPath[] {
+  if (found.length >= 10) return found;
+  if (typeof value === 'string') {
+    if (value.includes('\uFFFD')) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => pathsWithReplacement(item, [...path, index], found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\uFFFD')) found.push([...path, key]);
+      else pathsWithReplacement(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+/**
+ * A body that is not valid UTF-8: always refused (400). `lossy` is the body read with U+FFFD for
+ * the bad bytes and `damaged` where those are, so the caller can answer with the message its
+ * contract gives those fields (lib/validate).
+ */
+export class InvalidUtf8Body extends AppError {
+  constructor(
+    readonly lossy: unknown,
+    readonly damaged: JsonPath[],
+  ) {
+    const issues = damaged.map((path) => ({ path, message: requestBodyMessages.invalidUtf8At(path) }));
+    super('INVALID_DATA', issues[0]?.message ?? requestBodyMessages.invalidUtf8, { issues });
+  }
+}
 
 /**
  * The nesting depth of a JSON text, counted without building anything (brackets inside strings
@@ -91,21 +144,39 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
-/**
- * The one reader of JSON request bodies. A body that is not declared `application/json` is 415:
- * a browser sends text/plain, form and typeless bodies cross-site without asking (a "simple"
- * request), JSON never, so this also stops other sites submitting through a visitor's browser.
- * Malformed JSON and JSON nested deeper than MAX_JSON_DEPTH are 400.
- */
-export async function readJsonBody(c: Context): Promise<unknown> {
-  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', requestBodyMessages.notJson);
-  }
-  const text = await c.req.text();
+function parseJsonText(text: string): unknown {
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new AppError('BAD_REQUEST', requestBodyMessages.tooDeep);
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {
     throw new AppError('BAD_REQUEST', requestBodyMessages.invalidJson, { cause });
   }
+}
+
+/**
+ * The one reader of JSON request bodies. A body that is not declared `application/json` is 415:
+ * a browser sends text/plain, form and typeless bodies cross-site without asking (a "simple"
+ * request), JSON never, so this also stops other sites submitting through a visitor's browser.
+ * A charset other than UTF-8 is 415 too. Bytes that are not UTF-8 are 400 (InvalidUtf8Body), never
+ * read as U+FFFD; malformed JSON and JSON nested deeper than MAX_JSON_DEPTH are 400
+ * (docs/decisions/028).
+ */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!JSON_TYPE.test(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', requestBodyMessages.notJson);
+  if (declaresOtherCharset(contentType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', requestBodyMessages.notUtf8);
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    let lossy: unknown;
+    try {
+      lossy = parseJsonText(lossyUtf8.decode(bytes));
+    } catch {
+      throw new AppError('BAD_REQUEST', requestBodyMessages.invalidUtf8);
+    }
+    throw new InvalidUtf8Body(lossy, pathsWithReplacement(lossy));
+  }
+  return parseJsonText(text);
 }

@@ -19,6 +19,7 @@ interface Node {
   oneOf?: Node[];
   maxLength?: number;
   maximum?: number;
+  format?: string;
   enum?: unknown[];
   $ref?: string;
   $defs?: Record<string, Node>;
@@ -29,6 +30,8 @@ export interface Field {
   path: string[];
   types: Set<string>;
   maxLength: number | undefined;
+  /** `uri-reference` marks an address a person enters (the contracts' webAddress). */
+  format: string | undefined;
   required: boolean;
   object: boolean;
 }
@@ -39,6 +42,10 @@ export type ProbeKind =
   | 'at-limit'
   | 'control-character'
   | 'unicode'
+  | 'invisible-character'
+  | 'lone-surrogate'
+  | 'invalid-utf8'
+  | 'script-address'
   | 'wrong-type'
   | 'number-edge'
   | 'missing'
@@ -54,7 +61,8 @@ export interface Probe {
   kinds: ProbeKind[];
   /** Which fields were broken, for the failure report. */
   what: string;
-  body: string;
+  /** Bytes when the probe holds bytes that are not UTF-8. */
+  body: string | Uint8Array;
   contentType: string | undefined;
 }
 
@@ -77,10 +85,12 @@ export function fieldsOf(schema: z.ZodType): Field[] {
       const variants = members(child);
       const types = new Set(variants.flatMap((v) => (Array.isArray(v.type) ? v.type : v.type ? [v.type] : [])));
       const maxLength = variants.map((v) => v.maxLength).find((max) => max !== undefined);
+      const format = variants.map((v) => v.format).find((f) => f !== undefined);
       const field: Field = {
         path: [...path, key],
         types,
         maxLength,
+        format,
         required: object.required?.includes(key) ?? false,
         object: types.has('object'),
       };
@@ -95,26 +105,65 @@ const CONTROL_CHARACTERS = [
   ...Array.from({ length: 0x21 }, (_, offset) => String.fromCharCode(0x7f + offset)),
 ];
 
-/** Text that is legal but unusual: lone surrogates, direction overrides, joiners, non-characters. */
-const UNICODE_EDGES = [
-  '\ud800',
-  '\udfff',
+/** Text that is legal and unusual: line separators, combining marks, emoji, other digits. */
+const UNICODE_EDGES = ['\u2028', '\u2029', 'e\u0301', '👩🏽‍🚒', '𝟘𝟙', '１２３', '٣', 'İı', '\u00a0'];
+
+/**
+ * What one-line texts refuse and multi-line texts partly keep (docs/decisions/028): direction
+ * controls, zero-width characters, noncharacters, U+FFFD.
+ */
+export const INVISIBLE_CHARACTERS = [
   '\u202e',
-  '\ufeff',
-  '\u2028',
-  '\u2029',
+  '\u202a',
+  '\u2066',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
   '\u200b',
+  '\u200c',
   '\u200d',
-  'e\u0301',
+  '\u2060',
+  '\ufeff',
   '\ufffe',
   '\uffff',
-  '👩🏽‍🚒',
-  '𝟘𝟙',
-  '１２３',
-  '٣',
-  'İı',
-  '\u00a0',
+  '\ufdd0',
+  '\u{10ffff}',
+  '\ufffd',
 ];
+/** Unpaired surrogates: JSON.stringify writes them as escapes ("\ud800"), as a client may. */
+export const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
+/** Byte sequences that are not UTF-8: a stray continuation, a cut sequence, overlong, CESU-8, never used. */
+export const INVALID_UTF8 = [[0x80], [0xc3], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff], [0xfe, 0xfe]];
+/** Addresses no page may show or link: scripts, inline data, other schemes, another host behind a path. */
+export const SCRIPT_ADDRESSES = [
+  'javascript:alert(1)',
+  'JAVASCRIPT:alert(1)',
+  'data:image/svg+xml,<svg onload=alert(1)>',
+  'data:text/html;base64,PHNjcmlwdD4=',
+  'vbscript:msgbox(1)',
+  '//evil.example/a.png',
+  '/\\evil.example/a.png',
+];
+/** Declared charsets other than UTF-8: refused with 415, whatever the bytes. */
+export const OTHER_CHARSETS = ['utf-16', 'UTF-16LE', 'iso-8859-1', 'us-ascii'];
+
+/** A string value standing for raw bytes; `toBody` puts the bytes in its place. */
+const bytesMarker = (bytes: number[]) => `@@bytes-${bytes.join('-')}@@`;
+const BYTES_MARKER = /@@bytes-([\d-]+)@@/;
+
+/** The request body of a serialized probe: text, or bytes where a marker asks for bytes that are not UTF-8. */
+function toBody(text: string): string | Uint8Array {
+  const match = BYTES_MARKER.exec(text);
+  if (!match) return text;
+  const encoder = new TextEncoder();
+  const bytes = (match[1] ?? '').split('-').map(Number);
+  return new Uint8Array([
+    ...encoder.encode(text.slice(0, match.index)),
+    ...bytes,
+    ...encoder.encode(text.slice(match.index + match[0].length)),
+  ]);
+}
 
 const WRONG_TYPES: Json[] = [null, true, false, 0, -1, 1.5, 1e308, '', 'x', [], ['x'], {}, { a: 1 }];
 const NUMBER_EDGES: Json[] = [
@@ -145,7 +194,7 @@ const CONTENT_TYPES = [
   'text/plain',
   'application/x-www-form-urlencoded',
   'multipart/form-data; boundary=x',
-  'application/json; charset=utf-16',
+  ...OTHER_CHARSETS.map((charset) => `application/json; charset=${charset}`),
   'application/xml',
 ];
 
@@ -242,7 +291,29 @@ function editsOf(field: Field, seed: Json, maxDepth: number): fc.Arbitrary<Edit>
         .tuple(fc.constantFrom(...UNICODE_EDGES), fc.nat({ max: 64 }))
         .map(([piece, at]) => insertInto(current, piece, at)),
     ),
+    edit(
+      'invisible-character',
+      fc
+        .tuple(fc.constantFrom(...INVISIBLE_CHARACTERS), fc.nat({ max: 64 }))
+        .map(([piece, at]) => insertInto(current, piece, at)),
+    ),
+    edit(
+      'lone-surrogate',
+      fc
+        .tuple(fc.constantFrom(...LONE_SURROGATES), fc.nat({ max: 64 }))
+        .map(([piece, at]) => insertInto(current, piece, at)),
+    ),
+    edit(
+      'invalid-utf8',
+      fc
+        .tuple(fc.constantFrom(...INVALID_UTF8), fc.nat({ max: 64 }))
+        .map(([bytes, at]) => insertInto(current, bytesMarker(bytes), at)),
+    ),
   ];
+  if (field.format === 'uri-reference') {
+    const script = edit('script-address', fc.constantFrom(...SCRIPT_ADDRESSES));
+    options.push(script, script, script);
+  }
   if (field.maxLength !== undefined) {
     const max = field.maxLength;
     const unit = fc.constantFrom('a', '9', 'é', '山', ' ');
@@ -312,7 +383,7 @@ export function probesOf(schema: z.ZodType, seed: () => Json, options: ProbeOpti
     return {
       kinds: edits.map((e) => e.kind),
       what: edits.map((e) => `${e.kind} ${e.field}`).join(', '),
-      body: serialize(body),
+      body: toBody(serialize(body)),
       contentType: json,
     };
   });
@@ -340,5 +411,52 @@ export function probesOf(schema: z.ZodType, seed: () => Json, options: ProbeOpti
     { arbitrary: contentType, weight: 1 },
     { arbitrary: rootType, weight: 1 },
     { arbitrary: unchanged, weight: 1 },
+  );
+}
+
+/** A probe that puts one value in one field of the seed, and what it must be answered with. */
+export interface FieldProbe {
+  field: Field;
+  /** What was put there, for the failure report. */
+  what: string;
+  body: string | Uint8Array;
+}
+
+/**
+ * Every text field (a string with a maximum) of a contract, each with every shape that no text
+ * field may hold whatever its kind (docs/decisions/028): a direction override, a noncharacter, an
+ * unpaired surrogate, bytes that are not UTF-8; and every address field with each script address.
+ * One-line-only refusals (marks, zero-width characters) are the random probes' to find.
+ */
+export function fieldProbesOf(schema: z.ZodType, seed: () => Json, ownersChoice: readonly string[] = []): FieldProbe[] {
+  const texts = fieldsOf(schema).filter((field) => field.types.has('string') && field.maxLength !== undefined);
+  const withValue = (field: Field, what: string, value: string): FieldProbe => {
+    const body = clone(seed());
+    set(field.path, value)(body);
+    return { field, what, body: toBody(serialize(body)) };
+  };
+  return texts.flatMap((field) => {
+    const current = valueAt(seed(), field.path);
+    const inside = (piece: string) => insertInto(current, piece, 1);
+    // A password is its owner's choice of characters (docs/decisions/028), but never broken text.
+    const visible = ownersChoice.includes(field.path.join('.'))
+      ? []
+      : [withValue(field, 'U+202E', inside('\u202e')), withValue(field, 'U+FFFF', inside('\uffff'))];
+    return [
+      ...visible,
+      withValue(field, 'U+D800', inside('\ud800')),
+      ...INVALID_UTF8.map((bytes) => withValue(field, `bytes ${bytes.join(' ')}`, inside(bytesMarker(bytes)))),
+      ...(field.format === 'uri-reference'
+        ? SCRIPT_ADDRESSES.map((address) => withValue(field, address, address))
+        : []),
+    ];
+  });
+}
+
+/** Whether a probe's body still holds what no contract accepts: an unpaired surrogate, bytes that are not UTF-8, a script address. */
+export function holdsForbidden(body: string | Uint8Array): boolean {
+  if (typeof body !== 'string') return true;
+  return (
+    /\\ud[89a-f][0-9a-f]{2}/.test(body) || SCRIPT_ADDRESSES.some((address) => body.includes(JSON.stringify(address)))
   );
 }

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ApiError,
   CreatePaymentMethodRequest,
   DonationRequest,
   DonationStatusReport,
@@ -30,6 +31,7 @@ import {
   ResetPasswordRequest,
   TransactionReport,
 } from '@pillars/shared/contracts';
+import { AdminEventInput, AdminNewsInput } from '@pillars/shared/contracts/admin';
 import { events } from '@pillars/shared/db';
 import { flushOutboxMarks } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
@@ -38,8 +40,18 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestAdmin } from './admin-session';
-import { type Json, type Probe, type ProbeKind, probesOf } from './fuzz-bodies';
+import { asAdmin, createTestAdmin, signIn } from './admin-session';
+import {
+  type FieldProbe,
+  type Json,
+  OTHER_CHARSETS,
+  type Probe,
+  type ProbeKind,
+  fieldProbesOf,
+  holdsForbidden,
+  probesOf,
+} from './fuzz-bodies';
+import { requestBodyMessages } from '../lib/request-body';
 import { testApp, useAppInfra } from './test-app';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -148,9 +160,14 @@ interface Endpoint {
   path: string;
   schema: z.ZodType;
   seed: () => Json;
+  /** Headers every request of this endpoint carries (an admin's session). */
+  headers?: Record<string, string>;
+  /** Fields whose characters are their owner's choice (passwords): only broken text is refused there. */
+  ownersChoice?: string[];
 }
 
 const NO_BODY = z.object({});
+const adminHeaders = asAdmin(await signIn(app, admin));
 const buyer = () => ({ first_name: 'Mercy', last_name: 'Warren', email: person().email, phone: '555-010-1776' });
 
 const ENDPOINTS: Endpoint[] = [
@@ -160,6 +177,7 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/auth/login',
     schema: LoginRequest,
     seed: () => ({ username: admin.username, password: admin.password }),
+    ownersChoice: ['password'],
   },
   { method: 'POST', route: '/api/auth/logout', path: '/api/auth/logout', schema: NO_BODY, seed: () => ({}) },
   {
@@ -175,6 +193,7 @@ const ENDPOINTS: Endpoint[] = [
     path: '/api/auth/reset-password',
     schema: ResetPasswordRequest,
     seed: () => ({ token: 'x'.repeat(43), newPassword: 'a much less common passphrase' }),
+    ownersChoice: ['newPassword'],
   },
   {
     method: 'POST',
@@ -313,6 +332,40 @@ const ENDPOINTS: Endpoint[] = [
       payload: { transaction_id: `pt_txn_${randomUUID()}`, recurring: { recurring_id: 'pt_rec_fuzz' } },
     }),
   },
+  // The two editors: the contracts' only addresses a person enters (image addresses), and the
+  // longest texts. Admin writes, fuzzed here for those fields' sake.
+  {
+    method: 'POST',
+    route: '/api/admin/events',
+    path: '/api/admin/events',
+    schema: AdminEventInput,
+    headers: adminHeaders,
+    seed: () => ({
+      title: 'Fuzz meeting',
+      location: 'Town Hall',
+      description: 'Bring a friend.\nAll welcome.',
+      startDate: starts.toISOString(),
+      endDate: new Date(starts.getTime() + 3_600_000).toISOString(),
+      imageUrl: '/images/hall.svg',
+      imageAlt: 'The hall',
+      pricingTiers: [{ id: 'general', name: 'General', price: 1_000, description: 'A seat', benefits: ['Coffee'] }],
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/news',
+    path: '/api/admin/news',
+    schema: AdminNewsInput,
+    headers: adminHeaders,
+    seed: () => ({
+      title: 'Fuzz news',
+      excerpt: 'Short.',
+      content: 'Long.\n\nTwo paragraphs.',
+      imageUrl: 'https://example.org/a.jpg',
+      imageAlt: 'A picture',
+      status: 'draft',
+    }),
+  },
 ];
 
 /** Idempotency-Key headers sent with the probes: none, a fresh valid one, or malformed ones. */
@@ -344,6 +397,71 @@ afterAll(() => {
   );
 });
 
+const declaresOtherCharset = (probe: Probe) =>
+  OTHER_CHARSETS.some((charset) => probe.contentType?.endsWith(`charset=${charset}`));
+/** The provider's notifications answer any unreadable body 404 and read their own bytes (docs/decisions/028). */
+const isWebhook = (endpoint: Endpoint) => endpoint.route.startsWith('/api/webhooks/');
+/** Endpoints that read a JSON body (the others take none and ignore what is sent). */
+const readsBody = (endpoint: Endpoint) => !isWebhook(endpoint) && endpoint.schema !== NO_BODY;
+
+/** The body as the app reads it, with U+FFFD for bytes that are not UTF-8. */
+const lossy = (body: string | Uint8Array) =>
+  JSON.parse(new TextDecoder().decode(typeof body === 'string' ? new TextEncoder().encode(body) : body)) as unknown;
+const samePath = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, index) => part === b[index]);
+
+const bytesMessage = (probe: FieldProbe) => requestBodyMessages.invalidUtf8At(probe.field.path);
+
+describe('text fields under every shape of broken or invisible text', () => {
+  it.each(
+    ENDPOINTS.filter((endpoint) => !isWebhook(endpoint)).map(
+      (endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const,
+    ),
+  )(
+    '%s: refused with 400 naming the field, nothing written',
+    async (_name, endpoint) => {
+      const probes = fieldProbesOf(endpoint.schema, endpoint.seed, endpoint.ownersChoice);
+      for (const probe of probes) {
+        const where = `${probe.what} in ${probe.field.path.join('.')}`;
+        const before = await fingerprint();
+        const res = await app.request(endpoint.path, {
+          method: endpoint.method,
+          headers: { ...endpoint.headers, 'content-type': 'application/json' },
+          body: probe.body,
+        });
+        const answer = ApiError.parse(await res.json());
+        expect(res.status, `${where}: ${JSON.stringify(answer)}`).toBe(400);
+        // The message is the contract's for that field, as the form shows it, never a generic one.
+        const contract = endpoint.schema.safeParse(lossy(probe.body)).error?.issues ?? [];
+        const expected = contract.find((issue) => samePath(issue.path, probe.field.path))?.message;
+        const answered = answer.issues?.find((issue) => samePath(issue.path, probe.field.path))?.message;
+        // Bytes that are not UTF-8 where the route's own contract takes any character (a password,
+        // a free-form record parsed later): refused all the same, saying where.
+        const anyCharacter = typeof probe.body !== 'string' && answered === bytesMessage(probe);
+        if (!anyCharacter) {
+          expect(expected, where).toMatch(/^(?!Invalid)\S/);
+          expect(answered, where).toBe(expected);
+        }
+        expect(await fingerprint(), `${where} wrote`).toEqual(before);
+      }
+    },
+    600_000,
+  );
+
+  it.each(OTHER_CHARSETS)('refuses JSON declared as charset=%s with 415 on every endpoint', async (charset) => {
+    for (const endpoint of ENDPOINTS.filter(readsBody)) {
+      const before = await fingerprint();
+      const res = await app.request(endpoint.path, {
+        method: endpoint.method,
+        headers: { ...endpoint.headers, 'content-type': `application/json; charset=${charset}` },
+        body: JSON.stringify(endpoint.seed()),
+      });
+      expect(res.status, endpoint.path).toBe(415);
+      expect(await fingerprint(), `${endpoint.path} wrote`).toEqual(before);
+    }
+  });
+});
+
 describe('public write endpoints under fuzz', () => {
   it('covers every public write the OpenAPI document lists', async () => {
     const document = (await (await app.request('/api/openapi.json')).json()) as {
@@ -370,13 +488,17 @@ describe('public write endpoints under fuzz', () => {
           idempotencyKey,
           async (probe, key) => {
             const before = await fingerprint();
-            const headers: Record<string, string> = {};
+            const headers: Record<string, string> = { ...endpoint.headers };
+            delete headers['content-type'];
             if (probe.contentType !== undefined) headers['content-type'] = probe.contentType;
             if (key !== undefined) headers['idempotency-key'] = key;
             const res = await app.request(endpoint.path, { method: endpoint.method, headers, body: probe.body });
             tally(name, res.status, probe);
             const answer = await res.text();
             expect(res.status, `${probe.what}: ${answer.slice(0, 300)}`).toBeLessThan(500);
+            // Unpaired surrogates, bytes that are not UTF-8 and script addresses: never accepted.
+            if (holdsForbidden(probe.body)) expect(res.status, `${probe.what}: ${answer}`).toBeGreaterThanOrEqual(400);
+            if (declaresOtherCharset(probe) && readsBody(endpoint)) expect(res.status, probe.what).toBe(415);
             if (res.status >= 400) expect(await fingerprint(), `${probe.what} wrote`).toEqual(before);
           },
         ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, textMessages } from './common';
+import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, textMessages, webAddress } from './common';
 import { PricingTier, TIER_ID_MAX } from './events';
 import { SLUG_MAX, SLUG_PATTERN } from './slugs';
 
@@ -103,7 +103,10 @@ export const AdminEventInput = z
       .or(z.literal(''))
       .optional(),
     description: optionalText('description', EVENT_LIMITS.description, true),
-    imageUrl: optionalText('image address', EVENT_LIMITS.imageUrl),
+    imageUrl: webAddress('The image address', EVENT_LIMITS.imageUrl)
+      .nullable()
+      .optional()
+      .transform((value) => value || null),
     imageAlt: optionalText('image description', EVENT_LIMITS.imageAlt),
     startDate: IsoDateTime.or(z.literal('')).refine((v) => v !== '', eventMessages.dateInvalid),
     endDate: IsoDateTime.or(z.literal('')).refine((v) => v !== '', eventMessages.dateInvalid),

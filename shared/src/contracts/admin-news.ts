@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText } from './common';
+import { Id, IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, webAddress } from './common';
 import { SLUG_MAX, SLUG_PATTERN } from './slugs';
 
 /** An article's state as stored; "Scheduled" is a published article whose date has not come. */
@@ -50,9 +50,6 @@ const line = (field: string, max: number, required: string, tooLong: string) =>
 const paragraphs = (field: string, max: number, required: string, tooLong: string) =>
   multiLineText(field, max, { trim: true, tooLong, missing: required }).min(1, required);
 
-/** A site path (/images/…) or an absolute http(s) address. */
-const imageAddress = /^(\/(?!\/)|https?:\/\/)\S*$/;
-
 /**
  * The body of POST and PUT /api/admin/news(/:id). `slug` is optional: without it a new article's
  * address is derived from its title (made unique with -2, -3, …) and an edited article keeps its
@@ -80,13 +77,10 @@ export const AdminNewsInput = z
       adminNewsMessages.contentRequired,
       adminNewsMessages.contentTooLong,
     ),
-    imageUrl: singleLineText('The image address', ARTICLE_LIMITS.imageUrl, {
-      trim: true,
+    imageUrl: webAddress('The image address', ARTICLE_LIMITS.imageUrl, {
       tooLong: adminNewsMessages.imageUrlTooLong,
-    })
-      .regex(imageAddress, adminNewsMessages.imageUrlInvalid)
-      .or(z.literal(''))
-      .default(''),
+      invalid: adminNewsMessages.imageUrlInvalid,
+    }).default(''),
     imageAlt: singleLineText('The image description', ARTICLE_LIMITS.imageAlt, {
       trim: true,
       tooLong: adminNewsMessages.imageAltTooLong,

@@ -49,12 +49,39 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 /** Multi-line text keeps its tab, line feed and carriage return. */
 const CONTROL_CHARACTER_NOT_LINE_BREAK = /(?![\t\n\r])\p{Cc}/u;
 const NUL = /\0/;
+/**
+ * Characters that change how a line reads without being seen: every bidirectional control
+ * (Bidi_Control: the Arabic letter mark U+061C, the marks U+200E/U+200F, embeddings and overrides
+ * U+202A–U+202E, isolates U+2066–U+2069) and the zero-width characters (U+200B–U+200D, the word
+ * joiner U+2060, U+FEFF). In a name or a title they make one person or event look like another
+ * in lists, e-mails and exports (docs/decisions/028).
+ */
+const INVISIBLE_CHARACTER = /[\p{Bidi_Control}\u200B-\u200D\u2060\uFEFF]/u;
+/**
+ * Embeddings, overrides and isolates reorder the text after them up to the end of the paragraph,
+ * so displayed text differs from stored text; multi-line text refuses these and keeps the marks
+ * and joiners that Arabic, Hebrew, Persian and emoji need (docs/decisions/028).
+ */
+const DIRECTION_OVERRIDE = /[\u202A-\u202E\u2066-\u2069]/u;
+/**
+ * Not text at all: noncharacters (U+FDD0–U+FDEF and the last two code points of every plane),
+ * unpaired surrogates (no UTF-8 can carry them; PostgreSQL would store U+FFFD) and U+FFFD itself,
+ * which only appears where text was damaged by a decoding (docs/decisions/028).
+ */
+const INVALID_CHARACTER = /[\p{Noncharacter_Code_Point}\p{Cs}\uFFFD]/u;
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 /** The texts of the length and character rules; `field` is the field's name as a form labels it. */
 export const textMessages = {
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   controlCharacters: (field: string) => `${field} must not contain control characters.`,
   nulCharacter: (field: string) => `${field} must not contain a NUL character.`,
+  invisibleCharacters: (field: string) =>
+    `${field} must not contain invisible characters (direction marks or zero-width spaces).`,
+  directionOverrides: (field: string) =>
+    `${field} must not contain direction overrides (invisible characters that reorder the text).`,
+  invalidCharacters: (field: string) =>
+    `${field} must not contain invalid characters (noncharacters, unpaired surrogates or \uFFFD).`,
 } as const;
 
 export interface TextOptions {
@@ -66,30 +93,96 @@ export interface TextOptions {
   missing?: string;
 }
 
-function boundedText(field: string, max: number, forbidden: RegExp, forbiddenMessage: string, options: TextOptions) {
+/** A character a text must not hold, and the sentence that says so. */
+type CharacterRule = readonly [forbidden: RegExp, message: string];
+
+function boundedText(field: string, max: number, rules: readonly CharacterRule[], options: TextOptions) {
   const string = options.missing ? z.string({ error: options.missing }) : z.string();
   const text = options.trim ? string.trim() : string;
-  return text
-    .max(max, options.tooLong ?? textMessages.tooLong(field, max))
-    .refine((value) => !forbidden.test(value), forbiddenMessage);
+  return rules.reduce(
+    (schema, [forbidden, message]) => schema.refine((value) => !forbidden.test(value), message),
+    text.max(max, options.tooLong ?? textMessages.tooLong(field, max)),
+  );
 }
 
-/** A one-line text of at most `max` characters without control characters: names, addresses, ids. */
+/**
+ * A one-line text of at most `max` characters: names, titles, addresses, ids. No control,
+ * invisible or invalid characters.
+ */
 export function singleLineText(field: string, max: number, options: TextOptions = {}) {
-  return boundedText(field, max, CONTROL_CHARACTER, textMessages.controlCharacters(field), options);
+  return boundedText(
+    field,
+    max,
+    [
+      [CONTROL_CHARACTER, textMessages.controlCharacters(field)],
+      [INVISIBLE_CHARACTER, textMessages.invisibleCharacters(field)],
+      [INVALID_CHARACTER, textMessages.invalidCharacters(field)],
+    ],
+    options,
+  );
 }
 
-/** A text of at most `max` characters that may hold tabs and line breaks but no other control character. */
+/**
+ * A text of at most `max` characters that may hold tabs and line breaks, direction marks and
+ * joiners, but no other control character, no direction override and no invalid character.
+ */
 export function multiLineText(field: string, max: number, options: TextOptions = {}) {
-  return boundedText(field, max, CONTROL_CHARACTER_NOT_LINE_BREAK, textMessages.controlCharacters(field), options);
+  return boundedText(
+    field,
+    max,
+    [
+      [CONTROL_CHARACTER_NOT_LINE_BREAK, textMessages.controlCharacters(field)],
+      [DIRECTION_OVERRIDE, textMessages.directionOverrides(field)],
+      [INVALID_CHARACTER, textMessages.invalidCharacters(field)],
+    ],
+    options,
+  );
 }
 
 /**
  * A password: bounded in length, and any character but NUL, which no keyboard types and which tools
- * working on C strings cut a password at. Other characters are the owner's choice.
+ * working on C strings cut a password at, and unpaired surrogates, which no keyboard types either
+ * and which would be hashed as U+FFFD, making different passwords one. Other characters are the
+ * owner's choice.
  */
 export function passwordText(field = 'Password') {
-  return boundedText(field, TEXT_LIMITS.password, NUL, textMessages.nulCharacter(field), {});
+  return boundedText(
+    field,
+    TEXT_LIMITS.password,
+    [
+      [NUL, textMessages.nulCharacter(field)],
+      [UNPAIRED_SURROGATE, textMessages.invalidCharacters(field)],
+    ],
+    {},
+  );
+}
+
+export const urlMessages = {
+  invalid: (field: string) => `${field} must start with / (a page of this site) or https://.`,
+} as const;
+
+/** A path on this site: one slash, then no second slash or backslash (browsers read both as another host). */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+/** An absolute web address; `javascript:`, `data:`, `//host` and every other scheme are refused. */
+const WEB_ADDRESS = /^https?:\/\/[^\s\\]+$/i;
+
+/** Whether `value` is an address a page may link or show an image from (see `webAddress`). */
+export function isWebAddress(value: string): boolean {
+  if (SITE_PATH.test(value)) return true;
+  if (!WEB_ADDRESS.test(value) || !URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.hostname !== '' && url.username === '' && url.password === '';
+}
+
+/**
+ * The one rule for an address a person enters (an article's or event's image, any link): a path on
+ * this site or an absolute http(s) address without credentials, a single line of at most `max`
+ * characters. The empty string means "none"; a field without an address makes it optional itself.
+ */
+export function webAddress(field: string, max: number, options: Omit<TextOptions, 'trim'> & { invalid?: string } = {}) {
+  return singleLineText(field, max, { ...options, trim: true })
+    .refine((value) => value === '' || isWebAddress(value), options.invalid ?? urlMessages.invalid(field))
+    .meta({ format: 'uri-reference' });
 }
 
 /** A timestamp as it travels over JSON: an ISO-8601 string with an offset. */

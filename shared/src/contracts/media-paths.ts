@@ -16,10 +16,14 @@ export const MEDIA_OG_WIDTH = 1200;
 /** The types accepted, by their content. */
 export const MEDIA_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
+/** 56 for 56,000,000 pixels, 50.2 for 50,150,000: a count of pixels as people read it. */
+const megapixels = (pixels: number) => String(Math.round(pixels / 100_000) / 10);
+
 export const mediaMessages = {
   unsupportedType: 'Upload a JPEG, PNG, WebP or AVIF image.',
   tooLarge: 'Images must be 10 MB or smaller.',
-  tooManyPixels: 'Images must be at most 50 megapixels.',
+  tooManyPixels: (width: number, height: number) =>
+    `This image is ${width} × ${height} pixels (${megapixels(width * height)} megapixels); images must be at most ${megapixels(MEDIA_MAX_PIXELS)} megapixels.`,
   missingFile: 'Choose an image to upload.',
 } as const;
 

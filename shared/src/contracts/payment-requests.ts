@@ -20,8 +20,12 @@ const PaymentMethodToken = singleLineText('Payment method token', TEXT_LIMITS.pr
 const ProviderName = singleLineText('Provider', TEXT_LIMITS.shortCode);
 /** A provider's transaction id the browser reports. */
 const ProviderTransactionId = singleLineText('Transaction id', TEXT_LIMITS.providerId).min(1);
+const centsMessage = 'Amount in cents must be a whole number in digits.';
 /** A whole number of cents as a string. */
-const Digits = z.string().max(TEXT_LIMITS.amount, textMessages.tooLong('Amount', TEXT_LIMITS.amount)).regex(/^\d+$/);
+const Digits = z
+  .string()
+  .max(TEXT_LIMITS.amount, textMessages.tooLong('Amount in cents', TEXT_LIMITS.amount))
+  .regex(/^\d+$/, centsMessage);
 
 /**
  * POST /api/donations, a product call. With `paymentMethodToken` the server records the
@@ -74,7 +78,7 @@ export type DonationStatusReport = z.infer<typeof DonationStatusReport>;
 
 /** POST /api/process-payment: the donation travels inside the request, the amount in cents beside it. */
 export const ProcessPaymentRequest = z.object({
-  amount: z.union([z.number().int().positive(), Digits.transform(Number)]),
+  amount: z.union([z.number().int().positive(), Digits.transform(Number)], { error: centsMessage }),
   buyer: Buyer,
   donation: DonationRequest.omit({ paymentMethodToken: true, provider: true, amountCents: true }),
   paymentMethod: z.enum(['card', 'bank']),

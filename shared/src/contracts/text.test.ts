@@ -138,9 +138,53 @@ describe('text builders', () => {
     for (const control of ['\u0000', '\u0001', '\t', '\n', '\r', '\u001f', '\u007f', '\u0085', '\u009f']) {
       expect(line.safeParse(`a${control}b`).success, JSON.stringify(control)).toBe(false);
     }
-    for (const fine of ['Zoë', 'Łódź', '山田', '👍🏽', 'a\u200db', '\u00a0x']) {
+    for (const fine of ['Zoë', 'Łódź', '山田', '👍🏽', 'e\u0301', '\u00a0x', '𝟘', 'שלום', 'سلام']) {
       expect(line.safeParse(fine).success, fine).toBe(true);
     }
+  });
+
+  const BIDI_CONTROLS = ['\u061c', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e'].concat([
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+  ]);
+  const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
+  const NONCHARACTERS = ['\ufffe', '\uffff', '\ufdd0', '\ufdef', '\u{1fffe}', '\u{10ffff}'];
+  const DAMAGED = ['\ud800', '\udfff', 'x\udc00y', '\ud83d', '\ufffd'];
+  const messageOf = (schema: z.ZodType, value: string) => schema.safeParse(value).error?.issues[0]?.message;
+
+  it('refuse direction controls and zero-width characters in one line, naming the field', () => {
+    for (const character of [...BIDI_CONTROLS, ...ZERO_WIDTH]) {
+      expect(messageOf(line, `ab${character}c`), JSON.stringify(character)).toBe(
+        'Name must not contain invisible characters (direction marks or zero-width spaces).',
+      );
+    }
+  });
+
+  it('refuse noncharacters, unpaired surrogates and U+FFFD in one line and in many', () => {
+    for (const character of [...NONCHARACTERS, ...DAMAGED]) {
+      const expected = (field: string) =>
+        `${field} must not contain invalid characters (noncharacters, unpaired surrogates or \ufffd).`;
+      expect(messageOf(line, `a${character}`), JSON.stringify(character)).toBe(expected('Name'));
+      expect(messageOf(lines, `a${character}`), JSON.stringify(character)).toBe(expected('Notes'));
+    }
+  });
+
+  it('refuse direction overrides and isolates in multi-line text, and keep marks and joiners', () => {
+    for (const character of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2069']) {
+      expect(messageOf(lines, `a${character}b`), JSON.stringify(character)).toBe(
+        'Notes must not contain direction overrides (invisible characters that reorder the text).',
+      );
+    }
+    for (const fine of ['שלום\u200f 2024', 'می\u200cخواهم', '👩🏽\u200d🚒', '\u061c١٢', 'a\u200bb']) {
+      expect(lines.safeParse(fine).success, JSON.stringify(fine)).toBe(true);
+    }
+  });
+
+  it('keep surrogate pairs: characters outside the first plane are not damaged text', () => {
+    expect(line.safeParse('😀𝟘').success).toBe(true);
+    expect(lines.safeParse('😀\n𝟘').success).toBe(true);
   });
 
   it('keep tabs and line breaks in multi-line text, and refuse the other control characters', () => {
@@ -155,6 +199,10 @@ describe('text builders', () => {
     expect(password.safeParse('tab\there\u0007 and é').success).toBe(true);
     expect(password.safeParse('nul\u0000').error?.issues[0]?.message).toBe(
       'Password must not contain a NUL character.',
+    );
+    expect(password.safeParse('rtl \u202e and zero\u200bwidth').success).toBe(true);
+    expect(password.safeParse('half \ud800').error?.issues[0]?.message).toBe(
+      'Password must not contain invalid characters (noncharacters, unpaired surrogates or \ufffd).',
     );
     expect(password.safeParse('p'.repeat(TEXT_LIMITS.password)).success).toBe(true);
     expect(password.safeParse('p'.repeat(TEXT_LIMITS.password + 1)).error?.issues[0]?.message).toBe(

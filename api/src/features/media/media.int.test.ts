@@ -152,6 +152,25 @@ describe('POST /api/admin/media', () => {
     expect(await mediaRows()).toHaveLength(rowsBefore);
   });
 
+  it('refuses a PNG over the pixel limit with 413 saying its size and the limit, storing nothing', async () => {
+    const filesBefore = await storedFiles();
+    const rowsBefore = (await mediaRows()).length;
+    // 56 megapixels of one colour: a few kilobytes of PNG, far below the byte limit.
+    const png = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(png.length).toBeLessThan(MEDIA_MAX_BYTES);
+    const res = await upload(new Blob([png], { type: 'image/png' }), 'wide.png');
+    expect(res.status).toBe(413);
+    expect(ApiError.parse(await res.json())).toEqual({
+      error: 'This image is 8000 × 7000 pixels (56 megapixels); images must be at most 50 megapixels.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    expect(mediaMessages.tooManyPixels(8000, 7000)).toContain('8000 × 7000');
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await mediaRows()).toHaveLength(rowsBefore);
+  });
+
   it('stops reading a body past the limit, whatever the form holds', async () => {
     const form = new FormData();
     form.append('other', 'x'.repeat(MEDIA_MAX_BYTES + 128 * 1024));

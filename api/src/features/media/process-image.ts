@@ -68,16 +68,21 @@ async function oneOfFew<T>(work: () => Promise<T>): Promise<T> {
 export function processImage(input: Buffer): Promise<ProcessedImage> {
   return oneOfFew(async () => {
     const options: sharp.SharpOptions = { limitInputPixels: MEDIA_MAX_PIXELS, failOn: 'error' };
+    // The header only, without sharp's pixel limit: with it, sharp refuses an over-large image as
+    // if it were no image at all, and the answer could not say what is too large. The pixels are
+    // decoded below, with the limit.
     let metadata: sharp.Metadata;
     try {
-      metadata = await sharp(input, options).metadata();
+      metadata = await sharp(input, { ...options, limitInputPixels: false }).metadata();
     } catch {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', mediaMessages.unsupportedType);
     }
     const sourceFormat = acceptedFormat(metadata);
     if (!sourceFormat) throw new AppError('UNSUPPORTED_MEDIA_TYPE', mediaMessages.unsupportedType);
     const { width, height } = metadata.autoOrient;
-    if (width * height > MEDIA_MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', mediaMessages.tooManyPixels);
+    if (width * height > MEDIA_MAX_PIXELS) {
+      throw new AppError('PAYLOAD_TOO_LARGE', mediaMessages.tooManyPixels(width, height));
+    }
 
     const sizes = responsiveSizes(width, height);
     const largest = sizes[sizes.length - 1] ?? { width, height };

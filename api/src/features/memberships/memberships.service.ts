@@ -11,7 +11,7 @@ import {
 import { memberships } from '@pillars/shared/db';
 import type { Logger } from '@pillars/shared/logger';
 import type { AppDeps } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, issuesOf } from '../../lib/errors';
 import { acceptAndPublish, recordCreated } from '../../lib/payments';
 import { paymentMethodOf } from '../payments/raw-card';
 
@@ -69,7 +69,9 @@ export async function acceptMembershipPayment(
   }
   const membership = MembershipForm.safeParse({ paymentMethod: 'card', ...request.membership });
   if (!membership.success) {
-    throw new AppError('INVALID_DATA', membership.error.issues[0]?.message ?? 'Invalid input');
+    // Its fields are named where they are in the request, under `membership`.
+    const issues = issuesOf(membership.error).map((issue) => ({ ...issue, path: ['membership', ...issue.path] }));
+    throw new AppError('INVALID_DATA', issues[0]?.message ?? 'Invalid input', { issues });
   }
   if (request.amount !== undefined && Number(request.amount) !== MEMBERSHIP_PRICE_CENTS) {
     throw new AppError('INVALID_DATA', 'Membership is $25.00 a month.');

@@ -71,6 +71,23 @@ describe('AdminEventEditorPage', () => {
     expect(requests(fetchMock).filter((r) => r.method)).toHaveLength(0);
   });
 
+  it('shows the contract’s messages for a script image address and a hidden override in the title', async () => {
+    const fetchMock = stubFetch({});
+    const user = userEvent.setup();
+    renderWithProviders(<AdminEventEditorPage id={null} renderPreview={renderPreview} />);
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Gala\u202e');
+    await user.type(screen.getByRole('textbox', { name: /^Image address/ }), 'javascript:alert(1)');
+    await user.type(screen.getByRole('textbox', { name: /^Alt text/ }), 'The hall');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'The title must not contain invisible characters (direction marks or zero-width spaces).',
+      ),
+    ).toBeDefined();
+    expect(screen.getByText('The image address must start with / (a page of this site) or https://.')).toBeDefined();
+    expect(requests(fetchMock).filter((r) => r.method)).toHaveLength(0);
+  });
+
   it('cancels a published event only after a confirmation that says registrants will be e-mailed', async () => {
     const saved = {
       id,
