@@ -66,7 +66,9 @@ export const ContributorsCursor = z
 /**
  * The dashboard's filters (docs/decisions/031): `q` the search box (name, e-mail, details, phone,
  * payment id; case-insensitive substring, `%` and `_` match themselves), `type` one kind of record,
- * `transactionId` a substring of the payment id, `amount` an exact amount in dollars.
+ * `transactionId` a substring of the payment id, `amount` an exact amount in dollars. A `q` or
+ * `transactionId` that is a payment's reference (`PAY-3F2A9C1B04`, paymentReferenceOf) matches
+ * the record that payment pays for, and only it (docs/decisions/046).
  */
 export const ContributorsFilter = z.object({
   q: singleLineText('Search', TEXT_LIMITS.search, { trim: true }).optional(),

@@ -16,11 +16,12 @@ import {
   payments,
   transactions,
 } from '@pillars/shared/db';
-import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS, insertTransactionRow, transactionRow } from '@pillars/shared/money';
+import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/shared/money';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';
+import { recordCharge } from '../../test/ledger';
 import { testApp, useAppInfra } from '../../test/test-app';
 import { CONTRIBUTORS_UNPAGED_LIMIT } from './contributors.service';
 
@@ -128,15 +129,7 @@ async function insertCharge(kind: PaymentKind, recordId: string, amountCents: nu
     .values({ kind, recordId, amountCents, state: 'succeeded', idempotencyKey: randomUUID(), providerTransactionId })
     .returning();
   if (!payment) throw new Error('no payment');
-  const row = transactionRow({
-    payment,
-    payor: { firstName: 'Ann', lastName: 'Payor', email: 'payor@example.org' },
-    amountCents,
-    providerTransactionId,
-    succeeded: true,
-    provider: { providerName: 'paytheory', liveMode: false },
-  });
-  if (!(await insertTransactionRow(db, row))) throw new Error('transaction already recorded');
+  await recordCharge(db, payment, amountCents, providerTransactionId);
 }
 
 const TOTAL = TIED.donations + TIED.memberships + TIED.registrations + SPECIAL.length;

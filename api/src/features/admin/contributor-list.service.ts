@@ -24,9 +24,9 @@ import {
   centsAsDollarsSql,
   transactions,
 } from '@pillars/shared/db';
-import { parsePricingTiers } from '@pillars/shared/contracts';
+import { parsePricingTiers, paymentIdRangeOfReference } from '@pillars/shared/contracts';
 import { dollarsToCents } from '@pillars/shared/money';
-import { type SQL, inArray, sql } from 'drizzle-orm';
+import { type SQL, between, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   type ContributorSqlRow,
@@ -148,23 +148,53 @@ function branchesOf(filter: ContributorsFilter): readonly Branch[] {
   return filter.type ? BRANCHES.filter((b) => b.type === filter.type) : BRANCHES;
 }
 
+/** A payment a reference names: the kind and id of the record it pays for. */
+type ReferencedRecord = { kind: PaymentKind; recordId: string };
+
 /**
- * A filter as the statements apply it, with the registrations' details the search matches, looked
- * up first: the events whose title it matches (all their registrations) and the ticket types
- * whose details ("{event title} - {tier name}", registrationDetails) it matches. Given as values,
- * the planner sees how few registrations they select: as a subquery (`event_id IN (SELECT …)` in
- * an OR) it could use no index and filtered every registration, and as `= ANY (ARRAY(SELECT …))`
- * it guessed a third of the table (docs/decisions/035). Every event is read for it: a few hundred
- * rows even for an old organisation, and its ticket types are JSON only the app parses.
+ * A filter as the statements apply it, with what its terms name looked up first:
+ * - a term that is a payment's reference (`PAY-` and 10 hex digits, paymentIdRangeOfReference,
+ *   docs/decisions/046) as the records whose payments' ids start with those digits: a range of the
+ *   payments' primary key, a row or two. The term then matches those records alone, by their ids
+ *   (`qReferenced`, `transactionIdReferenced`); undefined when the term is not a reference;
+ * - for a search, the registrations' details it matches: the events whose title it matches (all
+ *   their registrations) and the ticket types whose details ("{event title} - {tier name}",
+ *   registrationDetails) it matches.
+ * Given as values, the planner sees how few records they select: as a subquery (`event_id IN
+ * (SELECT …)` in an OR) it could use no index and filtered every registration, and as `= ANY
+ * (ARRAY(SELECT …))` it guessed a third of the table (docs/decisions/035). Every event is read for
+ * it: a few hundred rows even for an old organisation, and its ticket types are JSON only the app
+ * parses.
  */
 export type Search = ContributorsFilter & {
   eventIds: readonly string[];
   eventTiers: readonly { eventId: string; tierId: string }[];
+  qReferenced: readonly ReferencedRecord[] | undefined;
+  transactionIdReferenced: readonly ReferencedRecord[] | undefined;
 };
 
+/** The records whose payments the term names when it is a reference, else undefined. */
+async function referencedRecords(
+  db: Pick<Database, 'select'>,
+  term: string | undefined,
+): Promise<readonly ReferencedRecord[] | undefined> {
+  const range = term === undefined ? undefined : paymentIdRangeOfReference(term);
+  if (!range) return undefined;
+  return db
+    .select({ kind: payments.kind, recordId: payments.recordId })
+    .from(payments)
+    .where(between(payments.id, range.first, range.last));
+}
+
 export async function searchOf(db: Pick<Database, 'select'>, filter: ContributorsFilter): Promise<Search> {
-  const none = { ...filter, eventIds: [], eventTiers: [] };
-  if (!filter.q || !branchesOf(filter).some((b) => b.event)) return none;
+  const none: Search = {
+    ...filter,
+    eventIds: [],
+    eventTiers: [],
+    qReferenced: await referencedRecords(db, filter.q),
+    transactionIdReferenced: await referencedRecords(db, filter.transactionId),
+  };
+  if (!filter.q || none.qReferenced || !branchesOf(filter).some((b) => b.event)) return none;
   const term = filter.q.toLowerCase();
   const eventRows = await db
     .select({ id: events.id, title: events.title, pricingTiers: events.pricingTiers })
@@ -182,13 +212,21 @@ export async function searchOf(db: Pick<Database, 'select'>, filter: Contributor
         eventTiers.push({ eventId: event.id, tierId: tier.id });
     }
   }
-  return { ...filter, eventIds, eventTiers };
+  return { ...none, eventIds, eventTiers };
+}
+
+/** The branch's records among those a reference names, by primary key; none matches no row. */
+function referencedCondition(branch: Branch, referenced: readonly ReferencedRecord[]): SQL {
+  const ids = referenced.filter((r) => branch.kinds.includes(r.kind)).map((r) => r.recordId);
+  return ids.length ? sql`${branch.id} = ANY (${`{${ids.join(',')}}`}::uuid[])` : sql`false`;
 }
 
 /** The filter's conditions on one branch (all ANDed); none means every row. */
 function filterConditions(branch: Branch, filter: Search): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.q) {
+  if (filter.qReferenced) {
+    conditions.push(referencedCondition(branch, filter.qReferenced));
+  } else if (filter.q) {
     const pattern = containsPattern(filter.q);
     const arms = [sql`${branch.searchText} LIKE ${pattern}`];
     const digits = filter.q.replace(/\D/g, '');
@@ -202,7 +240,9 @@ function filterConditions(branch: Branch, filter: Search): SQL[] {
     }
     conditions.push(sql`(${sql.join(arms, sql` OR `)})`);
   }
-  if (filter.transactionId) {
+  if (filter.transactionIdReferenced) {
+    conditions.push(referencedCondition(branch, filter.transactionIdReferenced));
+  } else if (filter.transactionId) {
     const pattern = containsPattern(filter.transactionId);
     // The search text holds the payment id, so its trigram index narrows the rows first.
     conditions.push(sql`${branch.searchText} LIKE ${pattern} AND lower(${branch.payTheoryPaymentId}) LIKE ${pattern}`);

@@ -20,11 +20,12 @@ import {
   transactions,
 } from '@pillars/shared/db';
 import { JOBS, jobIdOf } from '@pillars/shared/jobs';
-import { RefundLedger, insertTransactionRow, transactionRow } from '@pillars/shared/money';
+import { RefundLedger } from '@pillars/shared/money';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { type TestAdmin, asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
+import { recordCharge } from '../../test/ledger';
 import { testApp, useAppInfra } from '../../test/test-app';
 import { moneyOpsMessages } from './money-ops.service';
 
@@ -111,19 +112,7 @@ async function paid(kind: PaymentKind = 'donation', amountCents = 2500) {
     })
     .returning();
   if (!payment) throw new Error('no payment');
-  const recorded = await insertTransactionRow(
-    db,
-    transactionRow({
-      payment,
-      payor: { firstName: 'Ann', lastName: 'Payor', email: 'payor@example.org' },
-      amountCents,
-      providerTransactionId,
-      succeeded: true,
-      provider: { providerName: 'paytheory', liveMode: false },
-    }),
-  );
-  if (!recorded) throw new Error('no transactions row');
-  return { recordId, payment, chargeRowId: recorded.rowId };
+  return { recordId, payment, chargeRowId: await recordCharge(db, payment, amountCents, providerTransactionId) };
 }
 
 const refundsOf = (chargeRowId: string) => db.select().from(refunds).where(eq(refunds.chargeRowId, chargeRowId));

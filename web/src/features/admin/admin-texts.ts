@@ -259,6 +259,9 @@ export const adminTexts = {
     `The payment could not be loaded (${message}). Close this window and try again; if it persists, check the queue monitor.`,
   noPaymentForRecord: 'No card payment was recorded for this item (for example, an application without a card).',
   paymentsOfRecord: (count: number) => `${plural(count, 'payment', 'payments')} for this item; the newest is shown.`,
+  paymentOfRecordLine: (state: string, amount: string, at: string) => `${state}, ${amount}, ${at}`,
+  /** The payer's reference of a payment (PAY-…), as the success page showed it (docs/decisions/046). */
+  paymentReference: 'Reference',
   paymentState: 'State',
   paymentKind: 'Kind',
   paymentAmount: 'Amount',

@@ -130,6 +130,8 @@ describe('PaymentDetailButton', () => {
     expect(within(dialog).getByRole('status').textContent).toBe('Loading the payment...');
     await within(dialog).findByText('card_declined: Insufficient funds');
     const value = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    // The reference the payer read on the success page: PAY- and the id's first 10 hex digits.
+    expect(value('Reference')).toBe('PAY-7A8B9C0D1E');
     expect(value('State')).toBe('failed');
     expect(value('Kind')).toBe('membership');
     expect(value('Amount')).toBe('$25.00');
@@ -195,6 +197,36 @@ describe('PaymentDetailButton', () => {
     await within(dialog).findByText('Duplicates reversed');
     expect(within(dialog).queryByText('Failing since')).toBeNull();
     expect(within(dialog).queryByText('Plan cancelled')).toBeNull();
+  });
+
+  it('lists every payment of the item with its reference, newest first, and shows the newest', async () => {
+    const olderId = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
+    const { user } = renderButton({
+      [listPath]: json({
+        success: true,
+        data: [
+          { id: paymentId, kind: 'membership', state: 'failed', amountCents: 2500, createdAt: payment.createdAt },
+          {
+            id: olderId,
+            kind: 'membership',
+            state: 'failed',
+            amountCents: 2500,
+            createdAt: '2025-12-31T09:00:00.000Z',
+          },
+        ],
+      }),
+      [`/api/admin/payments/${paymentId}`]: json(payment),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    const list = await within(dialog).findByRole('list', { name: '2 payments for this item; the newest is shown.' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatch(/^PAY-7A8B9C0D1E: failed, \$25\.00, Jan 1, 2026/);
+    expect(items[1]).toMatch(/^PAY-0F1E2D3C4B: failed, \$25\.00, Dec 31, 2025/);
+    expect(within(dialog).getByText('Reference').nextElementSibling?.textContent).toBe('PAY-7A8B9C0D1E');
   });
 
   it('says when the item has no payment', async () => {

@@ -1,5 +1,6 @@
-import type { AdminCharge, AdminPaymentDetail, AdminRefund } from '@pillars/shared/contracts/admin';
-import { useState } from 'react';
+import { paymentReferenceOf } from '@pillars/shared/contracts';
+import type { AdminCharge, AdminPaymentDetail, AdminRefund, PaymentOfRecord } from '@pillars/shared/contracts/admin';
+import { useId, useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -119,11 +120,37 @@ function planItems(plan: AdminPaymentDetail['plan']): DetailItem[] {
   ];
 }
 
+/** A payment's reference as the payer read it on the success page, to match what they quote. */
+function Reference({ paymentId }: { paymentId: string }) {
+  return <span className="font-mono">{paymentReferenceOf(paymentId)}</span>;
+}
+
+/** Every payment of a record with its reference, newest first: the payer may quote an older attempt's. */
+function PaymentsOfRecordList({ found }: { found: readonly PaymentOfRecord[] }) {
+  const headingId = useId();
+  return (
+    <>
+      <p id={headingId} className="mt-2 text-sm text-slate-700">
+        {adminTexts.paymentsOfRecord(found.length)}
+      </p>
+      <ul aria-labelledby={headingId} className="mt-1 list-disc pl-5 text-sm text-slate-700">
+        {found.map((p) => (
+          <li key={p.id}>
+            <Reference paymentId={p.id} />
+            {`: ${adminTexts.paymentOfRecordLine(p.state, formatCentsAsDollars(p.amountCents), formatShortDateTime(p.createdAt))}`}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function PaymentFacts({ payment }: { payment: AdminPaymentDetail }) {
   return (
     <Details
       className="mt-4"
       items={[
+        { label: adminTexts.paymentReference, value: <Reference paymentId={payment.id} /> },
         { label: adminTexts.paymentState, value: payment.state },
         { label: adminTexts.paymentKind, value: payment.kind },
         { label: adminTexts.paymentAmount, value: formatCentsAsDollars(payment.amountCents) },
@@ -207,9 +234,7 @@ function PaymentDetailBody({ recordId }: { recordId: string }) {
   if (!detail.data) return <AdminLoading text={adminTexts.loadingPayment} />;
   return (
     <div className="mt-2">
-      {found.length > 1 ? (
-        <p className="mt-2 text-sm text-slate-700">{adminTexts.paymentsOfRecord(found.length)}</p>
-      ) : null}
+      {found.length > 1 ? <PaymentsOfRecordList found={found} /> : null}
       <PaymentFacts payment={detail.data} />
       <PaymentMoney payment={detail.data} />
     </div>
@@ -217,8 +242,8 @@ function PaymentDetailBody({ recordId }: { recordId: string }) {
 }
 
 /**
- * 'Payment details' for one row (a donation, membership or registration): a dialog with the state,
- * attempts, queue job, last error, provider ids, a plan's dunning and cancellation, and reversed
+ * 'Payment details' for one row (a donation, membership or registration): a dialog with the
+ * reference of each of its payments, then the state, attempts, queue job, last error, provider ids, a plan's dunning and cancellation, and reversed
  * duplicates of its newest payment.
  */
 export function PaymentDetailButton({ recordId, name }: { recordId: string; name: string }) {
