@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { flushOutboxMarks } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { QUEUE_MONITOR_CONTENT_SECURITY_POLICY, QUEUE_MONITOR_PATH } from '../features/admin/queue-monitor';
 import { createTestAdmin, signIn } from '../test/admin-session';
+import { answersCounted, rawExchange, rawPostHead, sendOn, statusOf } from '../test/raw-http';
 import { testApp, useAppInfra } from '../test/test-app';
 import { HTTP_TIMEOUTS, listen } from './http-server';
 import { CUT_MARKER, MAX_LOGGED_PATH } from './request-logger';
@@ -39,27 +40,8 @@ const donation = () =>
     paymentMethodToken: 'pm_connection',
   });
 
-type Answer = { status: number; connection: string | undefined; body: string } | { error: string };
-
-/** One request through `agent`, its answer or the socket's error code. */
-function send(agent: Agent, method: string, path: string, body?: string, chunked = false): Promise<Answer> {
-  return new Promise((resolve) => {
-    const headers: Record<string, string | number> = { 'content-type': 'application/json' };
-    if (body !== undefined && !chunked) headers['content-length'] = Buffer.byteLength(body);
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
-    if (body !== undefined && chunked) {
-      for (let i = 0; i < body.length; i += 16 * 1024) req.write(body.slice(i, i + 16 * 1024));
-    }
-    req.end(chunked ? undefined : body);
-  });
-}
-
-const statusOf = (answer: Answer) => ('status' in answer ? answer.status : answer.error);
+const send = (agent: Agent, method: string, path: string, body?: string, chunked = false) =>
+  sendOn(agent, port, { method, path, ...(body === undefined ? {} : { body }), chunked });
 
 describe('a refused body on a kept-alive connection', () => {
   it.each([
@@ -89,28 +71,7 @@ describe('a refused body on a kept-alive connection', () => {
   });
 });
 
-/** The count of answers of `status` in the app's /metrics, all routes together. */
-async function answersCounted(status: number): Promise<number> {
-  const text = await (await app.request('/metrics')).text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('pillars_http_requests_total{') && line.includes(`status="${status}"`))
-    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-}
-
-/** Sends raw bytes on a new socket, then closes it (or lets the server do so); the server's reply, if any. */
-function rawExchange(bytes: string, closeAfterWrite: boolean): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let reply = '';
-    socket.on('data', (chunk: Buffer) => (reply += chunk.toString()));
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(reply));
-    socket.write(bytes, () => {
-      if (closeAfterWrite) setTimeout(() => socket.destroy(), 100);
-    });
-  });
-}
+const metricsCount = async (status: number) => answersCounted(await (await app.request('/metrics')).text(), status);
 
 /** Waits until the server has logged the line of the request to `path` (it logs after the socket closed). */
 async function loggedLineFor(path: string): Promise<{ level: number; status: number; msg: string }> {
@@ -124,9 +85,6 @@ async function loggedLineFor(path: string): Promise<{ level: number; status: num
 }
 
 describe('a body that never arrives whole', () => {
-  const head = (path: string, framing: string) =>
-    `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`;
-
   it.each([
     ['an upload closed halfway', 'Content-Length: 400', '{"firstName":"Mar', true],
     ['a chunked upload closed halfway', 'Transfer-Encoding: chunked', '11\r\n{"firstName":"Mar\r\n', true],
@@ -138,13 +96,13 @@ describe('a body that never arrives whole', () => {
     ],
   ])('%s is a client error: no 500 counted, nothing logged at error level', async (_, framing, body, close) => {
     const path = `/api/donations?case=${randomUUID()}`;
-    const before = await answersCounted(500);
+    const before = await metricsCount(500);
     logged.length = 0;
-    await rawExchange(head(path, framing) + body, close);
+    await rawExchange(port, rawPostHead(path, framing) + body, close);
     const line = await loggedLineFor('/api/donations');
     expect(line).toMatchObject({ status: 400, msg: 'request done' });
     expect(logged.map((l) => (JSON.parse(l) as { level: number }).level).filter((level) => level >= 50)).toEqual([]);
-    expect(await answersCounted(500)).toBe(before);
+    expect(await metricsCount(500)).toBe(before);
   });
 });
 
