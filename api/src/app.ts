@@ -26,6 +26,7 @@ import { webhooksRoutes } from './features/webhooks/webhooks.routes';
 import type { AppDeps, AppEnv } from './lib/context';
 import { noStorePersonal } from './lib/cache-control';
 import { compressResponses } from './lib/compression';
+import { bodyNotReceived, closeAfterUnreadBody } from './lib/connection';
 import { cachePublicReads } from './lib/public-cache';
 import { AppError, clientValueError } from './lib/errors';
 import { BODY_LIMITS, MAX_JSON_DEPTH, limitRequestBodies, sizeText } from './lib/request-body';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestId());
   app.use('*', requestLogger(deps.logger));
   app.use('*', requestMetrics(metrics));
+  app.use('*', closeAfterUnreadBody);
   // Outermost of the answer-shaping middleware: it compresses what every later one produced.
   app.use('*', compressResponses);
   app.use(
@@ -160,6 +162,9 @@ export function createApp(deps: AppDeps) {
       logger.warn({ err: error }, 'database refused a request value');
       return c.json({ error: refused.message, code: refused.code }, refused.status);
     }
+    // A client that went away mid-body: its own doing, logged with the request's line only.
+    const unreceived = bodyNotReceived(error, c);
+    if (unreceived) return c.json({ error: unreceived.message, code: unreceived.code }, unreceived.status);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.message || 'Bad request', code: 'BAD_REQUEST' }, error.status);
     }

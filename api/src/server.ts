@@ -1,10 +1,10 @@
-import { serve } from '@hono/node-server';
 import { flushOutboxMarks } from '@pillars/shared/jobs';
 import { limitersOf } from '@pillars/shared/limits';
 import { createMetricsRegistry } from '@pillars/shared/metrics';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './features/auth/admin-accounts';
+import { listen } from './lib/http-server';
 import { PaymentEvents } from './lib/payment-events';
 
 const { config, logger, databaseUrl, database, provider, queues } = await bootstrap('api');
@@ -26,7 +26,7 @@ const app = createApp({
   limiters,
   metrics: createMetricsRegistry('api', { processMetrics: true }),
 });
-const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
+const server = listen(app, { hostname: config.HOST, port: config.PORT }, (info) => {
   logger.info({ port: info.port, queues: queues.kind }, 'api listening');
 });
 

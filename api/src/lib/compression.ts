@@ -1,5 +1,5 @@
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 
 export type ContentCoding = 'br' | 'gzip';
@@ -104,7 +104,8 @@ function appendVary(headers: Headers, value: string) {
 /**
  * Brotli or gzip on text answers, by the request's Accept-Encoding, on the fly. Answers that
  * already carry a coding (the web build's precompressed files) pass as they are, and so do
- * ranges, answers marked no-transform, and small bodies of known length. Every compressible
+ * ranges, answers marked no-transform, and bodies under MIN_BYTES, which go out whole with
+ * their Content-Length (docs/decisions/037). Every compressible
  * answer says `Vary: Accept-Encoding`, compressed or not, so a shared cache keeps one copy per coding.
  */
 export const compressResponses: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -119,17 +120,67 @@ export const compressResponses: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (length !== null && Number(length) < MIN_BYTES) return;
   const coding = preferredCoding(c.req.header('accept-encoding'));
   if (!coding) return;
+  const start = await leadingBytes(res.body, MIN_BYTES);
+  if (start.ended && start.size < MIN_BYTES) {
+    // Whole and small: sent as it is, with its length, so the client knows where it ends.
+    const headers = new Headers(res.headers);
+    headers.set('content-length', String(start.size));
+    return replaceResponse(c, res, Buffer.concat(start.chunks), headers);
+  }
   const headers = new Headers(res.headers);
   headers.delete('content-length');
   headers.set('content-encoding', coding);
   // A strong validator names exact bytes; the compressed ones differ, so it becomes weak.
   const etag = headers.get('etag');
   if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
+  replaceResponse(c, res, start.rest.pipeThrough(compressingStream(coding)), headers);
+};
+
+function replaceResponse(
+  c: Context<AppEnv>,
+  res: Response,
+  body: Uint8Array | ReadableStream<Uint8Array>,
+  headers: Headers,
+) {
   // Cleared first: assigning over a response copies the old headers (Content-Length) onto the new one.
   c.res = undefined;
-  c.res = new Response(res.body.pipeThrough(compressingStream(coding)), {
-    status: res.status,
-    statusText: res.statusText,
-    headers,
+  c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
+ * Reads a body until `min` bytes or its end, whichever comes first. A body built from a string
+ * (every JSON answer) arrives whole in one read, with no Content-Length to tell its size before
+ * it is read. `rest` is the whole body again, those bytes first. A streamed page waits for its
+ * first `min` bytes, which its shell alone exceeds.
+ */
+export async function leadingBytes(
+  body: ReadableStream<Uint8Array>,
+  min: number,
+): Promise<{ chunks: Uint8Array[]; size: number; ended: boolean; rest: ReadableStream<Uint8Array> }> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < min) {
+    const { done, value } = await reader.read();
+    if (done) {
+      ended = true;
+      break;
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const pending = [...chunks];
+  const rest = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = pending.shift();
+      if (next) return controller.enqueue(next);
+      if (ended) return controller.close();
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
   });
-};
+  return { chunks, size, ended, rest };
+}

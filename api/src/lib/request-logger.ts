@@ -6,6 +6,17 @@ import { type RequestScope, inRequestScope } from './request-scope';
 /** The webhook URL carries its secret in the path (features/webhooks), which never reaches a log. */
 const withoutSecrets = (path: string) => path.replace(/^(\/api\/webhooks\/[^/]+\/).+$/, '$1:secret');
 
+/** Logged paths are cut to this many characters: longer than any of our routes with its ids and slugs. */
+export const MAX_LOGGED_PATH = 256;
+/** Ends a cut path, so a reader knows it was longer. */
+export const CUT_MARKER = '…[cut]';
+
+/** A path as logged: without secrets, at most MAX_LOGGED_PATH characters and the marker. */
+export function loggedPath(path: string): string {
+  const clean = withoutSecrets(path);
+  return clean.length > MAX_LOGGED_PATH ? `${clean.slice(0, MAX_LOGGED_PATH)}${CUT_MARKER}` : clean;
+}
+
 /**
  * One log line per request, at the boundary, with the request id the client also receives
  * (X-Request-Id), and the id of the payment it created if any. Health probes and scrapes log at
@@ -18,7 +29,7 @@ export function requestLogger(root: Logger) {
     const logger = root.child({ reqId: scope.requestId });
     c.set('logger', logger);
     await inRequestScope(scope, next);
-    const path = withoutSecrets(c.req.path);
+    const path = loggedPath(c.req.path);
     const line = {
       method: c.req.method,
       path,

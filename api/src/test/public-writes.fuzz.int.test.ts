@@ -3,7 +3,9 @@
  * the shared zod contracts (./fuzz-bodies.ts) are sent through `app.request()` to the real app over
  * real PostgreSQL and Redis, and every answer must be below 500, and a refused one (4xx) must have
  * written nothing: the tables a public write touches keep their row counts and their newest row
- * versions (xmin) across it.
+ * versions (xmin) across it. Over a real socket to the API's server, bodies that never arrive whole
+ * (cut short and closed, or with chunk framing Node refuses) count no 500 and write nothing, and an
+ * oversized body leaves its kept-alive connection's next request an answer.
  *
  * Short run (in `npm test`): FUZZ_RUNS probes per endpoint, 150 by default, about 3,000 requests.
  * Long run:   FUZZ_RUNS=10000 npx vitest run api/src/test/public-writes.fuzz.int.test.ts
@@ -12,6 +14,8 @@
  * endpoint, probes per kind) are logged as one 'fuzz run' line at the end.
  */
 import { randomUUID } from 'node:crypto';
+import { Agent } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   ApiError,
   CreatePaymentMethodRequest,
@@ -51,6 +55,8 @@ import {
   holdsForbidden,
   probesOf,
 } from './fuzz-bodies';
+import { answersCounted, rawExchange, rawPostHead, sendOn, statusOf } from './raw-http';
+import { listen } from '../lib/http-server';
 import { requestBodyMessages } from '../lib/request-body';
 import { testApp, useAppInfra } from './test-app';
 
@@ -503,6 +509,98 @@ describe('public write endpoints under fuzz', () => {
           },
         ),
         { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+    },
+    600_000,
+  );
+});
+
+// The same endpoints over a real socket to the API's server (docs/decisions/027): bodies that never
+// arrive whole and oversized bodies followed by another request on the same kept-alive connection.
+describe('public write endpoints over a socket', () => {
+  const server = listen(app, { hostname: '127.0.0.1', port: 0 });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const portOf = async () => {
+    if (!server.listening) await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    return (server.address() as AddressInfo).port;
+  };
+  const errorsCounted = async () => answersCounted(await (await app.request('/metrics')).text(), 500);
+
+  /** A body that never arrives whole: cut short and closed, or with chunk framing Node refuses. */
+  const brokenBody = fc.oneof(
+    fc
+      .tuple(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 4096 }))
+      .map(([cut, missing]) => ({ kind: 'aborted' as const, cut, missing })),
+    fc.tuple(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 200 })).map(([cut, missing]) => ({
+      kind: 'aborted chunked' as const,
+      cut,
+      missing,
+    })),
+    fc
+      .tuple(fc.integer({ min: 1, max: 200 }), fc.stringMatching(/^[g-zG-Z;\- ]{1,8}$/))
+      .map(([cut, size]) => ({ kind: 'malformed chunked' as const, cut, size })),
+  );
+
+  it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+    '%s: an aborted or malformed body is never a 500 and writes nothing',
+    async (_, endpoint) => {
+      const port = await portOf();
+      await fc.assert(
+        fc.asyncProperty(brokenBody, async (shape) => {
+          const [before, errors] = [await fingerprint(), await errorsCounted()];
+          const text = JSON.stringify(endpoint.seed());
+          const sent = text.slice(0, Math.min(shape.cut, text.length - 1));
+          const head = (framing: string) => rawPostHead(endpoint.path, framing).replace('POST', endpoint.method);
+          const hex = (n: number) => n.toString(16);
+          if (shape.kind === 'aborted') {
+            await rawExchange(port, head(`Content-Length: ${Buffer.byteLength(text) + shape.missing}`) + sent, true);
+          } else if (shape.kind === 'aborted chunked') {
+            const chunk = `${hex(Buffer.byteLength(sent) + shape.missing)}\r\n${sent}`;
+            await rawExchange(port, head('Transfer-Encoding: chunked') + chunk, true);
+          } else {
+            const chunks = `${hex(Buffer.byteLength(sent))}\r\n${sent}\r\n${shape.size}\r\n}\r\n0\r\n\r\n`;
+            const reply = await rawExchange(port, head('Transfer-Encoding: chunked') + chunks, false);
+            expect(reply).toMatch(/^HTTP\/1\.1 4\d\d /);
+          }
+          expect(await errorsCounted(), JSON.stringify(shape)).toBe(errors);
+          expect(await fingerprint(), `${JSON.stringify(shape)} wrote`).toEqual(before);
+        }),
+        { numRuns: Math.max(5, Math.ceil(RUNS / 10)), ...(SEED === undefined ? {} : { seed: SEED }) },
+      );
+    },
+    600_000,
+  );
+
+  it.each(ENDPOINTS.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+    '%s: an oversized body is refused, and the next request on the same connection gets its answer',
+    async (_, endpoint) => {
+      const port = await portOf();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1024 * 1024 + 1, max: 3 * 1024 * 1024 }),
+          fc.boolean(),
+          async (size, chunked) => {
+            const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+            try {
+              const oversized = `{"x":"${'x'.repeat(size)}"}`;
+              const refused = await sendOn(agent, port, {
+                method: endpoint.method,
+                path: endpoint.path,
+                body: oversized,
+                chunked,
+              });
+              expect(statusOf(refused)).toBe(413);
+              const next = await sendOn(agent, port, { method: 'GET', path: '/healthz' });
+              expect(statusOf(next)).toBe(200);
+            } finally {
+              agent.destroy();
+            }
+          },
+        ),
+        { numRuns: 3, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
     },
     600_000,

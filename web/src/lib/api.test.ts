@@ -69,9 +69,17 @@ describe('getQueryFn', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
   });
 
-  it('returns null on 401 when asked to', async () => {
-    stubFetch(() => new Response('Unauthorized', { status: 401 }));
+  it('returns null on 401 when asked to, with the answer’s body let go so the request completes', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode('Unauthorized')),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    stubFetch(() => new Response(body, { status: 401 }));
     await expect(runQuery(['/api/auth/me'], 'returnNull')).resolves.toBeNull();
+    expect(cancelled).toBe(true);
   });
 
   it('throws on 401 by default', async () => {

@@ -51,6 +51,19 @@ export async function apiRequest(
 }
 
 /**
+ * Every answer's body is read or cancelled: one left unread keeps its request open in the browser,
+ * so the page never reaches network idle and the connection is not reused.
+ */
+export async function discardBody(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
+/** A call whose answer the caller does not need beyond its success (a DELETE, a sign-out). */
+export async function apiSend(method: string, url: string, body?: unknown, options?: ApiRequestOptions): Promise<void> {
+  await discardBody(await apiRequest(method, url, body, options));
+}
+
+/**
  * Where the queries' GETs go: the browser's fetch, or, in a server render, the API called
  * in-process with the same paths and answers (docs/decisions/036).
  */
@@ -67,7 +80,10 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<unknown> {
   return async ({ queryKey, signal }) => {
     const response = await queryFetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on401 === 'returnNull' && response.status === 401) {
+      await discardBody(response);
+      return null;
+    }
     await throwIfNotOk(response);
     const data: unknown = await response.json();
     return data;

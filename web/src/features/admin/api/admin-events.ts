@@ -7,7 +7,7 @@ import {
   type EventStatus,
 } from '@pillars/shared/contracts/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '@/lib/api';
+import { ApiRequestError, apiRequest, apiSend } from '@/lib/api';
 import { invalidateAdminQueries, parsedQueryFn } from './admin-query';
 
 /** GET /api/admin/events?q=&status=: drafts included, upcoming first. */
@@ -55,7 +55,7 @@ export function useDeleteAdminEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('DELETE', `/api/admin/events/${encodeURIComponent(id)}`);
+      await apiSend('DELETE', `/api/admin/events/${encodeURIComponent(id)}`);
     },
     onSuccess: () => invalidateAdminQueries(queryClient),
   });

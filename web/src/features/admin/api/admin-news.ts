@@ -6,7 +6,7 @@ import {
   AdminNewsSaved,
 } from '@pillars/shared/contracts/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { apiRequest, apiSend } from '@/lib/api';
 import { parsedQueryFn } from './admin-query';
 
 export const adminNewsPath = '/api/admin/news';
@@ -41,7 +41,7 @@ async function saveArticle({ id, input }: { id: string | null; input: AdminNewsI
 }
 
 async function deleteArticle(id: string): Promise<void> {
-  await apiRequest('DELETE', `${adminNewsPath}/${encodeURIComponent(id)}`);
+  await apiSend('DELETE', `${adminNewsPath}/${encodeURIComponent(id)}`);
 }
 
 const isNewsKey = (key: readonly unknown[]) => String(key[0]).startsWith(adminNewsPath);

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { apiSend } from '@/lib/api';
 import { adminUsersQueryKey } from './get-admin-users';
 
 /** DELETE /api/admin/users/{id}; deleting oneself or the last admin is refused with a 409. */
 export async function deleteAdminUser(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/admin/users/${encodeURIComponent(id)}`);
+  await apiSend('DELETE', `/api/admin/users/${encodeURIComponent(id)}`);
 }
 
 export function useDeleteAdminUser() {

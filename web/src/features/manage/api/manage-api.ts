@@ -8,7 +8,7 @@ import {
   PlanCancellation,
 } from '@pillars/shared/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getQueryFn } from '@/lib/api';
+import { apiRequest, apiSend, getQueryFn } from '@/lib/api';
 import { defaultQueryFn } from '@/lib/query-client';
 
 /** The manage session's overview; null when there is no session (401). */
@@ -69,7 +69,7 @@ export function useManageSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/manage/sign-out');
+      await apiSend('POST', '/api/manage/sign-out');
     },
     onSuccess: () => {
       queryClient.setQueryData(MANAGE_OVERVIEW_KEY, null);
