@@ -95,15 +95,17 @@ async function submit(apiUrl: string): Promise<{ paymentId: string; settled: 'su
 
 /**
  * fetch, sent once more when the connection was reset before any answer: a kept-alive socket the
- * server closed after its idle timeout just as the client reused it (between phases, when clients
- * sit idle). Both requests here are safe to repeat: the POST carries the same Idempotency-Key.
+ * server closed just as the client reused it. The API's keep-alive (65 s, docs/decisions/027)
+ * outlasts the pauses between phases, so this is a belt to its braces. Both requests here are safe to repeat: the POST carries the same Idempotency-Key.
  */
 async function fetchResending(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
     const cause = error instanceof TypeError ? (error.cause as { code?: string } | undefined) : undefined;
-    if (cause?.code !== 'ECONNRESET') throw error;
+    // undici reports a socket the server closed under a request as ECONNRESET or, when the close
+    // arrived first, as UND_ERR_SOCKET ("other side closed").
+    if (cause?.code !== 'ECONNRESET' && cause?.code !== 'UND_ERR_SOCKET') throw error;
     return fetch(url, init);
   }
 }

@@ -134,6 +134,28 @@ describe('timeouts', () => {
       agent.destroy();
     }
   });
+  // The payments bench's steady phase once aborted with "fetch failed": its clients sat idle a few
+  // seconds between phases, and the server, on Node's default 5 s keep-alive, closed idle sockets
+  // just as a busy client (its own timers late) sent the next request on them. A pause past 5 s
+  // must leave the connection open, so the client's side always closes first.
+  it('keeps an idle connection past Node’s default 5 s, and the next request reuses it', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number | undefined; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path: '/api/auth/me', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }));
+        });
+        req.on('error', reject).end();
+      });
+    try {
+      expect(await get()).toEqual({ status: 401, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await get()).toEqual({ status: 401, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 });
 
 describe('the access log', () => {
