@@ -96,7 +96,8 @@ async function submit(apiUrl: string): Promise<{ paymentId: string; settled: 'su
 /**
  * fetch, sent once more when the connection was reset before any answer: a kept-alive socket the
  * server closed just as the client reused it. The API's keep-alive (65 s, docs/decisions/027)
- * outlasts the pauses between phases, so this is a belt to its braces. Both requests here are safe to repeat: the POST carries the same Idempotency-Key.
+ * outlasts the pauses between phases, so this is a belt to its braces. Both requests here are
+ * safe to repeat: the POST carries the same Idempotency-Key.
  */
 async function fetchResending(url: string, init: RequestInit): Promise<Response> {
   try {
