@@ -4,6 +4,7 @@ import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NewsList } from '@pillars/shared/contracts';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresAnswers } from '@pillars/embedded/postgres';
 import { freePort } from '@pillars/testing/provision';
@@ -100,6 +101,25 @@ function expectCleanStop(output: string): void {
   }
 }
 
+/**
+ * The connections the stack holds, by process (application_name), not counting the one asking.
+ * Queues on PostgreSQL (no REDIS_URL), as `npm start` runs them (docs/decisions/006).
+ */
+async function heldConnections(): Promise<{ total: number; byName: Record<string, number> }> {
+  const client = new pg.Client(`postgres://postgres:postgres@127.0.0.1:${postgresPort}/postgres`);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; count: number }>(
+      `SELECT application_name AS name, count(*)::int AS count FROM pg_stat_activity
+        WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1`,
+    );
+    const byName = Object.fromEntries(rows.map((row) => [row.name, row.count]));
+    return { total: rows.reduce((sum, row) => sum + row.count, 0), byName };
+  } finally {
+    await client.end();
+  }
+}
+
 const postgresUp = () => postgresAnswers(`postgres://postgres:postgres@127.0.0.1:${postgresPort}/postgres`);
 
 describe('npm start on embedded defaults', () => {
@@ -132,6 +152,10 @@ describe('npm start on embedded defaults', () => {
       const news = NewsList.parse(await (await fetch(`${base}/api/news`)).json());
       expect(news.length).toBeGreaterThanOrEqual(6);
       expect(first.output()).toContain('seeded demo content');
+      // The connection budget of an idle start, just after its start-up jobs and these requests.
+      const held = await heldConnections();
+      expect(held.total, JSON.stringify(held.byName)).toBeLessThanOrEqual(15);
+      expect(held.byName['worker-queues'], 'the worker: one queue pool and one LISTEN').toBeLessThanOrEqual(4);
 
       const firstStop = await interrupt(first.child);
       expect(firstStop.code).toBe(0);
