@@ -2,6 +2,7 @@ import { flushOutboxMarks } from '@pillars/shared/jobs';
 import { limitersOf } from '@pillars/shared/limits';
 import { createMetricsRegistry } from '@pillars/shared/metrics';
 import { bootstrap, onShutdown } from '@pillars/shared/runtime';
+import { exitOnListenError, reportListening } from '@pillars/shared/service';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './features/auth/admin-accounts';
 import { listen } from './lib/http-server';
@@ -28,7 +29,9 @@ const app = createApp({
 });
 const server = listen(app, { hostname: config.HOST, port: config.PORT }, (info) => {
   logger.info({ port: info.port, queues: queues.kind }, 'api listening');
+  reportListening(info.port);
 });
+server.once('error', (error) => exitOnListenError(logger, error, { setting: 'PORT', value: config.PORT }));
 
 // Stop accepting connections, release long-polls, let in-flight requests finish, then close.
 onShutdown(logger, async () => {

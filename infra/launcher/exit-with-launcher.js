@@ -8,5 +8,10 @@
 if (process.send && process.channel) {
   // The channel alone must not keep a stopping process alive.
   process.channel.unref();
-  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  process.once('disconnect', () => {
+    // Its output went through the launcher, which is gone: a write there fails with EPIPE, which
+    // must not end the stop it is about to make.
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+    process.kill(process.pid, 'SIGTERM');
+  });
 }

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NewsList } from '@pillars/shared/contracts';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresAnswers } from '@pillars/embedded/postgres';
 import { freePort } from '@pillars/testing/provision';
@@ -19,7 +21,7 @@ const sandboxPort = await freePort();
 const sandboxFieldsPort = await freePort();
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-function start(): { child: ChildProcess; output: () => string } {
+function start(env: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/launcher/start.ts'], {
     cwd: REPO_ROOT,
@@ -36,6 +38,7 @@ function start(): { child: ChildProcess; output: () => string } {
       WORKER_METRICS_PORT: '0',
       STATIC_DIR: staticDir,
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // A process group of its own, as a shell gives a job: Ctrl-C goes to the whole group.
@@ -48,8 +51,7 @@ function start(): { child: ChildProcess; output: () => string } {
 
 async function untilReady(run: { child: ChildProcess; output: () => string }): Promise<void> {
   const deadline = Date.now() + 60_000;
-  // The launcher is ready when the api answers; the worker may still be starting its queues.
-  while (!run.output().includes(`running at http://localhost:${port}`) || !run.output().includes('"worker started"')) {
+  while (!run.output().includes(`running at http://localhost:${port}`)) {
     if (run.child.exitCode !== null || Date.now() > deadline)
       throw new Error(`launcher did not start:\n${run.output()}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -99,6 +101,25 @@ function expectCleanStop(output: string): void {
   }
 }
 
+/**
+ * The connections the stack holds, by process (application_name), not counting the one asking.
+ * Queues on PostgreSQL (no REDIS_URL), as `npm start` runs them (docs/decisions/006).
+ */
+async function heldConnections(): Promise<{ total: number; byName: Record<string, number> }> {
+  const client = new pg.Client(`postgres://postgres:postgres@127.0.0.1:${postgresPort}/postgres`);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; count: number }>(
+      `SELECT application_name AS name, count(*)::int AS count FROM pg_stat_activity
+        WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1`,
+    );
+    const byName = Object.fromEntries(rows.map((row) => [row.name, row.count]));
+    return { total: rows.reduce((sum, row) => sum + row.count, 0), byName };
+  } finally {
+    await client.end();
+  }
+}
+
 const postgresUp = () => postgresAnswers(`postgres://postgres:postgres@127.0.0.1:${postgresPort}/postgres`);
 
 describe('npm start on embedded defaults', () => {
@@ -111,6 +132,18 @@ describe('npm start on embedded defaults', () => {
 
       const first = start();
       await untilReady(first);
+      // "ready" only once every service answered its readiness check.
+      const lines = logLines(first.output());
+      const readyAt = lines.findIndex((line) => line.name === 'launcher' && line.msg === 'ready');
+      for (const [name, msg] of [
+        ['worker', 'worker started'],
+        ['api', 'api listening'],
+        ['sandbox-provider', 'sandbox provider listening'],
+      ] as const) {
+        const at = lines.findIndex((line) => line.name === name && line.msg === msg);
+        expect(at, `${name}: ${msg}`).toBeGreaterThanOrEqual(0);
+        expect(at, `${name} started before "ready"`).toBeLessThan(readyAt);
+      }
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       // Metrics, not the web app's HTML (docs/decisions/029).
@@ -119,6 +152,10 @@ describe('npm start on embedded defaults', () => {
       const news = NewsList.parse(await (await fetch(`${base}/api/news`)).json());
       expect(news.length).toBeGreaterThanOrEqual(6);
       expect(first.output()).toContain('seeded demo content');
+      // The connection budget of an idle start, just after its start-up jobs and these requests.
+      const held = await heldConnections();
+      expect(held.total, JSON.stringify(held.byName)).toBeLessThanOrEqual(15);
+      expect(held.byName['worker-queues'], 'the worker: one queue pool and one LISTEN').toBeLessThanOrEqual(4);
 
       const firstStop = await interrupt(first.child);
       expect(firstStop.code).toBe(0);
@@ -158,6 +195,46 @@ describe('npm start on embedded defaults', () => {
         `Ctrl-C to exit: ${Math.round(firstStop.ms)} ms, ${Math.round(secondStop.ms)} ms; ` +
           `SIGKILLed launcher to database down: ${Math.round(orphanedMs)} ms\n`,
       );
+    },
+  );
+});
+
+/** A port some other process holds, as a user's other program would. */
+async function holdPort(): Promise<{ port: number; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as { port: number }).port, server };
+}
+
+describe('npm start with a port already taken', () => {
+  it.each([
+    ['WORKER_METRICS_PORT', 'worker'],
+    ['SANDBOX_PORT', 'sandbox'],
+  ])(
+    '%s taken: exits non-zero without "ready" and shows the %s\'s last lines',
+    // Within 60 s: the start's own deadline for a service to answer.
+    { timeout: 60_000 },
+    async (setting, service) => {
+      const taken = await holdPort();
+      try {
+        const run = start({ [setting]: String(taken.port) });
+        const code = await new Promise<number | null>((resolve) => run.child.once('exit', resolve));
+        const output = run.output();
+        expect(code).toBe(1);
+        expect(logLines(output).map((line) => line.msg)).not.toContain('ready');
+        expect(output).not.toContain('running at');
+        // The report comes last, naming the service, with the service's own line about its port.
+        const report = output.slice(
+          output.lastIndexOf(`  ${service}: exited during start-up (exit code 1). Its last lines:`),
+        );
+        expect(report).toContain(
+          `port ${taken.port} (${setting}) is already in use by another process: stop that process or set ${setting} to a free port`,
+        );
+        // The database it had started is stopped again.
+        expect(await postgresUp()).toBe(false);
+      } finally {
+        await new Promise((resolve) => taken.server.close(resolve));
+      }
     },
   );
 });

@@ -7,7 +7,9 @@ import { loadConfigOrExit } from '@pillars/shared/config';
 import { createDatabase, hasNoContent, runMigrations, seedDemoContent, users } from '@pillars/shared/db';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '@pillars/shared/logger';
+import { ServiceMessage } from '@pillars/shared/service';
 import { REPO_ROOT, WEB_DIST, viteCli } from '@pillars/embedded/paths';
+import { OutputTail } from './output-tail';
 
 /**
  * `npm start`: everything the product needs, on one port, with nothing but Node installed.
@@ -22,7 +24,8 @@ import { REPO_ROOT, WEB_DIST, viteCli } from '@pillars/embedded/paths';
  */
 const dev = process.argv.includes('--dev');
 const config = loadConfigOrExit();
-const logger = createLogger({ level: config.LOG_LEVEL, name: 'launcher' });
+// In order with the services' lines it passes on.
+const logger = createLogger({ level: config.LOG_LEVEL, name: 'launcher', sync: true });
 
 const staticDir = config.STATIC_DIR ?? WEB_DIST;
 if (!dev && !existsSync(join(staticDir, 'index.html'))) {
@@ -30,8 +33,18 @@ if (!dev && !existsSync(join(staticDir, 'index.html'))) {
   process.exit(1);
 }
 
-const children = new Map<string, ChildProcess>();
+/** A running service: its process, its last lines, and the port it reported (docs/decisions/030). */
+interface Service {
+  child: ChildProcess;
+  tail: OutputTail;
+  /** Resolves with the port the service reports once its server listens (ServiceMessage). */
+  listening: Promise<number>;
+}
+
+const children = new Map<string, Service>();
 let stopping = false;
+/** Until every service answered its readiness check, any exit fails the start. */
+let started = false;
 
 /** Preloaded into every service: it stops itself when the launcher is gone (exit-with-launcher.js). */
 const EXIT_WITH_LAUNCHER = fileURLToPath(new URL('./exit-with-launcher.js', import.meta.url));
@@ -39,25 +52,43 @@ const EXIT_WITH_LAUNCHER = fileURLToPath(new URL('./exit-with-launcher.js', impo
 /**
  * Each service runs in a process group of its own (`detached`), so the terminal's Ctrl-C reaches
  * the launcher only and the launcher stops them in order: services first, the database last
- * (docs/decisions/030-process-lifecycle.md). Output still goes to the launcher's terminal; the
- * IPC channel is how a service notices a launcher that died without stopping it.
+ * (docs/decisions/030-process-lifecycle.md). Its output passes through the launcher to the
+ * terminal, which keeps its last lines for the report of a failed start; the IPC channel carries
+ * its readiness and is how it notices a launcher that died without stopping it.
  */
-function spawnService(args: string[], env: Record<string, string>, cwd = REPO_ROOT): ChildProcess {
+function spawnService(args: string[], env: Record<string, string>, cwd = REPO_ROOT): Service {
   const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,
   });
   // The launcher waits for its services' exits, not for the channels it holds open to them.
   child.channel?.unref();
-  return child;
+  const tail = new OutputTail();
+  for (const [name, from, to] of [
+    ['stdout', child.stdout, process.stdout],
+    ['stderr', child.stderr, process.stderr],
+  ] as const) {
+    from?.on('data', (chunk: Buffer) => {
+      to.write(chunk);
+      tail.push(name, chunk.toString());
+    });
+  }
+  const listening = new Promise<number>((resolve) => {
+    child.on('message', (message) => {
+      const parsed = ServiceMessage.safeParse(message);
+      if (parsed.success) resolve(parsed.data.listening);
+    });
+  });
+  return { child, tail, listening };
 }
 
 /** SIGTERM (each service finishes the work it holds), SIGKILL after `graceMs`. */
-async function stopChild(name: string, child: ChildProcess, graceMs: number): Promise<void> {
+async function stopChild(name: string, { child }: Service, graceMs: number): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // 'close': exited, and its last output passed on.
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
     child.kill('SIGTERM');
     const timer = setTimeout(() => {
       logger.warn({ service: name }, `did not stop within ${graceMs / 1000} s, killing it`);
@@ -76,13 +107,16 @@ async function stopChild(name: string, child: ChildProcess, graceMs: number): Pr
  */
 async function provideDatabase(): Promise<string> {
   if (config.DATABASE_URL) return config.DATABASE_URL;
-  const keeper = spawnService(['--import', 'tsx', 'infra/launcher/database-keeper.ts'], {});
+  const service = spawnService(['--import', 'tsx', 'infra/launcher/database-keeper.ts'], {});
+  const keeper = service.child;
   // The keeper watches the launcher itself (it waits for the services to go). Stopping the
   // server takes a moment; the keeper must not be killed under it.
-  stopDatabase = () => stopChild('database', keeper, 60_000);
+  stopDatabase = () => stopChild('database', service, 60_000);
   const url = await new Promise<string>((resolve, reject) => {
     keeper.once('message', (message) => resolve((message as { url: string }).url));
-    keeper.once('exit', (code) => reject(new Error(`the embedded PostgreSQL did not start (exit code ${code})`)));
+    keeper.once('exit', (code, signal) =>
+      reject(new StartFailure('database', `the embedded PostgreSQL did not start (${exitOf(code, signal)})`, service)),
+    );
   });
   keeper.removeAllListeners('exit');
   keeper.once('exit', (code, signal) => {
@@ -95,14 +129,15 @@ async function provideDatabase(): Promise<string> {
 
 let stopDatabase: () => Promise<void> = () => Promise.resolve();
 
-async function shutdown(code: number): Promise<void> {
+async function shutdown(code: number, lastWords?: () => void): Promise<void> {
   // A second Ctrl-C (or npm forwarding the first) must not cut the ordered stop short.
   if (stopping) return;
   stopping = true;
   logger.info('stopping');
-  await Promise.all([...children].map(([name, child]) => stopChild(name, child, graceOf(name))));
+  await Promise.all([...children].map(([name, service]) => stopChild(name, service, graceOf(name))));
   await stopDatabase();
   logger.info('stopped');
+  lastWords?.();
   process.exit(code);
 }
 
@@ -119,18 +154,56 @@ const graceOf = (name: string) => (name === 'worker' ? 60_000 : 10_000);
 /** Services being restarted after a change (`npm run dev`): their exit is expected. */
 const restarting = new Set<string>();
 
+/** How a process ended, in words. */
+const exitOf = (code: number | null, signal: NodeJS.Signals | null) =>
+  signal ? `killed by ${signal}` : `exit code ${code ?? 'unknown'}`;
+
+/** A service that did not start: the report names it and shows its last lines. */
+class StartFailure extends Error {
+  constructor(
+    readonly service: string,
+    message: string,
+    readonly from?: Service,
+  ) {
+    super(message);
+  }
+}
+
+/** Rejects when a service exits before the start is complete; every step of the start races it. */
+let failStart: (failure: StartFailure) => void = () => undefined;
+const startFailed = new Promise<never>((_resolve, reject) => {
+  failStart = reject;
+});
+// Nothing may be left unhandled if the start completes first.
+startFailed.catch(() => undefined);
+
+/** The failed service's last lines, after the launcher's own line, so the cause is what one reads last. */
+function reportFailure(failure: StartFailure): void {
+  const lines = failure.from?.tail.lines() ?? [];
+  const shown = lines.length
+    ? `Its last lines:\n${lines.map((line) => `    ${line}`).join('\n')}`
+    : 'It wrote nothing.';
+  process.stderr.write(`\n  ${failure.service}: ${failure.message}. ${shown}\n\n`);
+}
+
 function run(name: string, args: string[], env: Record<string, string>, cwd = REPO_ROOT): void {
-  const child = spawnService(['--import', EXIT_WITH_LAUNCHER, ...args], env, cwd);
-  children.set(name, child);
-  child.once('exit', (code, signal) => {
+  // A start that failed meanwhile starts nothing more.
+  if (stopping) return;
+  const service = spawnService(['--import', EXIT_WITH_LAUNCHER, ...args], env, cwd);
+  children.set(name, service);
+  service.child.once('exit', (code, signal) => {
     if (stopping || restarting.has(name)) return;
+    if (!started) {
+      failStart(new StartFailure(name, `exited during start-up (${exitOf(code, signal)})`, service));
+      return;
+    }
     if (dev && name in WATCHED) {
       // A syntax error saved in dev: the next change starts it again.
       logger.warn({ service: name, code, signal }, 'service exited; it restarts on the next change');
       return;
     }
     logger.error({ service: name, code, signal }, 'service exited unexpectedly; stopping everything');
-    void shutdown(code || 1);
+    void shutdown(code || 1, () => reportFailure(new StartFailure(name, `exited (${exitOf(code, signal)})`, service)));
   });
 }
 
@@ -159,8 +232,8 @@ function restartOnChange(name: string, start: () => void): void {
     }
     restarting.add(name);
     logger.info({ service: name, file: changed }, 'restarting after a change');
-    const child = children.get(name);
-    if (child) await stopChild(name, child, graceOf(name));
+    const service = children.get(name);
+    if (service) await stopChild(name, service, graceOf(name));
     if (!stopping) start();
     restarting.delete(name);
     if (pending) {
@@ -186,18 +259,38 @@ function runService(name: string, args: string[], env: Record<string, string>): 
   if (dev && name in WATCHED) restartOnChange(name, start);
 }
 
-async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (stopping) return;
-    const ok = await fetch(url).then(
+/** Polls `url` until it answers 2xx; false when the deadline passed first (or the launcher is stopping). */
+async function answers(url: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline && !stopping) {
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return;
+    if (ok) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
+  return false;
+}
+
+/**
+ * A service is ready when it reported the port its server took (so a port answered by another
+ * process never passes for it) and then answered each readiness path on its ports within
+ * `timeoutMs`; its exit meanwhile fails the start (startFailed).
+ */
+async function serviceReady(name: string, urls: (port: number) => string[], timeoutMs: number): Promise<void> {
+  const service = children.get(name);
+  if (!service || stopping) return;
+  const deadline = Date.now() + timeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const port = await Promise.race([
+    service.listening,
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs))),
+  ]).finally(() => clearTimeout(timer));
+  const notReady = (what: string) => new StartFailure(name, `${what} within ${timeoutMs / 1000} s`, service);
+  if (port === null) throw notReady('did not report listening');
+  for (const url of urls(port)) {
+    if (!(await answers(url, deadline)) && !stopping) throw notReady(`did not answer ${url}`);
+  }
 }
 
 /**
@@ -227,8 +320,11 @@ async function provideCardProvider(apiPort: number): Promise<Record<string, stri
   // name that origin, as it names Pay Theory's tags.static host live.
   const sdkUrl = `http://localhost:${port}/sdk.js`;
   const fieldsOrigin = `http://localhost:${fieldsPort}`;
-  await waitUntilReady(`http://127.0.0.1:${port}/sdk.js`, 30_000);
-  await waitUntilReady(`http://127.0.0.1:${fieldsPort}/health`, 30_000);
+  await serviceReady(
+    'sandbox',
+    (listening) => [`http://127.0.0.1:${listening}/health`, `http://127.0.0.1:${fieldsPort}/health`],
+    30_000,
+  );
   logger.info({ sdkUrl, fieldsOrigin }, 'sandbox card provider running (test mode: no real cards are charged)');
   return {
     ...credentials,
@@ -244,7 +340,9 @@ async function provideCardProvider(apiPort: number): Promise<Record<string, stri
 }
 
 let noAdminYet = false;
-try {
+
+/** Everything up to the moment every service answered its readiness check. */
+async function startAll(): Promise<void> {
   const databaseUrl = await provideDatabase();
   const handle = createDatabase(databaseUrl, { max: 1 });
   try {
@@ -272,12 +370,37 @@ try {
     run(
       'web',
       [viteCli()],
-      { PORT: String(config.PORT), API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` },
+      {
+        PORT: String(config.PORT),
+        API_PROXY_TARGET: `http://127.0.0.1:${apiPort}`,
+        // Its output passes through the launcher: keep Vite's colours on a terminal.
+        ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}),
+      },
       join(REPO_ROOT, 'web'),
     );
   }
+  await Promise.all([
+    // /healthz answers 200 once the queues' workers take jobs (docs/decisions/029).
+    serviceReady('worker', (port) => [`http://127.0.0.1:${port}/healthz`], 60_000),
+    serviceReady('api', (port) => [`http://127.0.0.1:${port}/readyz`], 60_000),
+  ]);
+  if (dev) {
+    // Vite reports nothing over IPC; its strictPort makes a taken port an exit, which fails the start.
+    const deadline = Date.now() + 60_000;
+    if (!(await answers(`http://localhost:${config.PORT}/readyz`, deadline)) && !stopping) {
+      throw new StartFailure(
+        'web',
+        `did not answer http://localhost:${config.PORT}/readyz within 60 s`,
+        children.get('web'),
+      );
+    }
+  }
+}
 
-  await waitUntilReady(`http://127.0.0.1:${apiPort}/readyz`, 60_000);
+try {
+  await Promise.race([startAll(), startFailed]);
+  if (stopping) throw new Error('stopped during start-up');
+  started = true;
   logger.info({ url: `http://localhost:${config.PORT}` }, 'ready');
   const adminHint = noAdminYet
     ? `  No admin account yet: run \`npm run admin:create\` in another terminal, then sign in at /login.\n`
@@ -288,7 +411,11 @@ try {
   );
 } catch (error) {
   if (!stopping) {
-    logger.fatal({ err: error }, 'start failed');
-    await shutdown(1);
+    const service = error instanceof StartFailure ? error.service : undefined;
+    logger.fatal({ err: error, service }, 'start failed');
+    // Stop first: the stop's lines would otherwise bury the failed service's.
+    await shutdown(1, () => {
+      if (error instanceof StartFailure) reportFailure(error);
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { createLogger } from '@pillars/shared/logger';
+import { exitOnListenError, reportListening } from '@pillars/shared/service';
 import { startSandboxProvider } from './server';
 
 /**
@@ -9,9 +10,11 @@ import { startSandboxProvider } from './server';
 const env = process.env;
 const logger = createLogger({ name: 'sandbox-provider', level: env.LOG_LEVEL ?? 'info' });
 
+const port = Number(env.SANDBOX_PORT ?? 5090);
+const fieldsPort = Number(env.SANDBOX_FIELDS_PORT ?? 5091);
 const sandbox = await startSandboxProvider({
-  port: Number(env.SANDBOX_PORT ?? 5090),
-  fieldsPort: Number(env.SANDBOX_FIELDS_PORT ?? 5091),
+  port,
+  fieldsPort,
   host: env.SANDBOX_HOST ?? '127.0.0.1',
   merchantUid: env.PAYTHEORY_MERCHANT_UID ?? 'sandbox-merchant',
   secretKey: env.PAYTHEORY_SECRET_KEY ?? 'sandbox-secret',
@@ -24,6 +27,13 @@ const sandbox = await startSandboxProvider({
     ? { webhookRetryDelaysMs: env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS.split(',').map(Number) }
     : {}),
   logger,
+}).catch((error: unknown) => {
+  // Which of the two listeners failed is in the error's own port.
+  const failed = (error as { port?: unknown } | null)?.port === fieldsPort ? 'SANDBOX_FIELDS_PORT' : 'SANDBOX_PORT';
+  return exitOnListenError(logger, error, {
+    setting: failed,
+    value: failed === 'SANDBOX_PORT' ? port : fieldsPort,
+  });
 });
 logger.info(
   {
@@ -37,6 +47,7 @@ logger.info(
   },
   'sandbox provider listening',
 );
+reportListening(Number(new URL(sandbox.url).port));
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

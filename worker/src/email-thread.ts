@@ -22,12 +22,15 @@ const EMAIL_POOL_MAX = 3;
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.LOG_LEVEL, name: 'worker-email' });
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is not set');
-const database = createDatabase(config.DATABASE_URL, { max: EMAIL_POOL_MAX });
+const database = createDatabase(config.DATABASE_URL, { max: EMAIL_POOL_MAX, name: 'worker-email' });
 const queues = await createQueueBackend({
   redisUrl: config.REDIS_URL,
   databaseUrl: config.DATABASE_URL,
   prefix: config.QUEUE_PREFIX,
   lockMs: config.WORKER_LOCK_MS,
+  name: 'worker-email',
+  // One queue and its worker: one query connection beside the LISTEN one.
+  poolMax: 1,
   logger,
 });
 const mailer = createMailer(config, logger);

@@ -72,7 +72,8 @@ export class PaymentEvents {
 
   async start(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    // Named so pg_stat_activity tells it from the api's pools (docs/decisions/006).
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'api-events' });
     client.on('notification', (message) => {
       if (message.channel === PAYMENT_SETTLED_CHANNEL && message.payload) this.notified(message.payload);
     });

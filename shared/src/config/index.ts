@@ -35,7 +35,10 @@ export const ConfigSchema = z.object({
    * @default unset (`npm start`: the embedded PostgreSQL)
    */
   DATABASE_URL: postgresUrl,
-  /** PostgreSQL connections per process. */
+  /**
+   * Connections of the application pool of each api and worker process. The queues (on PostgreSQL)
+   * and LISTEN connections come on top: see "PostgreSQL connections per replica" in README.md.
+   */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** Where embedded services keep their data; relative paths are from the repository root. */
   DATA_DIR: z.string().default('.data'),

@@ -13,8 +13,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function createDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+/** `name`: the process, as PostgreSQL's `pg_stat_activity` shows the pool's connections (`application_name`). */
+export function createDatabase(url: string, options: { max?: number; name?: string } = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...(options.name ? { application_name: options.name } : {}),
+  });
   // A connection lost under a client (database restart, failover) must not crash the process:
   // idle clients report on the pool, checked-out ones on the client; the query in flight fails
   // with its own error and the pool replaces the connection.

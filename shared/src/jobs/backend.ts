@@ -1,12 +1,15 @@
 import {
   type Job,
   type JobsOptions,
+  type BackendFactory,
+  PostgresConnection,
+  PostgresQueueBackend,
+  type PostgresConnectionOptions,
   type Processor,
   Queue,
   type RedisOptions as BullRedisOptions,
   Worker,
   type WorkerOptions,
-  createPostgresBackend,
 } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
@@ -72,8 +75,23 @@ export interface QueueBackendOptions {
    * after it stopped renewing the lock. Unset: BullMQ's 30 s (tests of other things).
    */
   lockMs?: number;
+  /**
+   * The process's name in PostgreSQL's `pg_stat_activity` (`application_name`): the queues'
+   * connections appear as `<name>-queues`. PostgreSQL backend only.
+   */
+  name?: string;
+  /** The PostgreSQL backend's query pool size (QUEUE_POOL_MAX unless set). */
+  poolMax?: number;
   logger: Logger;
 }
+
+/**
+ * With the PostgreSQL backend, each process holds at most this many query connections for all its
+ * queues and workers, plus one LISTEN connection once it runs a worker (docs/decisions/006).
+ * Queue operations are short statements, so a few connections serve every worker; charges do
+ * their own work on the application pool (DATABASE_POOL_MAX), which the queues never take from.
+ */
+export const QUEUE_POOL_MAX = 3;
 
 /** BullMQ's production guide: never evict keys (an evicted key is a lost job). */
 export async function assertRedisNoEviction(redis: Redis, logger: Logger): Promise<void> {
@@ -221,16 +239,74 @@ async function createRedisQueueBackend(url: string, options: QueueBackendOptions
   };
 }
 
+/**
+ * A queue's or worker's backend on the process's one PostgresConnection. BullMQ's own factory
+ * gives every Queue and Worker a connection of its own, each a pool and, for a worker, a LISTEN
+ * connection. These backends share one: the LISTEN client already serves every waiting worker
+ * (each filters the notifications by its queue), and they leave closing the connection to
+ * QueueBackend.close, after every queue and worker closed. Closing one only ends its own wait.
+ */
+class SharedConnectionBackend extends PostgresQueueBackend {
+  override close(): Promise<void> {
+    return this.disconnectBlocking();
+  }
+
+  override disconnect(): Promise<void> {
+    return this.disconnectBlocking();
+  }
+}
+
+type ListenClient = Awaited<ReturnType<PostgresConnection['getListenClient']>>;
+
+/**
+ * The process's one BullMQ connection: a query pool and one LISTEN client for every worker. Each
+ * worker issues its own LISTEN on that client when it first waits, the workers of a process at
+ * once; `pg` warns of a query sent while another is in flight on one client (its next major
+ * refuses it), so the client's queries are sent one after another.
+ */
+class SharedPostgresConnection extends PostgresConnection {
+  private readonly serialized = new WeakSet<ListenClient>();
+
+  override async getListenClient(): Promise<ListenClient> {
+    const client = await super.getListenClient();
+    if (!this.serialized.has(client)) {
+      this.serialized.add(client);
+      const query = client.query.bind(client);
+      let last: Promise<unknown> = Promise.resolve();
+      client.query = ((text: string, params?: readonly unknown[]) => {
+        const result = last.then(() => query(text, params));
+        last = result.catch(() => undefined);
+        return result;
+      }) as ListenClient['query'];
+    }
+    return client;
+  }
+}
+
 function createPostgresQueueBackend(url: string, options: QueueBackendOptions): QueueBackend {
-  // migrate: BullMQ creates or upgrades its schema on first connect (it serialises concurrent migrators).
-  const connection = { connectionString: url, schema: options.prefix ?? 'bull', max: 5, migrate: true };
+  const connection = new SharedPostgresConnection({
+    connectionString: url,
+    // BullMQ's tables live in this schema of the application database.
+    schema: options.prefix ?? 'bull',
+    max: options.poolMax ?? QUEUE_POOL_MAX,
+    // migrate: BullMQ creates or upgrades its schema on first connect (it serialises concurrent migrators).
+    migrate: true,
+    application_name: `${options.name ?? 'pillars'}-queues`,
+  });
+  // Each backend listens for the connection's events (one Queue and one Worker per queue), and so does this.
+  connection.setMaxListeners(2 * Object.keys(QUEUES).length + 1);
+  connection.on('error', (error) => options.logger.debug({ err: error }, 'queue connection error'));
+  // Without a listener name the LISTEN connection keeps the application_name above: BullMQ would
+  // rename it after one worker's queue, which for a shared connection would name one of several.
+  const factory: BackendFactory<PostgresQueueBackend, PostgresConnectionOptions> = (name, opts) =>
+    new SharedConnectionBackend(connection, name, opts, true);
   const queues = new Map<QueueName, { queue: Queue; wrapped: JobQueue }>();
   const workers: Worker[] = [];
   const queueOf = (name: QueueName) => {
     let entry = queues.get(name);
     if (!entry) {
-      // The PostgreSQL backend's classes are typed by their connection; ours is a pool config.
-      const queue = new Queue(name, { connection }, createPostgresBackend) as unknown as Queue;
+      // The PostgreSQL backend's classes are typed by their connection; the connection is the factory's.
+      const queue = new Queue(name, { connection: url }, factory) as unknown as Queue;
       queue.on('error', (error) => options.logger.debug({ err: error, queue: name }, 'queue error'));
       entry = { queue, wrapped: wrapQueue(name, queue) };
       queues.set(name, entry);
@@ -245,8 +321,8 @@ function createPostgresQueueBackend(url: string, options: QueueBackendOptions): 
       const worker = new Worker(
         name,
         processor,
-        { connection, concurrency: handlers.concurrency, ...locking(options) },
-        createPostgresBackend,
+        { connection: url, concurrency: handlers.concurrency, ...locking(options) },
+        factory,
       ) as unknown as Worker;
       workers.push(worker);
       return wrapWorker(worker, handlers);
@@ -262,6 +338,7 @@ function createPostgresQueueBackend(url: string, options: QueueBackendOptions): 
     async close() {
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([...queues.values()].map(({ queue }) => queue.close()));
+      await connection.close();
     },
   };
 }

@@ -33,9 +33,12 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-/** `destination` lets tests read what was logged; by default lines go to stdout. */
+/**
+ * `destination` lets tests read what was logged; by default lines go to stdout, asynchronously
+ * unless `sync` (a process that passes on other processes' output writes its own lines in order with it).
+ */
 export function createLogger(
-  options: { level?: LoggerOptions['level']; name?: string; destination?: DestinationStream } = {},
+  options: { level?: LoggerOptions['level']; name?: string; destination?: DestinationStream; sync?: boolean } = {},
 ): Logger {
   const settings: LoggerOptions = {
     level: options.level ?? 'info',
@@ -46,5 +49,6 @@ export function createLogger(
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  return options.destination ? pino(settings, options.destination) : pino(settings);
+  const destination = options.destination ?? (options.sync ? pino.destination({ dest: 1, sync: true }) : undefined);
+  return destination ? pino(settings, destination) : pino(settings);
 }

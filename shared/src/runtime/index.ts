@@ -33,7 +33,7 @@ export async function bootstrap(name: string): Promise<Runtime> {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX });
+  const database = createDatabase(databaseUrl, { max: config.DATABASE_POOL_MAX, name });
   await runMigrations(database.pool);
   const provider = createPayTheoryProvider(providerConfig);
   const queues = await createQueueBackend({
@@ -41,9 +41,21 @@ export async function bootstrap(name: string): Promise<Runtime> {
     databaseUrl,
     prefix: config.QUEUE_PREFIX,
     lockMs: config.WORKER_LOCK_MS,
+    name,
     logger,
   });
+  warnOfQueuesInPostgres(config, logger);
   return { config, logger, databaseUrl, database, provider, queues };
+}
+
+/** Production without REDIS_URL: the PostgreSQL queues' trade-off, said at start (docs/decisions/006). */
+export function warnOfQueuesInPostgres(config: Pick<Config, 'NODE_ENV' | 'REDIS_URL'>, logger: Logger): void {
+  if (config.NODE_ENV !== 'production' || config.REDIS_URL) return;
+  logger.warn(
+    'REDIS_URL is not set: queues run on PostgreSQL, which is slower than Redis and holds more database ' +
+      'connections (each api and worker replica adds its queue pool and LISTEN connection); it suits ' +
+      'one-machine installs, not several replicas. Set REDIS_URL (docs/decisions/006)',
+  );
 }
 
 /** Runs `stop` once on SIGTERM or SIGINT, logging around it, then exits 0. */
