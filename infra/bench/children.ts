@@ -6,6 +6,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ServiceMessage } from '@pillars/shared/service';
 import { type ZodType } from 'zod';
 import { BenchFailure, errorOf, sleep } from './common';
 
@@ -84,6 +85,9 @@ export function spawnNode(options: SpawnOptions): Child {
           signal.removeEventListener('abort', onAbort);
         };
         const onMessage = (raw: unknown) => {
+          // A service announces the port it took to whoever started it (the launcher's protocol);
+          // that is no answer to this request.
+          if (ServiceMessage.safeParse(raw).success) return;
           cleanup();
           const parsed = schema.safeParse(raw);
           if (parsed.success) resolve(parsed.data);
