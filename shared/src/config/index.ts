@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { PublicConfig } from '../contracts/public-config';
 import { payTheoryBrowserOrigins } from './paytheory-origins';
 
+import { loadEnvFile } from './env-file';
+
+export { loadEnvFile } from './env-file';
 export { fromRepoRoot } from './paths';
 export { derivedFieldsOrigin, payTheoryBrowserOrigins, type PayTheoryBrowserOrigins } from './paytheory-origins';
 
@@ -365,10 +368,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** For process entry points: print every problem and exit instead of throwing a stack trace. */
-export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * For process entry points: the environment, with `.env` read into it first, validated; every
+ * problem printed and the process ended instead of a stack trace.
+ */
+export function loadConfigOrExit(): Config {
+  loadEnvFile();
   try {
-    return loadConfig(env);
+    return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
