@@ -16,6 +16,7 @@ const devOnlyFiles = [
   'shared/drizzle.config.ts',
   'web/e2e/**',
   'web/build/**',
+  'api/build/**',
   'web/scripts/**',
   // The test harness, test-only helpers and dev tools (benchmarks, the generated docs).
   'infra/testing/**',
