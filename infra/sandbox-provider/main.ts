@@ -1,3 +1,4 @@
+import { loadEnvFile } from '@pillars/shared/config';
 import { createLogger } from '@pillars/shared/logger';
 import { exitOnListenError, reportListening } from '@pillars/shared/service';
 import { startSandboxProvider } from './server';
@@ -5,8 +6,10 @@ import { startSandboxProvider } from './server';
 /**
  * `node --import tsx infra/sandbox-provider/main.ts`: the sandbox card provider as a process,
  * for `npm start`, docker compose and manual runs. It is test infrastructure, so it reads its own
- * environment here rather than through shared/config, which describes the app.
+ * environment (with `.env`, as every entry point does) here rather than through shared/config,
+ * which describes the app.
  */
+loadEnvFile();
 const env = process.env;
 const logger = createLogger({ name: 'sandbox-provider', level: env.LOG_LEVEL ?? 'info' });
 

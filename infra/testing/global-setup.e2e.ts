@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, viteCli } from '@pillars/embedded/paths';
+import { buildApi } from './api-build';
 import { findChromium } from './chromium';
 import { provideTestPostgres, withDatabase } from './postgres';
 import { freePort } from './provision';
@@ -44,6 +45,7 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
+  buildApi();
 
   const postgres = await provideTestPostgres();
   // Password-reset e-mails land here as .eml files; the journeys read the link from them.

@@ -16,6 +16,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps the mailbox in DATA_DIR unless MAILBOX_DIR says otherwise', () => {
+    expect(loadConfig({}).MAILBOX_DIR).toBe('.data/mailbox');
+    expect(loadConfig({ DATA_DIR: '/srv/pillars' }).MAILBOX_DIR).toBe('/srv/pillars/mailbox');
+    expect(loadConfig({ DATA_DIR: '/srv/pillars', MAILBOX_DIR: '' }).MAILBOX_DIR).toBe('/srv/pillars/mailbox');
+    expect(loadConfig({ DATA_DIR: '/srv/pillars', MAILBOX_DIR: '/var/mail/pillars' }).MAILBOX_DIR).toBe(
+      '/var/mail/pillars',
+    );
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', STATIC_DIR: '' })).toMatchObject({
       DATABASE_URL: undefined,

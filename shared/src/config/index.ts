@@ -1,7 +1,12 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { PublicConfig } from '../contracts/public-config';
 import { payTheoryBrowserOrigins } from './paytheory-origins';
 
+import { loadEnvFile } from './env-file';
+
+export { loadEnvFile } from './env-file';
+export { fromRepoRoot } from './paths';
 export { derivedFieldsOrigin, payTheoryBrowserOrigins, type PayTheoryBrowserOrigins } from './paytheory-origins';
 
 /**
@@ -180,8 +185,12 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Patriot Pillars Foundation <no-reply@patriotpillars.org>'),
-  /** Where e-mails are written as `.eml` files when SMTP_URL is unset. */
-  MAILBOX_DIR: z.string().default('.data/mailbox'),
+  /**
+   * Where e-mails are written as `.eml` files when SMTP_URL is unset; relative paths are from the
+   * repository root. Unset, it is the folder `mailbox` in DATA_DIR (loadConfig).
+   * @default DATA_DIR/mailbox
+   */
+  MAILBOX_DIR: optionalString,
   /**
    * What a donation receipt must state for a US non-profit: the organisation's legal name and EIN,
    * and whether anything was given in exchange. The defaults suit the demo only.
@@ -286,7 +295,8 @@ export const ConfigSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+/** The schema's output with the defaults loadConfig derives from other variables filled in. */
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'MAILBOX_DIR'> & { MAILBOX_DIR: string };
 
 export interface ProviderConfig {
   graphqlUrl: string;
@@ -351,15 +361,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }
-  // Unset, the public address is this machine's on PORT, so e-mailed links work on any port.
-  if (!env.PUBLIC_URL) return { ...result.data, PUBLIC_URL: `http://localhost:${result.data.PORT}` };
-  return result.data;
+  const config = result.data;
+  return {
+    ...config,
+    // Unset, the public address is this machine's on PORT, so e-mailed links work on any port.
+    PUBLIC_URL: env.PUBLIC_URL ? config.PUBLIC_URL : `http://localhost:${config.PORT}`,
+    // Unset, the mailbox is kept with the other local data, so one DATA_DIR holds a whole instance.
+    MAILBOX_DIR: config.MAILBOX_DIR ?? join(config.DATA_DIR, 'mailbox'),
+  };
 }
 
-/** For process entry points: print every problem and exit instead of throwing a stack trace. */
-export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * For process entry points: the environment, with `.env` read into it first, validated; every
+ * problem printed and the process ended instead of a stack trace.
+ */
+export function loadConfigOrExit(): Config {
+  loadEnvFile();
   try {
-    return loadConfig(env);
+    return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

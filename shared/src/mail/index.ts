@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
+import { type Config, fromRepoRoot } from '../config';
 import type { Logger } from '../logger';
 
 /** A file sent with a message (a registration's .ics); the content is the file's text. */
@@ -21,11 +21,7 @@ export interface Mailer {
  * default) each message is written as an .eml file to MAILBOX_DIR, which any mail client opens.
  * Logs name the recipient's domain only, never the body (it may hold a reset link).
  */
-export function createMailer(
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAILBOX_DIR'>,
-  logger: Logger,
-  cwd: string = process.cwd(),
-): Mailer {
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAILBOX_DIR'>, logger: Logger): Mailer {
   const domainOf = (address: string) => address.split('@')[1] ?? 'unknown';
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
@@ -38,7 +34,7 @@ export function createMailer(
       },
     };
   }
-  const dir = resolve(cwd, config.MAILBOX_DIR);
+  const dir = fromRepoRoot(config.MAILBOX_DIR);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     destination: dir,

@@ -1,6 +1,5 @@
-import { isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Config } from '../config';
+import { join } from 'node:path';
+import { type Config, fromRepoRoot } from '../config';
 import { localMediaStore } from './local-store';
 import { s3MediaStore } from './s3-store';
 import type { MediaStore } from './store';
@@ -8,9 +7,6 @@ import type { MediaStore } from './store';
 export { localMediaStore } from './local-store';
 export { s3MediaStore, type S3StoreOptions } from './s3-store';
 export { MEDIA_KEY, type MediaStore, type StoredObject } from './store';
-
-/** DATA_DIR's relative paths are from the repository root (config). */
-const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** MEDIA_S3_BUCKET set: the bucket; unset: the folder DATA_DIR/media (docs/decisions/023). */
 export function mediaStoreOf(config: Config): MediaStore {
@@ -23,6 +19,5 @@ export function mediaStoreOf(config: Config): MediaStore {
       credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     });
   }
-  const dataDir = isAbsolute(config.DATA_DIR) ? config.DATA_DIR : join(REPO_ROOT, config.DATA_DIR);
-  return localMediaStore(join(dataDir, 'media'));
+  return localMediaStore(join(fromRepoRoot(config.DATA_DIR), 'media'));
 }

@@ -125,7 +125,7 @@ describe('GET /api/docs', () => {
     expect(html).not.toMatch(/https?:\/\//);
   });
 
-  it('serves the viewer script from the npm package', async () => {
+  it('serves the viewer script the build copied out of the npm package', async () => {
     const res = await app.request(DOCS_SCRIPT_PATH);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { type OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { featureRouter, openapiRoute } from '../../lib/openapi';
+import { DOCS_VIEWER_FILE } from './viewer-file';
 
 /** Where the viewer's page loads its script from: our origin, so no CDN is needed or allowed. */
 export const DOCS_SCRIPT_PATH = '/api/docs/scalar.js';
@@ -57,12 +56,6 @@ const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
-/** Scalar's self-contained browser build, shipped inside its npm package (no network at run time). */
-function viewerScriptPath(): string {
-  const main = createRequire(import.meta.url).resolve('@scalar/api-reference');
-  return join(dirname(main), 'browser', 'standalone.js');
-}
-
 const openapiDocument = createRoute({
   method: 'get',
   path: '/openapi.json',
@@ -110,9 +103,9 @@ export function docsRoutes(document: () => OpenAPIDocument) {
   });
 
   openapiRoute(app, docsScript, async (c) => {
-    script ??= readFile(viewerScriptPath(), 'utf8').catch((error: unknown) => {
+    script ??= readFile(DOCS_VIEWER_FILE, 'utf8').catch((cause: unknown) => {
       script = undefined;
-      throw error;
+      throw new Error(`the API reference viewer is not built (${DOCS_VIEWER_FILE}): run \`npm run build\``, { cause });
     });
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=3600');

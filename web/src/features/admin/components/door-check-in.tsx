@@ -34,6 +34,11 @@ function DoorResult({
   const [checkedIn, setCheckedIn] = useState(false);
   const attended = checkedIn || registration.status === 'attended';
   const canCheckIn = !attended && CHECK_IN_FROM.includes(registration.status);
+  // In an effect, so it runs after the render that shows "Checked in" has reached the page; only
+  // for a check-in made here, never for a registrant found already checked in.
+  useEffect(() => {
+    if (checkedIn) doneRef.current?.focus();
+  }, [checkedIn]);
   return (
     <li className="rounded-lg border border-slate-200 bg-cream-50 p-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -65,8 +70,6 @@ function DoorResult({
                 onSuccess: () => {
                   setCheckedIn(true);
                   onCheckedIn(name);
-                  // After the render that shows "Checked in".
-                  requestAnimationFrame(() => doneRef.current?.focus());
                 },
                 onError: (error) => reportError(adminTexts.checkInFailedTitle, error),
               })
