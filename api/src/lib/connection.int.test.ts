@@ -11,6 +11,7 @@ import { answersCounted, rawExchange, rawPostHead, sendOn, statusOf } from '../t
 import { testApp, useAppInfra } from '../test/test-app';
 import { HTTP_TIMEOUTS, listen } from './http-server';
 import { CUT_MARKER, MAX_LOGGED_PATH } from './request-logger';
+import { donationBody } from '../test/donation-body';
 
 // The connection as a client meets it (docs/decisions/027): refused bodies, aborted uploads,
 // timeouts, logged paths, over a real socket to the server the API runs on.
@@ -28,17 +29,7 @@ afterAll(async () => {
   await flushOutboxMarks(database.db);
 });
 
-const donation = () =>
-  JSON.stringify({
-    firstName: 'Martha',
-    lastName: 'Washington',
-    email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-    phone: '555-010-1776',
-    amount: '25.00',
-    paymentMethod: 'card',
-    isRecurring: false,
-    paymentMethodToken: 'pm_connection',
-  });
+const donation = () => JSON.stringify(donationBody());
 
 const send = (agent: Agent, method: string, path: string, body?: string, chunked = false) =>
   sendOn(agent, port, { method, path, ...(body === undefined ? {} : { body }), chunked });

@@ -13,6 +13,7 @@ import { QUEUE_MONITOR_PATH } from '../features/admin/queue-monitor';
 import { asAdmin, createTestAdmin, signIn } from '../test/admin-session';
 import { testApp, useAppInfra } from '../test/test-app';
 import { BODY_LIMITS, MAX_JSON_DEPTH, requestBodyMessages } from './request-body';
+import { donationBody } from '../test/donation-body';
 
 // The HTTP edge (docs/decisions/027): body sizes, JSON only as JSON, bounded nesting, database
 // refusals of a request's values, one origin check on every path, no-store on personal answers.
@@ -23,18 +24,6 @@ const logged: string[] = [];
 const logger = createLogger({ level: 'debug', destination: { write: (line: string) => logged.push(line) } });
 const app = testApp(database, { ...infra, logger });
 afterAll(() => flushOutboxMarks(db));
-
-const donation = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Martha',
-  lastName: 'Washington',
-  email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-  phone: '555-010-1776',
-  amount: '25.00',
-  paymentMethod: 'card',
-  isRecurring: false,
-  paymentMethodToken: 'pm_edge',
-  ...overrides,
-});
 
 const rowsOf = async () => ({
   donations: (await db.select({ n: count() }).from(donations))[0]?.n,
@@ -60,7 +49,7 @@ function chunked(text: string, chunkSize = 8 * 1024): ReadableStream<Uint8Array>
 }
 
 describe('body size', () => {
-  const oversized = JSON.stringify(donation({ firstName: 'x'.repeat(BODY_LIMITS.default) }));
+  const oversized = JSON.stringify(donationBody({ firstName: 'x'.repeat(BODY_LIMITS.default) }));
 
   it('refuses a public write over the default limit with 413, by its Content-Length', async () => {
     const before = await rowsOf();
@@ -97,7 +86,7 @@ describe('body size', () => {
       new Request('http://localhost/api/donations', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: chunked(JSON.stringify(donation()), 64),
+        body: chunked(JSON.stringify(donationBody()), 64),
         duplex: 'half',
       }),
     );
@@ -169,7 +158,7 @@ describe('content type', () => {
     const res = await app.request('/api/donations', {
       method: 'POST',
       headers,
-      body: new Blob([JSON.stringify(donation())]),
+      body: new Blob([JSON.stringify(donationBody())]),
     });
     expect(res.status).toBe(415);
     expect(await errorOf(res)).toEqual({ error: requestBodyMessages.notJson, code: 'UNSUPPORTED_MEDIA_TYPE' });
@@ -180,7 +169,7 @@ describe('content type', () => {
     const res = await app.request('/api/donations', {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
-      body: JSON.stringify(donation()),
+      body: JSON.stringify(donationBody()),
     });
     expect(res.status).toBe(202);
   });
@@ -217,7 +206,7 @@ describe('nesting depth', () => {
     const res = await app.request('/api/donations', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...donation({ lastName: '[{'.repeat(10) }), extra: JSON.parse(deepest) as unknown }),
+      body: JSON.stringify({ ...donationBody({ lastName: '[{'.repeat(10) }), extra: JSON.parse(deepest) as unknown }),
     });
     expect(res.status).toBe(202);
   });
@@ -232,7 +221,7 @@ describe('a NUL character in a text field', () => {
     const res = await app.request('/api/donations', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify(donation({ firstName: `Mar\u0000${marker}`, email, phone: '555-010-4242' })),
+      body: JSON.stringify(donationBody({ firstName: `Mar\u0000${marker}`, email, phone: '555-010-4242' })),
     });
     expect(res.status).toBeLessThan(500);
     expect(res.status).toBe(400);
@@ -310,7 +299,7 @@ describe('Cache-Control', () => {
     const accepted = await app.request('/api/donations', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(donation()),
+      body: JSON.stringify(donationBody()),
     });
     expect(accepted.headers.get('cache-control')).toBe('no-store');
     const { paymentId } = PaymentAccepted.parse(await accepted.json());

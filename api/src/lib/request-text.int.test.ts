@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestAdmin, signIn } from '../test/admin-session';
 import { testApp, useAppInfra } from '../test/test-app';
 import { requestBodyMessages } from './request-body';
+import { donationBody } from '../test/donation-body';
 
 // What a request's text may be (docs/decisions/028): UTF-8 JSON only, no invalid bytes, no
 // invisible or invalid characters in names, no script or data addresses; refused with a message
@@ -26,16 +27,6 @@ const rowsOf = async () => ({
   news: (await db.select({ n: count() }).from(newsArticles))[0]?.n,
 });
 
-const donation = () => ({
-  firstName: 'Martha',
-  lastName: 'Washington',
-  email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-  phone: '555-010-1776',
-  amount: '25.00',
-  paymentMethod: 'card',
-  isRecurring: false,
-  paymentMethodToken: 'pm_text',
-});
 const application = () => ({
   firstName: 'Abigail',
   lastName: 'Adams',
@@ -60,7 +51,7 @@ describe('charset', () => {
     'refuses JSON declared as charset=%s with 415 and stores nothing',
     async (charset) => {
       const before = await rowsOf();
-      const res = await send('/api/donations', JSON.stringify(donation()), `application/json; charset=${charset}`);
+      const res = await send('/api/donations', JSON.stringify(donationBody()), `application/json; charset=${charset}`);
       expect(res.status).toBe(415);
       expect(ApiError.parse(await res.json())).toEqual({
         error: requestBodyMessages.notUtf8,
@@ -72,7 +63,7 @@ describe('charset', () => {
 
   it('refuses a UTF-16 body declared as such, which once was read as UTF-8', async () => {
     const before = await rowsOf();
-    const utf16 = Buffer.from(JSON.stringify(donation()), 'utf16le');
+    const utf16 = Buffer.from(JSON.stringify(donationBody()), 'utf16le');
     const res = await send('/api/donations', utf16, 'application/json; charset=utf-16');
     expect(res.status).toBe(415);
     expect(await rowsOf()).toEqual(before);
@@ -84,7 +75,7 @@ describe('charset', () => {
     'application/json;charset=UTF-8',
     'Application/JSON; Charset="Utf-8"',
   ])('accepts %s', async (contentType) => {
-    const res = await send('/api/donations', JSON.stringify(donation()), contentType);
+    const res = await send('/api/donations', JSON.stringify(donationBody()), contentType);
     expect(res.status).toBe(202);
   });
 });
@@ -98,7 +89,7 @@ describe('bytes that are not UTF-8', () => {
     ['a byte UTF-8 never uses', [0xff]],
   ])('in a name (%s): 400 naming the field, nothing stored', async (_, bytes) => {
     const before = await rowsOf();
-    const res = await send('/api/donations', withBytes({ ...donation(), firstName: 'Mar@@tha' }, bytes));
+    const res = await send('/api/donations', withBytes({ ...donationBody(), firstName: 'Mar@@tha' }, bytes));
     expect(res.status).toBe(400);
     expect(ApiError.parse(await res.json())).toEqual({
       error: invalid('First name'),
@@ -150,7 +141,7 @@ describe('characters that are not text, sent as JSON escapes', () => {
     ['a byte-order mark inside it', '"Mar\\ufefftha"', textMessages.invisibleCharacters('First name')],
   ])('refuses %s in a name with a message naming it', async (_, json, message) => {
     const before = await rowsOf();
-    const body = JSON.stringify({ ...donation(), firstName: '@@' }).replace('"@@"', json);
+    const body = JSON.stringify({ ...donationBody(), firstName: '@@' }).replace('"@@"', json);
     const res = await send('/api/donations', body);
     expect(res.status).toBe(400);
     expect(ApiError.parse(await res.json())).toEqual({

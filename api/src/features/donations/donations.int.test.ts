@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../../test/test-app';
+import { donationBody } from '../../test/donation-body';
 
 // What one accepted donation costs the database (docs/decisions/016): one statement answers it, a
 // batched mark follows it, and a replay of its Idempotency-Key costs one more read.
@@ -36,17 +37,6 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   return sent;
 }
 
-const body = () => ({
-  firstName: 'Martha',
-  lastName: 'Washington',
-  email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-  phone: '555-010-1776',
-  amount: '25.00',
-  paymentMethod: 'card',
-  isRecurring: false,
-  paymentMethodToken: 'pm_statements',
-});
-
 const submit = (payload: unknown, key: string) =>
   app.request('/api/donations', {
     method: 'POST',
@@ -56,7 +46,7 @@ const submit = (payload: unknown, key: string) =>
 
 describe('POST /api/donations, in SQL statements', () => {
   it('accepts in one statement, marks the outbox row in one batched statement, replays with one read', async () => {
-    const payload = body();
+    const payload = donationBody();
     const key = randomUUID();
     let answer: PaymentAccepted | undefined;
     const accepting = await statementsOf(async () => {
