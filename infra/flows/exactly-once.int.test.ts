@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PaymentAccepted } from '@pillars/shared/contracts';
 import { payments } from '@pillars/shared/db';
 import { inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { usePaymentStack } from './payment-stack';
 
 // Exactly once against a provider without idempotency (docs/decisions/010): the strict sandbox
@@ -63,6 +63,28 @@ describe.each(['redis', 'postgres'] as const)('exactly once under provider fault
       }
       // Nothing had to be reversed: no duplicate was ever made.
       expect(sandbox.ledger().filter((e) => e.kind === 'refund')).toEqual([]);
+    },
+  );
+
+  // AWS AppSync, which Pay Theory's API runs on, answers a resolver failure as HTTP 200 with an
+  // error type; after the charge was made, that answer says nothing about it (docs/decisions/011).
+  it.each(['Lambda:Unhandled', 'ExecutionTimeout'])(
+    'settles a donation whose charge was answered with the AppSync error %s from the one charge, looked up',
+    { timeout: 90_000 },
+    async (errorType) => {
+      onTestFinished(() => sandbox.setFaults({ errorType: null, failNextAfterCharge: 0 }));
+      sandbox.setFaults({ errorType, failNextAfterCharge: 1 });
+      const accepted = PaymentAccepted.parse(await (await post('/api/donations', donation(await tokenFor()))).json());
+      const status = await stack.settled(accepted.paymentId);
+      expect(status.state).toBe('succeeded');
+      expect(stack.chargesFor(accepted.paymentId)).toHaveLength(1);
+      // The fault fired: the one charge was made by a request answered with the error type.
+      const faults = await fetch(`${sandbox.url}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(await faults.json()).toMatchObject({ errorType, failNextAfterCharge: 0 });
     },
   );
 });

@@ -41,4 +41,17 @@ describe('visibility delay', () => {
     plan.reset();
     expect(plan.visibilityDelayMs()).toBe(300);
   });
+
+  it('answers a failure as a 503, or with errorType set as AppSync does: HTTP 200, the error type, no data', () => {
+    const plan = new FaultPlan();
+    expect(plan.failure()).toMatchObject({ status: 503 });
+    plan.set({ errorType: 'Lambda:Unhandled' });
+    expect(plan.failure()).toEqual({
+      status: 200,
+      body: { errors: [{ errorType: 'Lambda:Unhandled', message: 'Lambda:Unhandled (sandbox fault)' }] },
+    });
+    expect(() => plan.set({ errorType: '' })).toThrow();
+    plan.reset();
+    expect(plan.current().errorType).toBeNull();
+  });
 });

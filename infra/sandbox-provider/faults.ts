@@ -30,6 +30,12 @@ export const FaultsSchema = z.object({
    * the sandbox never shows a new charge at once (default: startSandboxProvider's option).
    */
   visibilityDelayMs: z.number().int().min(0).max(600_000),
+  /**
+   * When set, the failures of `failNext`, `errorRate`, `failNextAfterCharge` and `failAfterChargeRate`
+   * are answered as AWS AppSync answers a resolver failure: HTTP 200, `errors: [{ errorType, message }]`
+   * and no data (e.g. `Lambda:Unhandled`, `ExecutionTimeout`). Null: HTTP 503.
+   */
+  errorType: z.string().trim().min(1).max(100).nullable(),
 });
 export type Faults = z.infer<typeof FaultsSchema>;
 
@@ -44,6 +50,7 @@ export const NO_FAULTS: Faults = {
   timeoutNext: 0,
   dropNextCharges: 0,
   visibilityDelayMs: 0,
+  errorType: null,
 };
 
 export const PartialFaultsSchema = FaultsSchema.partial().strict();
@@ -112,5 +119,17 @@ export class FaultPlan {
 
   visibilityDelayMs(): number {
     return this.faults.visibilityDelayMs;
+  }
+
+  /** The answer to a request the failure faults hit: a 503, or AppSync's HTTP 200 with an error type. */
+  failure(): { status: number; body: unknown } {
+    const { errorType } = this.faults;
+    if (errorType === null) {
+      return {
+        status: 503,
+        body: { errors: [{ message: 'Service Unavailable', extensions: { code: 'SERVICE_UNAVAILABLE' } }] },
+      };
+    }
+    return { status: 200, body: { errors: [{ errorType, message: `${errorType} (sandbox fault)` }] } };
   }
 }

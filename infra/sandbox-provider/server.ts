@@ -193,8 +193,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       return 'drop';
     }
     if (charged && faults.failAfterCharge()) {
-      logger?.warn({ fault: 'error-after-charge' }, 'sandbox: charged, answering 503');
-      return { status: 503, body: graphqlError('Service Unavailable', 'SERVICE_UNAVAILABLE') };
+      logger?.warn({ fault: 'error-after-charge' }, 'sandbox: charged, answering a failure');
+      return faults.failure();
     }
     return { status, body };
   }
@@ -209,9 +209,9 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     }
     let answer: Answer;
     if (decision === 'fail') {
-      logger?.warn({ fault: 'error' }, 'sandbox: answering 503');
+      logger?.warn({ fault: 'error' }, 'sandbox: answering a failure');
       req.resume();
-      answer = { status: 503, body: graphqlError('Service Unavailable', 'SERVICE_UNAVAILABLE') };
+      answer = faults.failure();
     } else {
       answer = await answerGraphQL(req);
     }

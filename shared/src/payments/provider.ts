@@ -5,7 +5,8 @@
  *
  * Errors are typed so the worker can decide without guessing:
  * - a decline is an outcome (final: retrying cannot make a declined card succeed);
- * - `TransientProviderError` (timeout, 5xx, network, rate limit) means "unknown, try again",
+ * - `TransientProviderError` (timeout, 5xx, network, rate limit, any answer that is not a documented
+ *   refusal) means "unknown, try again",
  *   and before charging again the caller must look the charge up by its idempotency key.
  * No card number or CVV ever passes through this interface except `tokenizeCard`, which
  * exists only for the product's raw-card fallback and is off unless configured (ADR 007).

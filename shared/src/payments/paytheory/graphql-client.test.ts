@@ -80,10 +80,14 @@ describe('Pay Theory GraphQL client', () => {
     }
   });
 
-  it('maps 401, 403 and 400 to ProviderRequestError', async () => {
-    for (const status of [401, 403, 400]) {
+  it('maps 401 and 403, and a 400 whose codes are all documented refusals, to ProviderRequestError', async () => {
+    for (const [status, code] of [
+      [401, 'UNAUTHORIZED'],
+      [403, 'X'],
+      [400, 'GRAPHQL_PARSE_FAILED'],
+    ] as const) {
       const error = await failure(
-        client(() => json(status, { errors: [{ message: 'no', extensions: { code: 'X' } }] })).send(),
+        client(() => json(status, { errors: [{ message: 'no', extensions: { code } }] })).send(),
       );
       expect(error).toBeInstanceOf(ProviderRequestError);
       expect(error).not.toBeInstanceOf(TransientProviderError);
@@ -91,7 +95,19 @@ describe('Pay Theory GraphQL client', () => {
     }
   });
 
-  it('maps GraphQL errors to ProviderRequestError with their codes, masking echoed card numbers', async () => {
+  it('maps any other HTTP error (a 400 without a documented code, a 404 page, a 502) to unclear', async () => {
+    for (const respond of [
+      () => json(400, { errors: [{ message: 'no', extensions: { code: 'X' } }] }),
+      () => new Response('<html>not found</html>', { status: 404 }),
+      () => json(502, { message: 'Bad Gateway' }),
+    ]) {
+      const error = await failure(client(respond).send());
+      expect(error).toBeInstanceOf(TransientProviderError);
+      expect(error.message).toMatch(/HTTP (400|404|502)/);
+    }
+  });
+
+  it('maps documented refusals to ProviderRequestError with their codes, masking echoed card numbers', async () => {
     const { send } = client(() =>
       json(200, { data: null, errors: [{ message: `bad card ${CARD}`, extensions: { code: 'NOT_VALID' } }] }),
     );
@@ -101,23 +117,39 @@ describe('Pay Theory GraphQL client', () => {
     expect(error.message).toContain('[redacted]');
   });
 
-  it('reads AppSync-style errorType and treats provider-side error codes as transient', async () => {
+  it('treats AppSync error types and any code not documented as a refusal as unclear', async () => {
+    for (const errors of [
+      [{ message: 'Execution timed out.', errorType: 'ExecutionTimeout' }],
+      [{ message: 'Error', errorType: 'Lambda:Unhandled' }],
+      [{ message: 'Rate exceeded', errorType: 'Lambda:TooManyRequestsException' }],
+      [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+      [{ message: 'x', extensions: { code: 'SOMETHING_NEW' } }],
+      [{ message: 'x' }],
+      // One unknown error beside a refusal: the unknown one may have come after the work.
+      [
+        { message: 'x', extensions: { code: 'BAD_USER_INPUT' } },
+        { message: 'y', errorType: 'Lambda:Unhandled' },
+      ],
+    ]) {
+      const error = await failure(client(() => json(200, { data: null, errors })).send());
+      expect(error).toBeInstanceOf(TransientProviderError);
+      expect(error).not.toBeInstanceOf(ProviderRequestError);
+    }
     const appsync = await failure(
-      client(() => json(200, { errors: [{ message: 'x', errorType: 'Unauthorized' }] })).send(),
+      client(() => json(200, { errors: [{ message: 'x', errorType: 'Lambda:Unhandled' }] })).send(),
     );
-    expect((appsync as PayTheoryGraphQLError).codes).toEqual(['Unauthorized']);
-    const down = await failure(
-      client(() => json(200, { errors: [{ message: 'x', extensions: { code: 'SERVICE_UNAVAILABLE' } }] })).send(),
-    );
-    expect(down).toBeInstanceOf(TransientProviderError);
+    expect(appsync.message).toContain('Lambda:Unhandled: x');
   });
 
-  it('treats an unreadable 2xx as unknown (transient) and a schema mismatch as our error', async () => {
+  it('treats an unreadable 2xx, malformed JSON and a schema mismatch as unclear', async () => {
     expect(await failure(client(() => new Response('<html>', { status: 200 })).send())).toBeInstanceOf(
       TransientProviderError,
     );
+    expect(await failure(client(() => new Response('{"data": {"ok": tr', { status: 200 })).send())).toBeInstanceOf(
+      TransientProviderError,
+    );
     const mismatch = await failure(client(() => json(200, { data: { ok: 'yes' } })).send());
-    expect(mismatch).toBeInstanceOf(ProviderRequestError);
+    expect(mismatch).toBeInstanceOf(TransientProviderError);
     expect(mismatch.message).toContain('schema');
   });
 

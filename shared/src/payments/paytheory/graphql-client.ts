@@ -4,6 +4,11 @@ import { ProviderRequestError, TransientProviderError } from '../provider';
 /**
  * One POST to Pay Theory's GraphQL endpoint, with every failure sorted into the two kinds the
  * worker acts on (provider.ts): "unknown, try again after a lookup" or "our request is wrong".
+ * The rule (docs/decisions/011, "Unknown means unclear"): only a refusal Pay Theory documents, by
+ * a code in REFUSAL_CODES or a credentials rejection, is final; every other answer (an unknown
+ * error type, an AppSync error such as `ExecutionTimeout` or `Lambda:Unhandled`, an HTTP error, an
+ * answer we cannot read or that does not match the schema) leaves the outcome unknown, since the
+ * provider may have done the work before failing.
  * Error texts name the operation and the HTTP status or GraphQL code, never variables: those
  * can hold card data (createPaymentMethod) and the Authorization header holds the secret.
  */
@@ -27,15 +32,30 @@ export class PayTheoryGraphQLError extends ProviderRequestError {
   }
 }
 
-/** GraphQL error codes that mean "the provider failed", not "our request was wrong". */
-const TRANSIENT_CODES = new Set([
-  'INTERNAL_SERVER_ERROR',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-  'TIMEOUT',
-  'THROTTLED',
-  'RATE_LIMITED',
+/**
+ * The allow-list of final refusals: GraphQL error codes that mean "the request was refused before
+ * anything was done" (the parse and validation codes of a GraphQL server, and the refusals of the
+ * documented contract the sandbox answers, infra/sandbox-provider/README.md). A card decline is
+ * never an error: it is a FAILED transaction, an outcome (paytheory-provider.ts). Any code not
+ * listed here is unclear.
+ */
+const REFUSAL_CODES = new Set([
+  'BAD_REQUEST',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NOT_VALID',
+  'NOT_ACTIVE',
+  'INVALID_AMOUNT',
 ]);
+
+/** Final only when every error in the answer is a documented refusal; one unknown code makes it unclear. */
+export function isRefusal(codes: readonly string[]): boolean {
+  return codes.length > 0 && codes.every((code) => REFUSAL_CODES.has(code));
+}
 
 /** Long digit runs are masked in anything the provider says back, in case it echoes a card. */
 export function redactDigits(text: string): string {
@@ -111,34 +131,33 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
     }
 
     const status = response.status;
-    if (status >= 500 || status === 429 || status === 408) throw new TransientProviderError(`${what}: HTTP ${status}`);
-
     let body: RawAnswer | null = null;
     try {
       body = JSON.parse(text) as RawAnswer | null;
     } catch {
-      // Handled below: what to do depends on the status.
+      // Handled below: an answer we cannot read is unclear.
     }
     const errors = Array.isArray(body?.errors) ? body.errors : [];
+    const codes = errors.map(codeOf);
+    const detail = errors.length > 0 ? `: ${describeErrors(errors)}` : '';
 
+    // Credentials are checked before any resolver runs, so a rejection of them did nothing.
     if (status === 401 || status === 403) {
-      const detail = errors.length > 0 ? `: ${describeErrors(errors)}` : '';
-      throw new PayTheoryGraphQLError(`${what}: credentials rejected (HTTP ${status})${detail}`, errors.map(codeOf));
+      throw new PayTheoryGraphQLError(`${what}: credentials rejected (HTTP ${status})${detail}`, codes);
     }
     if (status < 200 || status >= 300) {
-      const detail = errors.length > 0 ? `: ${describeErrors(errors)}` : '';
-      throw new PayTheoryGraphQLError(`${what}: request rejected (HTTP ${status})${detail}`, errors.map(codeOf));
+      if (status >= 400 && status < 500 && status !== 408 && status !== 429 && isRefusal(codes)) {
+        throw new PayTheoryGraphQLError(`${what}: request rejected (HTTP ${status})${detail}`, codes);
+      }
+      throw new TransientProviderError(`${what}: HTTP ${status}${detail}`);
     }
     if (!body || typeof body !== 'object') {
       // A 2xx we cannot read: the operation may well have happened, so the outcome is unknown.
       throw new TransientProviderError(`${what}: unreadable answer (HTTP ${status})`);
     }
     if (errors.length > 0) {
-      const codes = errors.map(codeOf);
-      if (codes.every((code) => TRANSIENT_CODES.has(code))) {
-        throw new TransientProviderError(`${what}: ${describeErrors(errors)}`);
-      }
-      throw new PayTheoryGraphQLError(`${what}: ${describeErrors(errors)}`, codes);
+      if (isRefusal(codes)) throw new PayTheoryGraphQLError(`${what}: ${describeErrors(errors)}`, codes);
+      throw new TransientProviderError(`${what}: ${describeErrors(errors)}`);
     }
     const parsed = dataSchema.safeParse(body.data);
     if (!parsed.success) {
@@ -146,7 +165,8 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
         .slice(0, 3)
         .map((issue) => issue.path.join('.') || '(root)')
         .join(', ');
-      throw new ProviderRequestError(`${what}: answer does not match the expected schema at ${where}`);
+      // An answer we cannot read says nothing about what the provider did.
+      throw new TransientProviderError(`${what}: answer does not match the expected schema at ${where}`);
     }
     return parsed.data;
   };

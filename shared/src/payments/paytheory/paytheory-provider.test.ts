@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Payor } from '../provider';
+import { type Payor, TransientProviderError } from '../provider';
 import { createPayTheoryProvider } from './paytheory-provider';
 
 const payor: Payor = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
@@ -249,5 +249,27 @@ describe('Pay Theory provider', () => {
         interval: 'MONTHLY',
       }),
     ).rejects.toThrow(/first payment not found/);
+  });
+
+  it('looks a plan answered without next_payment_date up again, and finds it active with its date', async () => {
+    const plan = { recurring_id: 'pt_rec_1', status: 'SUCCESS', is_active: true };
+    const first = txn({ recurring: { recurring_id: 'pt_rec_1' } });
+    const { p } = provider({
+      createRecurringPayment: () => ({ data: { createRecurringPayment: plan } }),
+      recurringPayments: () => ({
+        data: { recurringPayments: { items: [{ ...plan, next_payment_date: '2026-02-01T00:00:00Z' }] } },
+      }),
+      transactions: () => ({ data: { transactions: { items: [first] } } }),
+    });
+    const request = { amountCents: 2500, paymentMethodId: 'pt_pmt_1', idempotencyKey: 'k', payor } as const;
+    const created = await p.createRecurring({ ...request, interval: 'MONTHLY' }).catch((e: unknown) => e);
+    expect(created).toBeInstanceOf(TransientProviderError);
+    expect((created as Error).message).toContain('no next_payment_date');
+    await expect(p.findRecurringByIdempotencyKey('k')).resolves.toEqual({
+      status: 'active',
+      recurringId: 'pt_rec_1',
+      nextPaymentDate: '2026-02-01',
+      firstCharge: { status: 'succeeded', transactionId: 'pt_txn_1', amountCents: 2500 },
+    });
   });
 });

@@ -178,7 +178,9 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     const outcome = toChargeOutcome(first);
     if (outcome.status === 'declined') return outcome;
     if (!plan.next_payment_date) {
-      throw new ProviderRequestError(`Pay Theory recurring payment ${plan.recurring_id}: no next_payment_date`);
+      // An active plan always has a next date: an answer without one is incomplete, not a plan
+      // created without a date, so the plan is looked up again (docs/decisions/011).
+      throw new TransientProviderError(`Pay Theory recurring payment ${plan.recurring_id}: no next_payment_date yet`);
     }
     return {
       status: 'active',
