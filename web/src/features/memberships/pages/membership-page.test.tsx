@@ -139,7 +139,9 @@ describe('MembershipPage', () => {
     await user.click(submitButton());
 
     await waitFor(() => expect(submitButton().textContent).toBe('Processing Membership...'));
-    expect(pay).toHaveBeenCalledTimes(1);
+    // The button says so as the submit starts; the payment is handed over once the code it needs
+    // has loaded (docs/decisions/044), a moment later.
+    await waitFor(() => expect(pay).toHaveBeenCalledTimes(1));
     expect(pay.mock.calls[0]?.[0]).toMatchObject({
       firstName: 'Martha',
       lastName: 'Washington',
@@ -157,8 +159,11 @@ describe('MembershipPage', () => {
 
     finish({ status: 'succeeded', paymentId: 'p1', kind: 'membership', nextPaymentDate: '2026-12-24' });
     await waitFor(() => expect(location.history.at(-1)).toBe('/success?type=membership'));
-    // The plan's next charge date rides in the history state, not the URL.
-    expect(location.state).toEqual({ monthlyPlan: { kind: 'membership', nextPaymentDate: '2026-12-24' } });
+    // The plan's next charge date and the payment's reference ride in the history state, not the URL.
+    expect(location.state).toEqual({
+      monthlyPlan: { kind: 'membership', nextPaymentDate: '2026-12-24' },
+      reference: 'PAY-P1',
+    });
   });
 
   it('on failure toasts "Payment Failed" with the message, or the membership fallback, and keeps the values', async () => {
