@@ -152,6 +152,17 @@ export const ConfigSchema = z.object({
     emptyAsUndefined,
     z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
   ),
+  /**
+   * Where the SDK fetches its session token from our pages, allowed in the pages' CSP `connect-src`.
+   * Unset: derived from PAYTHEORY_SDK_URL's partner and stage as the SDK builds it,
+   * https://{partner}{mode}.{stage}.com; set it when that derivation does not fit the account
+   * (the browser's console then reports the blocked origin).
+   * @default derived from PAYTHEORY_SDK_URL
+   */
+  PAYTHEORY_TOKEN_SERVICE_ORIGIN: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
+  ),
   /** `true` for a live merchant: hides the test-mode banner. */
   PAYTHEORY_LIVE_MODE: z
     .enum(['true', 'false'])

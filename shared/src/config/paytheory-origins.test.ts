@@ -34,4 +34,17 @@ describe('Pay Theory browser origins', () => {
     expect(payTheoryBrowserOrigins({ PAYTHEORY_SDK_URL: 'http://localhost:5090/sdk.js' })?.fields).toBeNull();
     expect(payTheoryBrowserOrigins({})).toBeNull();
   });
+
+  it('takes a configured token-service origin over the derived one, reduced to its origin', () => {
+    expect(
+      payTheoryBrowserOrigins({
+        PAYTHEORY_SDK_URL: 'https://acme.sdk.paytheory.com/',
+        PAYTHEORY_TOKEN_SERVICE_ORIGIN: 'https://tokens.acme.example/pt-token-service/',
+      }),
+    ).toEqual({
+      sdk: 'https://acme.sdk.paytheory.com',
+      fields: 'https://acme.tags.static.paytheory.com',
+      tokenService: 'https://tokens.acme.example',
+    });
+  });
 });

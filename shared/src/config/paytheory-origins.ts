@@ -8,7 +8,8 @@
  *   `https://{partner}{mode}.{stage}.com/pt-token-service/`.
  * The SDK host's first label is taken as `{partner}{mode}`: the SDK is built and deployed per
  * partner and mode, and the docs give no other place for the mode. When that reading is wrong
- * for an account, PAYTHEORY_FIELDS_ORIGIN says where the fields come from.
+ * for an account, PAYTHEORY_FIELDS_ORIGIN says where the fields come from, and
+ * PAYTHEORY_TOKEN_SERVICE_ORIGIN where the token service is.
  */
 
 export interface PayTheoryBrowserOrigins {
@@ -40,13 +41,19 @@ export function derivedFieldsOrigin(sdkUrl: string): string | null {
 export function payTheoryBrowserOrigins(config: {
   PAYTHEORY_SDK_URL?: string | undefined;
   PAYTHEORY_FIELDS_ORIGIN?: string | undefined;
+  PAYTHEORY_TOKEN_SERVICE_ORIGIN?: string | undefined;
 }): PayTheoryBrowserOrigins | null {
-  const { PAYTHEORY_SDK_URL: sdkUrl, PAYTHEORY_FIELDS_ORIGIN: fieldsOrigin } = config;
+  const {
+    PAYTHEORY_SDK_URL: sdkUrl,
+    PAYTHEORY_FIELDS_ORIGIN: fieldsOrigin,
+    PAYTHEORY_TOKEN_SERVICE_ORIGIN: tokenServiceOrigin,
+  } = config;
   if (!sdkUrl) return null;
   const parts = payTheorySdkParts(sdkUrl);
+  const derivedTokenService = parts ? `https://${parts.environment}.${parts.stage}.com` : null;
   return {
     sdk: new URL(sdkUrl).origin,
     fields: fieldsOrigin ? new URL(fieldsOrigin).origin : derivedFieldsOrigin(sdkUrl),
-    tokenService: parts ? `https://${parts.environment}.${parts.stage}.com` : null,
+    tokenService: tokenServiceOrigin ? new URL(tokenServiceOrigin).origin : derivedTokenService,
   };
 }

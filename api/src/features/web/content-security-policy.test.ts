@@ -13,6 +13,16 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('img-src')).toEqual([`'self'`, 'data:']);
   });
 
+  it('allows a configured token service instead of the derived one', () => {
+    const csp = directives(
+      contentSecurityPolicy({
+        PAYTHEORY_SDK_URL: 'https://acme.sdk.paytheorystudy.com/',
+        PAYTHEORY_TOKEN_SERVICE_ORIGIN: 'https://tokens.acme.example',
+      }),
+    );
+    expect(csp.get('connect-src')).toEqual([`'self'`, 'https://tokens.acme.example']);
+  });
+
   it('frames the configured fields origin, and never the SDK origin (the sandbox on two ports)', () => {
     const csp = directives(
       contentSecurityPolicy({

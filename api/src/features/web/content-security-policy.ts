@@ -22,15 +22,16 @@ export function inlineScriptHashes(html: string): string[] {
  * card provider's SDK origin; the hosted card fields are frames from the provider's fields origin
  * (a different host from the SDK's: PAYTHEORY_FIELDS_ORIGIN, or derived from the SDK URL); the
  * page can be framed by no one (clickjacking). The real SDK also fetches a session token from its
- * token service out of our page, so that origin is allowed in `connect-src`; it is derivable only
- * from a Pay Theory SDK URL (the sandbox's SDK calls nothing from our page). Inline styles stay
+ * token service out of our page, so that origin is allowed in `connect-src`: the configured
+ * PAYTHEORY_TOKEN_SERVICE_ORIGIN, else derived from a Pay Theory SDK URL (the sandbox's SDK calls
+ * nothing from our page). Inline styles stay
  * allowed: React sets style attributes, the dialogs' scroll lock adds a <style> element, and the
  * SDK injects its stylesheet as a <style> element. The JSON config in index.html is a data
  * block, which CSP does not execute; the shell's inline scripts run by their hashes
  * (`inlineScriptHashes`).
  */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'PAYTHEORY_SDK_URL' | 'PAYTHEORY_FIELDS_ORIGIN'>,
+  config: Pick<Config, 'PAYTHEORY_SDK_URL' | 'PAYTHEORY_FIELDS_ORIGIN' | 'PAYTHEORY_TOKEN_SERVICE_ORIGIN'>,
   inlineScripts: readonly string[] = [],
 ): string {
   const provider = payTheoryBrowserOrigins(config);
