@@ -126,6 +126,23 @@ export async function apiJson<T>(baseUrl: string, path: string, init?: RequestIn
 }
 
 /**
+ * Registers a visitor for the seeded paid event, as its registration form does, and answers the
+ * path of the registration's payment page.
+ */
+export async function paidRegistrationPath(
+  baseUrl: string,
+  visitor: { firstName: string; lastName: string; email: string },
+): Promise<string> {
+  const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
+  const created = await apiJson<{ data: { registrationId: string } }>(
+    baseUrl,
+    '/api/events/patriot-leadership-breakfast/register',
+    { method: 'POST', body: JSON.stringify({ eventId: event.id, ...visitor, phone: '555-010-1776' }) },
+  );
+  return `/events/patriot-leadership-breakfast/payment/${created.data.registrationId}`;
+}
+
+/**
  * Waits for the page to reach `url` after a payment; if a toast appears first, fails with its
  * text, so a declined or refused payment reads as what the visitor saw, not as a timeout.
  */

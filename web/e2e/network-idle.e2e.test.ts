@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { type JourneyPage, apiJson, useBrowser } from './browser';
+import { type JourneyPage, paidRegistrationPath, useBrowser } from './browser';
 
 // Every page finishes loading: no request of its own is left open (an answer whose body the page
 // never read kept the browser's request loading forever), so the network goes idle.
@@ -36,24 +36,8 @@ const ADMIN_PATHS = [
   '/admin/news/new',
 ];
 
-async function eventPaymentPath(): Promise<string> {
-  const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
-  const created = await apiJson<{ data: { registrationId: string } }>(
-    baseUrl,
-    '/api/events/patriot-leadership-breakfast/register',
-    {
-      method: 'POST',
-      body: JSON.stringify({
-        eventId: event.id,
-        firstName: 'Idle',
-        lastName: 'Visitor',
-        email: 'idle.visitor@example.org',
-        phone: '555-010-1776',
-      }),
-    },
-  );
-  return `/events/patriot-leadership-breakfast/payment/${created.data.registrationId}`;
-}
+const eventPaymentPath = () =>
+  paidRegistrationPath(baseUrl, { firstName: 'Idle', lastName: 'Visitor', email: 'idle.visitor@example.org' });
 
 /** The paths whose page did not reach network idle within the bound. */
 async function notIdle({ page }: JourneyPage, paths: readonly string[]): Promise<string[]> {

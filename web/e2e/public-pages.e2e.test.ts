@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, VIEWPORTS, apiJson, horizontalOverflow, loadAllImages, useBrowser } from './browser';
+import {
+  ARTIFACTS_DIR,
+  VIEWPORTS,
+  horizontalOverflow,
+  loadAllImages,
+  paidRegistrationPath,
+  useBrowser,
+} from './browser';
 import { seriousViolations } from './axe';
 
 // Every public route of the product: no serious or critical axe violation, no horizontal
@@ -18,22 +25,11 @@ let paymentPath = '';
 
 beforeAll(async () => {
   // The payment page needs a registration for a paid event.
-  const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
-  const created = await apiJson<{ data: { registrationId: string } }>(
-    baseUrl,
-    '/api/events/patriot-leadership-breakfast/register',
-    {
-      method: 'POST',
-      body: JSON.stringify({
-        eventId: event.id,
-        firstName: 'Nathan',
-        lastName: 'Hale',
-        email: 'nathan.hale@example.org',
-        phone: '555-010-1776',
-      }),
-    },
-  );
-  paymentPath = `/events/patriot-leadership-breakfast/payment/${created.data.registrationId}`;
+  paymentPath = await paidRegistrationPath(baseUrl, {
+    firstName: 'Nathan',
+    lastName: 'Hale',
+    email: 'nathan.hale@example.org',
+  });
 });
 
 const routes = (): Route[] => [
