@@ -68,7 +68,9 @@ describe('the PostgreSQL queue backend', () => {
       expect(after.all).toBeLessThanOrEqual(QUEUE_POOL_MAX + 1);
 
       await backend.close();
-      expect(await connectionsOf(`${name}-queues`)).toEqual({ all: 0, listening: 0 });
+      // A closed client's server process leaves pg_stat_activity only once it has exited, a moment
+      // after the socket closed: polled, not read once.
+      await expect.poll(() => connectionsOf(`${name}-queues`), { timeout: 5_000 }).toEqual({ all: 0, listening: 0 });
     },
   );
 });
