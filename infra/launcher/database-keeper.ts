@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { loadConfigOrExit } from '@pillars/shared/config';
 import { createLogger } from '@pillars/shared/logger';
+import { exitAfterLogs } from '@pillars/shared/service';
 import { provideDatabase } from './database';
 
 /**
@@ -28,7 +29,7 @@ async function stop(reason: string): Promise<void> {
   if (database && reason === 'launcher gone') await untilNoClients(database.url, CLIENTS_GRACE_MS);
   await database?.stop();
   logger.info({ reason }, 'embedded PostgreSQL stopped');
-  process.exit(0);
+  exitAfterLogs(logger, 0);
 }
 
 /** Waits until no other session is connected to the server, or the deadline passes. */

@@ -70,6 +70,7 @@ async function interrupt(child: ChildProcess): Promise<{ code: number | null; ms
 
 interface LogLine {
   level: number;
+  pid?: number;
   name?: string;
   msg: string;
   service?: string;
@@ -190,6 +191,12 @@ describe('npm start on embedded defaults', () => {
         ),
       ).toBe('refused');
       expect(logLines(third.output()).filter((line) => line.level >= 50)).toEqual([]);
+      // Every process that logged (each service, the database keeper) is gone, not only those whose
+      // ports are checked above: a service whose stop hangs would otherwise run on unseen.
+      const pids = [...new Set(logLines(third.output()).flatMap((line) => (line.pid ? [line.pid] : [])))];
+      expect(pids.length).toBeGreaterThanOrEqual(4);
+      const running = () => pids.filter(isRunning);
+      await expect.poll(running, { timeout: 30_000, interval: 200 }).toEqual([]);
 
       process.stdout.write(
         `Ctrl-C to exit: ${Math.round(firstStop.ms)} ms, ${Math.round(secondStop.ms)} ms; ` +
@@ -198,6 +205,16 @@ describe('npm start on embedded defaults', () => {
     },
   );
 });
+
+/** Whether a process with this id still exists (signal 0 only checks). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A port some other process holds, as a user's other program would. */
 async function holdPort(): Promise<{ port: number; server: Server }> {

@@ -1,6 +1,6 @@
 import { loadEnvFile } from '@pillars/shared/config';
 import { createLogger } from '@pillars/shared/logger';
-import { exitOnListenError, reportListening } from '@pillars/shared/service';
+import { exitAfterLogs, exitOnListenError, reportListening } from '@pillars/shared/service';
 import { startSandboxProvider } from './server';
 
 /**
@@ -59,6 +59,6 @@ async function stop(signal: string): Promise<void> {
   logger.info({ signal }, 'sandbox provider stopping');
   await sandbox.close();
   logger.info('sandbox provider stopped');
-  process.exit(0);
+  exitAfterLogs(logger, 0);
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
