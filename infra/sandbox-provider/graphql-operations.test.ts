@@ -117,6 +117,71 @@ describe('graphql operations', () => {
     expect(codeOf(await run(LIST, { mq: [{ key: 'k', operator: 'ROUGHLY' }] }))).toBe('BAD_USER_INPUT');
   });
 
+  it('lists settlement batches as documented, and the transactions of one batch through query', async () => {
+    const { run, pm, store } = setup();
+    await run(CREATE, { m: MERCHANT, a: 2500, p: pm });
+    store.settle();
+    await run(CREATE, { m: MERCHANT, a: 1000, p: pm });
+    await run(CREATE, { m: MERCHANT, a: 3000, p: pm });
+    store.settle();
+    const settlements =
+      await run(`{ settlements(limit: 5, query: { sort_list: [{ key: "settlement_batch", direction: DESC }] }) {
+      items { settlement_batch status gross_amount gross_amount_64bit total_fees_64bit net_amount_64bit transaction_debit_count transaction_reversal_count currency }
+      total_row_count } }`);
+    expect(settlements.errors).toBeUndefined();
+    expect(settlements.data?.settlements).toEqual({
+      items: [
+        {
+          settlement_batch: 2,
+          status: 'SUCCEEDED',
+          gross_amount: 4000,
+          gross_amount_64bit: '4000',
+          total_fees_64bit: String(59 + 117),
+          net_amount_64bit: String(4000 - 59 - 117),
+          transaction_debit_count: 2,
+          transaction_reversal_count: 0,
+          currency: 'USD',
+        },
+        expect.objectContaining({ settlement_batch: 1, gross_amount: 2500 }),
+      ],
+      total_row_count: 2,
+    });
+    const inBatch = await run(
+      `query($q: SqlQuery) { transactions(query: $q) { items { gross_amount fees net_amount status is_settled settlement_batch } } }`,
+      {
+        q: { query_list: [{ key: 'settlement_batch', value: '2', operator: 'EQUAL' }] },
+      },
+    );
+    expect(inBatch.data?.transactions).toEqual({
+      items: [
+        { gross_amount: 1000, fees: 59, net_amount: 941, status: 'SETTLED', is_settled: true, settlement_batch: 2 },
+        { gross_amount: 3000, fees: 117, net_amount: 2883, status: 'SETTLED', is_settled: true, settlement_batch: 2 },
+      ],
+    });
+  });
+
+  it('pages a list after (FORWARD) or before (BACKWARD) the offset item named by offset_id', async () => {
+    const { run, pm } = setup();
+    const ids: string[] = [];
+    for (const amount of [100, 200, 300, 400]) {
+      const made = await run(CREATE, { m: MERCHANT, a: amount, p: pm });
+      ids.push((made.data?.createTransaction as { transaction_id: string }).transaction_id);
+    }
+    const pageOf = async (variables: Record<string, unknown>) => {
+      const answer = await run(
+        `query($o: String, $d: MoveDirection, $q: SqlQuery) { transactions(limit: 2, offset_id: $o, direction: $d, query: $q) { items { gross_amount } total_row_count } }`,
+        variables,
+      );
+      return answer.data?.transactions as { items: { gross_amount: number }[]; total_row_count: number };
+    };
+    expect(await pageOf({})).toEqual({ items: [{ gross_amount: 100 }, { gross_amount: 200 }], total_row_count: 4 });
+    expect((await pageOf({ o: ids[1] })).items).toEqual([{ gross_amount: 300 }, { gross_amount: 400 }]);
+    expect((await pageOf({ o: ids[3] })).items).toEqual([]);
+    expect((await pageOf({ o: ids[3], d: 'BACKWARD' })).items).toEqual([{ gross_amount: 200 }, { gross_amount: 300 }]);
+    const newestFirst = { query_list: [], sort_list: [{ key: 'gross_amount', direction: 'DESC' }] };
+    expect((await pageOf({ q: newestFirst, o: ids[3] })).items).toEqual([{ gross_amount: 300 }, { gross_amount: 200 }]);
+  });
+
   it('creates a monthly plan and cancels it; refuses intervals the sandbox does not run', async () => {
     const { run, pm } = setup();
     const input = {
