@@ -7,8 +7,13 @@ import { SandboxStore } from './store';
 
 const MERCHANT = 'merchant-1';
 
-function setup() {
-  const store = new SandboxStore();
+function setup(rules: { autoSettle?: boolean } = {}) {
+  const store = new SandboxStore(undefined, undefined, {
+    visibilityDelayMs: () => 0,
+    autoSettle: () => rules.autoSettle ?? true,
+    firstInstalmentDelayMs: 0,
+    defer: (work) => work(),
+  });
   const tokenized = store.tokenize({ number: '4111111111111111', expMonth: '12', expYear: '40', securityCode: '123' });
   if (!tokenized.ok) throw new Error('test card did not tokenize');
   const run = async (query: string, variables: Record<string, unknown> = {}) => {
@@ -212,6 +217,48 @@ describe('graphql operations', () => {
     expect(codeOf(await run(reverse, { t: id, a: 2500, r: { reason_code: 'CHANGED_MIND' } }))).toBe('BAD_USER_INPUT');
     const reversed = await run(reverse, { t: id, a: 2500, r: { reason_code: 'REQUESTED_BY_CUSTOMER' } });
     expect(reversed.data?.createReversal).toEqual({ is_void: false, transaction_id: expect.any(String) });
+  });
+
+  it('answers createReversal as documented: a refund when settled, a void (with the replacement of a partial one) when not', async () => {
+    const reverse = `mutation($t: String!, $a: Int!) { createReversal(transaction_id: $t, amount: $a, refund_reason: { reason_code: REQUESTED_BY_CUSTOMER }) { is_void transaction_id } }`;
+    const chargeWith = async (run: ReturnType<typeof setup>['run'], pm: string) =>
+      ((await run(CREATE, { m: MERCHANT, a: 2500, p: pm })).data?.createTransaction as { transaction_id: string })
+        .transaction_id;
+    const unsettled = setup({ autoSettle: false });
+    const whole = await chargeWith(unsettled.run, unsettled.pm);
+    expect((await unsettled.run(reverse, { t: whole, a: 2500 })).data?.createReversal).toEqual({
+      is_void: true,
+      transaction_id: null,
+    });
+    const part = await chargeWith(unsettled.run, unsettled.pm);
+    const partial = (await unsettled.run(reverse, { t: part, a: 1000 })).data?.createReversal as {
+      transaction_id: string;
+    };
+    expect(partial).toEqual({ is_void: true, transaction_id: expect.stringMatching(/^pt_txn_/) });
+    const listed = await unsettled.run(
+      `query($q: SqlQuery) { transactions(query: $q) { items { transaction_id status gross_amount parent_id is_settled } } }`,
+      {
+        q: { query_list: [{ key: 'transaction_id', in_values: [part, partial.transaction_id], operator: 'IN_LIST' }] },
+      },
+    );
+    expect(listed.data?.transactions).toEqual({
+      items: [
+        { transaction_id: part, status: 'VOIDED', gross_amount: 2500, parent_id: null, is_settled: false },
+        {
+          transaction_id: partial.transaction_id,
+          status: 'SUCCEEDED',
+          gross_amount: 1500,
+          parent_id: part,
+          is_settled: false,
+        },
+      ],
+    });
+    const settled = setup();
+    const refunded = await chargeWith(settled.run, settled.pm);
+    expect((await settled.run(reverse, { t: refunded, a: 1000 })).data?.createReversal).toEqual({
+      is_void: false,
+      transaction_id: expect.stringMatching(/^pt_txn_/),
+    });
   });
 
   it('tokenizes a card only with the documented required fields, postal code included', async () => {

@@ -279,10 +279,13 @@ export const rootValue = {
   },
 
   createReversal(args: { transaction_id: string; amount: number }, ctx: ResolverContext) {
-    const reversal = ctx.store.reverse(args.transaction_id, args.amount);
-    // Money moved: the after-charge faults (a lost or failed answer) apply to a refund too.
+    const done = ctx.store.reverse(args.transaction_id, args.amount);
+    // Money moved: the after-charge faults (a lost or failed answer) apply to a refund or void too.
     ctx.charged = true;
-    return { is_void: false, transaction_id: reversal.transactionId };
+    // transaction.md: transaction_id is "the transaction that was created due to the call": the
+    // reversal of a refund, the replacement of a partial void, none for a full void.
+    if (done.kind === 'refund') return { is_void: false, transaction_id: done.reversal.transactionId };
+    return { is_void: true, transaction_id: done.replacement?.transactionId ?? null };
   },
 
   createPaymentMethod(

@@ -95,6 +95,33 @@ describe('sandbox settlement life-cycle', () => {
     expect(await lifecycleOf(held.sandbox, id)).toMatchObject({ is_settled: true, settlement_batch: null });
   });
 
+  it('voids a reversal of an unsettled charge, even when its answer is lost, and refunds once settled', async () => {
+    held.sandbox.reset();
+    held.sandbox.setFaults({ autoSettle: false, visibilityDelayMs: 0 });
+    const id = await charge(held);
+    const reverse = (transactionId: string, amount: number) =>
+      fetch(held.sandbox.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'test-merchant;test-secret' },
+        body: JSON.stringify({
+          query: `mutation($t: String!, $a: Int!) { createReversal(transaction_id: $t, amount: $a, refund_reason: { reason_code: REQUESTED_BY_CUSTOMER }) { is_void transaction_id } }`,
+          variables: { t: transactionId, a: amount },
+        }),
+      });
+    held.sandbox.setFaults({ failNextAfterCharge: 1 });
+    expect((await reverse(id, 1000)).status).toBe(503);
+    const [voided] = held.sandbox.ledger().filter((e) => e.kind === 'void');
+    expect(voided).toMatchObject({ transactionId: id, amountCents: 1000, replacementAmountCents: 1500 });
+    const replacementId = voided?.kind === 'void' ? (voided.replacementId ?? '') : '';
+    expect((await lifecycleOf(held.sandbox, id))?.status).toBe('VOIDED');
+
+    await expect.poll(async () => (await lifecycleOf(held.sandbox, replacementId))?.status).toBe('SUCCEEDED');
+    const settlement = (await (await post(held.sandbox, '/__sandbox/settle')).json()) as Record<string, unknown>;
+    expect(settlement).toMatchObject({ gross_amount: 1500, transaction_ids: [replacementId] });
+    const refund = (await (await reverse(replacementId, 500)).json()) as { data: { createReversal: unknown } };
+    expect(refund.data.createReversal).toEqual({ is_void: false, transaction_id: expect.stringMatching(/^pt_txn_/) });
+  });
+
   it('makes a batch on the settle timer', async () => {
     const id = await charge(timed);
     await expect

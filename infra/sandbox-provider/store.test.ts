@@ -138,3 +138,58 @@ describe('sandbox store: capture, fees and settlement batches', () => {
     ).toEqual([1, 2]);
   });
 });
+
+describe('sandbox store: createReversal voids what is not settled', () => {
+  const charge = (store: SandboxStore, pm: string, amountCents: number) =>
+    store.charge({ amountCents, paymentMethodId: pm, metadata: key, source: 'api' }).transaction;
+  const shown = (store: SandboxStore, id: string | undefined) =>
+    store.transactionsWhere((t) => t.transactionId === id).map((t) => [t.status, t.amountCents, t.feeCents])[0];
+
+  it('voids all of an unsettled charge: VOIDED after the visibility delay, no fee, never settled', () => {
+    const { store, advance, pm } = setup(300, { autoSettle: false });
+    const original = charge(store, pm, 2500);
+    advance(300);
+    const done = store.reverse(original.transactionId, 2500);
+    expect(done).toMatchObject({ kind: 'void', replacement: null });
+    expect(shown(store, original.transactionId)).toEqual(['SUCCEEDED', 2500, 103]);
+    advance(300);
+    expect(shown(store, original.transactionId)).toEqual(['VOIDED', 2500, 0]);
+    expect(store.settle()).toBeNull();
+    expect(() => store.reverse(original.transactionId, 1)).toThrow('the transaction was voided');
+    expect(store.ledger().at(-1)).toMatchObject({
+      kind: 'void',
+      transactionId: original.transactionId,
+      amountCents: 2500,
+      replacementId: null,
+    });
+  });
+
+  it('voids a PENDING charge even while autoSettle is on', () => {
+    const { store, pm } = setup(0, { pendingMs: 1000 });
+    const original = charge(store, pm, 2500);
+    expect(store.reverse(original.transactionId, 2500).kind).toBe('void');
+  });
+
+  it('replaces a partly voided charge by a new transaction for the rest, which is the one settled', () => {
+    const { store, advance, pm } = setup(0, { autoSettle: false });
+    const original = charge(store, pm, 2500);
+    const done = store.reverse(original.transactionId, 1000);
+    if (done.kind !== 'void' || !done.replacement) throw new Error('expected a partial void');
+    const { replacement } = done;
+    expect(replacement).toMatchObject({
+      type: 'DEBIT',
+      amountCents: 1500,
+      parentId: original.transactionId,
+      metadata: key,
+      paymentMethodId: pm,
+    });
+    expect(shown(store, original.transactionId)).toEqual(['VOIDED', 2500, 0]);
+    expect(shown(store, replacement.transactionId)).toEqual(['SUCCEEDED', 1500, 74]);
+    const batch = store.settle();
+    expect(batch).toMatchObject({ grossCents: 1500, feesCents: 74, transactionIds: [replacement.transactionId] });
+    advance(1);
+    // Settled now: the replacement is refunded, not voided.
+    expect(store.reverse(replacement.transactionId, 500).kind).toBe('refund');
+    expect(shown(store, replacement.transactionId)).toEqual(['PARTIALLY_REFUNDED', 1500, 74]);
+  });
+});

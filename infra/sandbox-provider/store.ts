@@ -37,7 +37,7 @@ export interface PaymentMethod {
  * The status as stored. PENDING (not yet captured) and SETTLED (in a settlement batch) are worked
  * out when a transaction is read (`view`), from `capturedAt` and `settlementBatch`.
  */
-export type TransactionStatus = 'SUCCEEDED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
+export type TransactionStatus = 'SUCCEEDED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'VOIDED';
 /** Pay Theory's TransactionStatus values the sandbox shows. */
 export type ShownStatus = TransactionStatus | 'PENDING' | 'SETTLED';
 
@@ -67,7 +67,16 @@ export interface Transaction {
   settlementBatch: number | null;
   /** The processing fee (card-rules.ts feeFor) on a successful charge; 0 otherwise. */
   feeCents: number;
+  /**
+   * The charge was voided: queries show it VOIDED from `visibleAt` (the visibility delay, as for a
+   * refund); a partial void's replacement transaction is `replacementId`.
+   */
+  voided: { visibleAt: number; replacementId: string | null } | null;
 }
+
+/** What createReversal did: refunded a settled charge, or voided an unsettled one (and replaced part of it). */
+export type Reversal =
+  { kind: 'refund'; reversal: Transaction } | { kind: 'void'; original: Transaction; replacement: Transaction | null };
 
 /** A transaction as a query or a notification shows it at one moment. */
 export interface TransactionView extends Omit<Transaction, 'status'> {
@@ -159,6 +168,15 @@ export type LedgerEntry =
     }
   | { kind: 'recurring_cancelled'; at: string; recurringId: string }
   | { kind: 'refund'; at: string; refundId: string; transactionId: string; amountCents: number }
+  | {
+      kind: 'void';
+      at: string;
+      transactionId: string;
+      /** What was given back: all of the charge, or the part a partial void took off. */
+      amountCents: number;
+      replacementId: string | null;
+      replacementAmountCents: number | null;
+    }
   | ({ kind: 'settlement'; at: string } & Settlement);
 
 export function newId(prefix: string): string {
@@ -261,6 +279,9 @@ export class SandboxStore {
     if (t.type !== 'DEBIT') {
       return { ...t, status: t.settlementBatch === null ? t.status : 'SETTLED', isSettled: t.settlementBatch !== null };
     }
+    if (t.voided && (everything || t.voided.visibleAt <= now)) {
+      return { ...t, status: 'VOIDED', feeCents: 0, isSettled: false };
+    }
     const refundedCents = everything
       ? t.refundedCents
       : this.transactions
@@ -302,7 +323,8 @@ export class SandboxStore {
     const now = this.now();
     const taken = this.transactions.filter(
       (t) =>
-        t.settlementBatch === null && ((t.type === 'DEBIT' && t.capturedAt <= now.getTime()) || t.type === 'REVERSAL'),
+        t.settlementBatch === null &&
+        ((t.type === 'DEBIT' && t.status !== 'VOIDED' && t.capturedAt <= now.getTime()) || t.type === 'REVERSAL'),
     );
     if (taken.length === 0) return null;
     const debits = taken.filter((t) => t.type === 'DEBIT');
@@ -371,6 +393,7 @@ export class SandboxStore {
       autoSettled: !decline && (this.timing.autoSettle?.() ?? true),
       settlementBatch: null,
       feeCents: decline ? 0 : feeFor(input.amountCents),
+      voided: null,
     };
     this.transactions.push(transaction);
     this.record({
@@ -492,17 +515,29 @@ export class SandboxStore {
   }
 
   /**
-   * A refund of a settled-or-not charge, in full or in part, up to what is left; the sandbox never
-   * voids, so `is_void` is always false. Queries see it (the reversal, and the charge's
-   * refunded_amount and status) only after the visibility delay, like a new charge.
+   * createReversal. A settled charge (`is_settled`) is refunded, in full or in part, up to what is
+   * left: a REVERSAL transaction, and the charge PARTIALLY_REFUNDED / REFUNDED. A charge not yet
+   * settled is voided instead (transaction.md: "This call will create a refund or a void"): the
+   * charge becomes VOIDED and, when only part was asked for, a new transaction for the remaining
+   * amount replaces it ("the new transaction created for the adjusted amount and will be
+   * captured"). Queries see either (the reversal, refunded_amount and status, or the void and its
+   * replacement) only after the visibility delay, like a new charge.
+   *
+   * DOCS: transaction.md voids whatever is not settled, while the status guide shows
+   * PENDING → VOIDED only "if reversed before capture"; the sandbox voids while `is_settled` is
+   * false, the wider reading, so an app meets a void wherever one could come. The replacement's
+   * `parent_id` is not documented: the sandbox sets it to the voided charge, keeps its payment
+   * method, metadata and plan, and captures it when the charge would have been captured.
    */
-  reverse(transactionId: string, amountCents: number): Transaction {
+  reverse(transactionId: string, amountCents: number): Reversal {
     const original = this.transactions.find((t) => t.transactionId === transactionId && t.type === 'DEBIT');
     if (!original) throw new SandboxError('NOT_FOUND', 'Transaction not found');
+    if (original.status === 'VOIDED') throw new SandboxError('INVALID_AMOUNT', 'the transaction was voided');
     const refundable = original.amountCents - original.refundedCents;
     if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > refundable) {
       throw new SandboxError('INVALID_AMOUNT', `refund amount must be between 1 and ${refundable} cents`);
     }
+    if (!this.describe(original).isSettled) return this.voidCharge(original, amountCents);
     original.refundedCents += amountCents;
     original.status = original.refundedCents === original.amountCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     const reversal: Transaction = {
@@ -528,6 +563,37 @@ export class SandboxStore {
       transactionId: original.transactionId,
       amountCents,
     });
-    return reversal;
+    return { kind: 'refund', reversal };
+  }
+
+  private voidCharge(original: Transaction, amountCents: number): Reversal {
+    const at = this.now().toISOString();
+    const visibleAt = this.visibleFrom();
+    const remaining = original.amountCents - amountCents;
+    const replacement: Transaction | null =
+      remaining > 0
+        ? {
+            ...original,
+            transactionId: newId('pt_txn'),
+            amountCents: remaining,
+            status: 'SUCCEEDED',
+            parentId: original.transactionId,
+            createdAt: at,
+            visibleAt,
+            feeCents: feeFor(remaining),
+          }
+        : null;
+    original.status = 'VOIDED';
+    original.voided = { visibleAt, replacementId: replacement?.transactionId ?? null };
+    if (replacement) this.transactions.push(replacement);
+    this.record({
+      kind: 'void',
+      at,
+      transactionId: original.transactionId,
+      amountCents,
+      replacementId: replacement?.transactionId ?? null,
+      replacementAmountCents: replacement?.amountCents ?? null,
+    });
+    return { kind: 'void', original, replacement };
   }
 }
