@@ -193,3 +193,30 @@ describe('sandbox store: createReversal voids what is not settled', () => {
     expect(shown(store, replacement.transactionId)).toEqual(['PARTIALLY_REFUNDED', 1500, 74]);
   });
 });
+
+describe('sandbox store: disputes', () => {
+  it('opens a chargeback for 888888 cents, withdraws it in the next batch and deposits it back once WON', () => {
+    const { store, pm } = setup(0);
+    const { transaction } = store.charge({ amountCents: 888888, paymentMethodId: pm, metadata: key, source: 'api' });
+    const [dispute] = store.disputes();
+    expect(dispute).toMatchObject({ transactionId: transaction.transactionId, status: 'PENDING', amountCents: 888888 });
+    expect(store.transactionsWhere(() => true)[0]?.disputeStatus).toBe('PENDING');
+
+    const first = store.settle();
+    expect(first).toMatchObject({ grossCents: 888888, adjustmentsCents: -888888, disputeCount: 1 });
+    expect(first?.netCents).toBe(888888 - transaction.feeCents - 888888);
+    expect(store.disputes()[0]?.settlementWithdrawalBatch).toBe(first?.settlementBatch);
+
+    store.updateDispute(transaction.transactionId, 'WON');
+    const second = store.settle();
+    expect(second).toMatchObject({ grossCents: 0, adjustmentsCents: 888888, netCents: 888888, disputeCount: 1 });
+    expect(store.disputes()[0]).toMatchObject({ status: 'WON', settlementDepositBatch: second?.settlementBatch });
+    expect(
+      store
+        .ledger()
+        .filter((e) => e.kind === 'dispute')
+        .map((e) => (e.kind === 'dispute' ? e.change : '')),
+    ).toEqual(['opened', 'updated']);
+    expect(() => store.updateDispute('pt_txn_none', 'LOST')).toThrow('No dispute for this transaction');
+  });
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CardBrand, type RawCard, checkCard, declineFor, feeFor } from './card-rules';
+import { type CardBrand, DISPUTE_AMOUNT, type RawCard, checkCard, declineFor, feeFor } from './card-rules';
 
 /**
  * The sandbox's memory: payment methods, transactions, recurring plans and the ledger tests
@@ -82,6 +82,33 @@ export type Reversal =
 export interface TransactionView extends Omit<Transaction, 'status'> {
   status: ShownStatus;
   isSettled: boolean;
+  disputeStatus: DisputeStatus | null;
+}
+
+/** Pay Theory's DisputeStatus (dispute.md). */
+export const DISPUTE_STATUSES = ['INQUIRY', 'PENDING', 'WON', 'LOST'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/**
+ * A dispute (dispute.md's Dispute object). The documented test amount opens one as a chargeback
+ * (PENDING); tests move it with updateDispute. Money moves in settlement batches: a chargeback is
+ * withdrawn in the next batch (`settlementWithdrawalBatch`, a negative adjustment), and a WON one
+ * is deposited back in the batch after that (`settlementDepositBatch`). An INQUIRY moves nothing.
+ */
+export interface Dispute {
+  disputeId: string;
+  transactionId: string;
+  status: DisputeStatus;
+  reason: 'FRAUD';
+  reasonMessage: string;
+  amountCents: number;
+  disputeDate: string;
+  expirationDate: string;
+  updatedDate: string;
+  settlementWithdrawalBatch: number | null;
+  settlementDepositBatch: number | null;
+  /** Epoch ms from which the `disputes` query shows it (its transaction's). */
+  visibleAt: number;
 }
 
 /**
@@ -102,6 +129,8 @@ export interface Settlement {
   reversalCount: number;
   disputeCount: number;
   transactionIds: string[];
+  /** The disputes whose money this batch withdrew or deposited back (its adjustments). */
+  disputeIds: string[];
 }
 
 export interface RecurringPlan {
@@ -177,7 +206,17 @@ export type LedgerEntry =
       replacementId: string | null;
       replacementAmountCents: number | null;
     }
-  | ({ kind: 'settlement'; at: string } & Settlement);
+  | ({ kind: 'settlement'; at: string } & Settlement)
+  | {
+      kind: 'dispute';
+      at: string;
+      /** opened: the dispute was created; updated: its status changed. */
+      change: 'opened' | 'updated';
+      disputeId: string;
+      transactionId: string;
+      status: DisputeStatus;
+      amountCents: number;
+    };
 
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(9).toString('base64url')}`;
@@ -201,6 +240,7 @@ export class SandboxStore {
   private plans: RecurringPlan[] = [];
   private entries: LedgerEntry[] = [];
   private batches: Settlement[] = [];
+  private disputeList: Dispute[] = [];
   /** Never reused by one sandbox, reset or not, so an app's stored batch number stays unique. */
   private lastBatch = 0;
 
@@ -224,6 +264,7 @@ export class SandboxStore {
     this.plans = [];
     this.entries = [];
     this.batches = [];
+    this.disputeList = [];
   }
 
   private record(entry: LedgerEntry): void {
@@ -275,6 +316,11 @@ export class SandboxStore {
    * its reversals are visible (all of them when `everything`, as a notification describes it).
    */
   private view(t: Transaction, now: number, everything: boolean): TransactionView {
+    const disputeStatus = this.disputeList.find((d) => d.transactionId === t.transactionId)?.status ?? null;
+    return { ...this.stateOf(t, now, everything), disputeStatus };
+  }
+
+  private stateOf(t: Transaction, now: number, everything: boolean): Omit<TransactionView, 'disputeStatus'> {
     const isSettled = t.status !== 'FAILED' && (t.settlementBatch !== null || (t.autoSettled && now >= t.capturedAt));
     if (t.type !== 'DEBIT') {
       return { ...t, status: t.settlementBatch === null ? t.status : 'SETTLED', isSettled: t.settlementBatch !== null };
@@ -311,7 +357,67 @@ export class SandboxStore {
 
   /** Settlement batches, newest last. */
   settlements(): Settlement[] {
-    return this.batches.map((batch) => ({ ...batch, transactionIds: [...batch.transactionIds] }));
+    return this.batches.map((batch) => ({
+      ...batch,
+      transactionIds: [...batch.transactionIds],
+      disputeIds: [...batch.disputeIds],
+    }));
+  }
+
+  /** Disputes a query can see now. */
+  disputes(): Dispute[] {
+    const now = this.now().getTime();
+    return this.disputeList.filter((d) => d.visibleAt <= now).map((d) => ({ ...d }));
+  }
+
+  /** A dispute whatever its visibility (what a notification describes). */
+  disputeById(disputeId: string): Dispute | null {
+    const dispute = this.disputeList.find((d) => d.disputeId === disputeId);
+    return dispute ? { ...dispute } : null;
+  }
+
+  /** The documented test amount succeeds and opens a chargeback (testing.mdx). */
+  private openDispute(t: Transaction): void {
+    const now = this.now();
+    const dispute: Dispute = {
+      disputeId: newId('pt_dsp'),
+      transactionId: t.transactionId,
+      status: 'PENDING',
+      reason: 'FRAUD',
+      reasonMessage: 'Sandbox chargeback for the documented dispute amount',
+      amountCents: t.amountCents,
+      disputeDate: now.toISOString(),
+      // DOCS: the evidence deadline is not documented; the sandbox gives 7 days.
+      expirationDate: new Date(now.getTime() + 7 * 24 * 3600 * 1000).toISOString(),
+      updatedDate: now.toISOString(),
+      settlementWithdrawalBatch: null,
+      settlementDepositBatch: null,
+      visibleAt: t.visibleAt,
+    };
+    this.disputeList.push(dispute);
+    this.recordDispute(dispute, 'opened');
+  }
+
+  /** Moves a charge's dispute to a new status (the card network's decision), as a test asks. */
+  updateDispute(transactionId: string, status: DisputeStatus): Dispute {
+    const dispute = this.disputeList.find((d) => d.transactionId === transactionId);
+    if (!dispute) throw new SandboxError('NOT_FOUND', 'No dispute for this transaction');
+    dispute.status = status;
+    dispute.updatedDate = this.now().toISOString();
+    this.recordDispute(dispute, 'updated');
+    return { ...dispute };
+  }
+
+  private recordDispute(dispute: Dispute, change: 'opened' | 'updated'): void {
+    this.record({
+      kind: 'dispute',
+      at: dispute.updatedDate,
+      change,
+      disputeId: dispute.disputeId,
+      transactionId: dispute.transactionId,
+      status: dispute.status,
+      amountCents: dispute.amountCents,
+    });
   }
 
   /**
@@ -326,12 +432,19 @@ export class SandboxStore {
         t.settlementBatch === null &&
         ((t.type === 'DEBIT' && t.status !== 'VOIDED' && t.capturedAt <= now.getTime()) || t.type === 'REVERSAL'),
     );
-    if (taken.length === 0) return null;
+    const withdrawn = this.disputeList.filter((d) => d.status !== 'INQUIRY' && d.settlementWithdrawalBatch === null);
+    const deposited = this.disputeList.filter(
+      (d) => d.status === 'WON' && d.settlementWithdrawalBatch !== null && d.settlementDepositBatch === null,
+    );
+    if (taken.length === 0 && withdrawn.length === 0 && deposited.length === 0) return null;
     const debits = taken.filter((t) => t.type === 'DEBIT');
     const reversals = taken.filter((t) => t.type === 'REVERSAL');
     const sum = (rows: Transaction[], of: (t: Transaction) => number) => rows.reduce((total, t) => total + of(t), 0);
     const grossCents = sum(debits, (t) => t.amountCents) - sum(reversals, (t) => t.amountCents);
     const feesCents = sum(taken, (t) => t.feeCents);
+    const adjustmentsCents =
+      deposited.reduce((total, d) => total + d.amountCents, 0) -
+      withdrawn.reduce((total, d) => total + d.amountCents, 0);
     this.lastBatch += 1;
     const settlement: Settlement = {
       settlementBatch: this.lastBatch,
@@ -340,14 +453,17 @@ export class SandboxStore {
       status: 'SUCCEEDED',
       grossCents,
       feesCents,
-      adjustmentsCents: 0,
-      netCents: grossCents - feesCents,
+      adjustmentsCents,
+      netCents: grossCents - feesCents + adjustmentsCents,
       debitCount: debits.length,
       reversalCount: reversals.length,
-      disputeCount: 0,
+      disputeCount: withdrawn.length + deposited.length,
       transactionIds: taken.map((t) => t.transactionId),
+      disputeIds: [...withdrawn, ...deposited].map((d) => d.disputeId),
     };
     for (const t of taken) t.settlementBatch = settlement.settlementBatch;
+    for (const d of withdrawn) d.settlementWithdrawalBatch = settlement.settlementBatch;
+    for (const d of deposited) d.settlementDepositBatch = settlement.settlementBatch;
     this.batches.push(settlement);
     this.record({ kind: 'settlement', at: settlement.settlementDate, ...settlement });
     return settlement;
@@ -410,6 +526,7 @@ export class SandboxStore {
       recurringId: transaction.recurringId,
       source: input.source,
     });
+    if (!decline && input.amountCents === DISPUTE_AMOUNT) this.openDispute(transaction);
     return { transaction };
   }
 
