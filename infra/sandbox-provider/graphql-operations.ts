@@ -86,6 +86,7 @@ export function transactionToApi(t: TransactionView, ctx: ApiContext) {
     // The docs: "the failure_code will be the failure_reason in the response".
     failure_reasons: t.failureCode ? [t.failureCode] : null,
     dispute_status: t.disputeStatus,
+    flag_for_review: t.flagForReview,
     metadata: JSON.stringify(t.metadata),
     parent_id: t.parentId,
     refunded_amount: t.refundedCents,

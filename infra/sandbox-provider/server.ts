@@ -54,6 +54,14 @@ export interface SandboxProviderOptions {
    * Pay Theory: "for a sale this automatically changes to SUCCEEDED typically within the hour".
    */
   pendingMs?: number;
+  /**
+   * A charge of the same payment method and amount within this long of another is flagged
+   * POTENTIAL_DUPLICATE and held out of settlement (default 0: off, so a duplicate the app
+   * reverses is refunded as before; on, it is voided, being unsettled).
+   */
+  duplicateWindowMs?: number;
+  /** A charge above this many cents is flagged EXCEEDS_THRESHOLD (default: none). */
+  reviewThresholdCents?: number;
   /** When above 0, a settlement batch is made this often (as `POST /__sandbox/settle` makes one); default 0: never. */
   settleEveryMs?: number;
   /** The registered webhook endpoint (e.g. the API's /api/webhooks/paytheory/<secret>); unset: none. */
@@ -130,6 +138,8 @@ function originOf(address: AddressInfo): string {
 const CHARGE_NEXT = /^\/__sandbox\/recurring\/([^/]+)\/charge-next$/;
 const DISPUTE = /^\/__sandbox\/disputes\/([^/]+)$/;
 const DisputeUpdateSchema = z.object({ status: z.enum(DISPUTE_STATUSES) }).strict();
+const REVIEW = /^\/__sandbox\/review\/([^/]+)$/;
+const ReviewSchema = z.object({ action: z.enum(['ACCEPT', 'REJECT']) }).strict();
 
 function graphqlError(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
@@ -187,6 +197,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       visibilityDelayMs: () => faults.visibilityDelayMs(),
       pendingMs: () => options.pendingMs ?? 0,
       autoSettle: () => faults.autoSettle(),
+      duplicateWindowMs: options.duplicateWindowMs ?? 0,
+      reviewThresholdCents: options.reviewThresholdCents ?? null,
       firstInstalmentDelayMs: options.firstInstalmentDelayMs ?? 200,
       defer: (work, ms) => {
         const timer = setTimeout(() => {
@@ -324,25 +336,35 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
         sendJson(res, error.code === 'NOT_FOUND' ? 404 : 409, { error: error.message, code: error.code });
       }
     } else if (req.method === 'POST' && DISPUTE.test(path)) {
-      const transactionId = decodeURIComponent(DISPUTE.exec(path)?.[1] ?? '');
-      const body = DisputeUpdateSchema.safeParse(await readJson(req));
-      if (!body.success) {
-        sendJson(res, 400, {
-          error: `status must be one of ${DISPUTE_STATUSES.join(', ')}`,
-          issues: body.error.issues,
-        });
-        return;
-      }
-      try {
-        sendJson(res, 200, disputeToApi(store.updateDispute(transactionId, body.data.status), apiContext));
-      } catch (error) {
-        if (!(error instanceof SandboxError)) throw error;
-        sendJson(res, 404, { error: error.message, code: error.code });
-      }
+      await updateTransaction(req, res, DISPUTE.exec(path)?.[1], DisputeUpdateSchema, (id, body) =>
+        disputeToApi(store.updateDispute(id, body.status), apiContext),
+      );
+    } else if (req.method === 'POST' && REVIEW.test(path)) {
+      await updateTransaction(req, res, REVIEW.exec(path)?.[1], ReviewSchema, (id, body) =>
+        transactionToApi(store.reviewCharge(id, body.action), apiContext),
+      );
     } else if (await webhooks.handleAdmin(req, res, path)) {
       return;
     } else {
       sendJson(res, 404, { error: 'not found' });
+    }
+  }
+
+  /** `POST /__sandbox/<thing>/:transactionId` with a JSON body: 400 when it does not parse, 404 when nothing matches. */
+  async function updateTransaction<T>(
+    req: IncomingMessage,
+    res: ServerResponse,
+    encodedId: string | undefined,
+    schema: z.ZodType<T>,
+    work: (transactionId: string, body: T) => unknown,
+  ): Promise<void> {
+    const body = schema.safeParse(await readJson(req));
+    if (!body.success) return sendJson(res, 400, { error: z.prettifyError(body.error), issues: body.error.issues });
+    try {
+      sendJson(res, 200, work(decodeURIComponent(encodedId ?? ''), body.data));
+    } catch (error) {
+      if (!(error instanceof SandboxError)) throw error;
+      sendJson(res, 404, { error: error.message, code: error.code });
     }
   }
 

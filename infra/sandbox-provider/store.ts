@@ -72,7 +72,12 @@ export interface Transaction {
    * refund); a partial void's replacement transaction is `replacementId`.
    */
   voided: { visibleAt: number; replacementId: string | null } | null;
+  /** In review: its funds do not settle until the review is resolved (reviewCharge). */
+  flagForReview: ReviewFlag | null;
 }
+
+/** The TransactionReviewStatus values the sandbox raises (transaction.md). */
+export type ReviewFlag = 'POTENTIAL_DUPLICATE' | 'EXCEEDS_THRESHOLD';
 
 /** What createReversal did: refunded a settled charge, or voided an unsettled one (and replaced part of it). */
 export type Reversal =
@@ -156,6 +161,10 @@ export interface StoreTiming {
   pendingMs?: () => number;
   /** Whether a new charge counts as settled once captured (the `autoSettle` fault; default true). */
   autoSettle?: () => boolean;
+  /** A charge of the same payment method and amount within this long of another is POTENTIAL_DUPLICATE (default 0: off). */
+  duplicateWindowMs?: number;
+  /** A charge above this many cents is EXCEEDS_THRESHOLD (default: none). */
+  reviewThresholdCents?: number | null;
   /** How long after createRecurringPayment answers its first instalment is charged. */
   firstInstalmentDelayMs: number;
   /** Runs `work` later (the server keeps the timer so close() can cancel it). */
@@ -321,7 +330,9 @@ export class SandboxStore {
   }
 
   private stateOf(t: Transaction, now: number, everything: boolean): Omit<TransactionView, 'disputeStatus'> {
-    const isSettled = t.status !== 'FAILED' && (t.settlementBatch !== null || (t.autoSettled && now >= t.capturedAt));
+    const isSettled =
+      t.status !== 'FAILED' &&
+      (t.settlementBatch !== null || (t.autoSettled && !t.flagForReview && now >= t.capturedAt));
     if (t.type !== 'DEBIT') {
       return { ...t, status: t.settlementBatch === null ? t.status : 'SETTLED', isSettled: t.settlementBatch !== null };
     }
@@ -423,14 +434,16 @@ export class SandboxStore {
   /**
    * A new settlement batch of every captured charge and every reversal no batch holds yet, or
    * null when there is none (no empty batches). A charge not yet captured (PENDING) waits for a
-   * later batch. Its figures are the sums over its transactions.
+   * later batch, and so does one in review (flag_for_review). Its figures are the sums over its
+   * transactions.
    */
   settle(): Settlement | null {
     const now = this.now();
     const taken = this.transactions.filter(
       (t) =>
         t.settlementBatch === null &&
-        ((t.type === 'DEBIT' && t.status !== 'VOIDED' && t.capturedAt <= now.getTime()) || t.type === 'REVERSAL'),
+        ((t.type === 'DEBIT' && t.status !== 'VOIDED' && !t.flagForReview && t.capturedAt <= now.getTime()) ||
+          t.type === 'REVERSAL'),
     );
     const withdrawn = this.disputeList.filter((d) => d.status !== 'INQUIRY' && d.settlementWithdrawalBatch === null);
     const deposited = this.disputeList.filter(
@@ -475,6 +488,42 @@ export class SandboxStore {
     return this.plans.filter((p) => p.visibleAt <= now && predicate(p));
   }
 
+  /**
+   * transaction.md: POTENTIAL_DUPLICATE "based on settings configured in the partner environment",
+   * EXCEEDS_THRESHOLD for "exceeding the threshold set on the merchant account". DOCS: neither rule
+   * is given; the sandbox flags a charge of the same payment method and amount as a successful one
+   * within `duplicateWindowMs`, and one above `reviewThresholdCents`. A plan's instalments are not
+   * flagged (the same card and amount each month is the plan).
+   */
+  private reviewFlagFor(amountCents: number, paymentMethodId: string): ReviewFlag | null {
+    const threshold = this.timing.reviewThresholdCents ?? null;
+    if (threshold !== null && amountCents > threshold) return 'EXCEEDS_THRESHOLD';
+    const windowMs = this.timing.duplicateWindowMs ?? 0;
+    if (windowMs <= 0) return null;
+    const since = this.now().getTime() - windowMs;
+    const twin = this.transactions.some(
+      (t) =>
+        t.type === 'DEBIT' &&
+        t.paymentMethodId === paymentMethodId &&
+        t.amountCents === amountCents &&
+        Date.parse(t.createdAt) >= since,
+    );
+    return twin ? 'POTENTIAL_DUPLICATE' : null;
+  }
+
+  /**
+   * Resolves a review, as `updateTransactionInReview(action)` does (transaction.md): ACCEPT clears
+   * the flag, so the next batch settles the charge; REJECT voids it (DOCS: what REJECT does is not
+   * documented; a charge whose funds never settled is given back whole).
+   */
+  reviewCharge(transactionId: string, action: 'ACCEPT' | 'REJECT'): TransactionView {
+    const t = this.transactions.find((candidate) => candidate.transactionId === transactionId);
+    if (!t?.flagForReview) throw new SandboxError('NOT_FOUND', 'No transaction in review with this id');
+    t.flagForReview = null;
+    if (action === 'REJECT') this.voidCharge(t, t.amountCents);
+    return this.describe(t);
+  }
+
   /** Always a new charge: Pay Theory documents no de-duplication, whatever the metadata. */
   charge(input: {
     amountCents: number;
@@ -510,6 +559,8 @@ export class SandboxStore {
       settlementBatch: null,
       feeCents: decline ? 0 : feeFor(input.amountCents),
       voided: null,
+      flagForReview:
+        decline || input.recurringId ? null : this.reviewFlagFor(input.amountCents, method.paymentMethodId),
     };
     this.transactions.push(transaction);
     this.record({
@@ -671,6 +722,7 @@ export class SandboxStore {
       autoSettled: false,
       settlementBatch: null,
       feeCents: 0,
+      flagForReview: null,
     };
     this.transactions.push(reversal);
     this.record({
@@ -698,6 +750,7 @@ export class SandboxStore {
             createdAt: at,
             visibleAt,
             feeCents: feeFor(remaining),
+            flagForReview: null,
           }
         : null;
     original.status = 'VOIDED';

@@ -28,6 +28,8 @@ export async function useSandbox(
     /** The sandbox's settlement rules: how long a charge stays PENDING, and a settle timer. */
     pendingMs?: number;
     settleEveryMs?: number;
+    reviewThresholdCents?: number;
+    duplicateWindowMs?: number;
   } = {},
 ): Promise<{
   sandbox: SandboxProvider;
@@ -49,6 +51,8 @@ export async function useSandbox(
     ...(options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {}),
     ...(options.pendingMs !== undefined ? { pendingMs: options.pendingMs } : {}),
     ...(options.settleEveryMs !== undefined ? { settleEveryMs: options.settleEveryMs } : {}),
+    ...(options.reviewThresholdCents !== undefined ? { reviewThresholdCents: options.reviewThresholdCents } : {}),
+    ...(options.duplicateWindowMs !== undefined ? { duplicateWindowMs: options.duplicateWindowMs } : {}),
     ...(webhook ? { webhookUrl: webhook.url } : {}),
     ...(webhook?.signingSecret ? { webhookSigningSecret: webhook.signingSecret } : {}),
     ...(webhook?.retryDelaysMs ? { webhookRetryDelaysMs: webhook.retryDelaysMs } : {}),
