@@ -80,8 +80,8 @@ describe('contribution on the home page', () => {
     expect(await toast.textContent()).toMatch(/declined/i);
     expect(new URL(page.url()).pathname).toBe('/');
 
-    // The spent fields were cleared and mounted again (Pay Theory's answer ACTION_COMPLETE to a
-    // second call); the visitor is told, and focus stayed on the button they pressed.
+    // The fields were cleared and mounted again, as after every answer; the visitor is told, and
+    // focus stayed on the button they pressed.
     const note = form.getByRole('status').filter({ hasText: 'the card fields were cleared' });
     await note.waitFor();
     // While the fields mount again the button reads 'Loading secure card fields…', then its amount.

@@ -34,8 +34,9 @@ export type HostedCardFieldsState = {
 export type HostedCardFields = HostedCardFieldsState & {
   /**
    * Clears the fields and mounts them again, on the same timings as the first mount. Call it
-   * after every tokenize or transact result: the provider's fields serve one action and then
-   * answer ACTION_COMPLETE until they are mounted again.
+   * after every tokenize or transact result: after a success the provider's fields answer
+   * ACTION_COMPLETE until they are mounted again, and after an error (which the SDK answers by
+   * resetting them) a fresh mount leaves one state to reason about, whatever the SDK did.
    */
   remount: () => void;
 };
