@@ -4,6 +4,7 @@ import {
   type ChargeOutcome,
   type Payor,
   type ProviderCharge,
+  type ProviderDispute,
   ProviderRequestError,
   type RecurringOutcome,
   RefundRejectedError,
@@ -23,12 +24,15 @@ import {
   CreateRecurringData,
   CreateReversalData,
   CreateTransactionData,
+  FIND_DISPUTES,
   FIND_RECURRING_PAYMENTS,
   FIND_TRANSACTIONS,
+  FindDisputesData,
   FindRecurringData,
   FindTransactionsData,
   GET_RECURRING_PAYMENT,
   IDEMPOTENCY_METADATA_KEY,
+  type PayTheoryDispute,
   type PayTheoryRecurringPayment,
   type PayTheoryTransaction,
   atLeast,
@@ -90,6 +94,20 @@ const VOIDED = new Set(['VOIDED', 'CANCELED']);
 const isDebit = (t: PayTheoryTransaction) => t.transaction_type !== 'REVERSAL' && t.transaction_type !== 'ACH_RETURN';
 const byDate = (a: PayTheoryTransaction, b: PayTheoryTransaction) =>
   (a.transaction_date ?? '').localeCompare(b.transaction_date ?? '');
+
+function toProviderDispute(transactionId: string, d: PayTheoryDispute): ProviderDispute {
+  return {
+    disputeId: d.dispute_id,
+    transactionId,
+    status: d.status,
+    amountCents: d.amount,
+    reason: d.reason ?? null,
+    reasonMessage: d.reason_message ?? null,
+    disputeDate: d.dispute_date ?? null,
+    expirationDate: d.expiration_date ?? null,
+    updatedDate: d.updated_date ?? null,
+  };
+}
 
 function payorInput(payor: Payor) {
   return {
@@ -410,6 +428,20 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
 
     verifyWebhook(headers, rawBody) {
       return verifyPayTheoryWebhook(options.webhookSigningSecret, headers, rawBody);
+    },
+
+    async getChargeDisputes(transactionId) {
+      const data = await request(
+        'disputes',
+        FIND_DISPUTES,
+        { limit: LIST_LIMIT, query: { query_list: [equals('transaction_id', transactionId)] } },
+        FindDisputesData,
+      );
+      // An item naming another charge is not this charge's, whatever the filter matched.
+      return data.disputes.items
+        .filter((d) => (d.transaction?.transaction_id ?? transactionId) === transactionId)
+        .sort((a, b) => (a.dispute_date ?? '').localeCompare(b.dispute_date ?? ''))
+        .map((d) => toProviderDispute(transactionId, d));
     },
 
     async getChargeDetails(transactionId) {

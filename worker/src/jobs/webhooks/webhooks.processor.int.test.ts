@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { transactions, webhookEvents } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useChargeStack } from '../../test/charge-stack';
 import { webhooksProcessor } from './webhooks.processor';
@@ -14,7 +14,15 @@ const stack = await useChargeStack('redis');
 const { database, backend: queues, sandbox, provider, instalments, tokenFor } = stack;
 const logger = createLogger({ level: 'silent' });
 const outcomes = new Map<string, (outcome: { ok: boolean; error?: string }) => void>();
-queues.createWorker(QUEUES.webhooks, webhooksProcessor({ db: database.db, provider, instalments, logger }), {
+const processor = webhooksProcessor({
+  db: database.db,
+  backend: queues,
+  provider,
+  instalments,
+  logger,
+  contactEmail: 'office@example.org',
+});
+queues.createWorker(QUEUES.webhooks, processor, {
   concurrency: 1,
   onCompleted: (job) => outcomes.get(String(job.id))?.({ ok: true }),
   onFailed: (job, error) => outcomes.get(String(job?.id))?.({ ok: false, error: error.message }),
@@ -27,6 +35,7 @@ async function process(transactionId: string) {
     .values({ provider: provider.name, type: 'PAYMENT.CREATED', transactionId, recurringId: 'pt_rec_hint' })
     .onConflictDoUpdate({
       target: [webhookEvents.provider, webhookEvents.transactionId],
+      targetWhere: sql`${webhookEvents.disputeKey} IS NULL`,
       set: { type: 'PAYMENT.CREATED' },
     })
     .returning();
