@@ -59,6 +59,8 @@ export const adminTexts = {
   exactAmountLabel: 'Exact amount ($)',
   exactAmountPlaceholder: '25.00',
   clearAll: 'Clear All',
+  statusFilterLabel: 'Filter by status',
+  statusOptions: { all: 'All statuses', disputed: 'Disputed' },
   typeFilterLabel: 'Filter by type',
   typeOptions: {
     all: 'All Types',
