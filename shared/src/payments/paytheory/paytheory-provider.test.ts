@@ -81,6 +81,51 @@ describe('Pay Theory provider', () => {
     expect(outcome.status === 'declined' && outcome.message).toMatch(/insufficient funds/);
   });
 
+  it("lists a charge's disputes by its transaction id, oldest first, dropping any that name another charge", async () => {
+    const dispute = (id: string, date: string, transactionId = 'pt_txn_1') => ({
+      dispute_id: id,
+      status: 'PENDING',
+      reason: 'FRAUD',
+      reason_message: null,
+      amount: 2500,
+      dispute_date: date,
+      expiration_date: '2026-02-15T00:00:00Z',
+      updated_date: date,
+      transaction: { transaction_id: transactionId },
+    });
+    const { p, sent } = provider({
+      disputes: () => ({
+        data: {
+          disputes: {
+            items: [
+              dispute('pt_disp_2', '2026-02-01T00:00:00Z'),
+              dispute('pt_disp_other', '2026-01-01T00:00:00Z', 'pt_txn_9'),
+              dispute('pt_disp_1', '2026-01-10T00:00:00Z'),
+            ],
+            total_row_count: 3,
+          },
+        },
+      }),
+    });
+    const found = await p.getChargeDisputes('pt_txn_1');
+    expect(found.map((d) => d.disputeId)).toEqual(['pt_disp_1', 'pt_disp_2']);
+    expect(found[0]).toEqual({
+      disputeId: 'pt_disp_1',
+      transactionId: 'pt_txn_1',
+      status: 'PENDING',
+      amountCents: 2500,
+      reason: 'FRAUD',
+      reasonMessage: null,
+      disputeDate: '2026-01-10T00:00:00Z',
+      expirationDate: '2026-02-15T00:00:00Z',
+      updatedDate: '2026-01-10T00:00:00Z',
+    });
+    expect(sent[0]?.operationName).toBe('FindDisputes');
+    expect(sent[0]?.variables).toMatchObject({
+      query: { query_list: [{ key: 'transaction_id', value: 'pt_txn_1', operator: 'EQUAL' }] },
+    });
+  });
+
   it('finds a one-time charge by key, ignoring recurring instalments and reversals', async () => {
     const { p, sent } = provider({
       transactions: () => ({
