@@ -10,7 +10,7 @@ import {
   transactions,
 } from '../db/schema';
 import { type OutboxRow, queueEmails } from '../jobs';
-import type { ProviderDispute } from '../payments';
+import type { CardProvider, ProviderDispute } from '../payments';
 
 /**
  * Disputes in the ledger (docs/decisions/047-disputes.md). recordProviderDispute is the one path by
@@ -152,6 +152,25 @@ export async function recordProviderDispute(
     });
     return { outcome: 'changed', disputeRowId: known.id, paymentId: known.paymentId, outboxRows: [] };
   });
+}
+
+/**
+ * Re-fetches every dispute of a charge from the provider and records each (recordProviderDispute):
+ * what a DISPUTE webhook's job does, and what the reconciliation calls for a charge the provider
+ * shows with a `dispute_status`. Empty when the provider shows no dispute of it (yet).
+ */
+export async function syncChargeDisputes(
+  db: Database,
+  provider: Pick<CardProvider, 'name' | 'getChargeDisputes'>,
+  transactionId: string,
+  options: Omit<RecordDisputeOptions, 'provider'>,
+): Promise<(DisputeRecordResult & { dispute: ProviderDispute })[]> {
+  const found = await provider.getChargeDisputes(transactionId);
+  const results: (DisputeRecordResult & { dispute: ProviderDispute })[] = [];
+  for (const dispute of found) {
+    results.push({ ...(await recordProviderDispute(db, dispute, { ...options, provider: provider.name })), dispute });
+  }
+  return results;
 }
 
 /**

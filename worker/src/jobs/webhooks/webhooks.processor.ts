@@ -4,7 +4,7 @@ import type { Logger } from '@pillars/shared/logger';
 import type { CardProvider } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import { type InstalmentRecorder, recordProviderDispute } from '@pillars/shared/money';
+import { type InstalmentRecorder, syncChargeDisputes } from '@pillars/shared/money';
 
 export interface WebhookDeps {
   db: Database;
@@ -40,27 +40,21 @@ export function webhooksProcessor({ db, backend, provider, instalments, logger, 
    * the last attempt the reconciliation still finds it.
    */
   async function processDispute(eventId: string, transactionId: string) {
-    const found = await provider.getChargeDisputes(transactionId);
-    if (found.length === 0) throw new Error(`provider shows no dispute of transaction ${transactionId} (yet)`);
-    const outcomes: string[] = [];
-    for (const dispute of found) {
-      const result = await recordProviderDispute(db, dispute, {
-        provider: provider.name,
-        foundBy: 'webhook',
-        contactEmail,
-      });
+    const results = await syncChargeDisputes(db, provider, transactionId, { foundBy: 'webhook', contactEmail });
+    if (results.length === 0) throw new Error(`provider shows no dispute of transaction ${transactionId} (yet)`);
+    for (const result of results) {
       if (result.outcome === 'unknown-charge') throw new Error(`no payment holds transaction ${transactionId} (yet)`);
       await publishNow(db, backend, logger, result.outboxRows).catch((error: unknown) =>
         logger.warn({ err: error, paymentId: result.paymentId }, 'jobs left to the relay'),
       );
       if (result.outcome !== 'unchanged') {
         logger.warn(
-          { paymentId: result.paymentId, transactionId, disputeStatus: dispute.status, outcome: result.outcome },
+          { paymentId: result.paymentId, transactionId, disputeStatus: result.dispute.status, outcome: result.outcome },
           'payment disputed',
         );
       }
-      outcomes.push(result.outcome);
     }
+    const outcomes = results.map((result) => result.outcome);
     await finish(eventId, `dispute-${outcomes.join(',')}`);
   }
 
