@@ -26,6 +26,9 @@ const sandbox = await startSandboxProvider({
   ...(env.SANDBOX_VISIBILITY_DELAY_MS ? { visibilityDelayMs: Number(env.SANDBOX_VISIBILITY_DELAY_MS) } : {}),
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
   ...(env.SANDBOX_WEBHOOK_SIGNING_SECRET ? { webhookSigningSecret: env.SANDBOX_WEBHOOK_SIGNING_SECRET } : {}),
+  ...(env.SANDBOX_WEBHOOK_EVENT_NAME === 'PAYMENT' || env.SANDBOX_WEBHOOK_EVENT_NAME === 'TRANSACTION'
+    ? { webhookEventName: env.SANDBOX_WEBHOOK_EVENT_NAME }
+    : {}),
   ...(env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS
     ? { webhookRetryDelaysMs: env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS.split(',').map(Number) }
     : {}),

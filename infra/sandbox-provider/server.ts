@@ -5,16 +5,23 @@ import type { Logger } from '@pillars/shared/logger';
 import { handleFieldsRoute, handleSdkRoute } from './browser-routes';
 import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
 import { executeGraphQL } from './graphql-execute';
-import { transactionToApi } from './graphql-operations';
+import { disputeToApi, settlementToApi, transactionToApi } from './graphql-operations';
 import { BodyError, fromLoopback, isJsonRequest, readJson, sendJson } from './http-util';
-import { type LedgerEntry, SandboxError, SandboxStore } from './store';
-import { type SandboxWebhookEvent, type SandboxWebhookState, SandboxWebhooks } from './webhooks';
+import { z } from 'zod';
+import { DISPUTE_STATUSES, type DisputeStatus, type LedgerEntry, SandboxError, SandboxStore } from './store';
+import {
+  type SandboxWebhookEvent,
+  type SandboxWebhookState,
+  SandboxWebhooks,
+  type TransactionEventName,
+} from './webhooks';
 
 export type { Faults } from './faults';
 export type { LedgerEntry } from './store';
 export { IDEMPOTENCY_METADATA_KEY } from './store';
 export { TEST_CARDS, DECLINING_AMOUNTS } from './card-rules';
-export type { SandboxWebhookEvent, SandboxWebhookState } from './webhooks';
+export type { SandboxWebhookEvent, SandboxWebhookState, TransactionEventName } from './webhooks';
+export type { DisputeStatus } from './store';
 export { WEBHOOK_SIGNATURE_HEADER } from './webhooks';
 
 export interface SandboxProviderOptions {
@@ -42,20 +49,32 @@ export interface SandboxProviderOptions {
   visibilityDelayMs?: number;
   /** How long after createRecurringPayment answers the plan's first instalment is charged (default 200 ms). */
   firstInstalmentDelayMs?: number;
+  /**
+   * How long a new successful charge stays PENDING before it is captured (SUCCEEDED); default 0.
+   * Pay Theory: "for a sale this automatically changes to SUCCEEDED typically within the hour".
+   */
+  pendingMs?: number;
+  /** When above 0, a settlement batch is made this often (as `POST /__sandbox/settle` makes one); default 0: never. */
+  settleEveryMs?: number;
   /** The registered webhook endpoint (e.g. the API's /api/webhooks/paytheory/<secret>); unset: none. */
   webhookUrl?: string;
   /** Not Pay Theory's: when set, each delivery carries an HMAC-SHA256 signature (webhooks.ts). */
   webhookSigningSecret?: string;
   /** Delays before the 3 retries of a failed delivery (default 250, 500, 1000 ms). */
   webhookRetryDelaysMs?: number[];
+  /** The transaction notifications' event name: TRANSACTION (the default, the current docs') or PAYMENT (the 2024 page's). */
+  webhookEventName?: TransactionEventName;
 }
 
 export interface InstalmentResult {
   transactionId: string;
   state: 'SUCCEEDED' | 'FAILED';
-  /** The PAYMENT notification announcing the instalment; null when no webhookUrl is configured. */
+  /** The TRANSACTION notification announcing the instalment; null when no webhookUrl is configured. */
   eventId: string | null;
 }
+
+/** A settlement batch as the `settlements` query shows it, and the transactions it holds. */
+export type SandboxSettlement = ReturnType<typeof settlementToApi> & { transaction_ids: string[] };
 
 export interface SandboxProvider {
   /** Origin, e.g. http://127.0.0.1:5090. */
@@ -84,6 +103,18 @@ export interface SandboxProvider {
   reactivateWebhook(): void;
   /** Sends an earlier notification again, byte for byte: a provider's retry. */
   redeliverWebhook(eventId: string): Promise<SandboxWebhookEvent>;
+  /**
+   * A new settlement batch of every captured charge and every reversal not yet in one, as the API
+   * shows it plus `transaction_ids`; null when there is nothing to settle.
+   */
+  settle(): Promise<SandboxSettlement | null>;
+  /**
+   * Moves the dispute of a charge (opened by the documented 888888 amount) to a new status and
+   * announces it (DISPUTE UPDATED); answers the dispute as the `disputes` query shows it.
+   */
+  updateDispute(transactionId: string, status: DisputeStatus): Promise<ReturnType<typeof disputeToApi>>;
+  /** Every settlement batch so far, oldest first, as `settle()` answers each. */
+  settlements(): SandboxSettlement[];
   /** Forgets payment methods, transactions, plans, the ledger, webhook events and all faults. */
   reset(): void;
   close(): Promise<void>;
@@ -97,6 +128,8 @@ function originOf(address: AddressInfo): string {
 }
 
 const CHARGE_NEXT = /^\/__sandbox\/recurring\/([^/]+)\/charge-next$/;
+const DISPUTE = /^\/__sandbox\/disputes\/([^/]+)$/;
+const DisputeUpdateSchema = z.object({ status: z.enum(DISPUTE_STATUSES) }).strict();
 
 function graphqlError(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
@@ -111,17 +144,35 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
   const { ledgerFile, logger } = options;
   if (ledgerFile) writeFileSync(ledgerFile, '');
   const faults = new FaultPlan(Math.random, { visibilityDelayMs: options.visibilityDelayMs ?? 300 });
+  // The store is made below; its webhooks (made first) and every answer read it through this.
+  const apiContext = {
+    get store() {
+      return store;
+    },
+    merchantUid: options.merchantUid,
+  };
   const webhooks = new SandboxWebhooks(
     {
       url: options.webhookUrl,
       signingSecret: options.webhookSigningSecret,
       retryDelaysMs: options.webhookRetryDelaysMs,
       logger,
+      eventName: options.webhookEventName,
     },
-    // A notification describes the transaction as it is, whether or not queries can see it yet.
-    (transactionId) => {
-      const transaction = store.transactionById(transactionId);
-      return transaction ? transactionToApi(transaction, { store, merchantUid: options.merchantUid }) : null;
+    // A notification describes what it is about as it is, whether or not queries can see it yet.
+    {
+      transaction: (transactionId) => {
+        const transaction = store.transactionById(transactionId);
+        return transaction ? transactionToApi(transaction, apiContext) : null;
+      },
+      dispute: (disputeId) => {
+        const dispute = store.disputeById(disputeId);
+        return dispute ? disputeToApi(dispute, apiContext) : null;
+      },
+      settlement: (batch) => {
+        const settlement = store.settlements().find((s) => s.settlementBatch === batch);
+        return settlement ? settlementToApi(settlement, apiContext) : null;
+      },
     },
   );
   if (options.faults) faults.set(options.faults);
@@ -134,6 +185,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     () => new Date(),
     {
       visibilityDelayMs: () => faults.visibilityDelayMs(),
+      pendingMs: () => options.pendingMs ?? 0,
+      autoSettle: () => faults.autoSettle(),
       firstInstalmentDelayMs: options.firstInstalmentDelayMs ?? 200,
       defer: (work, ms) => {
         const timer = setTimeout(() => {
@@ -155,6 +208,20 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       eventId: webhooks.eventsFor(transaction.transactionId)[0]?.id ?? null,
     };
   }
+
+  function settle(): SandboxSettlement | null {
+    const settlement = store.settle();
+    if (!settlement) return null;
+    logger?.info(
+      { settlementBatch: settlement.settlementBatch, count: settlement.transactionIds.length },
+      'sandbox: settled',
+    );
+    return { ...settlementToApi(settlement, apiContext), transaction_ids: settlement.transactionIds };
+  }
+  const settlements = () =>
+    store.settlements().map((s) => ({ ...settlementToApi(s, apiContext), transaction_ids: s.transactionIds }));
+  const settleTimer =
+    (options.settleEveryMs ?? 0) > 0 ? setInterval(() => void settle(), options.settleEveryMs).unref() : null;
 
   function delay(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
@@ -231,12 +298,19 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       sendJson(res, 403, { error: 'admin endpoints answer loopback requests only' });
     } else if (req.method === 'GET' && path === '/__sandbox/ledger') {
       sendJson(res, 200, store.ledger());
+    } else if (req.method === 'GET' && path === '/__sandbox/settlements') {
+      sendJson(res, 200, settlements());
     } else if (req.method === 'POST' && !isJsonRequest(req)) {
       sendJson(res, 415, { error: 'send application/json' });
     } else if (req.method === 'POST' && path === '/__sandbox/faults') {
       const patch = PartialFaultsSchema.safeParse(await readJson(req));
       if (!patch.success) sendJson(res, 400, { error: 'invalid faults', issues: patch.error.issues });
       else sendJson(res, 200, faults.set(patch.data));
+    } else if (req.method === 'POST' && path === '/__sandbox/settle') {
+      await readJson(req).catch(() => null);
+      const settlement = settle();
+      if (settlement) sendJson(res, 200, settlement);
+      else sendJson(res, 409, { error: 'nothing to settle', code: 'NOTHING_TO_SETTLE' });
     } else if (req.method === 'POST' && path === '/__sandbox/reset') {
       reset();
       sendJson(res, 200, { ok: true });
@@ -248,6 +322,22 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       } catch (error) {
         if (!(error instanceof SandboxError)) throw error;
         sendJson(res, error.code === 'NOT_FOUND' ? 404 : 409, { error: error.message, code: error.code });
+      }
+    } else if (req.method === 'POST' && DISPUTE.test(path)) {
+      const transactionId = decodeURIComponent(DISPUTE.exec(path)?.[1] ?? '');
+      const body = DisputeUpdateSchema.safeParse(await readJson(req));
+      if (!body.success) {
+        sendJson(res, 400, {
+          error: `status must be one of ${DISPUTE_STATUSES.join(', ')}`,
+          issues: body.error.issues,
+        });
+        return;
+      }
+      try {
+        sendJson(res, 200, disputeToApi(store.updateDispute(transactionId, body.data.status), apiContext));
+      } catch (error) {
+        if (!(error instanceof SandboxError)) throw error;
+        sendJson(res, 404, { error: error.message, code: error.code });
       }
     } else if (await webhooks.handleAdmin(req, res, path)) {
       return;
@@ -333,9 +423,14 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     webhookSettled: (eventId) => webhooks.settled(eventId),
     reactivateWebhook: () => webhooks.reactivate(),
     redeliverWebhook: (eventId) => webhooks.redeliver(eventId),
+    settle: () => Promise.resolve().then(settle),
+    updateDispute: (transactionId, status) =>
+      Promise.resolve().then(() => disputeToApi(store.updateDispute(transactionId, status), apiContext)),
+    settlements,
     reset,
     close: async () => {
       closing = true;
+      if (settleTimer) clearInterval(settleTimer);
       webhooks.close();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
