@@ -95,14 +95,14 @@ mutation CreatePaymentMethod($merchant_uid: String!, $payment_method: PaymentMet
 }`;
 
 /**
- * A charge's disputes (docs/api/dispute.md, "Query Disputes"). DOCS: the reference names no filter
- * key for the disputed charge; `transaction_id`, the key Pay Theory's transactions are queried by,
- * is the safe reading, and the adapter also checks each item's `transaction.transaction_id`
- * (docs/decisions/047-disputes.md).
+ * Disputes (docs/api/dispute.md, "Query Disputes"), a page at a time. DOCS: the reference names no
+ * filter key for the disputed charge, only the Dispute object's own fields, so the adapter filters
+ * on one of those (`dispute_date`) and keeps the items whose `transaction.transaction_id` is the
+ * charge's (docs/decisions/047-disputes.md).
  */
 export const FIND_DISPUTES = `
-query FindDisputes($query: SqlQuery, $limit: Int) {
-  disputes(query: $query, limit: $limit) {
+query FindDisputes($query: SqlQuery, $limit: Int, $offset_id: String, $direction: MoveDirection) {
+  disputes(query: $query, limit: $limit, offset_id: $offset_id, direction: $direction) {
     items {
       dispute_id
       status

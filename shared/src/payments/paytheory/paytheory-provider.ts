@@ -56,6 +56,9 @@ export interface PayTheoryProviderOptions {
 }
 
 const LIST_LIMIT = 100;
+const DAY_MS = 24 * 3_600_000;
+/** Pages of disputes read for one charge: 10 000 disputes since it was made is far past any real one. */
+const DISPUTE_PAGES_MAX = 100;
 const POSTAL_CODE_REQUIRED = 'Please enter the billing ZIP code of the card.';
 /** Statuses of a card debit that went through (a later refund does not undo the charge). */
 const CHARGED = new Set(['PENDING', 'SUCCEEDED', 'SETTLED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
@@ -430,18 +433,35 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       return verifyPayTheoryWebhook(options.webhookSigningSecret, headers, rawBody);
     },
 
+    // The disputes dated from a day before the charge on (a dispute cannot come before its charge;
+    // the day covers clocks and time zones), oldest first and paged by dispute id, keeping the
+    // charge's own: no filter on the disputed charge is documented (docs/decisions/047-disputes.md).
     async getChargeDisputes(transactionId) {
-      const data = await request(
-        'disputes',
-        FIND_DISPUTES,
-        { limit: LIST_LIMIT, query: { query_list: [equals('transaction_id', transactionId)] } },
-        FindDisputesData,
-      );
-      // An item naming another charge is not this charge's, whatever the filter matched.
-      return data.disputes.items
-        .filter((d) => (d.transaction?.transaction_id ?? transactionId) === transactionId)
-        .sort((a, b) => (a.dispute_date ?? '').localeCompare(b.dispute_date ?? ''))
-        .map((d) => toProviderDispute(transactionId, d));
+      const charge = await getTransaction(transactionId);
+      if (!charge) return [];
+      const chargedAt = charge.transaction_date ? Date.parse(charge.transaction_date) : Number.NaN;
+      const since = Number.isNaN(chargedAt) ? null : new Date(chargedAt - DAY_MS).toISOString();
+      const query = {
+        ...(since ? { query_list: [atLeast('dispute_date', since)] } : {}),
+        sort_list: [{ key: 'dispute_date', direction: 'ASC' }],
+      };
+      const found: ProviderDispute[] = [];
+      let offsetId: string | undefined;
+      for (let page = 0; page < DISPUTE_PAGES_MAX; page += 1) {
+        const data = await request(
+          'disputes',
+          FIND_DISPUTES,
+          { limit: LIST_LIMIT, query, ...(offsetId ? { offset_id: offsetId, direction: 'FORWARD' } : {}) },
+          FindDisputesData,
+        );
+        const items = data.disputes.items;
+        for (const d of items) {
+          if (d.transaction?.transaction_id === transactionId) found.push(toProviderDispute(transactionId, d));
+        }
+        offsetId = items.at(-1)?.dispute_id;
+        if (items.length < LIST_LIMIT || !offsetId) break;
+      }
+      return found.sort((a, b) => (a.disputeDate ?? '').localeCompare(b.disputeDate ?? ''));
     },
 
     async getChargeDetails(transactionId) {
