@@ -56,8 +56,13 @@ describe('verifyPayTheoryWebhook', () => {
       subtype: 'CREATED',
       dispute: { disputeId: null, status: null },
     });
-    // A dispute id that is not a bounded single line is refused, as any stored id is.
-    expect(verifyPayTheoryWebhook(undefined, {}, notification('DISPUTE', { dispute_id: 'a\nb' }))).toBeNull();
+    // A dispute id that is not a bounded single line is not kept (ids are stored), nor is the delivery refused.
+    const unreadable = notification('DISPUTE', { dispute_id: 'a\nb', transaction: { transaction_id: 'pt_txn_7' } });
+    expect(verifyPayTheoryWebhook(undefined, {}, unreadable)).toEqual({
+      event: 'DISPUTE',
+      subtype: 'CREATED',
+      dispute: { disputeId: null, status: null },
+    });
   });
 
   it('keeps no transaction id for the other events, and accepts names it does not know', () => {

@@ -89,15 +89,17 @@ export function verifyPayTheoryWebhook(
   if (!body.success) return null;
   const { event, subtype, payload } = body.data;
   if (event === DISPUTE_EVENT) {
-    const dispute = DisputePayload.safeParse((json as { payload?: unknown }).payload ?? {});
-    if (!dispute.success) return null;
+    // An unreadable dispute payload keeps no hint from it but is not refused: a refused delivery
+    // counts towards the provider deactivating the webhook, and the charge is re-fetched anyway.
+    const parsed = DisputePayload.safeParse((json as { payload?: unknown }).payload ?? {});
+    const hints = parsed.success ? parsed.data : {};
     // The disputed charge, nested as the documented payload has it (or at the top, as a transaction's).
-    const disputed = dispute.data.transaction?.transaction_id ?? payload?.transaction_id;
+    const disputed = hints.transaction?.transaction_id ?? payload?.transaction_id;
     return {
       event,
       subtype,
       ...(disputed ? { transactionId: disputed } : {}),
-      dispute: { disputeId: dispute.data.dispute_id ?? null, status: dispute.data.status ?? null },
+      dispute: { disputeId: hints.dispute_id ?? null, status: hints.status ?? null },
     };
   }
   const transactionId = TRANSACTION_EVENTS.has(event) ? payload?.transaction_id : undefined;
