@@ -42,6 +42,7 @@ const runtime = await startWorkers({
   dunningGraceDays: config.DUNNING_GRACE_DAYS,
   limiters,
   metrics,
+  contactEmail: config.CONTACT_EMAIL,
 });
 running = () => runtime.running();
 logger.info(

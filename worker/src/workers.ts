@@ -1,3 +1,4 @@
+import { PUBLIC_CONFIG_DEFAULTS } from '@pillars/shared/contracts';
 import type { Database } from '@pillars/shared/db';
 import {
   END_LAPSED_PLANS_EVERY_MS,
@@ -60,6 +61,13 @@ export interface WorkerDeps {
   limiters?: Limiters;
   /** Where the charge outcomes are counted (docs/decisions/029); not counted when omitted. */
   metrics?: Registry;
+  /** The organisation's contact address (CONTACT_EMAIL), told when a payment is disputed. */
+  contactEmail?: string;
+}
+
+/** CONTACT_EMAIL as given, else the e-mail settings', else the config's default (callers without a config). */
+function contactEmailOf(deps: Pick<WorkerDeps, 'contactEmail' | 'email'>): string {
+  return deps.contactEmail ?? deps.email?.site.CONTACT_EMAIL ?? PUBLIC_CONFIG_DEFAULTS.contactEmail;
 }
 
 /** PAYMENT_PROVIDER_VISIBILITY_MS's default, for callers without a config. */
@@ -213,10 +221,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       followUpsProcessor({ db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode }),
       { concurrency, ...logJob(QUEUES.followUps) },
     ),
-    backend.createWorker(QUEUES.webhooks, webhooksProcessor({ db, provider, instalments, logger }), {
-      concurrency,
-      ...logJob(QUEUES.webhooks),
-    }),
+    backend.createWorker(
+      QUEUES.webhooks,
+      webhooksProcessor({ db, backend, provider, instalments, logger, contactEmail: contactEmailOf(deps) }),
+      { concurrency, ...logJob(QUEUES.webhooks) },
+    ),
     backend.createWorker(
       QUEUES.maintenance,
       (job: Job) => {

@@ -62,7 +62,7 @@ export const ConfigSchema = z.object({
   PUBLIC_URL: z.url().default(publicDefaults.publicUrl),
   /** The organisation's name, shown on the site. */
   ORG_NAME: z.string().min(1).default(publicDefaults.orgName),
-  /** Contact e-mail address shown on the site. */
+  /** Contact e-mail address shown on the site; the worker also tells it when a payment is disputed. */
   CONTACT_EMAIL: z.email().default(publicDefaults.contactEmail),
   /** Contact phone number shown on the site. */
   CONTACT_PHONE: z.string().min(1).default(publicDefaults.contactPhone),

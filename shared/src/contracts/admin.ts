@@ -64,9 +64,18 @@ export const ContributorsCursor = z
   .regex(/^[A-Za-z0-9_-]+$/, contributorsCursorMessage);
 
 /**
+ * A state of the money a record's payments took that the list can be narrowed to:
+ * `disputed`, a record one of whose charges has a dispute recorded, open or decided
+ * (docs/decisions/047-disputes.md).
+ */
+export const ContributorStatusFilter = z.enum(['disputed']);
+export type ContributorStatusFilter = z.infer<typeof ContributorStatusFilter>;
+
+/**
  * The dashboard's filters (docs/decisions/031): `q` the search box (name, e-mail, details, phone,
  * payment id; case-insensitive substring, `%` and `_` match themselves), `type` one kind of record,
- * `transactionId` a substring of the payment id, `amount` an exact amount in dollars. A `q` or
+ * `transactionId` a substring of the payment id, `amount` an exact amount in dollars, `status` a
+ * state of its payments (ContributorStatusFilter). A `q` or
  * `transactionId` that is a payment's reference (`PAY-3F2A9C1B04`, paymentReferenceOf) matches
  * the record that payment pays for, and only it (docs/decisions/046).
  */
@@ -79,6 +88,7 @@ export const ContributorsFilter = z.object({
     .trim()
     .regex(/^\$?\d{1,8}(\.\d{1,2})?$/, 'Expected an amount in dollars, such as 25 or 25.50')
     .optional(),
+  status: ContributorStatusFilter.optional(),
 });
 export type ContributorsFilter = z.infer<typeof ContributorsFilter>;
 
@@ -343,6 +353,29 @@ export const AdminCharge = z.object({
 export type AdminCharge = z.infer<typeof AdminCharge>;
 
 /**
+ * A dispute of one of the payment's charges as the provider last reported it
+ * (docs/decisions/047-disputes.md). `open` says whether the money is still contested.
+ */
+export const AdminDispute = z.object({
+  id: z.uuid(),
+  providerDisputeId: z.string(),
+  providerTransactionId: z.string(),
+  /** Pay Theory's status: INQUIRY, PENDING (open), WON, LOST. */
+  status: z.string(),
+  open: z.boolean(),
+  amountCents: z.number().int(),
+  reason: z.string().nullable(),
+  reasonMessage: z.string().nullable(),
+  disputedAt: IsoDateTime.nullable(),
+  /** The last day to send evidence contesting it. */
+  evidenceDueAt: IsoDateTime.nullable(),
+  /** When the ledger first recorded it, and last recorded a change. */
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type AdminDispute = z.infer<typeof AdminDispute>;
+
+/**
  * GET /api/admin/payments/{id}: one charge from the ledger and the state of the queue job that
  * settles it, for operators. Never the payment-method token.
  */
@@ -403,6 +436,8 @@ export const AdminPaymentDetail = z
     }),
     /** The money this payment took, oldest first, each with its refunds. */
     charges: z.array(AdminCharge),
+    /** Disputes of its charges, oldest first; empty when none. */
+    disputes: z.array(AdminDispute),
   })
   .meta({ id: 'AdminPaymentDetail' });
 export type AdminPaymentDetail = z.infer<typeof AdminPaymentDetail>;

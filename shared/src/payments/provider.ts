@@ -92,14 +92,37 @@ export type TokenizeOutcome =
  * worker re-fetches the transaction from the provider before acting, since deliveries are unsigned (ADR 007).
  */
 export interface WebhookEvent {
-  /** e.g. PAYMENT, PAYOR, SETTLEMENT. */
+  /** e.g. PAYMENT, DISPUTE, PAYOR, SETTLEMENT. */
   event: string;
   /** CREATED or UPDATED. */
   subtype: string;
-  /** Set when the notification is about a transaction. */
+  /** Set when the notification is about a transaction, or a dispute of one (the disputed charge). */
   transactionId?: string;
   /** Set when that transaction says it belongs to a recurring plan. */
   recurringId?: string;
+  /** Set when the notification is about a dispute: its id and status as the delivery named them. */
+  dispute?: { disputeId: string | null; status: string | null };
+}
+
+/**
+ * A dispute (a chargeback or an inquiry) of a charge as the provider shows it now. Pay Theory's
+ * statuses: INQUIRY, PENDING (open), WON, LOST (closed); a status it adds later is passed on as is.
+ */
+export interface ProviderDispute {
+  disputeId: string;
+  /** The disputed charge. */
+  transactionId: string;
+  status: string;
+  /** Integer cents in dispute. */
+  amountCents: number;
+  /** The issuer's reason code (CLERICAL, FRAUD, INQUIRY, QUALITY, TECHNICAL), if given. */
+  reason: string | null;
+  reasonMessage: string | null;
+  /** ISO date-times, when the provider gives them. */
+  disputeDate: string | null;
+  /** The last day to send evidence contesting it. */
+  expirationDate: string | null;
+  updatedDate: string | null;
 }
 
 /** A debit (succeeded or failed) as the provider shows it now, with the plan it belongs to. */
@@ -188,6 +211,11 @@ export interface CardProvider {
    * signature over the raw body is missing or wrong.
    */
   verifyWebhook(headers: Record<string, string | undefined>, rawBody: string): WebhookEvent | null;
+  /**
+   * Every dispute of a charge as the provider shows it now, oldest first; empty when it has none
+   * (or none visible yet). How a DISPUTE webhook's hint is re-fetched.
+   */
+  getChargeDisputes(transactionId: string): Promise<ProviderDispute[]>;
   /** A debit by the provider's id with its plan: how a webhook's hint is re-fetched. Null: not visible (yet). */
   getChargeDetails(transactionId: string): Promise<ProviderCharge | null>;
   /**

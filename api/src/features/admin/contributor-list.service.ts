@@ -22,11 +22,12 @@ import {
   type PaymentKind,
   payments,
   centsAsDollarsSql,
+  disputes,
   transactions,
 } from '@pillars/shared/db';
 import { parsePricingTiers, paymentIdRangeOfReference } from '@pillars/shared/contracts';
 import { dollarsToCents } from '@pillars/shared/money';
-import { type SQL, between, inArray, sql } from 'drizzle-orm';
+import { type SQL, between, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   type ContributorSqlRow,
@@ -171,7 +172,24 @@ export type Search = ContributorsFilter & {
   eventTiers: readonly { eventId: string; tierId: string }[];
   qReferenced: readonly ReferencedRecord[] | undefined;
   transactionIdReferenced: readonly ReferencedRecord[] | undefined;
+  /**
+   * For the `disputed` status, the records whose payments have a dispute: few, so looked up first
+   * and given as values like a reference's (docs/decisions/035 and 047-disputes.md); undefined otherwise.
+   */
+  disputedRecords: readonly ReferencedRecord[] | undefined;
 };
+
+/** The records one of whose payments has a dispute recorded (the `disputed` status). */
+async function disputedRecordsOf(
+  db: Pick<Database, 'selectDistinct'>,
+  status: ContributorsFilter['status'],
+): Promise<readonly ReferencedRecord[] | undefined> {
+  if (status !== 'disputed') return undefined;
+  return db
+    .selectDistinct({ kind: payments.kind, recordId: payments.recordId })
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId));
+}
 
 /** The records whose payments the term names when it is a reference, else undefined. */
 async function referencedRecords(
@@ -186,13 +204,17 @@ async function referencedRecords(
     .where(between(payments.id, range.first, range.last));
 }
 
-export async function searchOf(db: Pick<Database, 'select'>, filter: ContributorsFilter): Promise<Search> {
+export async function searchOf(
+  db: Pick<Database, 'select' | 'selectDistinct'>,
+  filter: ContributorsFilter,
+): Promise<Search> {
   const none: Search = {
     ...filter,
     eventIds: [],
     eventTiers: [],
     qReferenced: await referencedRecords(db, filter.q),
     transactionIdReferenced: await referencedRecords(db, filter.transactionId),
+    disputedRecords: await disputedRecordsOf(db, filter.status),
   };
   if (!filter.q || none.qReferenced || !branchesOf(filter).some((b) => b.event)) return none;
   const term = filter.q.toLowerCase();
@@ -247,6 +269,7 @@ function filterConditions(branch: Branch, filter: Search): SQL[] {
     // The search text holds the payment id, so its trigram index narrows the rows first.
     conditions.push(sql`${branch.searchText} LIKE ${pattern} AND lower(${branch.payTheoryPaymentId}) LIKE ${pattern}`);
   }
+  if (filter.disputedRecords) conditions.push(referencedCondition(branch, filter.disputedRecords));
   if (filter.amount) {
     const cents = dollarsToCents(Number(filter.amount.replace(/^\$/, '')));
     conditions.push(sql`${branch.dollars} = ${(cents / 100).toFixed(2)}::numeric`);
@@ -287,7 +310,7 @@ type Cursor = KeysetCursor<Order>;
 
 /** A digest of the filters: a cursor only continues the query that wrote it. */
 const digestOf = (filter: ContributorsFilter): string =>
-  filterDigest([filter.q, filter.type, filter.transactionId, filter.amount]);
+  filterDigest([filter.q, filter.type, filter.transactionId, filter.amount, filter.status]);
 
 /** The cursor's position; a cursor of another sort, direction or filter, or not ours, is a 400. */
 function decodeContributorsCursor(text: string, order: Order, filter: string): Cursor {
@@ -446,7 +469,7 @@ export async function* contributorBatches(
 }
 
 const hasFilter = (filter: ContributorsFilter) =>
-  Boolean(filter.q || filter.type || filter.transactionId || filter.amount);
+  Boolean(filter.q || filter.type || filter.transactionId || filter.amount || filter.status);
 
 /**
  * The summary cards over the rows the filters match, by aggregates only: a count per kind, and

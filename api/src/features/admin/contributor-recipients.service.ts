@@ -40,7 +40,7 @@ async function distinctNewestFirst(db: Pick<Database, 'execute'>, rows: SQL) {
  * PostgreSQL does the grouping and this process holds the answer only.
  */
 export async function contributorRecipients(
-  db: Pick<Database, 'execute' | 'select'>,
+  db: Pick<Database, 'execute' | 'select' | 'selectDistinct'>,
   filter: ContributorsFilter,
 ): Promise<ContributorRecipients> {
   const search = await searchOf(db, filter);

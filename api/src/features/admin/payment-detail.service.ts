@@ -3,13 +3,14 @@ import {
   DUPLICATE_REVERSED_ACTION,
   type Database,
   auditLog,
+  disputes,
   payments,
   refunds,
   transactions,
 } from '@pillars/shared/db';
 import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { RECURRING_KINDS, type RecurringKind, chargesOfPayment } from '@pillars/shared/money';
+import { RECURRING_KINDS, type RecurringKind, chargesOfPayment, isOpenDispute } from '@pillars/shared/money';
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 
@@ -68,8 +69,8 @@ async function planOf(db: Database, payment: PaymentRow): Promise<AdminPaymentDe
 }
 
 /**
- * One payment from the ledger with its job's state, any reversed duplicates, and the charges it took
- * with their refunds (docs/decisions/019); undefined when unknown.
+ * One payment from the ledger with its job's state, any reversed duplicates, the charges it took
+ * with their refunds (docs/decisions/019) and its disputes (047); undefined when unknown.
  */
 export async function paymentDetail(
   deps: AppDeps,
@@ -94,6 +95,11 @@ export async function paymentDetail(
     .from(refunds)
     .where(eq(refunds.paymentId, payment.id))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const disputeRows = await db
+    .select()
+    .from(disputes)
+    .where(eq(disputes.paymentId, payment.id))
+    .orderBy(asc(disputes.createdAt), asc(disputes.id));
   return {
     id: payment.id,
     kind: payment.kind,
@@ -142,6 +148,20 @@ export async function paymentDetail(
           createdAt: refund.createdAt.toISOString(),
           updatedAt: refund.updatedAt.toISOString(),
         })),
+    })),
+    disputes: disputeRows.map((dispute) => ({
+      id: dispute.id,
+      providerDisputeId: dispute.providerDisputeId,
+      providerTransactionId: dispute.providerTransactionId,
+      status: dispute.status,
+      open: isOpenDispute(dispute.status),
+      amountCents: dispute.amountCents,
+      reason: dispute.reason,
+      reasonMessage: dispute.reasonMessage,
+      disputedAt: iso(dispute.disputedAt),
+      evidenceDueAt: iso(dispute.evidenceDueAt),
+      createdAt: dispute.createdAt.toISOString(),
+      updatedAt: dispute.updatedAt.toISOString(),
     })),
   };
 }

@@ -11,7 +11,7 @@ const payTheoryWebhook = createRoute({
   method: 'post',
   path: '/paytheory/{secret}',
   tags: ['webhooks'],
-  summary: "Pay Theory's transaction notifications; the path's secret authenticates the sender",
+  summary: "Pay Theory's transaction and dispute notifications; the path's secret authenticates the sender",
   request: {
     params: z.object({ secret: z.string() }),
     body: {
@@ -31,7 +31,8 @@ const payTheoryWebhook = createRoute({
  * POST /api/webhooks/paytheory/<PAYTHEORY_WEBHOOK_URL_SECRET>. A wrong or missing secret, or a bad
  * signature when a signing secret is configured, answers the same 404 as an unknown path, so a
  * caller learns nothing about which part was wrong. The body is only a hint: a transaction
- * notification that names a recurring plan is stored once per transaction id with its
+ * notification that names a recurring plan is stored once per transaction id (a dispute
+ * notification once per dispute and status, docs/decisions/047-disputes.md) with its
  * process-webhook outbox row and answered 200 at once; the worker re-fetches the transaction, so
  * a forged body can at most trigger a lookup. Anything else authenticated (other events, one-time
  * charges) is answered 200 and dropped, because a refused delivery counts towards the provider
@@ -55,7 +56,8 @@ export function webhooksRoutes(deps: AppDeps) {
       throw new AppError('NOT_FOUND', 'Not found');
     }
     const { transactionId } = event;
-    if (!transactionId || !event.recurringId) {
+    // Kept: an instalment of a plan (a one-time charge is the charge job's), and any dispute.
+    if (!transactionId || !(event.recurringId || event.dispute)) {
       log.debug({ event: event.event, subtype: event.subtype }, 'webhook ignored');
       return c.json({ received: true, ignored: true } satisfies WebhookReceived, 200);
     }

@@ -3,6 +3,7 @@ import type { Database } from '@pillars/shared/db';
 import { webhookEvents } from '@pillars/shared/db';
 import { JOBS, type OutboxRow, addToOutboxRows } from '@pillars/shared/jobs';
 import type { WebhookEvent } from '@pillars/shared/payments';
+import { sql } from 'drizzle-orm';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -17,14 +18,25 @@ export function urlSecretMatches(configured: string | undefined, given: string):
 }
 
 /**
- * Stores a transaction notification once per provider transaction id, with its process-webhook
- * outbox row in the same transaction. Returns the outbox ids to publish (none for a duplicate).
+ * A dispute notification's key: the dispute and the status the delivery named. Each move of a
+ * dispute is a row of its own to re-fetch; a redelivery of the same move is a duplicate.
+ */
+function disputeKeyOf(event: WebhookEvent): string | null {
+  if (!event.dispute) return null;
+  return `${event.dispute.disputeId ?? ''}:${event.dispute.status ?? ''}`;
+}
+
+/**
+ * Stores a transaction notification once per provider transaction id (a dispute's once per
+ * dispute and status), with its process-webhook outbox row in the same transaction. Returns the
+ * outbox ids to publish (none for a duplicate).
  */
 export async function storeTransactionNotification(
   db: Database,
   provider: string,
   event: WebhookEvent & { transactionId: string },
 ): Promise<OutboxRow[]> {
+  const disputeKey = disputeKeyOf(event);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(webhookEvents)
@@ -33,8 +45,19 @@ export async function storeTransactionNotification(
         type: `${event.event}.${event.subtype}`,
         transactionId: event.transactionId,
         recurringId: event.recurringId ?? null,
+        disputeKey,
       })
-      .onConflictDoNothing({ target: [webhookEvents.provider, webhookEvents.transactionId] })
+      .onConflictDoNothing(
+        disputeKey === null
+          ? {
+              target: [webhookEvents.provider, webhookEvents.transactionId],
+              where: sql`${webhookEvents.disputeKey} IS NULL`,
+            }
+          : {
+              target: [webhookEvents.provider, webhookEvents.transactionId, webhookEvents.disputeKey],
+              where: sql`${webhookEvents.disputeKey} IS NOT NULL`,
+            },
+      )
       .returning({ id: webhookEvents.id });
     if (!row) return [];
     return addToOutboxRows(tx, [{ job: JOBS.processWebhook, eventId: row.id }]);

@@ -114,6 +114,10 @@ export const DUPLICATE_REVERSED_ACTION = 'payment.duplicate_reversed';
  * notification about the same transaction finds its row and queues nothing again. Only ids are
  * kept; the worker re-fetches the transaction from the provider before acting, then sets
  * processed_at.
+ *
+ * A dispute notification is one row per dispute and status it names (`dispute_key`): a dispute
+ * moves (PENDING, then WON or LOST) under one transaction id, and each move must be re-fetched,
+ * while a redelivery of the same move finds its row (docs/decisions/047-disputes.md).
  */
 export const webhookEvents = pgTable(
   'webhook_events',
@@ -129,8 +133,17 @@ export const webhookEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
     /** What processing did (recorded, failed-recorded, ignored, …), for operators. */
     outcome: text('outcome'),
+    /** A dispute notification's `{dispute id}:{status}` as the delivery named them (hints); null otherwise. */
+    disputeKey: text('dispute_key'),
   },
-  (t) => [uniqueIndex('webhook_events_provider_transaction_id_key').on(t.provider, t.transactionId)],
+  (t) => [
+    uniqueIndex('webhook_events_provider_transaction_id_key')
+      .on(t.provider, t.transactionId)
+      .where(sql`${t.disputeKey} IS NULL`),
+    uniqueIndex('webhook_events_provider_dispute_key')
+      .on(t.provider, t.transactionId, t.disputeKey)
+      .where(sql`${t.disputeKey} IS NOT NULL`),
+  ],
 );
 
 /**

@@ -67,6 +67,7 @@ export const OUTBOUND_EMAIL_KINDS = [
   'plan-cancelled',
   'manage-link',
   'event-cancelled',
+  'dispute-opened',
 ] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 export const OUTBOUND_EMAIL_STATES = ['queued', 'sent', 'skipped', 'failed'] as const;

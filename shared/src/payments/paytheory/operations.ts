@@ -94,6 +94,30 @@ mutation CreatePaymentMethod($merchant_uid: String!, $payment_method: PaymentMet
   }
 }`;
 
+/**
+ * Disputes (docs/api/dispute.md, "Query Disputes"), a page at a time. DOCS: the reference names no
+ * filter key for the disputed charge, only the Dispute object's own fields, so the adapter filters
+ * on one of those (`dispute_date`) and keeps the items whose `transaction.transaction_id` is the
+ * charge's (docs/decisions/047-disputes.md).
+ */
+export const FIND_DISPUTES = `
+query FindDisputes($query: SqlQuery, $limit: Int, $offset_id: String, $direction: MoveDirection) {
+  disputes(query: $query, limit: $limit, offset_id: $offset_id, direction: $direction) {
+    items {
+      dispute_id
+      status
+      reason
+      reason_message
+      amount
+      dispute_date
+      expiration_date
+      updated_date
+      transaction { transaction_id }
+    }
+    total_row_count
+  }
+}`;
+
 /** A query pair matching one exact value (docs: "Querying the API"). */
 export function equals(key: string, value: string) {
   return { key, value, operator: 'EQUAL', conjunctive_operator: 'NONE_NEXT' };
@@ -129,6 +153,20 @@ export const RecurringPaymentSchema = z.object({
 });
 export type PayTheoryRecurringPayment = z.infer<typeof RecurringPaymentSchema>;
 
+export const DisputeSchema = z.object({
+  dispute_id: z.string(),
+  status: z.string(),
+  reason: z.string().nullish(),
+  reason_message: z.string().nullish(),
+  amount: z.number().int().nonnegative(),
+  dispute_date: z.string().nullish(),
+  expiration_date: z.string().nullish(),
+  updated_date: z.string().nullish(),
+  transaction: z.object({ transaction_id: z.string() }).nullish(),
+});
+export type PayTheoryDispute = z.infer<typeof DisputeSchema>;
+export const FindDisputesData = z.object({ disputes: z.object({ items: z.array(DisputeSchema) }) });
+
 export const CreateTransactionData = z.object({ createTransaction: TransactionSchema });
 export const FindTransactionsData = z.object({ transactions: z.object({ items: z.array(TransactionSchema) }) });
 export const CreateRecurringData = z.object({ createRecurringPayment: RecurringPaymentSchema });
@@ -159,4 +197,5 @@ export const OPERATION_DOCUMENTS: Readonly<Record<string, string>> = {
   CancelRecurringPayment: CANCEL_RECURRING_PAYMENT,
   CreateReversal: CREATE_REVERSAL,
   CreatePaymentMethod: CREATE_PAYMENT_METHOD,
+  FindDisputes: FIND_DISPUTES,
 };

@@ -81,6 +81,73 @@ describe('Pay Theory provider', () => {
     expect(outcome.status === 'declined' && outcome.message).toMatch(/insufficient funds/);
   });
 
+  it("lists a charge's disputes dated from a day before it, oldest first, paged, keeping only that charge's", async () => {
+    const dispute = (id: string, date: string, transactionId = 'pt_txn_1') => ({
+      dispute_id: id,
+      status: 'PENDING',
+      reason: 'FRAUD',
+      reason_message: null,
+      amount: 2500,
+      dispute_date: date,
+      expiration_date: '2026-02-15T00:00:00Z',
+      updated_date: date,
+      transaction: { transaction_id: transactionId },
+    });
+    // A full first page (100 items, the last of them this charge's), then a short second page.
+    const first = [
+      ...Array.from({ length: 99 }, (_, i) => dispute(`pt_disp_o${String(i)}`, '2026-01-02T00:00:00Z', 'pt_txn_9')),
+      dispute('pt_disp_2', '2026-02-01T00:00:00Z'),
+    ];
+    const second = [dispute('pt_disp_1', '2026-01-10T00:00:00Z'), dispute('pt_disp_x', '2026-02-02T00:00:00Z', 'x')];
+    const { p, sent } = provider({
+      transactions: () => ({
+        data: { transactions: { items: [txn({ transaction_date: '2026-01-05T12:00:00Z' })], total_row_count: 1 } },
+      }),
+      disputes: (variables) => ({
+        data: { disputes: { items: variables.offset_id ? second : first, total_row_count: 102 } },
+      }),
+    });
+    const found = await p.getChargeDisputes('pt_txn_1');
+    expect(found.map((d) => d.disputeId)).toEqual(['pt_disp_1', 'pt_disp_2']);
+    expect(found[0]).toEqual({
+      disputeId: 'pt_disp_1',
+      transactionId: 'pt_txn_1',
+      status: 'PENDING',
+      amountCents: 2500,
+      reason: 'FRAUD',
+      reasonMessage: null,
+      disputeDate: '2026-01-10T00:00:00Z',
+      expirationDate: '2026-02-15T00:00:00Z',
+      updatedDate: '2026-01-10T00:00:00Z',
+    });
+    const disputeCalls = sent.filter((call) => call.operationName === 'FindDisputes');
+    expect(disputeCalls.map((call) => call.variables)).toEqual([
+      {
+        limit: 100,
+        query: {
+          query_list: [
+            {
+              key: 'dispute_date',
+              value: '2026-01-04T12:00:00.000Z',
+              operator: 'GREATER_EQUAL',
+              conjunctive_operator: 'NONE_NEXT',
+            },
+          ],
+          sort_list: [{ key: 'dispute_date', direction: 'ASC' }],
+        },
+      },
+      expect.objectContaining({ offset_id: 'pt_disp_2', direction: 'FORWARD' }),
+    ]);
+  });
+
+  it('lists no disputes for a charge the provider does not show', async () => {
+    const { p, sent } = provider({
+      transactions: () => ({ data: { transactions: { items: [], total_row_count: 0 } } }),
+    });
+    expect(await p.getChargeDisputes('pt_txn_gone')).toEqual([]);
+    expect(sent.map((call) => call.operationName)).toEqual(['FindTransactions']);
+  });
+
   it('finds a one-time charge by key, ignoring recurring instalments and reversals', async () => {
     const { p, sent } = provider({
       transactions: () => ({

@@ -30,8 +30,43 @@ describe('verifyPayTheoryWebhook', () => {
     });
   });
 
+  it('reads a documented DISPUTE notification: the disputed charge nested under transaction, the dispute id and status', () => {
+    const raw = notification('DISPUTE', {
+      dispute_id: 'pt_disp_1',
+      status: 'PENDING',
+      amount: 888888,
+      reason: 'FRAUD',
+      transaction: { transaction_id: 'pt_txn_9', dispute_status: 'PENDING', gross_amount: 888888 },
+    });
+    expect(verifyPayTheoryWebhook(undefined, {}, raw)).toEqual({
+      event: 'DISPUTE',
+      subtype: 'CREATED',
+      transactionId: 'pt_txn_9',
+      dispute: { disputeId: 'pt_disp_1', status: 'PENDING' },
+    });
+    // Without the nested transaction, a top-level transaction_id names the charge; without either, none.
+    expect(verifyPayTheoryWebhook(undefined, {}, notification('DISPUTE', { transaction_id: 'pt_txn_8' }))).toEqual({
+      event: 'DISPUTE',
+      subtype: 'CREATED',
+      transactionId: 'pt_txn_8',
+      dispute: { disputeId: null, status: null },
+    });
+    expect(verifyPayTheoryWebhook(undefined, {}, notification('DISPUTE'))).toEqual({
+      event: 'DISPUTE',
+      subtype: 'CREATED',
+      dispute: { disputeId: null, status: null },
+    });
+    // A dispute id that is not a bounded single line is not kept (ids are stored), nor is the delivery refused.
+    const unreadable = notification('DISPUTE', { dispute_id: 'a\nb', transaction: { transaction_id: 'pt_txn_7' } });
+    expect(verifyPayTheoryWebhook(undefined, {}, unreadable)).toEqual({
+      event: 'DISPUTE',
+      subtype: 'CREATED',
+      dispute: { disputeId: null, status: null },
+    });
+  });
+
   it('keeps no transaction id for the other events, and accepts names it does not know', () => {
-    for (const event of ['AUTHORIZATION', 'DISPUTE', 'MERCHANT', 'PAYMENT_METHOD', 'PAYOR', 'SETTLEMENT', 'NEW']) {
+    for (const event of ['AUTHORIZATION', 'MERCHANT', 'PAYMENT_METHOD', 'PAYOR', 'SETTLEMENT', 'NEW']) {
       expect(verifyPayTheoryWebhook(undefined, {}, notification(event, { transaction_id: 't' }))).toEqual({
         event,
         subtype: 'CREATED',

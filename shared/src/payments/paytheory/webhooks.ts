@@ -20,6 +20,12 @@ import type { WebhookEvent } from '../provider';
  */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-paytheory-signature';
 const TRANSACTION_EVENTS = new Set<string>(['PAYMENT', 'TRANSACTION']);
+/**
+ * A dispute's notification: its payload is the dispute object (`dispute_id`, `status`, …) with the
+ * disputed `transaction` nested. Only the ids and status are kept, as hints: the worker re-fetches
+ * the charge's disputes (docs/decisions/047-disputes.md).
+ */
+const DISPUTE_EVENT = 'DISPUTE';
 
 export function signWebhookBody(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
@@ -56,6 +62,13 @@ export const PayTheoryNotification = z.object({
     .nullish(),
 });
 
+/** A DISPUTE notification's payload as it is read; its other events' payloads are not held to it. */
+const DisputePayload = z.object({
+  dispute_id: id.nullish(),
+  status: name.nullish(),
+  transaction: z.object({ transaction_id: id.nullish() }).nullish(),
+});
+
 /**
  * The notification, or null when a configured signature does not match or the body is not a
  * documented notification. Only the transaction and plan ids are kept: they are hints.
@@ -75,6 +88,20 @@ export function verifyPayTheoryWebhook(
   const body = PayTheoryNotification.safeParse(json);
   if (!body.success) return null;
   const { event, subtype, payload } = body.data;
+  if (event === DISPUTE_EVENT) {
+    // An unreadable dispute payload keeps no hint from it but is not refused: a refused delivery
+    // counts towards the provider deactivating the webhook, and the charge is re-fetched anyway.
+    const parsed = DisputePayload.safeParse((json as { payload?: unknown }).payload ?? {});
+    const hints = parsed.success ? parsed.data : {};
+    // The disputed charge, nested as the documented payload has it (or at the top, as a transaction's).
+    const disputed = hints.transaction?.transaction_id ?? payload?.transaction_id;
+    return {
+      event,
+      subtype,
+      ...(disputed ? { transactionId: disputed } : {}),
+      dispute: { disputeId: hints.dispute_id ?? null, status: hints.status ?? null },
+    };
+  }
   const transactionId = TRANSACTION_EVENTS.has(event) ? payload?.transaction_id : undefined;
   const recurringId = transactionId ? payload?.recurring?.recurring_id : undefined;
   return {

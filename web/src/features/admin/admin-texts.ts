@@ -59,6 +59,8 @@ export const adminTexts = {
   exactAmountLabel: 'Exact amount ($)',
   exactAmountPlaceholder: '25.00',
   clearAll: 'Clear All',
+  statusFilterLabel: 'Filter by status',
+  statusOptions: { all: 'All statuses', disputed: 'Disputed' },
   typeFilterLabel: 'Filter by type',
   typeOptions: {
     all: 'All Types',
@@ -298,6 +300,13 @@ export const adminTexts = {
   planNotCancelled: 'Not cancelled',
 
   // Money operations (docs/decisions/019): refunds, ending a monthly plan, check-in.
+  disputesHeading: 'Disputes',
+  /** One dispute: its amount, Pay Theory's status, the issuer's reason and when it was made. */
+  disputeLine: (amount: string, status: string, reason: string | null, at: string | null) =>
+    `${amount} disputed: ${status}${reason ? `, reason ${reason}` : ''}${at ? `, on ${at}` : ''}`,
+  disputeOpen: 'Open: the cardholder contests this charge. Its receipt is not sent again.',
+  disputeClosed: 'Decided.',
+  disputeEvidenceDue: (at: string) => `Evidence due by ${at}, through Pay Theory's portal.`,
   chargesHeading: 'Charges',
   noCharges: 'No money was taken for this payment yet.',
   chargeLine: (amount: string, at: string) => `${amount} on ${at}`,

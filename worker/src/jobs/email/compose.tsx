@@ -1,9 +1,10 @@
 import type { Config } from '@pillars/shared/config';
-import { parsePricingTiers } from '@pillars/shared/contracts';
+import { parsePricingTiers, paymentReferenceOf } from '@pillars/shared/contracts';
 import {
   type Database,
   type OutboundEmailKind,
   type PaymentKind,
+  disputes,
   donations,
   eventRegistrations,
   events,
@@ -18,12 +19,13 @@ import {
   users,
 } from '@pillars/shared/db';
 import type { MailAttachment } from '@pillars/shared/mail';
-import { MEMBERSHIP_PRICE_CENTS, RECURRING_KINDS, receiptNumberOf } from '@pillars/shared/money';
+import { MEMBERSHIP_PRICE_CENTS, RECURRING_KINDS, isChargeDisputed, receiptNumberOf } from '@pillars/shared/money';
 import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { ReactElement } from 'react';
 import { registrationCalendar } from '@pillars/shared/calendar';
-import { calendarDay, eventDay, longDate, timeRange } from './format';
+import { calendarDay, eventDay, longDate, money, timeRange } from './format';
 import { ChargeFailedEmail, chargeFailedSubject } from './templates/charge-failed';
+import { DisputeOpenedEmail, disputeOpenedSubject } from './templates/dispute-opened';
 import { EventCancelledEmail, eventCancelledSubject } from './templates/event-cancelled';
 import type { Org } from './templates/layout';
 import { ManageLinkEmail, manageLinkSubject } from './templates/manage-link';
@@ -136,6 +138,11 @@ const receipt: Composer = async (ctx, email) => {
   const found = email.subjectId ? await rowWithPayment(ctx.db, email.subjectId) : undefined;
   if (!found) return { skip: 'transactions row not found' };
   const { row, payment } = found;
+  // A disputed charge's receipt is not sent again (a retried send included): the cardholder
+  // contests the payment, and the organisation answers through the dispute (docs/decisions/047-disputes.md).
+  if (row.providerTransactionId && (await isChargeDisputed(ctx.db, row.providerTransactionId))) {
+    return { skip: 'charge is disputed' };
+  }
   const kind = kindOf(payment, row.metadata);
   let purpose: Purpose;
   if (kind === 'registration') {
@@ -455,6 +462,47 @@ const passwordReset: Composer = async (ctx, email) => {
 };
 
 /** Each kind's composer: what it reads (by the outbound row's subject, at send time) and says. */
+const WHAT_WAS_PAID: Record<PaymentKind, string> = {
+  donation: 'A gift',
+  recurring_donation: 'A monthly gift',
+  membership: 'A membership',
+  registration: 'An event registration',
+};
+
+/** To the organisation's contact address: a charge was disputed (the subject is the `disputes` row). */
+const disputeOpened: Composer = async (ctx, email) => {
+  if (!email.subjectId) return { skip: 'dispute not named' };
+  const [found] = await ctx.db
+    .select({ dispute: disputes, payment: payments, charge: transactions })
+    .from(disputes)
+    .innerJoin(payments, eq(payments.id, disputes.paymentId))
+    .leftJoin(transactions, eq(transactions.id, disputes.chargeRowId))
+    .where(eq(disputes.id, email.subjectId))
+    .limit(1);
+  if (!found) return { skip: 'dispute not found' };
+  const { dispute, payment, charge } = found;
+  const reference = paymentReferenceOf(payment.id);
+  return {
+    to: email.recipient,
+    subject: disputeOpenedSubject({ org: ctx.org, reference }),
+    body: (
+      <DisputeOpenedEmail
+        org={ctx.org}
+        what={WHAT_WAS_PAID[payment.kind]}
+        payerName={charge?.buyerName ?? 'the cardholder'}
+        reference={reference}
+        disputedAmount={money(dispute.amountCents)}
+        chargeAmount={money(charge?.amount ?? payment.amountCents)}
+        status={dispute.status}
+        reason={dispute.reason}
+        disputedOn={dispute.disputedAt ? longDate(dispute.disputedAt) : null}
+        evidenceDueOn={dispute.evidenceDueAt ? longDate(dispute.evidenceDueAt) : null}
+        adminUrl={new URL('/admin', ctx.config.PUBLIC_URL).toString()}
+      />
+    ),
+  };
+};
+
 export const COMPOSERS: Record<OutboundEmailKind, Composer> = {
   'password-reset': passwordReset,
   receipt,
@@ -465,4 +513,5 @@ export const COMPOSERS: Record<OutboundEmailKind, Composer> = {
   'plan-cancelled': planCancelled,
   'manage-link': manageLink,
   'event-cancelled': eventCancelled,
+  'dispute-opened': disputeOpened,
 };

@@ -20,7 +20,8 @@ import {
 import { JOBS, QUEUES, queueEmails } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import { type MailMessage, createMailer } from '@pillars/shared/mail';
-import { insertTransactionRow, receiptNumberOf, transactionRow } from '@pillars/shared/money';
+import { insertTransactionRow, receiptNumberOf, recordProviderDispute, transactionRow } from '@pillars/shared/money';
+import { paymentReferenceOf } from '@pillars/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
@@ -454,6 +455,69 @@ describe('send-email, by kind', async () => {
     expect(await emailOf(unknown)).toMatchObject({ state: 'skipped', sentAt: null, subjectLine: null });
   });
 
+  /** A dispute of a recorded charge, recorded as the worker records one a DISPUTE webhook announced. */
+  async function disputeOf(rowId: string, status = 'PENDING') {
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, rowId));
+    const transactionId = row?.providerTransactionId ?? '';
+    return recordProviderDispute(
+      db,
+      {
+        disputeId: `pt_disp_${unique()}`,
+        transactionId,
+        status,
+        amountCents: row?.amount ?? 0,
+        reason: 'FRAUD',
+        reasonMessage: 'Cardholder does not recognise the charge',
+        disputeDate: '2026-11-20T14:00:00.000Z',
+        expirationDate: '2026-12-04T14:00:00.000Z',
+        updatedDate: '2026-11-20T14:00:00.000Z',
+      },
+      { provider: 'paytheory', foundBy: 'webhook', contactEmail: config.CONTACT_EMAIL },
+    );
+  }
+
+  it('a dispute tells the contact address which payment, how much, why and by when, without the payer’s address', async () => {
+    const person = await donor();
+    const pay = await payment('donation', person.id, { amountCents: 888888 });
+    const { rowId } = await charge(pay, person, { lastFour: '4242' });
+    const recorded = await disputeOf(rowId);
+    expect(recorded.outcome).toBe('opened');
+    const emailId = (recorded.outboxRows[0]?.payload as { emailId?: string } | undefined)?.emailId ?? '';
+    const { result, message } = await send(emailId);
+    expect(result).toBe('sent');
+    const reference = paymentReferenceOf(pay.id);
+    expect(message?.to).toBe('hello@patriotpillars.org');
+    expect(message?.subject).toBe(`Patriot Pillars: a card payment was disputed (${reference})`);
+    for (const part of [message?.text ?? '', message?.html ?? '']) {
+      expect(part).toContain(`The cardholder of payment ${reference} has disputed it with their card issuer.`);
+      expect(part).toContain('A gift');
+      expect(part).toContain('Abigail Adams');
+      expect(part).toContain('$8,888.88');
+      expect(part).toContain('PENDING');
+      expect(part).toContain('FRAUD');
+      expect(part).toContain('November 20, 2026');
+      expect(part).toContain('December 4, 2026');
+      expect(part).toContain('https://pillars.example.org/admin');
+      expect(part).not.toContain(person.email);
+      expect(part).not.toContain('4242');
+    }
+    // In the dev mailbox as well, addressed to the organisation.
+    const files = await readdir(mailbox);
+    const eml = await Promise.all(files.map((file) => readFile(join(mailbox, file), 'utf8')));
+    expect(eml.filter((text) => text.includes(`was disputed (${reference})`))).toHaveLength(1);
+  });
+
+  it('a disputed charge’s receipt is not sent again: a retried receipt job is skipped', async () => {
+    const person = await donor();
+    const pay = await payment('donation', person.id);
+    const { rowId, emailId } = await charge(pay, person);
+    await disputeOf(rowId);
+    const { result, message } = await send(emailId);
+    expect(result).toBe('skipped');
+    expect(message).toBeUndefined();
+    expect(await emailOf(emailId)).toMatchObject({ state: 'skipped', sentAt: null });
+  });
+
   it('sends once when the job runs twice, and skips an e-mail whose subject is gone', async () => {
     const person = await donor();
     const pay = await payment('donation', person.id);
@@ -472,6 +536,7 @@ describe('send-email, by kind', async () => {
       'charge-failed',
       'plan-cancelled',
       'event-cancelled',
+      'dispute-opened',
     ] as const) {
       const missing = await queue(kind, randomUUID(), person.email);
       expect((await send(missing)).result).toBe('skipped');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { transactions, webhookEvents } from '@pillars/shared/db';
+import { disputes, transactions, webhookEvents } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useChargeStack } from '../../test/charge-stack';
 import { webhooksProcessor } from './webhooks.processor';
@@ -14,20 +14,37 @@ const stack = await useChargeStack('redis');
 const { database, backend: queues, sandbox, provider, instalments, tokenFor } = stack;
 const logger = createLogger({ level: 'silent' });
 const outcomes = new Map<string, (outcome: { ok: boolean; error?: string }) => void>();
-queues.createWorker(QUEUES.webhooks, webhooksProcessor({ db: database.db, provider, instalments, logger }), {
+const processor = webhooksProcessor({
+  db: database.db,
+  backend: queues,
+  provider,
+  instalments,
+  logger,
+  contactEmail: 'office@example.org',
+});
+queues.createWorker(QUEUES.webhooks, processor, {
   concurrency: 1,
   onCompleted: (job) => outcomes.get(String(job.id))?.({ ok: true }),
   onFailed: (job, error) => outcomes.get(String(job?.id))?.({ ok: false, error: error.message }),
 });
 
-/** Stores a notification about this transaction and runs one attempt of its job. */
-async function process(transactionId: string) {
+/** Stores a notification about this transaction (a dispute's, with `disputeKey`) and runs one attempt of its job. */
+async function process(transactionId: string, disputeKey: string | null = null) {
   const [row] = await database.db
     .insert(webhookEvents)
-    .values({ provider: provider.name, type: 'PAYMENT.CREATED', transactionId, recurringId: 'pt_rec_hint' })
+    .values(
+      disputeKey === null
+        ? { provider: provider.name, type: 'PAYMENT.CREATED', transactionId, recurringId: 'pt_rec_hint' }
+        : { provider: provider.name, type: 'DISPUTE.CREATED', transactionId, disputeKey },
+    )
     .onConflictDoUpdate({
-      target: [webhookEvents.provider, webhookEvents.transactionId],
-      set: { type: 'PAYMENT.CREATED' },
+      target:
+        disputeKey === null
+          ? [webhookEvents.provider, webhookEvents.transactionId]
+          : [webhookEvents.provider, webhookEvents.transactionId, webhookEvents.disputeKey],
+      targetWhere:
+        disputeKey === null ? sql`${webhookEvents.disputeKey} IS NULL` : sql`${webhookEvents.disputeKey} IS NOT NULL`,
+      set: { processedAt: null, outcome: null },
     })
     .returning();
   if (!row) throw new Error('no webhook_events row');
@@ -62,6 +79,35 @@ describe('process-webhook', () => {
       .from(transactions)
       .where(eq(transactions.providerTransactionId, next.transactionId));
     expect(rows).toEqual([expect.objectContaining({ amount: 1776, status: 'completed' })]);
+  });
+
+  it('records a dispute the provider shows for a charge, whatever the notification named, once', async () => {
+    const disputed = await stack.insertPayment({ kind: 'donation', amountCents: 888888 });
+    await stack.queueJob(disputed);
+    const transactionId = (await stack.settledRow(disputed.id)).providerTransactionId ?? '';
+    // The notification's dispute id and status are hints: the charge's disputes are re-fetched.
+    await expect
+      .poll(async () => (await process(transactionId, 'pt_disp_hint:WON')).outcome, { timeout: 10_000 })
+      .toBe('dispute-opened');
+    const recorded = await database.db.select().from(disputes).where(eq(disputes.paymentId, disputed.id));
+    expect(recorded).toEqual([
+      expect.objectContaining({ providerTransactionId: transactionId, status: 'PENDING', amountCents: 888888 }),
+    ]);
+    expect(recorded[0]?.providerDisputeId).not.toBe('pt_disp_hint');
+    // Another delivery about the same charge finds the same dispute unchanged.
+    expect(await process(transactionId, 'pt_disp_hint:PENDING')).toMatchObject({
+      ok: true,
+      outcome: 'dispute-unchanged',
+    });
+    expect(await database.db.select().from(disputes).where(eq(disputes.paymentId, disputed.id))).toHaveLength(1);
+  });
+
+  it('retries a dispute notification for a charge with no dispute, recording nothing', async () => {
+    const before = await database.db.select().from(disputes);
+    const result = await process(plan.providerTransactionId ?? '', ':');
+    expect(result).toMatchObject({ ok: false, outcome: null });
+    expect(result.error).toContain('shows no dispute');
+    expect(await database.db.select().from(disputes)).toHaveLength(before.length);
   });
 
   it('leaves the first instalment to record-transaction and ignores a one-time charge', async () => {

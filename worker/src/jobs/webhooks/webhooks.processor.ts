@@ -1,16 +1,19 @@
 import { type Database, payments, webhookEvents } from '@pillars/shared/db';
-import { WebhookJobData } from '@pillars/shared/jobs';
+import { type QueueBackend, WebhookJobData, publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import type { CardProvider } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import type { InstalmentRecorder } from '@pillars/shared/money';
+import { type InstalmentRecorder, syncChargeDisputes } from '@pillars/shared/money';
 
 export interface WebhookDeps {
   db: Database;
+  backend: QueueBackend;
   provider: CardProvider;
   instalments: InstalmentRecorder;
   logger: Logger;
+  /** The organisation's contact address (CONTACT_EMAIL): told when a dispute opens. */
+  contactEmail: string;
 }
 
 /**
@@ -24,9 +27,35 @@ export interface WebhookDeps {
  * arrive before the worker saved the plan id). After the last attempt the job fails for an
  * operator, and the recurring poll still records the instalment.
  */
-export function webhooksProcessor({ db, provider, instalments, logger }: WebhookDeps) {
+export function webhooksProcessor({ db, backend, provider, instalments, logger, contactEmail }: WebhookDeps) {
   async function finish(eventId: string, outcome: string) {
     await db.update(webhookEvents).set({ processedAt: new Date(), outcome }).where(eq(webhookEvents.id, eventId));
+  }
+
+  /**
+   * A dispute notification (docs/decisions/047-disputes.md): the charge's disputes are re-fetched
+   * and each recorded as the provider shows it now, so a delivery naming a status the provider
+   * does not show, or no dispute at all, records nothing it did not see. None visible yet, or a
+   * charge the ledger has not recorded yet, is retried like a transaction not visible yet; after
+   * the last attempt the reconciliation still finds it.
+   */
+  async function processDispute(eventId: string, transactionId: string) {
+    const results = await syncChargeDisputes(db, provider, transactionId, { foundBy: 'webhook', contactEmail });
+    if (results.length === 0) throw new Error(`provider shows no dispute of transaction ${transactionId} (yet)`);
+    for (const result of results) {
+      if (result.outcome === 'unknown-charge') throw new Error(`no payment holds transaction ${transactionId} (yet)`);
+      await publishNow(db, backend, logger, result.outboxRows).catch((error: unknown) =>
+        logger.warn({ err: error, paymentId: result.paymentId }, 'jobs left to the relay'),
+      );
+      if (result.outcome !== 'unchanged') {
+        logger.warn(
+          { paymentId: result.paymentId, transactionId, disputeStatus: result.dispute.status, outcome: result.outcome },
+          'payment disputed',
+        );
+      }
+    }
+    const outcomes = results.map((result) => result.outcome);
+    await finish(eventId, `dispute-${outcomes.join(',')}`);
   }
 
   return async (job: Job) => {
@@ -34,6 +63,7 @@ export function webhooksProcessor({ db, provider, instalments, logger }: Webhook
     const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId)).limit(1);
     if (!event) throw new UnrecoverableError(`webhook event ${eventId} not found`);
     if (event.processedAt) return;
+    if (event.disputeKey !== null) return processDispute(event.id, event.transactionId);
 
     const charge = await provider.getChargeDetails(event.transactionId);
     if (!charge) throw new Error(`provider does not show transaction ${event.transactionId} (yet)`);

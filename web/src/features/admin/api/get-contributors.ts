@@ -30,7 +30,13 @@ function withQuery(path: string, values: Record<string, string | number | null |
   return query ? `${path}?${query}` : path;
 }
 
-const filterValues = ({ q, type, transactionId, amount }: ContributorsFilter) => ({ q, type, transactionId, amount });
+const filterValues = ({ q, type, transactionId, amount, status }: ContributorsFilter) => ({
+  q,
+  type,
+  transactionId,
+  amount,
+  status,
+});
 
 /**
  * GET /api/admin/contributors/page, a page at a time by cursor. While another filter or order loads,

@@ -1,5 +1,5 @@
 import { TEXT_LIMITS } from '@pillars/shared/contracts';
-import { ContributorType } from '@pillars/shared/contracts/admin';
+import { ContributorStatusFilter, ContributorType } from '@pillars/shared/contracts/admin';
 import { ChevronDown, Search } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
@@ -20,8 +20,14 @@ function isTypeValue(value: string): value is ContributorFilters['type'] {
   return (typeValues as readonly string[]).includes(value);
 }
 
+const statusValues = ['all', ...ContributorStatusFilter.options] as const;
+
+function isStatusValue(value: string): value is ContributorFilters['status'] {
+  return (statusValues as readonly string[]).includes(value);
+}
+
 /**
- * Search box, advanced search (transaction ID, exact amount, clear all), type filter. The server
+ * Search box, advanced search (transaction ID, exact amount, clear all), type and status filters. The server
  * searches (docs/decisions/031): the text fields are sent after a pause in typing.
  */
 export function ContributorsToolbar({
@@ -73,6 +79,26 @@ export function ContributorsToolbar({
             {typeValues.map((value) => (
               <option key={value} value={value}>
                 {adminTexts.typeOptions[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-navy-900">
+            {adminTexts.statusFilterLabel}
+          </label>
+          <select
+            id={`${id}-status`}
+            value={filters.status}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (isStatusValue(value)) set({ status: value });
+            }}
+            className={cn(fieldClasses, 'pl-3')}
+          >
+            {statusValues.map((value) => (
+              <option key={value} value={value}>
+                {adminTexts.statusOptions[value]}
               </option>
             ))}
           </select>

@@ -43,6 +43,7 @@ const payment: AdminPaymentDetail = {
   },
   job: { name: 'charge-membership', queue: 'payments', id: `charge-membership:${paymentId}`, state: 'failed' },
   charges: [],
+  disputes: [],
 };
 
 const chargeRowId = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
@@ -146,6 +147,8 @@ describe('PaymentDetailButton', () => {
       /^Jan 17, 2026.* by the system \(grace period ended\): Monthly charge declined since Jan 3, 2026; ended after 14 days without a successful charge\.$/,
     );
     expect(value('Plan cancelled')).toBe('Not cancelled');
+    // A payment without a dispute has no Disputes section.
+    expect(within(dialog).queryByRole('heading', { name: 'Disputes' })).toBeNull();
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -180,6 +183,65 @@ describe('PaymentDetailButton', () => {
     expect(value('Failing since')).toBe('Not failing');
     expect(value('Cancellation requested')).toBe('None');
     expect(value('Plan cancelled')).toBe('Not cancelled');
+  });
+
+  it('shows a disputed charge: the open dispute with its status, reason and evidence date, then a decided one', async () => {
+    const dispute = {
+      id: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
+      providerDisputeId: 'pt_disp_1',
+      providerTransactionId: 'pt_txn_first',
+      status: 'PENDING',
+      open: true,
+      amountCents: 888888,
+      reason: 'FRAUD',
+      reasonMessage: 'Cardholder does not recognise the charge',
+      disputedAt: '2026-01-05T12:00:00.000Z',
+      evidenceDueAt: '2026-01-20T12:00:00.000Z',
+      createdAt: '2026-01-05T12:00:01.000Z',
+      updatedAt: '2026-01-05T12:00:01.000Z',
+    };
+    const { user } = renderButton({
+      [listPath]: listOf(paidPlan),
+      [`/api/admin/payments/${paymentId}`]: json({ ...paidPlan, disputes: [dispute] }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    const section = (await within(dialog).findByRole('heading', { name: 'Disputes' })).closest('section');
+    const disputes = within(notNull(section));
+    expect(disputes.getByText(/^\$8,888\.88 disputed: PENDING, reason FRAUD, on Jan 5, 2026/)).toBeTruthy();
+    expect(
+      disputes.getByText('Open: the cardholder contests this charge. Its receipt is not sent again.'),
+    ).toBeTruthy();
+    expect(disputes.getByText(/^Evidence due by Jan 20, 2026.*, through Pay Theory's portal\.$/)).toBeTruthy();
+    expect(disputes.getByText('Cardholder does not recognise the charge')).toBeTruthy();
+    expect(disputes.getByText('pt_disp_1 (pt_txn_first)')).toBeTruthy();
+  });
+
+  it('shows a decided dispute as decided, without an evidence date', async () => {
+    const won = {
+      id: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
+      providerDisputeId: 'pt_disp_1',
+      providerTransactionId: 'pt_txn_first',
+      status: 'WON',
+      open: false,
+      amountCents: 2500,
+      reason: null,
+      reasonMessage: null,
+      disputedAt: null,
+      evidenceDueAt: '2026-01-20T12:00:00.000Z',
+      createdAt: '2026-01-05T12:00:01.000Z',
+      updatedAt: '2026-01-25T12:00:01.000Z',
+    };
+    const { user } = renderButton({
+      [listPath]: listOf(paidPlan),
+      [`/api/admin/payments/${paymentId}`]: json({ ...paidPlan, disputes: [won] }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    const section = notNull((await within(dialog).findByRole('heading', { name: 'Disputes' })).closest('section'));
+    expect(within(section).getByText('$25.00 disputed: WON')).toBeTruthy();
+    expect(within(section).getByText('Decided.')).toBeTruthy();
+    expect(within(section).queryByText(/Evidence due/)).toBeNull();
   });
 
   it('shows no plan rows for a one-time payment', async () => {

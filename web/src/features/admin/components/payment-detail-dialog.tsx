@@ -1,5 +1,11 @@
 import { paymentReferenceOf } from '@pillars/shared/contracts';
-import type { AdminCharge, AdminPaymentDetail, AdminRefund, PaymentOfRecord } from '@pillars/shared/contracts/admin';
+import type {
+  AdminCharge,
+  AdminDispute,
+  AdminPaymentDetail,
+  AdminRefund,
+  PaymentOfRecord,
+} from '@pillars/shared/contracts/admin';
 import { useId, useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail';
@@ -54,6 +60,45 @@ function ChargeItem({ charge }: { charge: AdminCharge }) {
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** One dispute as Pay Theory last reported it: open ones say so, with the day evidence is due. */
+function DisputeItem({ dispute }: { dispute: AdminDispute }) {
+  return (
+    <li className="p-3 text-sm text-slate-700">
+      <p className="font-semibold text-navy-900">
+        {adminTexts.disputeLine(
+          formatCentsAsDollars(dispute.amountCents),
+          dispute.status,
+          dispute.reason,
+          dispute.disputedAt ? formatShortDateTime(dispute.disputedAt) : null,
+        )}
+      </p>
+      <p>{dispute.open ? adminTexts.disputeOpen : adminTexts.disputeClosed}</p>
+      {dispute.open && dispute.evidenceDueAt ? (
+        <p>{adminTexts.disputeEvidenceDue(formatShortDateTime(dispute.evidenceDueAt))}</p>
+      ) : null}
+      {dispute.reasonMessage ? <p>{dispute.reasonMessage}</p> : null}
+      <p className="font-mono break-all">{`${dispute.providerDisputeId} (${dispute.providerTransactionId})`}</p>
+    </li>
+  );
+}
+
+/** The payment's disputes (docs/decisions/047-disputes.md); nothing when it has none. */
+function PaymentDisputes({ payment }: { payment: AdminPaymentDetail }) {
+  if (payment.disputes.length === 0) return null;
+  return (
+    <section aria-labelledby={`disputes-${payment.id}`} className="mt-6">
+      <h3 id={`disputes-${payment.id}`} className="font-display text-lg font-bold text-navy-900">
+        {adminTexts.disputesHeading}
+      </h3>
+      <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-amber-300 bg-amber-50">
+        {payment.disputes.map((dispute) => (
+          <DisputeItem key={dispute.id} dispute={dispute} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -236,6 +281,7 @@ function PaymentDetailBody({ recordId }: { recordId: string }) {
     <div className="mt-2">
       {found.length > 1 ? <PaymentsOfRecordList found={found} /> : null}
       <PaymentFacts payment={detail.data} />
+      <PaymentDisputes payment={detail.data} />
       <PaymentMoney payment={detail.data} />
     </div>
   );

@@ -49,7 +49,8 @@ export function useContributorsList() {
   }, []);
 
   const changeFilters = (next: ContributorFilters) => {
-    const typing = next !== emptyFilters && next.type === filters.type;
+    // Text typed waits for a pause; a choice in a select (type, status) applies at once.
+    const typing = next !== emptyFilters && next.type === filters.type && next.status === filters.status;
     setFilters(next);
     window.clearTimeout(timer.current);
     if (typing) timer.current = window.setTimeout(() => apply(next), SEARCH_DEBOUNCE_MS);

@@ -3,21 +3,30 @@ import {
   CONTRIBUTOR_SORT_FIRST_DIRECTION,
   type ContributorRow,
   type ContributorSortKey,
+  type ContributorStatusFilter,
   type ContributorType,
   ContributorsFilter,
   type SortDirection,
 } from '@pillars/shared/contracts/admin';
 
-/** The dashboard table's search, advanced search and type filter. */
+/** The dashboard table's search, advanced search, type and status filters. */
 export type ContributorFilters = {
   search: string;
   transactionId: string;
   /** The exact amount in dollars as typed; blank or not a number means "any amount". */
   amount: string;
   type: 'all' | ContributorType;
+  /** A state of the record's payments, such as disputed (docs/decisions/047-disputes.md). */
+  status: 'all' | ContributorStatusFilter;
 };
 
-export const emptyFilters: ContributorFilters = { search: '', transactionId: '', amount: '', type: 'all' };
+export const emptyFilters: ContributorFilters = {
+  search: '',
+  transactionId: '',
+  amount: '',
+  type: 'all',
+  status: 'all',
+};
 
 export type SortKey = ContributorSortKey;
 export type SortState = { key: SortKey; direction: SortDirection };
@@ -68,6 +77,7 @@ export function contributorsFilterOf(filters: ContributorFilters): ContributorsF
   const cents = parseAmountCents(filters.amount);
   if (q) filter.q = q;
   if (filters.type !== 'all') filter.type = filters.type;
+  if (filters.status !== 'all') filter.status = filters.status;
   if (transactionId) filter.transactionId = transactionId;
   const amount = cents === null ? undefined : (cents / 100).toFixed(2);
   if (amount !== undefined && ContributorsFilter.shape.amount.safeParse(amount).success) filter.amount = amount;
@@ -76,7 +86,13 @@ export function contributorsFilterOf(filters: ContributorFilters): ContributorsF
 
 /** Whether two filters ask for the same rows. */
 export function sameFilter(a: ContributorsFilter, b: ContributorsFilter): boolean {
-  return a.q === b.q && a.type === b.type && a.transactionId === b.transactionId && a.amount === b.amount;
+  return (
+    a.q === b.q &&
+    a.type === b.type &&
+    a.transactionId === b.transactionId &&
+    a.amount === b.amount &&
+    a.status === b.status
+  );
 }
 
 /** Product rule: only pending rows can be confirmed. */

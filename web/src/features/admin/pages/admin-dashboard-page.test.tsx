@@ -100,15 +100,19 @@ const page = (contributors: ContributorRow[], total = contributors.length, nextC
   ({ success: true, contributors, nextCursor, total }) satisfies ContributorsPage;
 
 /**
- * A stand-in for the server's page: the four rows, the type filter and a name search applied (the
+ * A stand-in for the server's page: the four rows, the type and status filters and a name search applied (the
  * real search, sort and paging are the API's, tested there), in the order the server would send
  * for the default sort.
  */
+/** The records with a disputed payment, as the server's `status=disputed` finds them. */
+const disputed = new Set([benjamin.id]);
+
 const pages: ApiReply = (call) => {
-  const { type, q } = paramsOf(call);
+  const { type, q, status } = paramsOf(call);
   const rows = [abigail, jane, john, benjamin].filter(
     (row) =>
       (!type || row.type === type) &&
+      (status !== 'disputed' || disputed.has(row.id)) &&
       (!q || `${row.firstName ?? ''} ${row.lastName ?? ''}`.toLowerCase().includes(q.toLowerCase())),
   );
   return Response.json(page(rows));
@@ -288,6 +292,25 @@ describe('AdminDashboardPage', () => {
     await waitFor(() => expect(rowNames()).toEqual(['John Adams']));
     await user.selectOptions(filter, 'All Types');
     await waitFor(() => expect(rowNames()).toHaveLength(4));
+  });
+
+  it('filters by status at once: Disputed asks the server for the disputed records, with the type filter kept', async () => {
+    const { user, pageCalls } = renderDashboard();
+    await screen.findByRole('table');
+    const filter = screen.getByRole('combobox', { name: 'Filter by status' });
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All statuses', 'Disputed']);
+    await user.selectOptions(filter, 'Disputed');
+    await waitFor(() => expect(rowNames()).toEqual(['Benjamin Franklin']));
+    expect(pageCalls().at(-1)).toEqual({ status: 'disputed', sort: 'date', direction: 'desc', limit: '50' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by type' }), 'Memberships');
+    await waitFor(() => expect(rowNames()).toEqual([]));
+    expect(pageCalls().at(-1)).toMatchObject({ type: 'Membership', status: 'disputed' });
+    await user.selectOptions(filter, 'All statuses');
+    await waitFor(() => expect(rowNames()).toEqual(['John Adams']));
   });
 
   it('sorts by date (newest first) by default; name starts ascending, amount descending; clicks toggle', async () => {
