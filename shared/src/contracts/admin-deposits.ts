@@ -104,7 +104,10 @@ export const DepositTotals = z.object({
   debitsCents: Cents,
   reversalsCents: Cents,
   grossCents: Cents,
+  /** The provider's fees on the matched transactions. */
   feesCents: Cents,
+  /** The fees the ledger recorded (the product's 2.9 % rule): shown, not compared. */
+  ledgerFeesCents: Cents,
   netCents: Cents,
   debitCount: z.number().int(),
   reversalCount: z.number().int(),

@@ -54,8 +54,10 @@ export interface DepositTotals {
   reversalsCents: number;
   /** Debits less reversals. */
   grossCents: number;
-  /** The fees the ledger recorded on those charges. */
+  /** The provider's fees on those matched transactions (see depositTotals). */
   feesCents: number;
+  /** The fees the ledger itself recorded on those charges: the product's 2.9 % rule, an estimate. */
+  ledgerFeesCents: number;
   /** Gross less fees. */
   netCents: number;
   debitCount: number;
@@ -78,25 +80,35 @@ export function ledgerSignedCents(row: { status: string; amountCents: number }):
   return 0;
 }
 
-/** Our totals of a deposit: only what the ledger itself recorded counts (docs/decisions/047-deposits.md). */
+/**
+ * Our totals of a deposit (docs/decisions/047-deposits.md): the money counts only what the ledger
+ * itself recorded, a charge by its row's amount and a refund by its row's. The fee of each matched
+ * transaction is the provider's: the ledger's own fee is the product's 2.9 % rule, never what the
+ * provider's fee matrix charged, so comparing with it would flag every deposit; it is kept beside
+ * as ledgerFeesCents. So the gross finds a payment or refund missing from either side, and the
+ * fees and net find a provider total that is not the sum of its own transactions.
+ */
 export function depositTotals(lines: readonly DepositLineInput[]): DepositTotals {
   const totals: DepositTotals = {
     debitsCents: 0,
     reversalsCents: 0,
     grossCents: 0,
     feesCents: 0,
+    ledgerFeesCents: 0,
     netCents: 0,
     debitCount: 0,
     reversalCount: 0,
     unmatchedCount: 0,
   };
-  for (const { ledger } of lines) {
+  for (const { ledger, feesCents } of lines) {
     if (ledger?.status === CHARGE) {
       totals.debitsCents += ledger.amountCents;
-      totals.feesCents += ledger.feesCents;
+      totals.feesCents += feesCents ?? 0;
+      totals.ledgerFeesCents += ledger.feesCents;
       totals.debitCount += 1;
     } else if (ledger?.status === REFUND) {
       totals.reversalsCents += ledger.amountCents;
+      totals.feesCents += feesCents ?? 0;
       totals.reversalCount += 1;
     } else {
       totals.unmatchedCount += 1;

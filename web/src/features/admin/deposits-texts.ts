@@ -21,6 +21,7 @@ export const depositsTexts = {
   gross: 'Gross',
   fees: 'Fees',
   adjustments: 'Adjustments',
+  ledgerFees: 'Fees we recorded (2.9% rule, not compared)',
   net: 'Net',
   status: 'Status',
   notTransferred: 'Not yet',

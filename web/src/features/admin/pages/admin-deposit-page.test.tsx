@@ -71,6 +71,7 @@ const detail = (overrides: Partial<DepositDetail['data']> = {}): DepositDetail =
       reversalsCents: 1000,
       grossCents: 4000,
       feesCents: 145,
+      ledgerFeesCents: 146,
       netCents: 3855,
       debitCount: 2,
       reversalCount: 1,
@@ -125,6 +126,7 @@ describe('AdminDepositPage', () => {
     expect(figure('Gross')).toEqual(['$40.00', '$40.00']);
     expect(figure('Fees')).toEqual(['$1.45', '$1.45']);
     expect(figure('Net')).toEqual(['$38.55', '$38.55']);
+    expect(figure('Fees we recorded (2.9% rule, not compared)')).toEqual(['$1.46', '—']);
     expect(screen.getByText('Our records agree with Pay Theory.')).toBeDefined();
 
     const csv = screen.getByRole('link', { name: 'Download CSV (for the bank statement)' });
@@ -151,6 +153,7 @@ describe('AdminDepositPage', () => {
             reversalsCents: 0,
             grossCents: 2500,
             feesCents: 73,
+            ledgerFeesCents: 73,
             netCents: 2427,
             debitCount: 1,
             reversalCount: 0,

@@ -43,6 +43,7 @@ function Totals({ detail }: { detail: Detail }) {
     },
     { label: t.gross, ours: money(ours.grossCents), theirs: money(deposit.grossCents), differs: comparison.gross },
     { label: t.fees, ours: money(ours.feesCents), theirs: money(deposit.feesCents), differs: comparison.fees },
+    { label: t.ledgerFees, ours: money(ours.ledgerFeesCents), theirs: '—', differs: false },
     { label: t.adjustments, ours: '—', theirs: money(deposit.adjustmentsCents), differs: false },
     { label: t.net, ours: money(ours.netCents), theirs: money(deposit.netCents), differs: comparison.net },
   ];
