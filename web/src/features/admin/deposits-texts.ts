@@ -27,6 +27,11 @@ export const depositsTexts = {
   notTransferred: 'Not yet',
   openBatch: (batch: number) => `Deposit ${batch}`,
   end: (count: number) => (count === 1 ? 'The one deposit is shown.' : `All ${count} deposits shown.`),
+  rangeLabel: 'CSV of the deposits between two dates',
+  rangeFrom: 'From (deposit date)',
+  rangeTo: 'To (deposit date, inclusive)',
+  rangeDownload: 'Download CSV',
+  rangeHint: 'Choose both dates, the first on or before the second.',
   // Detail
   detailTitle: (batch: number) => `Deposit ${batch}`,
   backToList: 'All deposits',

@@ -36,6 +36,12 @@ export function depositCsvPath(batch: number): string {
   return `/api/admin/deposits/${batch}/export?${new URLSearchParams({ timeZone }).toString()}`;
 }
 
+/** The CSV of every deposit made from `from` to `to` (UTC days, inclusive), its dates in the admin's zone. */
+export function depositsRangeCsvPath(from: string, to: string): string {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `/api/admin/deposits/export?${new URLSearchParams({ from, to, timeZone }).toString()}`;
+}
+
 /** POST /api/admin/deposits/refresh: queues a sync from the provider; 202. */
 export function useRefreshDeposits() {
   return useMutation({

@@ -199,7 +199,16 @@ describe('AdminDepositsPage', () => {
     expect(within(table).getByRole('link', { name: 'Deposit 42' }).getAttribute('href')).toBe('/admin/deposits/42');
     expect(screen.getByText('The one deposit is shown.').tagName).toBe('P');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh from Pay Theory' }));
+    const user = userEvent.setup();
+    const range = screen.getByRole('region', { name: 'CSV of the deposits between two dates' });
+    expect(within(range).queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    await user.type(within(range).getByLabelText('From (deposit date)'), '2026-03-01');
+    await user.type(within(range).getByLabelText('To (deposit date, inclusive)'), '2026-03-31');
+    expect(within(range).getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(
+      /^\/api\/admin\/deposits\/export\?from=2026-03-01&to=2026-03-31&timeZone=/,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Refresh from Pay Theory' }));
     const queued = await screen.findByText(
       'A sync from Pay Theory is queued. The list updates when it has run; reload in a minute.',
     );

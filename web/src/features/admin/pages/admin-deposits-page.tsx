@@ -1,11 +1,12 @@
 import type { DepositSummary } from '@pillars/shared/contracts/admin';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { depositsTexts as t } from '../deposits-texts';
 import { adminTexts } from '../admin-texts';
-import { useDeposits, useRefreshDeposits } from '../api/get-deposits';
+import { depositsRangeCsvPath, useDeposits, useRefreshDeposits } from '../api/get-deposits';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
-import { cardClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { cardClasses, fieldClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
 
@@ -58,6 +59,50 @@ function RefreshButton() {
   );
 }
 
+/** Two labelled dates and the link to the CSV of the deposits between them, offered once it is valid. */
+function RangeCsv() {
+  const id = useId();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const valid = from !== '' && to !== '' && from <= to;
+  const field = (name: 'from' | 'to', label: string, value: string, set: (value: string) => void) => (
+    <div className="min-w-0">
+      <label htmlFor={`${id}-${name}`} className="text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type="date"
+        value={value}
+        onChange={(event) => set(event.target.value)}
+        className={fieldClasses}
+        aria-describedby={`${id}-hint`}
+      />
+    </div>
+  );
+  return (
+    <section aria-labelledby={`${id}-title`} className={cardClasses}>
+      <h2 id={`${id}-title`} className="text-lg font-bold text-navy-900">
+        {t.rangeLabel}
+      </h2>
+      <div className="mt-3 grid gap-4 sm:grid-cols-3 sm:items-end">
+        {field('from', t.rangeFrom, from, setFrom)}
+        {field('to', t.rangeTo, to, setTo)}
+        <div>
+          {valid ? (
+            <a href={depositsRangeCsvPath(from, to)} download className={smallButton('outline')}>
+              {t.rangeDownload}
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="mt-2 text-sm text-slate-700">
+        {t.rangeHint}
+      </p>
+    </section>
+  );
+}
+
 /** /admin/deposits: the provider's settlement batches as synced, newest first (docs/decisions/047-deposits.md). */
 export function AdminDepositsPage() {
   const query = useDeposits();
@@ -82,6 +127,7 @@ export function AdminDepositsPage() {
       }
       actions={<RefreshButton />}
     >
+      <RangeCsv />
       {query.isPending ? (
         <AdminLoading text={t.loadingList} />
       ) : query.isError && deposits.length === 0 ? (
