@@ -116,7 +116,8 @@ async function storeBatch(db: Database, batch: ProviderSettlement, list: Settled
  * The matching rule (docs/decisions/047-deposits.md): a settled transaction is the ledger row with
  * its provider transaction id (a charge's or a refund's), and that row's payment. One whose row is
  * not written yet, but whose payment names it as its charge, is linked to the payment only: still
- * unmatched in the totals, but its reference is shown. Run over every stored line, since the
+ * unmatched in the totals, but its reference is shown; so is one whose parent is our charge. Run
+ * over every stored line, since the
  * ledger may record a charge after its batch was copied.
  */
 async function linkToLedger(db: Database): Promise<void> {
@@ -128,6 +129,12 @@ async function linkToLedger(db: Database): Promise<void> {
   await db.execute(sql`UPDATE ${settlementTransactions} st SET payment_id = p.id
     FROM ${payments} p
     WHERE st.payment_id IS NULL AND p.provider_transaction_id = st.provider_transaction_id`);
+  // A reversal made outside the app (Pay Theory's portal), or a partial void's replacement charge,
+  // names our charge as its parent: the line shows that payment, and stays unmatched.
+  await db.execute(sql`UPDATE ${settlementTransactions} st SET payment_id = t.payment_id
+    FROM ${transactions} t
+    WHERE st.payment_id IS NULL AND t.payment_id IS NOT NULL
+      AND t.provider_transaction_id = st.parent_transaction_id`);
 }
 
 export async function syncSettlements(deps: {

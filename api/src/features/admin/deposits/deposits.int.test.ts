@@ -324,6 +324,32 @@ describe('POST /api/admin/deposits/refresh', () => {
   });
 });
 
+describe('a refund made outside the app', () => {
+  it("shows in the next deposit under its charge's payment, not in our records, and flags the deposit", async () => {
+    const { grace } = fixture;
+    const { refundId: portalRefund } = await provider.reverse(grace.transactionId, 500);
+    const next = await settle();
+    // A new transaction reaches queries after the provider's delay: the next sync reads it then.
+    const detailOf = async () => {
+      await sync();
+      const res = await app.request(`/api/admin/deposits/${next.settlement_batch}`, { headers: { cookie } });
+      return DepositDetail.parse(await res.json()).data;
+    };
+    await expect.poll(async () => (await detailOf()).lines.length).toBe(1);
+    const data = await detailOf();
+    expect(data.lines).toEqual([
+      expect.objectContaining({
+        providerTransactionId: portalRefund,
+        kind: 'refund',
+        grossCents: -500,
+        reference: paymentReferenceOf(grace.payment.id),
+        ledgerCents: null,
+      }),
+    ]);
+    expect(data.comparison).toMatchObject({ gross: true, unmatched: true, agrees: false });
+  });
+});
+
 /** The ledger records a charge late: a payment and its row for a transaction already settled. */
 async function paidDonationRecordedLate(transactionId: string, amountCents: number): Promise<string> {
   const [donation] = await db
