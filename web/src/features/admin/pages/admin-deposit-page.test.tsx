@@ -185,6 +185,8 @@ describe('AdminDepositsPage', () => {
     });
     renderWithProviders(<AdminDepositsPage />, { path: '/admin/deposits' });
     const table = await screen.findByRole('table', { name: 'Deposits, newest first' });
+    // At narrow widths the table scrolls inside a region the keyboard can reach (docs/decisions/032).
+    expect(screen.getByRole('region', { name: 'Deposits, newest first' }).getAttribute('tabindex')).toBe('0');
     const [row] = within(table).getAllByRole('row').slice(1);
     expect(cellsOf(row)).toEqual([
       'Mar 2, 2026',

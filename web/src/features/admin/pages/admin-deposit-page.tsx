@@ -1,10 +1,12 @@
 import type { DepositDetail, DepositLine } from '@pillars/shared/contracts/admin';
 import { ArrowLeft } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { depositsTexts as t } from '../deposits-texts';
 import { depositCsvPath, useDeposit } from '../api/get-deposits';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
+import { TableRegion } from '../components/table-region';
 import { cardClasses, linkClasses, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDate } from '../lib/format';
@@ -26,6 +28,7 @@ function differences({ comparison, ours }: Detail): string[] {
 }
 
 function Totals({ detail }: { detail: Detail }) {
+  const captionId = useId();
   const { deposit, ours, comparison } = detail;
   const problems = differences(detail);
   const rows: { label: string; ours: string; theirs: string; differs: boolean }[] = [
@@ -69,9 +72,11 @@ function Totals({ detail }: { detail: Detail }) {
           </ul>
         </div>
       )}
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full max-w-xl text-sm text-navy-900">
-          <caption className="sr-only">{t.totalsLabel}</caption>
+      <TableRegion captionId={captionId} className="mt-4">
+        <table className="w-full max-w-xl min-w-[22rem] text-sm text-navy-900">
+          <caption id={captionId} className="sr-only">
+            {t.totalsLabel}
+          </caption>
           <thead className="bg-navy-50 text-slate-700">
             <tr>
               <th scope="col" className={`${cell} text-left`}>
@@ -100,7 +105,7 @@ function Totals({ detail }: { detail: Detail }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </section>
   );
 }
@@ -126,12 +131,15 @@ function LineRow({ line }: { line: DepositLine }) {
 }
 
 function Lines({ lines }: { lines: DepositLine[] }) {
+  const captionId = useId();
   if (lines.length === 0) return <AdminEmpty text={t.noLines} />;
   const headings = [t.when, t.reference, t.contributor, t.kind, t.type, t.gross, t.fee, t.net, t.inLedger];
   return (
-    <div className={`${cardClasses} overflow-x-auto p-0 sm:p-0`}>
+    <TableRegion captionId={captionId} className={`${cardClasses} p-0 sm:p-0`}>
       <table className="w-full min-w-[52rem] text-left text-sm text-navy-900">
-        <caption className="px-3 py-2 text-left font-bold">{t.linesLabel}</caption>
+        <caption id={captionId} className="px-3 py-2 text-left font-bold">
+          {t.linesLabel}
+        </caption>
         <thead className="bg-navy-50 text-slate-700">
           <tr>
             {headings.map((heading, index) => (
@@ -147,7 +155,7 @@ function Lines({ lines }: { lines: DepositLine[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 

@@ -6,6 +6,7 @@ import { adminTexts } from '../admin-texts';
 import { depositsRangeCsvPath, useDeposits, useRefreshDeposits } from '../api/get-deposits';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
+import { TableRegion } from '../components/table-region';
 import { cardClasses, fieldClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
@@ -105,6 +106,7 @@ function RangeCsv() {
 
 /** /admin/deposits: the provider's settlement batches as synced, newest first (docs/decisions/047-deposits.md). */
 export function AdminDepositsPage() {
+  const captionId = useId();
   const query = useDeposits();
   useRedirectOnUnauthorized(query.error);
   const deposits = query.data?.pages.flatMap((page) => page.data) ?? [];
@@ -141,9 +143,11 @@ export function AdminDepositsPage() {
         <AdminEmpty text={t.noDeposits} />
       ) : (
         <>
-          <div className={`${cardClasses} overflow-x-auto p-0 sm:p-0`}>
+          <TableRegion captionId={captionId} className={`${cardClasses} p-0 sm:p-0`}>
             <table className="w-full min-w-[44rem] text-left text-sm text-navy-900">
-              <caption className="sr-only">{t.tableLabel}</caption>
+              <caption id={captionId} className="sr-only">
+                {t.tableLabel}
+              </caption>
               <thead className="bg-navy-50 text-slate-700">
                 <tr>
                   <th scope="col" className="px-3 py-2">
@@ -166,7 +170,7 @@ export function AdminDepositsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
             {query.hasNextPage ? (
               <button
