@@ -9,6 +9,7 @@ import { createSessionStore, sessionTimeoutsOf } from './features/auth/sessions'
 import { adminRoutes } from './features/admin/admin.routes';
 import { adminNewsRoutes } from './features/admin/news/news-admin.routes';
 import { adminEventsRoutes } from './features/admin/events/admin-events.routes';
+import { adminDepositsRoutes } from './features/admin/deposits/deposits.routes';
 import { docsRoutes } from './features/docs/docs.routes';
 import { QUEUE_MONITOR_PATH, queueMonitor } from './features/admin/queue-monitor';
 import { donationsRoutes } from './features/donations/donations.routes';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminRoutes(deps));
   app.route('/api/admin/news', adminNewsRoutes(deps));
   app.route('/api/admin/events', adminEventsRoutes(deps));
+  app.route('/api/admin/deposits', adminDepositsRoutes(deps));
   app.route('/api/news', newsRoutes(deps));
   app.route('/api/events', eventsRoutes(deps));
   app.route('/api/donations', donationsRoutes(deps, limiters));

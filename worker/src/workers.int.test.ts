@@ -8,7 +8,7 @@ import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { startWorkers } from './workers';
 
 /**
- * The maintenance queue carries three scheduled jobs on one worker: startWorkers routes each by
+ * The maintenance queue carries its scheduled jobs on one worker: startWorkers routes each by
  * name. Each job's result shows which processor ran (the sweep's verdicts, the poll's counts, the
  * dunning sweep's requests).
  */
@@ -63,5 +63,9 @@ describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s que
 
   it('releases ended place holds for release-expired-holds', async () => {
     expect(await resultOf(JOBS.releaseExpiredHolds)).toEqual({ released: 0 });
+  });
+
+  it('copies the settlement batches for sync-settlements', async () => {
+    expect(await resultOf(JOBS.syncSettlements)).toEqual({ batches: 0, transactions: 0, unmatched: 0 });
   });
 });

@@ -11,6 +11,7 @@ import {
   type QueueBackend,
   RECONCILE_EVERY_MS,
   RELEASE_HOLDS_EVERY_MS,
+  SYNC_SETTLEMENTS_EVERY_MS,
   flushOutboxMarks,
   startOutboxRelay,
 } from '@pillars/shared/jobs';
@@ -25,6 +26,7 @@ import { type EmailConfig, emailProcessor } from './jobs/email/email.processor';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';
 import { endLapsedPlansProcessor } from './jobs/maintenance/end-lapsed-plans.processor';
 import { releaseExpiredHoldsProcessor } from './jobs/maintenance/release-expired-holds.processor';
+import { syncSettlementsProcessor } from './jobs/maintenance/sync-settlements.processor';
 import { refundsProcessor } from './jobs/refunds/refunds.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
@@ -200,6 +202,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   });
 
   const releaseExpiredHolds = releaseExpiredHoldsProcessor({ db, logger });
+  const syncSettlements = syncSettlementsProcessor({ db, provider, logger });
 
   let stopping = false;
   const logJob = jobLogHandlers(logger, () => stopping);
@@ -233,6 +236,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
         if (job.name === JOBS.reconcilePayments) return reconcile();
         if (job.name === JOBS.endLapsedPlans) return endLapsedPlans();
         if (job.name === JOBS.releaseExpiredHolds) return releaseExpiredHolds();
+        if (job.name === JOBS.syncSettlements) return syncSettlements();
         // A job this worker does not know (a typo, a newer release's job) must not run the sweep.
         throw new UnrecoverableError(`unknown maintenance job ${job.name}`);
       },
@@ -274,6 +278,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       RELEASE_HOLDS_EVERY_MS,
       JOBS.releaseExpiredHolds,
       JOB_OPTIONS[JOBS.releaseExpiredHolds],
+    );
+  await backend
+    .queue(QUEUES.maintenance)
+    .upsertScheduler(
+      JOBS.syncSettlements,
+      SYNC_SETTLEMENTS_EVERY_MS,
+      JOBS.syncSettlements,
+      JOB_OPTIONS[JOBS.syncSettlements],
     );
   const relay = startOutboxRelay({
     db,

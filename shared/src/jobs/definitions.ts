@@ -38,6 +38,8 @@ export const JOBS = {
   endLapsedPlans: 'end-lapsed-plans',
   /** Scheduled: cancels unpaid registrations whose held place ran out, giving it back (docs/decisions/022). */
   releaseExpiredHolds: 'release-expired-holds',
+  /** Scheduled and on an admin's refresh: copies the provider's settlement batches (docs/decisions/048-deposits.md). */
+  syncSettlements: 'sync-settlements',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -81,6 +83,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.refund]: QUEUES.charges,
   [JOBS.endLapsedPlans]: QUEUES.maintenance,
   [JOBS.releaseExpiredHolds]: QUEUES.maintenance,
+  [JOBS.syncSettlements]: QUEUES.maintenance,
 };
 
 /**
@@ -122,7 +125,22 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   [JOBS.releaseExpiredHolds]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.pollRecurring]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+  [JOBS.syncSettlements]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };
+
+/**
+ * How often the provider's settlement batches are copied: a batch is made about once a day and
+ * transferred days later, so hourly shows a new deposit the morning it appears. An admin's refresh
+ * queues the same job at once.
+ */
+export const SYNC_SETTLEMENTS_EVERY_MS = 60 * 60_000;
+
+/**
+ * The id of an admin's refresh: one per minute, so clicks in the same minute queue one sync
+ * (adding an existing id is a no-op) and a later click queues another.
+ */
+export const settlementRefreshJobId = (at: Date) =>
+  `${JOBS.syncSettlements}-refresh-${Math.floor(at.getTime() / 60_000)}`;
 
 /**
  * How often the recurring poll runs and how many plans it lists per run: instalments are monthly,

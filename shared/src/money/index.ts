@@ -9,6 +9,7 @@
 // - plans.ts and refunds.ts: ending a plan (018) and giving money back (019), asked for by an admin or a donor.
 // - places.ts: an event's places given back and left (022); accept.ts takes them.
 // - disputes.ts: disputes the provider reports, recorded against their charge (047).
+// - deposit-totals.ts and settlements-sync.ts: the provider's deposits copied, and our totals beside its (048).
 export * from './pricing';
 export * from './payment-status';
 export * from './accept';
@@ -22,3 +23,5 @@ export * from './receipts';
 export * from './refunds';
 export * from './places';
 export * from './disputes';
+export * from './deposit-totals';
+export * from './settlements-sync';

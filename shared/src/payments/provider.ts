@@ -160,6 +160,47 @@ export interface ChargeRefunds {
   reversals: { refundId: string; amountCents: number; date: string | null }[];
 }
 
+/**
+ * A settlement batch as the provider reports it: the deposit it makes (or will make) to the
+ * organisation's bank, with its own totals (Pay Theory: settlement.md). Cents are integers.
+ */
+export interface ProviderSettlement {
+  batch: number;
+  /** When the batch was made (ISO date-time). */
+  settlementDate: string | null;
+  /** When the money was sent to the bank (ISO date-time); null until then. */
+  transferDate: string | null;
+  /** Pay Theory: PENDING, SUCCEEDED or HOLD. */
+  status: string | null;
+  currency: string | null;
+  /** Before fees and adjustments. */
+  grossCents: number;
+  feesCents: number;
+  adjustmentsCents: number;
+  /** What reaches the bank: after fees and adjustments. */
+  netCents: number;
+  debitCount: number | null;
+  reversalCount: number | null;
+  disputeCount: number | null;
+  /** When the provider last changed the batch (ISO date-time). */
+  updatedAt: string | null;
+}
+
+/** One transaction of a settlement batch, with what the provider took in fees from it. */
+export interface SettledTransaction {
+  transactionId: string;
+  /** Pay Theory: DEBIT, REVERSAL, ACH_RETURN, FAILURE. */
+  type: string;
+  status: string;
+  /** As the provider reports it: positive for a debit and for a reversal alike. */
+  grossCents: number;
+  feesCents: number | null;
+  netCents: number | null;
+  /** For a reversal, the charge it gives back from. */
+  parentId: string | null;
+  date: string | null;
+}
+
 export interface CardProvider {
   /** `paytheory`; recorded on transactions as paymentProvider. */
   readonly name: string;
@@ -227,6 +268,13 @@ export interface CardProvider {
     plan: { recurringId: string; idempotencyKey: string },
     options?: { since?: Date },
   ): Promise<ProviderCharge[]>;
+  /**
+   * Every settlement batch made at or after `since` (and before `until` when given), oldest
+   * first, all pages read.
+   */
+  listSettlements(window: { since: Date; until?: Date }): Promise<ProviderSettlement[]>;
+  /** Every transaction a settlement batch holds, oldest first, all pages read. */
+  listSettlementTransactions(batch: number): Promise<SettledTransaction[]>;
 }
 
 /** Unknown outcome: retry later (after checking by idempotency key). */

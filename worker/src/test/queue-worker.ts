@@ -54,7 +54,8 @@ export function useQueueWorker(backend: QueueBackend, queue: QueueName, processo
   /** Adds a job under a fresh id (or the given one) and resolves when it has ended. */
   async function run(
     jobName: string,
-    data: OutboxPayload,
+    /** A payment's, refund's, … ids; `{}` for a scheduled job, which carries none. */
+    data: OutboxPayload | Record<string, never>,
     options: JobsOptions & { onAttemptFailed?: (error: Error) => void } = {},
   ): Promise<JobOutcome> {
     const { onAttemptFailed, ...jobOptions } = options;

@@ -60,6 +60,9 @@ describe('GET /api/openapi.json', () => {
         'POST /api/events/{slug}/register',
         'PATCH /api/event-registrations/{id}/payment',
         'GET /api/admin/contributors',
+        'GET /api/admin/deposits',
+        'GET /api/admin/deposits/{batch}',
+        'GET /api/admin/deposits/{batch}/export',
         'POST /api/webhooks/paytheory/{secret}',
       ]),
     );

@@ -8,3 +8,4 @@ export * from './idempotency-keys';
 export * from './refunds';
 export * from './contributor-keys';
 export * from './disputes';
+export * from './settlements';

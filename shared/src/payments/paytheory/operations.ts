@@ -118,6 +118,60 @@ query FindDisputes($query: SqlQuery, $limit: Int, $offset_id: String, $direction
   }
 }`;
 
+/**
+ * A settlement batch (settlement.md, "The Settlement Object"). The Int totals are deprecated for the
+ * `_64bit` strings, which are read first; the Int ones are selected too, as the fallback when a
+ * string is absent (a batch over 2^31 cents answers 0 in the Int fields, so they are never the first
+ * choice).
+ */
+const SETTLEMENT_FIELDS = `
+  settlement_batch
+  settlement_date
+  transfer_date
+  status
+  currency
+  gross_amount
+  gross_amount_64bit
+  net_amount
+  net_amount_64bit
+  total_fees
+  total_fees_64bit
+  total_adjustments
+  total_adjustments_64bit
+  transaction_debit_count
+  transaction_reversal_count
+  transaction_dispute_count
+  updated_row_at`;
+
+/** Settlements by Pay Theory's own fields, paged as every list is (query.md: offset / offset_id). */
+export const LIST_SETTLEMENTS = `
+query ListSettlements($query: SqlQuery, $limit: Int, $offset: String, $offset_id: String, $direction: MoveDirection) {
+  settlements(query: $query, limit: $limit, offset: $offset, offset_id: $offset_id, direction: $direction) {
+    items {${SETTLEMENT_FIELDS}
+    }
+    total_row_count
+  }
+}`;
+
+/** The transactions of one settlement batch, with what Pay Theory took in fees from each (transaction.md). */
+export const LIST_SETTLEMENT_TRANSACTIONS = `
+query ListSettlementTransactions($query: SqlQuery, $limit: Int, $offset: String, $offset_id: String, $direction: MoveDirection) {
+  transactions(query: $query, limit: $limit, offset: $offset, offset_id: $offset_id, direction: $direction) {
+    items {
+      transaction_id
+      transaction_type
+      status
+      gross_amount
+      fees
+      net_amount
+      parent_id
+      settlement_batch
+      transaction_date
+    }
+    total_row_count
+  }
+}`;
+
 /** A query pair matching one exact value (docs: "Querying the API"). */
 export function equals(key: string, value: string) {
   return { key, value, operator: 'EQUAL', conjunctive_operator: 'NONE_NEXT' };
@@ -127,6 +181,76 @@ export function equals(key: string, value: string) {
 export function atLeast(key: string, value: string) {
   return { key, value, operator: 'GREATER_EQUAL', conjunctive_operator: 'NONE_NEXT' };
 }
+
+/** A query pair matching values before this one (docs: "Querying the API", LESS_THAN). */
+export function below(key: string, value: string) {
+  return { key, value, operator: 'LESS_THAN', conjunctive_operator: 'NONE_NEXT' };
+}
+
+/**
+ * Pairs that must all hold: each but the last joined to the next by AND_NEXT (query.md: the
+ * conjunctive operator says how a pair joins the one after it).
+ */
+export function allOf(...pairs: ReturnType<typeof equals>[]) {
+  return pairs.map((pair, index) => ({
+    ...pair,
+    conjunctive_operator: index < pairs.length - 1 ? 'AND_NEXT' : 'NONE_NEXT',
+  }));
+}
+
+/** Cents as Pay Theory sends them: an Int, or a 64-bit integer in a string (settlement.md). */
+const Cents64 = z
+  .union([
+    z.number().int(),
+    z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform(Number),
+  ])
+  .nullish();
+
+export const SettlementSchema = z.object({
+  settlement_batch: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+  settlement_date: z.string().nullish(),
+  transfer_date: z.string().nullish(),
+  status: z.string().nullish(),
+  currency: z.string().nullish(),
+  gross_amount: z.number().int().nullish(),
+  gross_amount_64bit: Cents64,
+  net_amount: z.number().int().nullish(),
+  net_amount_64bit: Cents64,
+  total_fees: z.number().int().nullish(),
+  total_fees_64bit: Cents64,
+  total_adjustments: z.number().int().nullish(),
+  total_adjustments_64bit: Cents64,
+  transaction_debit_count: z.number().int().nullish(),
+  transaction_reversal_count: z.number().int().nullish(),
+  transaction_dispute_count: z.number().int().nullish(),
+  updated_row_at: z.string().nullish(),
+});
+export type PayTheorySettlement = z.infer<typeof SettlementSchema>;
+export const ListSettlementsData = z.object({
+  settlements: z.object({ items: z.array(SettlementSchema), total_row_count: z.number().int().nullish() }),
+});
+
+export const SettlementTransactionSchema = z.object({
+  transaction_id: z.string(),
+  transaction_type: z.string().nullish(),
+  status: z.string(),
+  gross_amount: z.number().int(),
+  fees: z.number().int().nullish(),
+  net_amount: z.number().int().nullish(),
+  parent_id: z.string().nullish(),
+  settlement_batch: z.number().int().nullish(),
+  transaction_date: z.string().nullish(),
+});
+export type PayTheorySettlementTransaction = z.infer<typeof SettlementTransactionSchema>;
+export const ListSettlementTransactionsData = z.object({
+  transactions: z.object({
+    items: z.array(SettlementTransactionSchema),
+    total_row_count: z.number().int().nullish(),
+  }),
+});
 
 export const TransactionSchema = z.object({
   transaction_id: z.string(),
@@ -198,4 +322,6 @@ export const OPERATION_DOCUMENTS: Readonly<Record<string, string>> = {
   CreateReversal: CREATE_REVERSAL,
   CreatePaymentMethod: CREATE_PAYMENT_METHOD,
   FindDisputes: FIND_DISPUTES,
+  ListSettlements: LIST_SETTLEMENTS,
+  ListSettlementTransactions: LIST_SETTLEMENT_TRANSACTIONS,
 };

@@ -339,4 +339,111 @@ describe('Pay Theory provider', () => {
       firstCharge: { status: 'succeeded', transactionId: 'pt_txn_1', amountCents: 2500 },
     });
   });
+
+  it('lists settlements page by page from a date, reading the 64-bit totals first', async () => {
+    const batch = (n: number) => ({
+      settlement_batch: n,
+      settlement_date: new Date(Date.UTC(2026, 2, 1) + n * 3600_000).toISOString(),
+      gross_amount: 0,
+      gross_amount_64bit: String(5000000000 + n),
+      total_fees: 30,
+      total_fees_64bit: null,
+      net_amount: 10,
+      status: 'SUCCEEDED',
+    });
+    // A full first page (100 batches), then a page that repeats its last item and adds one: the
+    // listing reads both, keeps each batch once, and stops at the short page.
+    const { p, sent } = provider({
+      settlements: (variables) => ({
+        data: {
+          settlements: {
+            items: variables.offset_id ? [batch(100), batch(101)] : Array.from({ length: 100 }, (_, i) => batch(i + 1)),
+          },
+        },
+      }),
+    });
+    const listed = await p.listSettlements({ since: new Date('2026-03-01T00:00:00Z') });
+    expect(listed.map((s) => s.batch)).toEqual(Array.from({ length: 101 }, (_, i) => i + 1));
+    expect(listed[0]).toMatchObject({ grossCents: 5000000001, feesCents: 30, netCents: 10, adjustmentsCents: 0 });
+    expect(sent.map((s) => s.variables)).toEqual([
+      expect.objectContaining({
+        direction: 'FORWARD',
+        query: {
+          query_list: [
+            expect.objectContaining({
+              key: 'settlement_date',
+              value: '2026-03-01T00:00:00.000Z',
+              operator: 'GREATER_EQUAL',
+            }),
+          ],
+          sort_list: [{ key: 'settlement_date', direction: 'ASC' }],
+        },
+      }),
+      expect.objectContaining({ offset: batch(100).settlement_date, offset_id: '100' }),
+    ]);
+  });
+
+  it("lists a batch's transactions by settlement_batch, dropping any the answer says belong elsewhere", async () => {
+    const { p, sent } = provider({
+      transactions: () => ({
+        data: {
+          transactions: {
+            items: [
+              {
+                transaction_id: 't1',
+                transaction_type: 'DEBIT',
+                status: 'SETTLED',
+                gross_amount: 2500,
+                fees: 103,
+                net_amount: 2397,
+                settlement_batch: 7,
+              },
+              {
+                transaction_id: 't2',
+                transaction_type: 'REVERSAL',
+                status: 'SETTLED',
+                gross_amount: 1000,
+                fees: 0,
+                net_amount: 1000,
+                parent_id: 't1',
+                settlement_batch: 7,
+              },
+              {
+                transaction_id: 't3',
+                transaction_type: 'DEBIT',
+                status: 'SETTLED',
+                gross_amount: 900,
+                settlement_batch: 8,
+              },
+            ],
+          },
+        },
+      }),
+    });
+    expect(await p.listSettlementTransactions(7)).toEqual([
+      {
+        transactionId: 't1',
+        type: 'DEBIT',
+        status: 'SETTLED',
+        grossCents: 2500,
+        feesCents: 103,
+        netCents: 2397,
+        parentId: null,
+        date: null,
+      },
+      {
+        transactionId: 't2',
+        type: 'REVERSAL',
+        status: 'SETTLED',
+        grossCents: 1000,
+        feesCents: 0,
+        netCents: 1000,
+        parentId: 't1',
+        date: null,
+      },
+    ]);
+    expect(sent[0]?.variables.query).toMatchObject({
+      query_list: [{ key: 'settlement_batch', value: '7', operator: 'EQUAL', conjunctive_operator: 'NONE_NEXT' }],
+    });
+  });
 });

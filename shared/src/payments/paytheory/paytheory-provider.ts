@@ -6,6 +6,7 @@ import {
   type ProviderCharge,
   type ProviderDispute,
   ProviderRequestError,
+  type ProviderSettlement,
   type RecurringOutcome,
   RefundRejectedError,
   TransientProviderError,
@@ -33,9 +34,16 @@ import {
   GET_RECURRING_PAYMENT,
   IDEMPOTENCY_METADATA_KEY,
   type PayTheoryDispute,
+  LIST_SETTLEMENTS,
+  LIST_SETTLEMENT_TRANSACTIONS,
+  ListSettlementTransactionsData,
+  ListSettlementsData,
   type PayTheoryRecurringPayment,
+  type PayTheorySettlement,
   type PayTheoryTransaction,
+  allOf,
   atLeast,
+  below,
   equals,
 } from './operations';
 
@@ -109,6 +117,70 @@ function toProviderDispute(transactionId: string, d: PayTheoryDispute): Provider
     disputeDate: d.dispute_date ?? null,
     expirationDate: d.expiration_date ?? null,
     updatedDate: d.updated_date ?? null,
+  };
+}
+
+/** Enough pages for years of daily batches, or a batch of 10 000 transactions; a stop for a loop. */
+const MAX_PAGES = 100;
+
+type QueryPair = ReturnType<typeof equals>;
+
+/**
+ * Reads every page of a Pay Theory list. Pages follow query.md: sorted ascending on `sortKey`,
+ * direction FORWARD, `offset` the sort value and `offset_id` the id of the previous page's last
+ * item. The docs do not say how `offset` meets a `query`, so each page also narrows the filter
+ * to sort values at or after that last one, and items already read are dropped by id: a
+ * provider that honours the offset answers the next page, one that ignores it still moves on. A
+ * page that adds nothing new ends the listing (safe reading: never loop on an answer that does
+ * not advance).
+ */
+async function readAllPages<T>(options: {
+  page: (variables: Record<string, unknown>) => Promise<T[]>;
+  filter: (after: string | null) => QueryPair[];
+  sortKey: string;
+  sortValueOf: (item: T) => string | null | undefined;
+  idOf: (item: T) => string;
+}): Promise<T[]> {
+  const read = new Map<string, T>();
+  let last: T | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const after = last ? (options.sortValueOf(last) ?? null) : null;
+    const items = await options.page({
+      query: { query_list: options.filter(after), sort_list: [{ key: options.sortKey, direction: 'ASC' }] },
+      limit: LIST_LIMIT,
+      direction: 'FORWARD',
+      ...(last && after !== null ? { offset: after, offset_id: options.idOf(last) } : {}),
+    });
+    let added = 0;
+    for (const item of items) {
+      if (read.has(options.idOf(item))) continue;
+      read.set(options.idOf(item), item);
+      added += 1;
+    }
+    if (items.length < LIST_LIMIT || added === 0) break;
+    last = items.at(-1);
+  }
+  return [...read.values()].sort((a, b) => (options.sortValueOf(a) ?? '').localeCompare(options.sortValueOf(b) ?? ''));
+}
+
+/** A 64-bit total when Pay Theory sends one, else its deprecated Int twin (settlement.md). */
+const cents = (wide: number | null | undefined, narrow: number | null | undefined) => wide ?? narrow ?? 0;
+
+function toProviderSettlement(s: PayTheorySettlement): ProviderSettlement {
+  return {
+    batch: s.settlement_batch,
+    settlementDate: s.settlement_date ?? null,
+    transferDate: s.transfer_date ?? null,
+    status: s.status ?? null,
+    currency: s.currency ?? null,
+    grossCents: cents(s.gross_amount_64bit, s.gross_amount),
+    feesCents: cents(s.total_fees_64bit, s.total_fees),
+    adjustmentsCents: cents(s.total_adjustments_64bit, s.total_adjustments),
+    netCents: cents(s.net_amount_64bit, s.net_amount),
+    debitCount: s.transaction_debit_count ?? null,
+    reversalCount: s.transaction_reversal_count ?? null,
+    disputeCount: s.transaction_dispute_count ?? null,
+    updatedAt: s.updated_row_at ?? null,
   };
 }
 
@@ -481,6 +553,49 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
         .filter((t) => isDebit(t) && t.recurring?.recurring_id === plan.recurringId)
         .sort(byDate)
         .map(toProviderCharge);
+    },
+
+    async listSettlements({ since, until }) {
+      const items = await readAllPages({
+        page: async (variables) =>
+          (await request('settlements', LIST_SETTLEMENTS, variables, ListSettlementsData)).settlements.items,
+        filter: (after) =>
+          allOf(
+            atLeast('settlement_date', after ?? since.toISOString()),
+            ...(until ? [below('settlement_date', until.toISOString())] : []),
+          ),
+        sortKey: 'settlement_date',
+        sortValueOf: (s) => s.settlement_date,
+        idOf: (s) => String(s.settlement_batch),
+      });
+      return items.map(toProviderSettlement);
+    },
+
+    // The docs name settlement_batch a field of a transaction and let a query filter on Pay Theory's
+    // own fields; each item's batch is checked too, so an answer that ignored the filter adds nothing.
+    async listSettlementTransactions(batch) {
+      const items = await readAllPages({
+        page: async (variables) =>
+          (await request('transactions', LIST_SETTLEMENT_TRANSACTIONS, variables, ListSettlementTransactionsData))
+            .transactions.items,
+        filter: (after) =>
+          allOf(equals('settlement_batch', String(batch)), ...(after ? [atLeast('transaction_date', after)] : [])),
+        sortKey: 'transaction_date',
+        sortValueOf: (t) => t.transaction_date,
+        idOf: (t) => t.transaction_id,
+      });
+      return items
+        .filter((t) => t.settlement_batch === undefined || t.settlement_batch === null || t.settlement_batch === batch)
+        .map((t) => ({
+          transactionId: t.transaction_id,
+          type: t.transaction_type ?? 'DEBIT',
+          status: t.status,
+          grossCents: t.gross_amount,
+          feesCents: t.fees ?? null,
+          netCents: t.net_amount ?? null,
+          parentId: t.parent_id ?? null,
+          date: t.transaction_date ?? null,
+        }));
     },
   };
 }

@@ -6,6 +6,8 @@ import { EventView } from '@/features/events/components/event-view';
 import { AdminAuditLogPage } from '@/features/admin/pages/admin-audit-log-page';
 import { AdminContributorsPage } from '@/features/admin/pages/admin-contributors-page';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard-page';
+import { AdminDepositPage } from '@/features/admin/pages/admin-deposit-page';
+import { AdminDepositsPage } from '@/features/admin/pages/admin-deposits-page';
 import { AdminEventsPage } from '@/features/admin/pages/admin-events-page';
 import { AdminMembersPage } from '@/features/admin/pages/admin-members-page';
 import { AdminNewsEditorPage } from '@/features/admin/pages/admin-news-editor-page';
@@ -51,6 +53,28 @@ export function AdminAuditLogRoute() {
   return (
     <AdminGuard>
       <AdminAuditLogPage />
+    </AdminGuard>
+  );
+}
+
+export function AdminDepositsRoute() {
+  return (
+    <AdminGuard>
+      <AdminDepositsPage />
+    </AdminGuard>
+  );
+}
+
+/** /admin/deposits/{batch}; a batch that is not a number is the list's. */
+export function AdminDepositRoute() {
+  const batch = Number(useParams<{ batch: string }>().batch);
+  return (
+    <AdminGuard>
+      {Number.isSafeInteger(batch) && batch > 0 ? (
+        <AdminDepositPage key={batch} batch={batch} />
+      ) : (
+        <AdminDepositsPage />
+      )}
     </AdminGuard>
   );
 }

@@ -178,6 +178,7 @@ describe('AdminDashboardPage', () => {
       '/admin/events/manage',
       '/admin/contributors',
       '/admin/members',
+      '/admin/deposits',
       '/admin/audit-log',
       '/admin/news',
     ]);

@@ -1,9 +1,19 @@
-import { CalendarDays, CalendarPlus, HandCoins, LogOut, Newspaper, ScrollText, UsersRound } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarPlus,
+  HandCoins,
+  Landmark,
+  LogOut,
+  Newspaper,
+  ScrollText,
+  UsersRound,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useCurrentUser, useLogout } from '@/lib/auth';
 import { adminNewsTexts } from '../admin-news-texts';
 import { adminTexts } from '../admin-texts';
+import { depositsTexts } from '../deposits-texts';
 import { eventEditorTexts } from '../event-editor-texts';
 import { useContributorsSummary } from '../api/get-contributors';
 import { AdminLoading, AdminPage } from '../components/admin-page';
@@ -21,6 +31,7 @@ const subPages = [
   { href: '/admin/events/manage', label: eventEditorTexts.navLink, Icon: CalendarPlus },
   { href: '/admin/contributors', label: adminTexts.contributorsLink, Icon: HandCoins },
   { href: '/admin/members', label: adminTexts.membersLink, Icon: UsersRound },
+  { href: '/admin/deposits', label: depositsTexts.navLink, Icon: Landmark },
   { href: '/admin/audit-log', label: adminTexts.auditLogLink, Icon: ScrollText },
   { href: '/admin/news', label: adminNewsTexts.newsLink, Icon: Newspaper },
 ];

@@ -1,0 +1,192 @@
+import type { DepositSummary } from '@pillars/shared/contracts/admin';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { depositsTexts as t } from '../deposits-texts';
+import { adminTexts } from '../admin-texts';
+import { depositsRangeCsvPath, useDeposits, useRefreshDeposits } from '../api/get-deposits';
+import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoadError } from '../components/admin-load-error';
+import { TableRegion } from '../components/table-region';
+import { cardClasses, fieldClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
+import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
+
+const day = (instant: string | null, none = '—') => (instant ? formatShortDate(instant) : none);
+
+function DepositRow({ deposit }: { deposit: DepositSummary }) {
+  return (
+    <tr>
+      <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+        {deposit.settlementDate ? <time dateTime={deposit.settlementDate}>{day(deposit.settlementDate)}</time> : '—'}
+      </th>
+      <td className="px-3 py-2">
+        <Link href={`/admin/deposits/${deposit.batch}`} className={linkClasses}>
+          {t.openBatch(deposit.batch)}
+        </Link>
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">{day(deposit.transferDate, t.notTransferred)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">
+        {deposit.debitCount ?? '—'} / {deposit.reversalCount ?? '—'}
+      </td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatCentsAsDollars(deposit.grossCents)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatCentsAsDollars(deposit.feesCents)}</td>
+      <td className="px-3 py-2 text-right font-semibold tabular-nums">{formatCentsAsDollars(deposit.netCents)}</td>
+      <td className="px-3 py-2">{deposit.status ?? '—'}</td>
+    </tr>
+  );
+}
+
+function RefreshButton() {
+  const refresh = useRefreshDeposits();
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <button
+        type="button"
+        className={smallButton('primary')}
+        disabled={refresh.isPending}
+        onClick={() => refresh.mutate()}
+      >
+        {refresh.isPending ? t.refreshing : t.refresh}
+      </button>
+      <p aria-live="polite" className="text-sm text-slate-700">
+        {refresh.isSuccess ? t.refreshQueued : null}
+      </p>
+      {refresh.isError ? (
+        <p role="alert" className="text-sm text-crimson-800">
+          {t.refreshFailed(describeError(refresh.error))}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Two labelled dates and the link to the CSV of the deposits between them, offered once it is valid. */
+function RangeCsv() {
+  const id = useId();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const valid = from !== '' && to !== '' && from <= to;
+  const field = (name: 'from' | 'to', label: string, value: string, set: (value: string) => void) => (
+    <div className="min-w-0">
+      <label htmlFor={`${id}-${name}`} className="text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type="date"
+        value={value}
+        onChange={(event) => set(event.target.value)}
+        className={fieldClasses}
+        aria-describedby={`${id}-hint`}
+      />
+    </div>
+  );
+  return (
+    <section aria-labelledby={`${id}-title`} className={cardClasses}>
+      <h2 id={`${id}-title`} className="text-lg font-bold text-navy-900">
+        {t.rangeLabel}
+      </h2>
+      <div className="mt-3 grid gap-4 sm:grid-cols-3 sm:items-end">
+        {field('from', t.rangeFrom, from, setFrom)}
+        {field('to', t.rangeTo, to, setTo)}
+        <div>
+          {valid ? (
+            <a href={depositsRangeCsvPath(from, to)} download className={smallButton('outline')}>
+              {t.rangeDownload}
+            </a>
+          ) : null}
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="mt-2 text-sm text-slate-700">
+        {t.rangeHint}
+      </p>
+    </section>
+  );
+}
+
+/** /admin/deposits: the provider's settlement batches as synced, newest first (docs/decisions/048-deposits.md). */
+export function AdminDepositsPage() {
+  const captionId = useId();
+  const query = useDeposits();
+  useRedirectOnUnauthorized(query.error);
+  const deposits = query.data?.pages.flatMap((page) => page.data) ?? [];
+  const lastSyncedAt = query.data?.pages[0]?.lastSyncedAt ?? null;
+  const headings = [t.batch, t.transfer, t.counts, t.gross, t.fees, t.net, t.status];
+
+  return (
+    <AdminPage
+      title={t.listTitle}
+      backLink
+      intro={
+        <>
+          <p>{t.listIntro}</p>
+          {query.data ? (
+            <p className="mt-1 text-sm">
+              {lastSyncedAt ? t.lastSynced(formatShortDateTime(lastSyncedAt)) : t.neverSynced}
+            </p>
+          ) : null}
+        </>
+      }
+      actions={<RefreshButton />}
+    >
+      <RangeCsv />
+      {query.isPending ? (
+        <AdminLoading text={t.loadingList} />
+      ) : query.isError && deposits.length === 0 ? (
+        <AdminLoadError
+          text={t.errorLoadingList(describeError(query.error))}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : deposits.length === 0 ? (
+        <AdminEmpty text={t.noDeposits} />
+      ) : (
+        <>
+          <TableRegion captionId={captionId} className={`${cardClasses} p-0 sm:p-0`}>
+            <table className="w-full min-w-[44rem] text-left text-sm text-navy-900">
+              <caption id={captionId} className="sr-only">
+                {t.tableLabel}
+              </caption>
+              <thead className="bg-navy-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    {t.date}
+                  </th>
+                  {headings.map((heading, index) => (
+                    <th
+                      key={heading}
+                      scope="col"
+                      className={`px-3 py-2 ${index >= 2 && index <= 5 ? 'text-right' : ''}`}
+                    >
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {deposits.map((deposit) => (
+                  <DepositRow key={deposit.batch} deposit={deposit} />
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+          <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+            {query.hasNextPage ? (
+              <button
+                type="button"
+                className={outlineButton()}
+                disabled={query.isFetchingNextPage}
+                onClick={() => void query.fetchNextPage()}
+              >
+                {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
+              </button>
+            ) : (
+              <p>{t.end(deposits.length)}</p>
+            )}
+          </div>
+        </>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Database } from '@pillars/shared/db';
+import type { Logger } from '@pillars/shared/logger';
+import { type SyncSettlementsResult, syncSettlements } from '@pillars/shared/money';
+import type { CardProvider } from '@pillars/shared/payments';
+
+export interface SyncSettlementsDeps {
+  db: Database;
+  provider: CardProvider;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/**
+ * sync-settlements (docs/decisions/048-deposits.md): copies the provider's settlement batches in
+ * the window and their transactions, linked to the ledger. Scheduled hourly and queued by an
+ * admin's refresh; one attempt, since the next run reads the same window again.
+ */
+export function syncSettlementsProcessor(deps: SyncSettlementsDeps) {
+  return (): Promise<SyncSettlementsResult> => syncSettlements(deps);
+}
