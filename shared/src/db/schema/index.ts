@@ -7,3 +7,4 @@ export * from './audit-log';
 export * from './idempotency-keys';
 export * from './refunds';
 export * from './contributor-keys';
+export * from './reconciliation';
