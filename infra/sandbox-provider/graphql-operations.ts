@@ -100,11 +100,17 @@ const jsonOf = (value: unknown): ApiRecord => (typeof value === 'string' ? recor
  * `query` on Pay Theory's own fields plus the nested `metadata`, `payment_method` and `payor`
  * filters below `items`. Metadata queries do not take `query_group` (query.md).
  */
-function list(
-  rows: ApiRecord[],
-  args: { query?: { query_list?: QueryPair[] | null } | null; limit?: number | null },
-  info: GraphQLResolveInfo,
-) {
+interface ListArgs {
+  query?: {
+    query_list?: QueryPair[] | null;
+    sort_list?: { key?: string | null; direction?: string | null }[] | null;
+  } | null;
+  limit?: number | null;
+  offset_id?: string | null;
+  direction?: string | null;
+}
+
+function list(rows: ApiRecord[], args: ListArgs, info: GraphQLResolveInfo) {
   const metadataLists = nestedQueryLists(info, ['items', 'metadata']);
   if (metadataLists.some((pairs) => pairs.some((pair) => pair.query_group))) {
     throw new SandboxError('BAD_USER_INPUT', 'metadata query_list does not support query_group');
@@ -124,7 +130,36 @@ function list(
       payorLists.every((pairs) => matchesQueryList(payor, pairs))
     );
   });
-  return { items: matching.slice(0, args.limit ?? 100), total_row_count: matching.length };
+  return { items: page(matching, args).slice(0, args.limit ?? 100), total_row_count: matching.length };
+}
+
+/**
+ * query.md's sorting and cursor paging: `sort_list` orders the rows (store order otherwise);
+ * `offset_id` names the item the previous page ended (FORWARD: the rows after it) or began
+ * (BACKWARD: the rows before it). `offset` carries that item's sort value, which the sandbox does
+ * not need, since it finds the item by its id.
+ */
+const sortValue = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+function page(rows: ApiRecord[], args: ListArgs): ApiRecord[] {
+  const sorts = args.query?.sort_list ?? [];
+  const sorted = sorts.length
+    ? [...rows].sort((a, b) => {
+        for (const { key, direction } of sorts) {
+          if (!key) continue;
+          const [x, y] = [sortValue(a[key]), sortValue(b[key])];
+          if (x !== y) return (x < y ? -1 : 1) * (direction === 'DESC' ? -1 : 1);
+        }
+        return 0;
+      })
+    : rows;
+  if (!args.offset_id) return sorted;
+  const idOf = (row: ApiRecord) => row.transaction_id ?? row.recurring_id;
+  const at = sorted.findIndex((row) => idOf(row) === args.offset_id);
+  if (at < 0) return [];
+  if (args.direction === 'BACKWARD') return sorted.slice(Math.max(0, at - (args.limit ?? 100)), at);
+  return sorted.slice(at + 1);
 }
 
 interface CardArg {

@@ -9,6 +9,7 @@ import {
   QUEUES,
   type QueueBackend,
   RECONCILE_EVERY_MS,
+  RECONCILE_PROVIDER_EVERY_MS,
   RELEASE_HOLDS_EVERY_MS,
   flushOutboxMarks,
   startOutboxRelay,
@@ -27,6 +28,7 @@ import { releaseExpiredHoldsProcessor } from './jobs/maintenance/release-expired
 import { refundsProcessor } from './jobs/refunds/refunds.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
+import { reconcileProviderProcessor } from './jobs/maintenance/reconcile-provider.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
 import { type Decline, instalmentRecorder, PaymentLedger, providerLookup } from '@pillars/shared/money';
 import { type Registry, paymentOutcomeMetrics } from '@pillars/shared/metrics';
@@ -58,6 +60,8 @@ export interface WorkerDeps {
   dunningGraceDays?: number;
   /** The rate limits declines are counted against (docs/decisions/026); none counted without. */
   limiters?: Limiters;
+  /** How often the reconciliation runs by itself (default daily; docs/decisions/047-reconciliation.md). */
+  reconcileProviderEveryMs?: number;
   /** Where the charge outcomes are counted (docs/decisions/029); not counted when omitted. */
   metrics?: Registry;
 }
@@ -145,9 +149,9 @@ export function startEmailWorker(deps: {
 /** Wires one worker per queue, the outbox relay and the schedules (reconcile, recurring poll, dunning). */
 export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   const { db, backend, provider, logger, concurrency, email } = deps;
-  const ledger = new PaymentLedger(db, backend, logger);
-  const lookup = providerLookup({ db, provider, logger });
   const visibilityWindowMs = deps.visibilityWindowMs ?? DEFAULT_VISIBILITY_WINDOW_MS;
+  const ledger = new PaymentLedger(db, backend, logger, visibilityWindowMs);
+  const lookup = providerLookup({ db, provider, logger });
   const instalments = instalmentRecorder({
     db,
     ledger,
@@ -192,6 +196,17 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   });
 
   const releaseExpiredHolds = releaseExpiredHoldsProcessor({ db, logger });
+  // DISPUTE_RECORDER_SEAM: no dispute recorder is wired yet; disputes are reported as differences.
+  const reconcileProvider = reconcileProviderProcessor({
+    db,
+    backend,
+    provider,
+    ledger,
+    lookup,
+    instalments,
+    logger,
+    visibilityWindowMs,
+  });
 
   let stopping = false;
   const logJob = jobLogHandlers(logger, () => stopping);
@@ -224,6 +239,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
         if (job.name === JOBS.reconcilePayments) return reconcile();
         if (job.name === JOBS.endLapsedPlans) return endLapsedPlans();
         if (job.name === JOBS.releaseExpiredHolds) return releaseExpiredHolds();
+        if (job.name === JOBS.reconcileProvider) return reconcileProvider(job);
         // A job this worker does not know (a typo, a newer release's job) must not run the sweep.
         throw new UnrecoverableError(`unknown maintenance job ${job.name}`);
       },
@@ -265,6 +281,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       RELEASE_HOLDS_EVERY_MS,
       JOBS.releaseExpiredHolds,
       JOB_OPTIONS[JOBS.releaseExpiredHolds],
+    );
+  await backend
+    .queue(QUEUES.maintenance)
+    .upsertScheduler(
+      JOBS.reconcileProvider,
+      deps.reconcileProviderEveryMs ?? RECONCILE_PROVIDER_EVERY_MS,
+      JOBS.reconcileProvider,
+      JOB_OPTIONS[JOBS.reconcileProvider],
     );
   const relay = startOutboxRelay({
     db,

@@ -5,3 +5,4 @@ export * from './admin';
 export * from './admin-news';
 export * from './admin-events';
 export * from './contributors-csv';
+export * from './reconciliation';

@@ -38,6 +38,11 @@ export const JOBS = {
   endLapsedPlans: 'end-lapsed-plans',
   /** Scheduled: cancels unpaid registrations whose held place ran out, giving it back (docs/decisions/022). */
   releaseExpiredHolds: 'release-expired-holds',
+  /**
+   * Compares Pay Theory's transactions and plans of a window with the ledger (a
+   * `reconciliation_runs` row): daily by schedule, or when an admin asks (docs/decisions/047-reconciliation.md).
+   */
+  reconcileProvider: 'reconcile-provider',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -66,6 +71,10 @@ export type EmailJobData = z.infer<typeof EmailJobData>;
 export const RefundJobData = z.object({ refundId: z.uuid() });
 export type RefundJobData = z.infer<typeof RefundJobData>;
 
+/** reconcile-provider: the id of a `reconciliation_runs` row; the schedule's job has none and makes its own. */
+export const ReconciliationJobData = z.object({ runId: z.uuid() });
+export type ReconciliationJobData = z.infer<typeof ReconciliationJobData>;
+
 /** Which queue each job runs on. */
 export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.charge]: QUEUES.charges,
@@ -81,6 +90,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.refund]: QUEUES.charges,
   [JOBS.endLapsedPlans]: QUEUES.maintenance,
   [JOBS.releaseExpiredHolds]: QUEUES.maintenance,
+  [JOBS.reconcileProvider]: QUEUES.maintenance,
 };
 
 /**
@@ -89,7 +99,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
  */
 export const jobIdOf = (job: JobName, paymentId: string) => `${job}-${paymentId}`;
 /** Payload of each outbox row: a payment id, a webhook event id, an outbound e-mail id or a refund id. */
-export type OutboxPayload = PaymentJobData | WebhookJobData | EmailJobData | RefundJobData;
+export type OutboxPayload = PaymentJobData | WebhookJobData | EmailJobData | RefundJobData | ReconciliationJobData;
 
 /** Bounded retention: enough history to debug, never an ever-growing Redis. */
 const retention = {
@@ -122,7 +132,19 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   [JOBS.releaseExpiredHolds]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.pollRecurring]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+  // A run that fails is recorded failed and the next one covers its window again (it starts from the last success).
+  [JOBS.reconcileProvider]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };
+
+/**
+ * The daily reconciliation (docs/decisions/047-reconciliation.md): each run covers from the end of
+ * the last successful run's window, less an overlap (a transaction dated just before a window's end
+ * may become visible after it), to now; the first run, a day and the overlap. A window is never
+ * longer than RECONCILE_PROVIDER_MAX_WINDOW_MS, so a long outage is caught up a month at a time.
+ */
+export const RECONCILE_PROVIDER_EVERY_MS = 24 * 3600_000;
+export const RECONCILE_PROVIDER_OVERLAP_MS = 3600_000;
+export const RECONCILE_PROVIDER_MAX_WINDOW_MS = 31 * 24 * 3600_000;
 
 /**
  * How often the recurring poll runs and how many plans it lists per run: instalments are monthly,

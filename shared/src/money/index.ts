@@ -20,3 +20,4 @@ export * from './plans';
 export * from './receipts';
 export * from './refunds';
 export * from './places';
+export * from './reconciliation';

@@ -2,36 +2,10 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { payments } from './payments';
+import { RECONCILIATION_DIFFERENCE_KINDS, RECONCILIATION_RUN_STATES } from '../../contracts/reconciliation';
 
-export const RECONCILIATION_RUN_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export { RECONCILIATION_DIFFERENCE_KINDS, RECONCILIATION_RUN_STATES };
 export type ReconciliationRunState = (typeof RECONCILIATION_RUN_STATES)[number];
-
-/**
- * What a reconciliation run found where Pay Theory and the ledger disagree, each handled as
- * docs/decisions/047-reconciliation.md says:
- * - adopted: a charge of a known payment the ledger did not hold (or held as failed), settled now;
- * - adoption_reversed: such a charge that could not be kept (the record was paid by another payment,
- *   or the event's places ran out), given back;
- * - duplicate_reversed: a second charge or plan for one payment, given back;
- * - instalment_recorded: an instalment of a known plan the ledger had not recorded, recorded now;
- * - refund_outside: a refund or void made outside the app (Pay Theory's portal), recorded now;
- * - unmatched: a charge or plan that matches no payment: reported only;
- * - amount_mismatch, status_mismatch: the ledger and Pay Theory disagree on a known charge: reported only;
- * - missing_at_provider: a charge the ledger holds as succeeded that Pay Theory does not show: reported only;
- * - dispute: a charge Pay Theory shows disputed.
- */
-export const RECONCILIATION_DIFFERENCE_KINDS = [
-  'adopted',
-  'adoption_reversed',
-  'duplicate_reversed',
-  'instalment_recorded',
-  'refund_outside',
-  'unmatched',
-  'amount_mismatch',
-  'status_mismatch',
-  'missing_at_provider',
-  'dispute',
-] as const;
 export type ReconciliationDifferenceKind = (typeof RECONCILIATION_DIFFERENCE_KINDS)[number];
 
 const inList = (column: string, values: readonly string[]) =>
