@@ -154,6 +154,8 @@ describe.each(['redis', 'postgres'] as const)('reconciliation with the provider 
         expect.objectContaining({ kind: 'adopted', providerTransactionId: adoptedId, paymentId: payment.id }),
       );
       expect(report.differences).toContainEqual({
+        recordId: null,
+        recordName: null,
         kind: 'unmatched',
         providerTransactionId: strayId,
         paymentId: null,
@@ -204,6 +206,8 @@ describe.each(['redis', 'postgres'] as const)('reconciliation with the provider 
 
       const report = await reconcile();
       expect(report.differences).toContainEqual({
+        recordId: accepted.data.id,
+        recordName: 'Martha Washington',
         kind: 'refund_outside',
         providerTransactionId: reversalId,
         paymentId: accepted.paymentId,

@@ -38,6 +38,10 @@ export const ReconciliationDifference = z
     kind: ReconciliationDifferenceKind,
     providerTransactionId: z.string().nullable(),
     paymentId: z.uuid().nullable(),
+    /** The payment's donation, membership or registration: what the admin's payment details open by. */
+    recordId: z.uuid().nullable(),
+    /** Its name, for the link's accessible name. */
+    recordName: z.string().nullable(),
     amountCents: z.number().int().nullable(),
     detail: z.string(),
   })

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   type Database,
   type ReconciliationDifferenceKind,
+  donations,
+  eventRegistrations,
+  memberships,
   outbox,
+  payments,
   reconciliationDifferences,
   reconciliationRuns,
   refunds,
@@ -139,16 +143,30 @@ export async function failReconciliationRun(db: Database, runId: string, error: 
     .where(sql`${reconciliationRuns.id} = ${runId} AND ${reconciliationRuns.state} IN ('queued', 'running')`);
 }
 
+/** A record's holder as the admin reads it. */
+const RECORD_NAME = sql.raw(`trim(r.first_name || ' ' || r.last_name)`);
+
 /** The newest runs, newest first, each with its differences (the admin page's report). */
 export async function recentReconciliationRuns(
   db: Database,
   limit: number,
-): Promise<(ReconciliationRun & { differences: ReconciliationDifference[] })[]> {
+): Promise<
+  (ReconciliationRun & {
+    differences: (ReconciliationDifference & { recordId: string | null; recordName: string | null })[];
+  })[]
+> {
   const runs = await db.select().from(reconciliationRuns).orderBy(desc(reconciliationRuns.createdAt)).limit(limit);
   if (runs.length === 0) return [];
   const differences = await db
-    .select()
+    .select({
+      ...getTableColumns(reconciliationDifferences),
+      recordId: payments.recordId,
+      recordName: sql<string | null>`(SELECT ${RECORD_NAME} FROM ${donations} r WHERE r.id = ${payments.recordId}
+        UNION ALL SELECT ${RECORD_NAME} FROM ${memberships} r WHERE r.id = ${payments.recordId}
+        UNION ALL SELECT ${RECORD_NAME} FROM ${eventRegistrations} r WHERE r.id = ${payments.recordId} LIMIT 1)`,
+    })
     .from(reconciliationDifferences)
+    .leftJoin(payments, eq(payments.id, reconciliationDifferences.paymentId))
     .where(
       inArray(
         reconciliationDifferences.runId,

@@ -25,6 +25,7 @@ const AdminEventEditorPage = page(() => import('./pages/admin-routes'), 'AdminEv
 const AdminContributorsPage = page(() => import('./pages/admin-routes'), 'AdminContributorsRoute');
 const AdminMembersPage = page(() => import('./pages/admin-routes'), 'AdminMembersRoute');
 const AdminAuditLogPage = page(() => import('./pages/admin-routes'), 'AdminAuditLogRoute');
+const AdminReconciliationPage = page(() => import('./pages/admin-routes'), 'AdminReconciliationRoute');
 const AdminNewsPage = page(() => import('./pages/admin-routes'), 'AdminNewsRoute');
 const AdminNewsEditorPage = page(() => import('./pages/admin-routes'), 'AdminNewsEditorRoute');
 
@@ -49,6 +50,7 @@ export function AppRouter() {
       <Route path="/admin/contributors" component={AdminContributorsPage} />
       <Route path="/admin/members" component={AdminMembersPage} />
       <Route path="/admin/audit-log" component={AdminAuditLogPage} />
+      <Route path="/admin/reconciliation" component={AdminReconciliationPage} />
       <Route path="/admin/news" component={AdminNewsPage} />
       <Route path="/admin/news/new" component={AdminNewsEditorPage} />
       <Route path="/admin/news/:id" component={AdminNewsEditorPage} />

@@ -60,6 +60,8 @@ function runOut(run: Awaited<ReturnType<typeof recentReconciliationRuns>>[number
       kind: d.kind,
       providerTransactionId: d.providerTransactionId,
       paymentId: d.paymentId,
+      recordId: d.recordId,
+      recordName: d.recordName,
       amountCents: d.amountCents,
       detail: d.detail,
     })),

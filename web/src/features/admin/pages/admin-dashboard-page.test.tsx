@@ -175,6 +175,7 @@ describe('AdminDashboardPage', () => {
       '/admin/contributors',
       '/admin/members',
       '/admin/audit-log',
+      '/admin/reconciliation',
       '/admin/news',
     ]);
 

@@ -1,10 +1,11 @@
-import { CalendarDays, CalendarPlus, HandCoins, LogOut, Newspaper, ScrollText, UsersRound } from 'lucide-react';
+import { CalendarDays, CalendarPlus, HandCoins, LogOut, Newspaper, Scale, ScrollText, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useCurrentUser, useLogout } from '@/lib/auth';
 import { adminNewsTexts } from '../admin-news-texts';
 import { adminTexts } from '../admin-texts';
 import { eventEditorTexts } from '../event-editor-texts';
+import { reconciliationTexts } from '../reconciliation-texts';
 import { useContributorsSummary } from '../api/get-contributors';
 import { AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
@@ -22,6 +23,7 @@ const subPages = [
   { href: '/admin/contributors', label: adminTexts.contributorsLink, Icon: HandCoins },
   { href: '/admin/members', label: adminTexts.membersLink, Icon: UsersRound },
   { href: '/admin/audit-log', label: adminTexts.auditLogLink, Icon: ScrollText },
+  { href: '/admin/reconciliation', label: reconciliationTexts.navLink, Icon: Scale },
   { href: '/admin/news', label: adminNewsTexts.newsLink, Icon: Newspaper },
 ];
 
