@@ -9,7 +9,7 @@ import {
   QUEUES,
   type QueueBackend,
   RECONCILE_EVERY_MS,
-  RECONCILE_PROVIDER_EVERY_MS,
+  RECONCILE_PROVIDER_CRON,
   RELEASE_HOLDS_EVERY_MS,
   flushOutboxMarks,
   startOutboxRelay,
@@ -60,8 +60,6 @@ export interface WorkerDeps {
   dunningGraceDays?: number;
   /** The rate limits declines are counted against (docs/decisions/026); none counted without. */
   limiters?: Limiters;
-  /** How often the reconciliation runs by itself (default daily; docs/decisions/047-reconciliation.md). */
-  reconcileProviderEveryMs?: number;
   /** Where the charge outcomes are counted (docs/decisions/029); not counted when omitted. */
   metrics?: Registry;
 }
@@ -286,7 +284,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     .queue(QUEUES.maintenance)
     .upsertScheduler(
       JOBS.reconcileProvider,
-      deps.reconcileProviderEveryMs ?? RECONCILE_PROVIDER_EVERY_MS,
+      { pattern: RECONCILE_PROVIDER_CRON },
       JOBS.reconcileProvider,
       JOB_OPTIONS[JOBS.reconcileProvider],
     );

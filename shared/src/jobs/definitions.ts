@@ -137,12 +137,16 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
 };
 
 /**
- * The daily reconciliation (docs/decisions/047-reconciliation.md): each run covers from the end of
+ * The daily reconciliation (docs/decisions/047-reconciliation.md), started at RECONCILE_PROVIDER_CRON: each run covers from the end of
  * the last successful run's window, less an overlap (a transaction dated just before a window's end
  * may become visible after it), to now; the first run, a day and the overlap. A window is never
  * longer than RECONCILE_PROVIDER_MAX_WINDOW_MS, so a long outage is caught up a month at a time.
  */
-export const RECONCILE_PROVIDER_EVERY_MS = 24 * 3600_000;
+/**
+ * When the daily run starts: a cron pattern (UTC), not an interval, so a worker starting (a deploy,
+ * a restart, a test) does not start a run of its own; 04:00 UTC is night in the United States.
+ */
+export const RECONCILE_PROVIDER_CRON = '0 4 * * *';
 export const RECONCILE_PROVIDER_OVERLAP_MS = 3600_000;
 export const RECONCILE_PROVIDER_MAX_WINDOW_MS = 31 * 24 * 3600_000;
 
