@@ -7,6 +7,7 @@ import { csrfProtection, requireSession, sessionMiddleware } from './features/au
 import { authRoutes } from './features/auth/auth.routes';
 import { createSessionStore, sessionTimeoutsOf } from './features/auth/sessions';
 import { adminRoutes } from './features/admin/admin.routes';
+import { reconciliationRoutes } from './features/admin/reconciliation.routes';
 import { adminNewsRoutes } from './features/admin/news/news-admin.routes';
 import { adminEventsRoutes } from './features/admin/events/admin-events.routes';
 import { adminDepositsRoutes } from './features/admin/deposits/deposits.routes';
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth', authRoutes(deps, sessions, limiters));
   app.route('/api/admin/media', mediaAdminRoutes({ db: deps.db, store: mediaStore }));
   app.route('/api/admin', adminRoutes(deps));
+  app.route('/api/admin/reconciliation', reconciliationRoutes(deps));
   app.route('/api/admin/news', adminNewsRoutes(deps));
   app.route('/api/admin/events', adminEventsRoutes(deps));
   app.route('/api/admin/deposits', adminDepositsRoutes(deps));

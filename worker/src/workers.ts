@@ -10,9 +10,11 @@ import {
   QUEUES,
   type QueueBackend,
   RECONCILE_EVERY_MS,
+  RECONCILE_PROVIDER_CRON,
   RELEASE_HOLDS_EVERY_MS,
   SYNC_SETTLEMENTS_EVERY_MS,
   flushOutboxMarks,
+  publishNow,
   startOutboxRelay,
 } from '@pillars/shared/jobs';
 import type { Limiters } from '@pillars/shared/limits';
@@ -30,8 +32,15 @@ import { syncSettlementsProcessor } from './jobs/maintenance/sync-settlements.pr
 import { refundsProcessor } from './jobs/refunds/refunds.processor';
 import { recurringPollProcessor } from './jobs/maintenance/recurring-poll.processor';
 import { reconcilePaymentsProcessor } from './jobs/maintenance/reconcile-payments.processor';
+import { reconcileProviderProcessor } from './jobs/maintenance/reconcile-provider.processor';
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
-import { type Decline, instalmentRecorder, PaymentLedger, providerLookup } from '@pillars/shared/money';
+import {
+  type Decline,
+  instalmentRecorder,
+  PaymentLedger,
+  providerLookup,
+  syncChargeDisputes,
+} from '@pillars/shared/money';
 import { type Registry, paymentOutcomeMetrics } from '@pillars/shared/metrics';
 
 export interface WorkerDeps {
@@ -155,9 +164,9 @@ export function startEmailWorker(deps: {
 /** Wires one worker per queue, the outbox relay and the schedules (reconcile, recurring poll, dunning). */
 export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   const { db, backend, provider, logger, concurrency, email } = deps;
-  const ledger = new PaymentLedger(db, backend, logger);
-  const lookup = providerLookup({ db, provider, logger });
   const visibilityWindowMs = deps.visibilityWindowMs ?? DEFAULT_VISIBILITY_WINDOW_MS;
+  const ledger = new PaymentLedger(db, backend, logger, visibilityWindowMs);
+  const lookup = providerLookup({ db, provider, logger });
   const instalments = instalmentRecorder({
     db,
     ledger,
@@ -203,6 +212,29 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
 
   const releaseExpiredHolds = releaseExpiredHoldsProcessor({ db, logger });
   const syncSettlements = syncSettlementsProcessor({ db, provider, logger });
+  const reconcileProvider = reconcileProviderProcessor({
+    db,
+    backend,
+    provider,
+    ledger,
+    lookup,
+    instalments,
+    logger,
+    visibilityWindowMs,
+    // A dispute the run sees is recorded as a webhook's would be (docs/decisions/047-disputes.md).
+    recordDispute: async ({ transactionId }) => {
+      const results = await syncChargeDisputes(db, provider, transactionId, {
+        foundBy: 'reconciliation',
+        contactEmail: contactEmailOf(deps),
+      });
+      for (const result of results) {
+        // The outbox relay sends what could not be queued at once.
+        await publishNow(db, backend, logger, result.outboxRows).catch((error: unknown) =>
+          logger.warn({ err: error, paymentId: result.paymentId }, 'jobs left to the relay'),
+        );
+      }
+    },
+  });
 
   let stopping = false;
   const logJob = jobLogHandlers(logger, () => stopping);
@@ -237,6 +269,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
         if (job.name === JOBS.endLapsedPlans) return endLapsedPlans();
         if (job.name === JOBS.releaseExpiredHolds) return releaseExpiredHolds();
         if (job.name === JOBS.syncSettlements) return syncSettlements();
+        if (job.name === JOBS.reconcileProvider) return reconcileProvider(job);
         // A job this worker does not know (a typo, a newer release's job) must not run the sweep.
         throw new UnrecoverableError(`unknown maintenance job ${job.name}`);
       },
@@ -286,6 +319,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       SYNC_SETTLEMENTS_EVERY_MS,
       JOBS.syncSettlements,
       JOB_OPTIONS[JOBS.syncSettlements],
+    );
+  await backend
+    .queue(QUEUES.maintenance)
+    .upsertScheduler(
+      JOBS.reconcileProvider,
+      { pattern: RECONCILE_PROVIDER_CRON },
+      JOBS.reconcileProvider,
+      JOB_OPTIONS[JOBS.reconcileProvider],
     );
   const relay = startOutboxRelay({
     db,

@@ -6,3 +6,4 @@ export * from './admin-news';
 export * from './admin-events';
 export * from './contributors-csv';
 export * from './admin-deposits';
+export * from './reconciliation';

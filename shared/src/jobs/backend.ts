@@ -32,7 +32,16 @@ export interface JobQueue {
    * first: adding an existing id is otherwise a no-op. Not for a job a worker holds.
    */
   requeue(jobName: string, data: OutboxPayload, options: JobsOptions & { jobId: string }): Promise<unknown>;
-  upsertScheduler(schedulerId: string, everyMs: number, jobName: string, options: JobsOptions): Promise<unknown>;
+  /**
+   * A repeating job: every `schedule` ms (the first at once), or at the times a cron `pattern`
+   * names (UTC; the first at the next of them).
+   */
+  upsertScheduler(
+    schedulerId: string,
+    schedule: number | { pattern: string },
+    jobName: string,
+    options: JobsOptions,
+  ): Promise<unknown>;
   /** The state of a job by id ('unknown' when there is none). */
   jobState(jobId: string): Promise<string>;
   counts(): Promise<Record<string, number>>;
@@ -144,8 +153,12 @@ function wrapQueue(name: QueueName, queue: Queue): JobQueue {
       await queue.remove(options.jobId);
       return queue.add(jobName, data, options);
     },
-    upsertScheduler: (schedulerId, everyMs, jobName, options) =>
-      queue.upsertJobScheduler(schedulerId, { every: everyMs }, { name: jobName, data: {}, opts: options }),
+    upsertScheduler: (schedulerId, schedule, jobName, options) =>
+      queue.upsertJobScheduler(
+        schedulerId,
+        typeof schedule === 'number' ? { every: schedule } : { pattern: schedule.pattern, tz: 'UTC' },
+        { name: jobName, data: {}, opts: options },
+      ),
     jobState: async (jobId) => String(await queue.getJobState(jobId)),
     counts: () => queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized'),
     obliterate: () => queue.obliterate({ force: true }),

@@ -40,6 +40,11 @@ export const JOBS = {
   releaseExpiredHolds: 'release-expired-holds',
   /** Scheduled and on an admin's refresh: copies the provider's settlement batches (docs/decisions/048-deposits.md). */
   syncSettlements: 'sync-settlements',
+  /**
+   * Compares Pay Theory's transactions and plans of a window with the ledger (a
+   * `reconciliation_runs` row): daily by schedule, or when an admin asks (docs/decisions/049-reconciliation.md).
+   */
+  reconcileProvider: 'reconcile-provider',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
@@ -68,6 +73,10 @@ export type EmailJobData = z.infer<typeof EmailJobData>;
 export const RefundJobData = z.object({ refundId: z.uuid() });
 export type RefundJobData = z.infer<typeof RefundJobData>;
 
+/** reconcile-provider: the id of a `reconciliation_runs` row; the schedule's job has none and makes its own. */
+export const ReconciliationJobData = z.object({ runId: z.uuid() });
+export type ReconciliationJobData = z.infer<typeof ReconciliationJobData>;
+
 /** Which queue each job runs on. */
 export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.charge]: QUEUES.charges,
@@ -84,6 +93,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.endLapsedPlans]: QUEUES.maintenance,
   [JOBS.releaseExpiredHolds]: QUEUES.maintenance,
   [JOBS.syncSettlements]: QUEUES.maintenance,
+  [JOBS.reconcileProvider]: QUEUES.maintenance,
 };
 
 /**
@@ -92,7 +102,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
  */
 export const jobIdOf = (job: JobName, paymentId: string) => `${job}-${paymentId}`;
 /** Payload of each outbox row: a payment id, a webhook event id, an outbound e-mail id or a refund id. */
-export type OutboxPayload = PaymentJobData | WebhookJobData | EmailJobData | RefundJobData;
+export type OutboxPayload = PaymentJobData | WebhookJobData | EmailJobData | RefundJobData | ReconciliationJobData;
 
 /** Bounded retention: enough history to debug, never an ever-growing Redis. */
 const retention = {
@@ -126,6 +136,8 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   [JOBS.reconcilePayments]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.pollRecurring]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
   [JOBS.syncSettlements]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+  // A run that fails is recorded failed and the next one covers its window again (it starts from the last success).
+  [JOBS.reconcileProvider]: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
 };
 
 /**
@@ -143,6 +155,19 @@ export const settlementRefreshJobId = (at: Date) =>
   `${JOBS.syncSettlements}-refresh-${Math.floor(at.getTime() / 60_000)}`;
 
 /**
+ * The daily reconciliation (docs/decisions/049-reconciliation.md). It starts at
+ * RECONCILE_PROVIDER_CRON, a cron pattern (UTC) rather than an interval, so a worker starting (a
+ * deploy, a restart, a test) does not start a run of its own; 04:00 UTC is night in the United
+ * States. Each run covers from the end of the last successful run's window, less an overlap (a
+ * transaction dated just before a window's end may become visible after it), to now; the first
+ * run, a day and the overlap. A window is never longer than RECONCILE_PROVIDER_MAX_WINDOW_MS, so a
+ * long outage is caught up a month at a time.
+ */
+export const RECONCILE_PROVIDER_CRON = '0 4 * * *';
+export const RECONCILE_PROVIDER_OVERLAP_MS = 3600_000;
+export const RECONCILE_PROVIDER_MAX_WINDOW_MS = 31 * 24 * 3600_000;
+
+/**
  * How often the recurring poll runs and how many plans it lists per run: instalments are monthly,
  * so a plan listed every few hours is recorded the same day even when no webhook arrives.
  */
@@ -150,17 +175,17 @@ export const POLL_RECURRING_EVERY_MS = 5 * 60_000;
 export const POLL_RECURRING_BATCH = 50;
 
 /**
- * How often the dunning sweep (end-lapsed-plans) looks for plans failing past the grace period,
- * and how many it ends per run: the grace period is days long, so an hour late is nothing, and a
- * backlog (after an outage) drains over a few runs instead of one long job (docs/decisions/018).
- */
-/**
  * How often expired holds are released, and how many per statement: a hold lasts minutes
  * (PLACE_HOLD_MINUTES), so a place is back on sale within a minute of its hold ending.
  */
 export const RELEASE_HOLDS_EVERY_MS = 60_000;
 export const RELEASE_HOLDS_BATCH = 500;
 
+/**
+ * How often the dunning sweep (end-lapsed-plans) looks for plans failing past the grace period,
+ * and how many it ends per run: the grace period is days long, so an hour late is nothing, and a
+ * backlog (after an outage) drains over a few runs instead of one long job (docs/decisions/018).
+ */
 export const END_LAPSED_PLANS_EVERY_MS = 60 * 60_000;
 export const END_LAPSED_PLANS_BATCH = 100;
 /**

@@ -25,12 +25,14 @@ export type OutboxJob =
   | { job: JobName; paymentId: string; requestId?: string; declineSource?: string }
   | { job: JobName; eventId: string }
   | { job: JobName; emailId: string }
-  | { job: JobName; refundId: string };
+  | { job: JobName; refundId: string }
+  | { job: JobName; runId: string };
 
 function idOf(payload: OutboxPayload): string {
   if ('paymentId' in payload) return payload.paymentId;
   if ('eventId' in payload) return payload.eventId;
   if ('refundId' in payload) return payload.refundId;
+  if ('runId' in payload) return payload.runId;
   return payload.emailId;
 }
 

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { PAYMENT_KINDS } from '../db/schema/payments';
 import { OUTBOUND_EMAIL_KINDS, OUTBOUND_EMAIL_STATES } from '../db/schema/users';
+import { RECONCILIATION_DIFFERENCE_KINDS } from '../db/schema/reconciliation';
 import { QUEUES, type QueueBackend } from '../jobs';
 import type { AttemptOutcome } from '../money/charging';
 import { declineCodeLabel } from '../payments';
@@ -99,6 +100,8 @@ interface ClusterSnapshot {
   outbox: { backlog: number; oldestAgeSeconds: number } | null;
   /** Per kind and state; `retrying`: still queued after a failed handover (the mail server refused or was down). */
   emails: { kind: string; state: string; count: number; retrying: number }[] | null;
+  /** The newest finished reconciliation run's differences by kind, and the last successful run's end. */
+  reconciliation: { counts: Record<string, number>; lastSuccessSeconds: number | null } | null;
   seconds: number;
 }
 
@@ -120,7 +123,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
 async function readDatabase(
   pool: pg.Pool,
   timeoutMs: number,
-): Promise<{ outbox: NonNullable<ClusterSnapshot['outbox']>; emails: NonNullable<ClusterSnapshot['emails']> }> {
+): Promise<{
+  outbox: NonNullable<ClusterSnapshot['outbox']>;
+  emails: NonNullable<ClusterSnapshot['emails']>;
+  reconciliation: NonNullable<ClusterSnapshot['reconciliation']>;
+}> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN READ ONLY');
@@ -140,11 +147,19 @@ async function readDatabase(
         WHERE created_at > now() - make_interval(hours => $1) GROUP BY kind, state`,
       [EMAILS_WINDOW_HOURS],
     );
+    // By reconciliation_runs_created_at_idx: the newest finished run, and the newest successful one.
+    const runs = await client.query<{ counts: Record<string, number> | null; last_success: number | null }>(
+      `SELECT (SELECT counts FROM reconciliation_runs WHERE state IN ('succeeded', 'failed')
+                ORDER BY created_at DESC LIMIT 1) AS counts,
+              (SELECT extract(epoch FROM finished_at)::float8 FROM reconciliation_runs WHERE state = 'succeeded'
+                ORDER BY created_at DESC LIMIT 1) AS last_success`,
+    );
     await client.query('COMMIT');
     const row = outbox.rows[0];
     return {
       outbox: { backlog: row?.backlog ?? 0, oldestAgeSeconds: Math.max(0, row?.oldest ?? 0) },
       emails: emails.rows,
+      reconciliation: { counts: runs.rows[0]?.counts ?? {}, lastSuccessSeconds: runs.rows[0]?.last_success ?? null },
     };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -182,7 +197,13 @@ export function clusterMetrics(
         withTimeout(readDatabase(sources.pool, timeoutMs), timeoutMs),
       ]);
       const seconds = (performance.now() - started) / 1000;
-      return { queues, outbox: database?.outbox ?? null, emails: database?.emails ?? null, seconds };
+      return {
+        queues,
+        outbox: database?.outbox ?? null,
+        emails: database?.emails ?? null,
+        reconciliation: database?.reconciliation ?? null,
+        seconds,
+      };
     })().finally(() => setImmediate(() => (pending = null)));
     return pending;
   };
@@ -253,6 +274,28 @@ export function clusterMetrics(
       if (!emails) return;
       for (const kind of OUTBOUND_EMAIL_KINDS) this.set({ kind }, 0);
       for (const { kind, retrying } of emails) if (retrying > 0) this.set({ kind }, retrying);
+    },
+  });
+  new Gauge({
+    name: 'pillars_reconciliation_differences',
+    help: 'Differences the newest finished reconciliation run found with Pay Theory, by kind (docs/decisions/049-reconciliation.md).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { reconciliation } = await snapshot();
+      if (!reconciliation) return;
+      for (const kind of RECONCILIATION_DIFFERENCE_KINDS) this.set({ kind }, reconciliation.counts[kind] ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'pillars_reconciliation_last_success_timestamp_seconds',
+    help: 'When the last successful reconciliation run finished (Unix time); NaN before the first.',
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const { reconciliation } = await snapshot();
+      this.set(reconciliation?.lastSuccessSeconds ?? NaN);
     },
   });
   new Gauge({

@@ -215,7 +215,7 @@ export async function soldOutTier(db: Executor, { eventId, tierId }: SoldOut): P
 }
 
 /** The violated constraint of a PostgreSQL error, through drizzle's wrapper. */
-function constraintOf(error: unknown): string | undefined {
+export function constraintOf(error: unknown): string | undefined {
   const pgError = (error instanceof Error && error.cause ? error.cause : error) as { constraint?: unknown };
   return typeof pgError.constraint === 'string' ? pgError.constraint : undefined;
 }

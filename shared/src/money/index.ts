@@ -25,3 +25,4 @@ export * from './places';
 export * from './disputes';
 export * from './deposit-totals';
 export * from './settlements-sync';
+export * from './reconciliation';

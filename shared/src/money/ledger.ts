@@ -8,6 +8,7 @@ import {
   type OutboundEmailKind,
   type PaymentKind,
   donations,
+  eventPlaces,
   eventRegistrations,
   memberships,
   outboundEmails,
@@ -18,8 +19,21 @@ import { JOBS, type OutboxRow, type QueueBackend, outboxValuesOf, publishNow } f
 import type { Logger } from '../logger';
 import type { ChargeOutcome, Payor, RecurringOutcome } from '../payments';
 import { paymentStatusOf, settledNotice } from './payment-status';
+import { constraintOf } from './accept';
+import { PLACES_CONSTRAINT } from './places';
 
 export type Payment = typeof payments.$inferSelect;
+
+/**
+ * Failure codes that are no answer from the provider, unlike a decline: no charge was seen, which
+ * is not "no charge was made" (docs/decisions/010, amendment "failed is not final"). A payment
+ * failed with one is looked up once more after the visibility window, and settled if charged.
+ */
+export const UNCLEAR_FAILURES: ReadonlySet<string> = new Set([
+  'PROVIDER_UNAVAILABLE',
+  'UNVERIFIED',
+  'PROVIDER_REQUEST_ERROR',
+]);
 
 /** Identifiers and literals below are ours (schema names, RECORDS values), never request values. */
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -127,6 +141,23 @@ const $ = sql.placeholder;
 const iso = (at: Date) => at.toISOString();
 
 /**
+ * The tail of a statement that made a payment succeeded (the CTE `source`, one row when it did):
+ * its follow-up jobs (the `jobs` parameter) into the outbox, the settled notification, and the
+ * outbox rows returned for publishing now.
+ */
+const followUpsOf = (source: string) => sql`, queued AS (
+    INSERT INTO outbox (queue, job_name, job_id, payload)
+    SELECT j.queue, j.job_name, j.job_id, j.payload
+    FROM ${sql.raw(source)}, jsonb_to_recordset(${$('jobs')}::jsonb)
+      AS j(queue text, job_name text, job_id text, payload jsonb)
+    RETURNING id, queue, job_name, job_id, payload
+  )
+  SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified,
+    (SELECT jsonb_agg(jsonb_build_object('id', id, 'queue', queue, 'jobName', job_name, 'jobId', job_id,
+      'payload', payload)) FROM queued) AS outbox
+  FROM ${sql.raw(source)}`;
+
+/**
  * The ledger's statements, each built once and prepared by name (see preparedStatement): they run
  * for every payment, so PostgreSQL parses and plans each once per connection.
  */
@@ -175,17 +206,7 @@ const STATEMENTS = {
           card_last_four = ${$('lastFour')}, failure_code = NULL, failure_message = NULL, updated_at = now()
         WHERE id = ${$('id')} AND state IN ${UNSETTLED}
         RETURNING id
-      ), queued AS (
-        INSERT INTO outbox (queue, job_name, job_id, payload)
-        SELECT j.queue, j.job_name, j.job_id, j.payload
-        FROM settled, jsonb_to_recordset(${$('jobs')}::jsonb)
-          AS j(queue text, job_name text, job_id text, payload jsonb)
-        RETURNING id, queue, job_name, job_id, payload
-      )
-      SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified,
-        (SELECT jsonb_agg(jsonb_build_object('id', id, 'queue', queue, 'jobName', job_name, 'jobId', job_id,
-          'payload', payload)) FROM queued) AS outbox
-      FROM settled`,
+      )${followUpsOf('settled')}`,
   ),
   /** Per kind: the payment fails, and per RECORDS its pending record too. */
   fail: Object.fromEntries(
@@ -203,11 +224,57 @@ const STATEMENTS = {
           `ledger_fail_${kind}`,
           sql`WITH failed AS (
               UPDATE ${payments} SET state = 'failed', failure_code = ${$('code')}, failure_message = ${$('message')},
-                updated_at = now()
+                recheck_after = COALESCE(${$('recheck')}::timestamptz, recheck_after), updated_at = now()
               WHERE id = ${$('id')} AND state IN ${UNSETTLED}
               RETURNING record_id
             )${failsRecord}
             SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified FROM failed`,
+        ),
+      ];
+    }),
+  ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+  /**
+   * Per kind: a failed payment whose charge the provider shows after all becomes succeeded, in one
+   * statement (docs/decisions/010, amendment "failed is not final"), with the follow-ups a success
+   * queues. Its record, failed with it (RECORDS' failRecord), is pending again, so update-status
+   * completes it as for any success; a registration whose place was given back when its hold ran
+   * out takes its place again, and the places' CHECK refuses that when the event is full
+   * (docs/decisions/022). Nothing changes when another payment of the record is under way or
+   * succeeded: the record is paid for, and this charge is a second one.
+   */
+  adopt: Object.fromEntries(
+    PAYMENT_KINDS.map((kind) => {
+      const { table, failRecord } = RECORDS[kind];
+      const record = failRecord
+        ? sql`, record AS (
+            UPDATE ${table} SET status = 'pending' FROM adopted
+            WHERE ${table}.id = adopted.record_id AND ${table}.status = 'failed'
+          )`
+        : kind === 'registration'
+          ? sql`, retaken AS (
+              UPDATE ${eventRegistrations} r SET status = 'pending', place_held_until = NULL FROM adopted
+              WHERE r.id = adopted.record_id AND r.status = 'cancelled'
+              RETURNING r.event_id, coalesce(r.selected_tier, '') AS tier_id
+            ), place AS (
+              UPDATE ${eventPlaces} p SET taken = p.taken + 1 FROM retaken
+              WHERE p.event_id = retaken.event_id AND p.tier_id IN ('', retaken.tier_id)
+            )`
+          : sql``;
+      return [
+        kind,
+        preparedStatement(
+          `ledger_adopt_${kind}`,
+          sql`WITH adopted AS (
+              UPDATE ${payments} SET state = 'succeeded', provider_transaction_id = ${$('transactionId')},
+                provider_recurring_id = ${$('recurringId')}, next_payment_date = ${$('nextPaymentDate')},
+                card_last_four = ${$('lastFour')}, failure_code = NULL, failure_message = NULL,
+                recheck_after = NULL, updated_at = now()
+              WHERE id = ${$('id')} AND state = 'failed'
+                AND NOT EXISTS (SELECT 1 FROM ${payments} o WHERE o.kind = payments.kind
+                  AND o.record_id = payments.record_id AND o.id <> payments.id
+                  AND o.state IN ('queued', 'processing', 'succeeded'))
+              RETURNING id, record_id
+            )${record}${followUpsOf('adopted')}`,
         ),
       ];
     }),
@@ -306,6 +373,8 @@ export class PaymentLedger {
     private readonly db: Database,
     private readonly backend: QueueBackend,
     private readonly logger: Logger,
+    /** PAYMENT_PROVIDER_VISIBILITY_MS: a payment failed for an unclear reason is looked up once more after it. */
+    private readonly visibilityWindowMs = 60_000,
   ) {}
 
   /** The payment and its payor, in one read. */
@@ -362,24 +431,42 @@ export class PaymentLedger {
    * notification carries the new status (settledNotice), so a long-poll answers without a read.
    */
   async succeed(payment: Payment, settled: Settled): Promise<void> {
-    const nextPaymentDate = settled.nextPaymentDate ?? null;
-    const status = paymentStatusOf({ ...payment, state: 'succeeded', nextPaymentDate, failureMessage: null });
-    // The columns of jsonb_to_recordset in the succeed statement; queue and job id as the outbox derives them.
-    const jobs = [JOBS.updateStatus, JOBS.recordTransaction]
-      .map((job) => outboxValuesOf({ job, paymentId: payment.id }))
-      .map(({ queue, jobName, jobId, payload }) => ({ queue, job_name: jobName, job_id: jobId, payload }));
-    const [raw] = await STATEMENTS.succeed(this.db, {
-      id: payment.id,
-      transactionId: settled.transactionId,
-      recurringId: settled.recurringId ?? null,
-      nextPaymentDate,
-      lastFour: settled.lastFour ?? null,
-      jobs: JSON.stringify(jobs),
-      notice: settledNotice(status),
-    });
+    const [raw] = await STATEMENTS.succeed(this.db, successValues(payment, settled));
     if (!raw) return;
     this.logger.info({ paymentId: payment.id, kind: payment.kind }, 'payment succeeded');
     await this.publish(payment.id, (raw.outbox ?? []) as OutboxRow[]);
+  }
+
+  /**
+   * A payment that ended failed, found charged after all (the re-lookup after the visibility
+   * window, or a reconciliation): settled from the charge as any success is, receipt and all, in
+   * one statement (STATEMENTS.adopt). `record-paid`: another payment of its record is under way or
+   * succeeded, so this charge is a second one and nothing changed; `sold-out`: a registration
+   * whose place was given back cannot take one again; `not-failed`: the payment is not failed (any
+   * more). The caller gives the charge back in the first two cases.
+   */
+  async adopt(
+    payment: Payment,
+    outcome: ChargeOutcome | RecurringOutcome,
+  ): Promise<'adopted' | 'record-paid' | 'sold-out' | 'not-failed'> {
+    if (outcome.status === 'declined') return 'not-failed';
+    let raw: RawRow | undefined;
+    try {
+      [raw] = await STATEMENTS.adopt[payment.kind](this.db, successValues(payment, settledOf(outcome)));
+    } catch (error) {
+      if (constraintOf(error) === PLACES_CONSTRAINT) return 'sold-out';
+      throw error;
+    }
+    if (raw) {
+      this.logger.warn({ paymentId: payment.id, kind: payment.kind }, 'failed payment found charged; settled');
+      await this.publish(payment.id, (raw.outbox ?? []) as OutboxRow[]);
+      return 'adopted';
+    }
+    const [now] = await this.db
+      .select({ state: payments.state })
+      .from(payments)
+      .where(sql`${payments.id} = ${payment.id}`);
+    return now?.state === 'failed' ? 'record-paid' : 'not-failed';
   }
 
   /**
@@ -396,15 +483,7 @@ export class PaymentLedger {
   /** Records what the provider says happened: the one place a charge outcome reaches the ledger. */
   async settle(payment: Payment, outcome: ChargeOutcome | RecurringOutcome): Promise<void> {
     if (outcome.status === 'declined') return this.fail(payment, outcome.code, outcome.message);
-    if (outcome.status === 'active') {
-      return this.succeed(payment, {
-        transactionId: outcome.firstCharge.transactionId,
-        recurringId: outcome.recurringId,
-        nextPaymentDate: outcome.nextPaymentDate,
-        lastFour: outcome.firstCharge.lastFour,
-      });
-    }
-    return this.succeed(payment, { transactionId: outcome.transactionId, lastFour: outcome.lastFour });
+    return this.succeed(payment, settledOf(outcome));
   }
 
   /**
@@ -413,10 +492,13 @@ export class PaymentLedger {
    */
   async fail(payment: Payment, code: string, message: string): Promise<void> {
     const status = paymentStatusOf({ ...payment, state: 'failed', failureMessage: message });
+    // Failed for want of an answer, not by a decline: looked up once more after the window (the sweep).
+    const recheck = UNCLEAR_FAILURES.has(code) ? iso(new Date(Date.now() + this.visibilityWindowMs)) : null;
     const [raw] = await STATEMENTS.fail[payment.kind](this.db, {
       id: payment.id,
       code,
       message,
+      recheck,
       notice: settledNotice(status),
     });
     if (raw) this.logger.info({ paymentId: payment.id, kind: payment.kind, code }, 'payment failed');
@@ -443,6 +525,38 @@ export class PaymentLedger {
     await this.publish(paymentId, (raw.outbox ?? []) as OutboxRow[]);
     return Number(raw.moved) > 0 ? 'completed' : 'not-pending';
   }
+}
+
+/** What a charge or an active plan settles a payment with. */
+function settledOf(outcome: Exclude<ChargeOutcome | RecurringOutcome, { status: 'declined' }>): Settled {
+  if (outcome.status === 'active') {
+    return {
+      transactionId: outcome.firstCharge.transactionId,
+      recurringId: outcome.recurringId,
+      nextPaymentDate: outcome.nextPaymentDate,
+      lastFour: outcome.firstCharge.lastFour,
+    };
+  }
+  return { transactionId: outcome.transactionId, lastFour: outcome.lastFour };
+}
+
+/** The parameters of the succeed and adopt statements: the payment's new columns, its follow-ups and its notice. */
+function successValues(payment: Payment, settled: Settled) {
+  const nextPaymentDate = settled.nextPaymentDate ?? null;
+  const status = paymentStatusOf({ ...payment, state: 'succeeded', nextPaymentDate, failureMessage: null });
+  // The columns of jsonb_to_recordset in the statements; queue and job id as the outbox derives them.
+  const jobs = [JOBS.updateStatus, JOBS.recordTransaction]
+    .map((job) => outboxValuesOf({ job, paymentId: payment.id }))
+    .map(({ queue, jobName, jobId, payload }) => ({ queue, job_name: jobName, job_id: jobId, payload }));
+  return {
+    id: payment.id,
+    transactionId: settled.transactionId,
+    recurringId: settled.recurringId ?? null,
+    nextPaymentDate,
+    lastFour: settled.lastFour ?? null,
+    jobs: JSON.stringify(jobs),
+    notice: settledNotice(status),
+  };
 }
 
 /** The record's paid status by payment kind (RECORDS), for the kinds whose records share one table. */

@@ -3,7 +3,7 @@ import { JOBS, chargeJobFor } from '../jobs';
 import type { Logger } from '../logger';
 import type { CardProvider, ChargeOutcome, RecurringOutcome } from '../payments';
 import { and, eq } from 'drizzle-orm';
-import type { Payment } from './ledger';
+import type { Payment, PaymentLedger } from './ledger';
 
 export type Outcome = ChargeOutcome | RecurringOutcome;
 type Succeeded = Extract<ChargeOutcome, { status: 'succeeded' }>;
@@ -135,7 +135,45 @@ export function providerLookup({ db, provider, logger }: LookupDeps) {
     );
   }
 
-  return { find, reverseLateDuplicates };
+  /**
+   * The charge (or active plan) of a failed payment, if the provider shows one after all: by the
+   * payment's key, the oldest kept and any other reversed (as find does); for a charge the browser
+   * reported, by the reported id or the browser's key, the amount matching (docs/decisions/010).
+   */
+  async function findCharged(payment: Payment): Promise<Succeeded | Active | null> {
+    if (payment.claimedTransactionId) {
+      const found =
+        (await provider.getCharge(payment.claimedTransactionId)) ??
+        (payment.claimedIdempotencyKey
+          ? await provider.findChargeByIdempotencyKey(payment.claimedIdempotencyKey)
+          : null);
+      return found?.status === 'succeeded' && found.amountCents === payment.amountCents ? found : null;
+    }
+    const found = await find(payment);
+    return found && found.status !== 'declined' ? found : null;
+  }
+
+  /**
+   * A failed payment found charged is settled from the charge, not left failed (ledger.adopt, the
+   * same success path with its receipt). A charge that cannot be kept (its record is paid by
+   * another payment, or its registration's event is full) is given back and reported as a
+   * reversed duplicate. `none`: the provider shows no charge.
+   */
+  async function recoverFailed(
+    payment: Payment,
+    ledger: PaymentLedger,
+  ): Promise<{ result: 'adopted' | 'none' } | { result: 'reversed'; reason: 'record-paid' | 'sold-out' }> {
+    const found = await findCharged(payment);
+    if (!found) return { result: 'none' };
+    const adopted = await ledger.adopt(payment, found);
+    if (adopted === 'adopted') return { result: 'adopted' };
+    if (adopted === 'not-failed') return { result: 'none' };
+    if (found.status === 'active') await reversePlans(payment, [found], null);
+    else await reverseCharges(payment, [found], null);
+    return { result: 'reversed', reason: adopted };
+  }
+
+  return { find, reverseLateDuplicates, findCharged, recoverFailed };
 }
 
 export type ProviderLookup = ReturnType<typeof providerLookup>;

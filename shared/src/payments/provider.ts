@@ -201,6 +201,49 @@ export interface SettledTransaction {
   date: string | null;
 }
 
+/**
+ * A transaction as a reconciliation reads it (docs/decisions/049-reconciliation.md): a debit or a
+ * reversal, whatever its status, with what ties it to a payment.
+ */
+export interface ProviderTransaction {
+  transactionId: string;
+  /** Pay Theory's transaction_type: DEBIT, REVERSAL, ACH_RETURN, FAILURE. */
+  type: string;
+  /** Pay Theory's status, as it says it (PENDING, SUCCEEDED, SETTLED, VOIDED, REFUNDED, FAILED …). */
+  status: string;
+  /** A debit that took money (PENDING, SUCCEEDED, SETTLED, or refunded since): the one rule of "charged". */
+  charged: boolean;
+  amountCents: number;
+  refundedCents: number;
+  /** A reversal's charge. */
+  parentId: string | null;
+  recurringId: string | null;
+  /** ISO date-time. */
+  date: string | null;
+  /** The `idempotency_key` of its metadata: a payment's key (pay_…), or a browser report's. */
+  idempotencyKey: string | null;
+  /** The `payment_id` of its metadata, when the app set one. */
+  paymentId: string | null;
+  /** Pay Theory's dispute_status (INQUIRY, PENDING, WON, LOST), when disputed. */
+  disputeStatus: string | null;
+  lastFour?: string | undefined;
+}
+
+/** A plan as a reconciliation reads it. */
+export interface ProviderPlan {
+  recurringId: string;
+  isActive: boolean;
+  amountCents: number | null;
+  createdAt: string | null;
+  idempotencyKey: string | null;
+}
+
+/** [from, to) by the provider's transaction date (or a plan's creation date). */
+export interface ProviderWindow {
+  from: Date;
+  to: Date;
+}
+
 export interface CardProvider {
   /** `paytheory`; recorded on transactions as paymentProvider. */
   readonly name: string;
@@ -275,6 +318,13 @@ export interface CardProvider {
   listSettlements(window: { since: Date; until?: Date }): Promise<ProviderSettlement[]>;
   /** Every transaction a settlement batch holds, oldest first, all pages read. */
   listSettlementTransactions(batch: number): Promise<SettledTransaction[]>;
+  /**
+   * Every transaction (debits and reversals, any status) dated within the window, oldest first,
+   * read page by page until the provider has no more (docs/decisions/049-reconciliation.md).
+   */
+  listTransactions(window: ProviderWindow): Promise<ProviderTransaction[]>;
+  /** Every plan created within the window, oldest first, paged likewise. */
+  listPlans(window: ProviderWindow): Promise<ProviderPlan[]>;
 }
 
 /** Unknown outcome: retry later (after checking by idempotency key). */

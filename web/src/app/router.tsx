@@ -27,6 +27,7 @@ const AdminMembersPage = page(() => import('./pages/admin-routes'), 'AdminMember
 const AdminAuditLogPage = page(() => import('./pages/admin-routes'), 'AdminAuditLogRoute');
 const AdminDepositsPage = page(() => import('./pages/admin-routes'), 'AdminDepositsRoute');
 const AdminDepositPage = page(() => import('./pages/admin-routes'), 'AdminDepositRoute');
+const AdminReconciliationPage = page(() => import('./pages/admin-routes'), 'AdminReconciliationRoute');
 const AdminNewsPage = page(() => import('./pages/admin-routes'), 'AdminNewsRoute');
 const AdminNewsEditorPage = page(() => import('./pages/admin-routes'), 'AdminNewsEditorRoute');
 
@@ -53,6 +54,7 @@ export function AppRouter() {
       <Route path="/admin/audit-log" component={AdminAuditLogPage} />
       <Route path="/admin/deposits" component={AdminDepositsPage} />
       <Route path="/admin/deposits/:batch" component={AdminDepositPage} />
+      <Route path="/admin/reconciliation" component={AdminReconciliationPage} />
       <Route path="/admin/news" component={AdminNewsPage} />
       <Route path="/admin/news/new" component={AdminNewsEditorPage} />
       <Route path="/admin/news/:id" component={AdminNewsEditorPage} />

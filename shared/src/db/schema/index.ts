@@ -9,3 +9,4 @@ export * from './refunds';
 export * from './contributor-keys';
 export * from './disputes';
 export * from './settlements';
+export * from './reconciliation';

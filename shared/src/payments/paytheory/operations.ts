@@ -62,6 +62,35 @@ query FindRecurringPayments($metadata_query: [QueryPair], $limit: Int) {
   }
 }`;
 
+/**
+ * One page of the transactions dated within a window, oldest first (docs: "Querying the API",
+ * Pagination with Sorting): the next page names the last item's transaction_id (`offset_id`) and
+ * its transaction_date (`offset`), direction FORWARD. The whole metadata object is read, since a
+ * reconciliation matches on whatever key it carries.
+ */
+export const LIST_TRANSACTIONS = `
+query ListTransactions($query: SqlQuery, $limit: Int, $offset: String, $offset_id: String, $direction: MoveDirection) {
+  transactions(query: $query, limit: $limit, offset: $offset, offset_id: $offset_id, direction: $direction) {
+    items {${TRANSACTION_FIELDS}
+      dispute_status
+      metadata
+    }
+    total_row_count
+  }
+}`;
+
+/** One page of the plans created within a window, oldest first, paged as LIST_TRANSACTIONS. */
+export const LIST_RECURRING_PAYMENTS = `
+query ListRecurringPayments($query: SqlQuery, $limit: Int, $offset: String, $offset_id: String, $direction: MoveDirection) {
+  recurringPayments(query: $query, limit: $limit, offset: $offset, offset_id: $offset_id, direction: $direction) {
+    items {${RECURRING_FIELDS}
+      created_date
+      metadata
+    }
+    total_row_count
+  }
+}`;
+
 /** One plan by its id (a `query_list` on Pay Theory's own fields, docs: query.md). */
 export const GET_RECURRING_PAYMENT = `
 query GetRecurringPayment($query: SqlQuery, $limit: Int) {
@@ -252,6 +281,14 @@ export const ListSettlementTransactionsData = z.object({
   }),
 });
 
+/** Values within [from, to) of one field, as a query_list (docs: "Querying the API"). */
+export function within(key: string, from: string, to: string) {
+  return [
+    { key, value: from, operator: 'GREATER_EQUAL', conjunctive_operator: 'AND_NEXT' },
+    { key, value: to, operator: 'LESS_THAN', conjunctive_operator: 'NONE_NEXT' },
+  ];
+}
+
 export const TransactionSchema = z.object({
   transaction_id: z.string(),
   gross_amount: z.number().int(),
@@ -291,6 +328,38 @@ export const DisputeSchema = z.object({
 export type PayTheoryDispute = z.infer<typeof DisputeSchema>;
 export const FindDisputesData = z.object({ disputes: z.object({ items: z.array(DisputeSchema) }) });
 
+/** AWSJSON arrives as a JSON string (AppSync) or an object; anything unreadable reads as none. */
+const AwsJson = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .nullish()
+  .transform((value): Record<string, unknown> => {
+    if (!value) return {};
+    if (typeof value !== 'string') return value;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  });
+
+export const ListedTransactionSchema = TransactionSchema.extend({
+  dispute_status: z.string().nullish(),
+  metadata: AwsJson,
+});
+export type PayTheoryListedTransaction = z.infer<typeof ListedTransactionSchema>;
+export const ListedPlanSchema = RecurringPaymentSchema.extend({
+  created_date: z.string().nullish(),
+  metadata: AwsJson,
+});
+export type PayTheoryListedPlan = z.infer<typeof ListedPlanSchema>;
+
+export const ListTransactionsData = z.object({
+  transactions: z.object({ items: z.array(ListedTransactionSchema) }),
+});
+export const ListRecurringData = z.object({
+  recurringPayments: z.object({ items: z.array(ListedPlanSchema) }),
+});
 export const CreateTransactionData = z.object({ createTransaction: TransactionSchema });
 export const FindTransactionsData = z.object({ transactions: z.object({ items: z.array(TransactionSchema) }) });
 export const CreateRecurringData = z.object({ createRecurringPayment: RecurringPaymentSchema });
@@ -318,6 +387,8 @@ export const OPERATION_DOCUMENTS: Readonly<Record<string, string>> = {
   CreateRecurringPayment: CREATE_RECURRING_PAYMENT,
   FindRecurringPayments: FIND_RECURRING_PAYMENTS,
   GetRecurringPayment: GET_RECURRING_PAYMENT,
+  ListTransactions: LIST_TRANSACTIONS,
+  ListRecurringPayments: LIST_RECURRING_PAYMENTS,
   CancelRecurringPayment: CANCEL_RECURRING_PAYMENT,
   CreateReversal: CREATE_REVERSAL,
   CreatePaymentMethod: CREATE_PAYMENT_METHOD,

@@ -5,6 +5,8 @@ import {
   type Payor,
   type ProviderCharge,
   type ProviderDispute,
+  type ProviderTransaction,
+  type ProviderWindow,
   ProviderRequestError,
   type ProviderSettlement,
   type RecurringOutcome,
@@ -38,6 +40,11 @@ import {
   LIST_SETTLEMENT_TRANSACTIONS,
   ListSettlementTransactionsData,
   ListSettlementsData,
+  LIST_RECURRING_PAYMENTS,
+  LIST_TRANSACTIONS,
+  ListRecurringData,
+  ListTransactionsData,
+  type PayTheoryListedTransaction,
   type PayTheoryRecurringPayment,
   type PayTheorySettlement,
   type PayTheoryTransaction,
@@ -45,6 +52,7 @@ import {
   atLeast,
   below,
   equals,
+  within,
 } from './operations';
 
 export interface PayTheoryProviderOptions {
@@ -94,6 +102,87 @@ function toProviderCharge(t: PayTheoryTransaction): ProviderCharge {
     date: t.transaction_date ?? null,
     outcome: toChargeOutcome(t),
   };
+}
+
+const metadataText = (metadata: Record<string, unknown>, key: string): string | null => {
+  const value = metadata[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+function toProviderTransaction(t: PayTheoryListedTransaction): ProviderTransaction {
+  const type = t.transaction_type ?? 'DEBIT';
+  return {
+    transactionId: t.transaction_id,
+    type,
+    status: t.status,
+    charged: type === 'DEBIT' && CHARGED.has(t.status),
+    amountCents: t.gross_amount,
+    refundedCents: t.refunded_amount ?? 0,
+    parentId: t.parent_id ?? null,
+    recurringId: t.recurring?.recurring_id ?? null,
+    date: t.transaction_date ?? null,
+    idempotencyKey: metadataText(t.metadata, IDEMPOTENCY_METADATA_KEY),
+    paymentId: metadataText(t.metadata, 'payment_id'),
+    disputeStatus: t.dispute_status ?? null,
+    ...lastFourOf(t),
+  };
+}
+
+/**
+ * Pages a window's list through, oldest first, as query.md's "Pagination with Sorting" says: each
+ * page after the first names the previous page's last item (`offset_id`, and its sort value as
+ * `offset`), direction FORWARD; a page shorter than the limit is the last. An item seen twice (a
+ * provider that repeats the offset item) is kept once; a page that brings nothing new ends the
+ * listing rather than looping.
+ */
+async function pagesOf<T>(
+  fetchPage: (after: { id: string; sortValue: string } | null) => Promise<T[]>,
+  idOf: (item: T) => string,
+  sortValueOf: (item: T) => string,
+): Promise<T[]> {
+  const seen = new Map<string, T>();
+  let after: { id: string; sortValue: string } | null = null;
+  for (;;) {
+    const page = await fetchPage(after);
+    let fresh = 0;
+    for (const item of page) {
+      if (seen.has(idOf(item))) continue;
+      seen.set(idOf(item), item);
+      fresh += 1;
+    }
+    const last = page.at(-1);
+    if (page.length < LIST_LIMIT || !last || fresh === 0) return [...seen.values()];
+    after = { id: idOf(last), sortValue: sortValueOf(last) };
+  }
+}
+
+/**
+ * Every item of a list whose `dateKey` is within the window, oldest first by it, paged through
+ * (pagesOf); `fetchPage` sends one page's variables.
+ */
+function listWindow<T extends { transaction_id?: string; recurring_id?: string } & Record<string, unknown>>(
+  { from, to }: ProviderWindow,
+  dateKey: 'transaction_date' | 'created_date',
+  fetchPage: (variables: Record<string, unknown>) => Promise<T[]>,
+): Promise<T[]> {
+  const idOf = (item: T) => item.transaction_id ?? item.recurring_id ?? '';
+  return pagesOf(
+    (after) =>
+      fetchPage({
+        limit: LIST_LIMIT,
+        query: {
+          query_list: within(dateKey, from.toISOString(), to.toISOString()),
+          sort_list: [{ key: dateKey, direction: 'ASC' }],
+        },
+        direction: 'FORWARD',
+        ...(after ? { offset_id: after.id, offset: after.sortValue } : {}),
+      }),
+    idOf,
+    (item) => {
+      const value = item[dateKey];
+      return typeof value === 'string' ? value : '';
+    },
+  );
 }
 
 /**
@@ -539,6 +628,30 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     async getChargeDetails(transactionId) {
       const found = await getTransaction(transactionId);
       return found && isDebit(found) ? toProviderCharge(found) : null;
+    },
+
+    async listTransactions(window: ProviderWindow) {
+      const listed = await listWindow(window, 'transaction_date', (variables) =>
+        request('transactions', LIST_TRANSACTIONS, variables, ListTransactionsData).then(
+          (data) => data.transactions.items,
+        ),
+      );
+      return listed.sort(byDate).map(toProviderTransaction);
+    },
+
+    async listPlans(window: ProviderWindow) {
+      const listed = await listWindow(window, 'created_date', (variables) =>
+        request('recurringPayments', LIST_RECURRING_PAYMENTS, variables, ListRecurringData).then(
+          (data) => data.recurringPayments.items,
+        ),
+      );
+      return listed.map((p) => ({
+        recurringId: p.recurring_id,
+        isActive: p.is_active ?? false,
+        amountCents: p.amount_per_payment ?? null,
+        createdAt: p.created_date ?? null,
+        idempotencyKey: metadataText(p.metadata, IDEMPOTENCY_METADATA_KEY),
+      }));
     },
 
     // Pay Theory documents no query by recurring_id on transactions, but does document that a

@@ -4,6 +4,7 @@ import { AdminEventEditorPage } from '@/features/admin/pages/admin-event-editor-
 import { AdminEventsManagePage } from '@/features/admin/pages/admin-events-manage-page';
 import { EventView } from '@/features/events/components/event-view';
 import { AdminAuditLogPage } from '@/features/admin/pages/admin-audit-log-page';
+import { AdminReconciliationPage } from '@/features/admin/pages/admin-reconciliation-page';
 import { AdminContributorsPage } from '@/features/admin/pages/admin-contributors-page';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard-page';
 import { AdminDepositPage } from '@/features/admin/pages/admin-deposit-page';
@@ -45,6 +46,14 @@ export function AdminMembersRoute() {
   return (
     <AdminGuard>
       <AdminMembersPage />
+    </AdminGuard>
+  );
+}
+
+export function AdminReconciliationRoute() {
+  return (
+    <AdminGuard>
+      <AdminReconciliationPage />
     </AdminGuard>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
 import { and, asc, inArray, isNotNull, lt } from 'drizzle-orm';
-import type { Payment, PaymentLedger, ProviderLookup } from '@pillars/shared/money';
+import { type Payment, type PaymentLedger, type ProviderLookup, UNCLEAR_FAILURES } from '@pillars/shared/money';
 
 export interface ReconcilePaymentsDeps {
   db: Database;
@@ -84,8 +84,18 @@ export function reconcilePaymentsProcessor({
     return 'settled';
   }
 
+  /**
+   * Once per recheck_after: a payment failed for want of an answer (UNCLEAR_FAILURES) is looked up
+   * once more, the window after it failed, and settled if the provider shows its charge
+   * (docs/decisions/010, amendment); any other settled payment is looked at for a late duplicate.
+   */
   async function recheck(payment: Payment): Promise<void> {
-    await lookup.reverseLateDuplicates(payment);
+    if (payment.state === 'failed' && UNCLEAR_FAILURES.has(payment.failureCode ?? '')) {
+      const { result } = await lookup.recoverFailed(payment, ledger);
+      if (result !== 'none') logger.warn({ paymentId: payment.id, result }, 'failed payment found charged');
+    } else {
+      await lookup.reverseLateDuplicates(payment);
+    }
     await ledger.clearRecheck(payment.id);
   }
 

@@ -180,6 +180,7 @@ describe('AdminDashboardPage', () => {
       '/admin/members',
       '/admin/deposits',
       '/admin/audit-log',
+      '/admin/reconciliation',
       '/admin/news',
     ]);
 

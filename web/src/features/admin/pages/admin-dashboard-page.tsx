@@ -5,6 +5,7 @@ import {
   Landmark,
   LogOut,
   Newspaper,
+  Scale,
   ScrollText,
   UsersRound,
 } from 'lucide-react';
@@ -15,6 +16,7 @@ import { adminNewsTexts } from '../admin-news-texts';
 import { adminTexts } from '../admin-texts';
 import { depositsTexts } from '../deposits-texts';
 import { eventEditorTexts } from '../event-editor-texts';
+import { reconciliationTexts } from '../reconciliation-texts';
 import { useContributorsSummary } from '../api/get-contributors';
 import { AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
@@ -33,6 +35,7 @@ const subPages = [
   { href: '/admin/members', label: adminTexts.membersLink, Icon: UsersRound },
   { href: '/admin/deposits', label: depositsTexts.navLink, Icon: Landmark },
   { href: '/admin/audit-log', label: adminTexts.auditLogLink, Icon: ScrollText },
+  { href: '/admin/reconciliation', label: reconciliationTexts.navLink, Icon: Scale },
   { href: '/admin/news', label: adminNewsTexts.newsLink, Icon: Newspaper },
 ];
 

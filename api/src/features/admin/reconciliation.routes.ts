@@ -1,0 +1,95 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  RECONCILIATION_BUSY,
+  ReconciliationReport,
+  ReconciliationRuns,
+  ReconciliationStarted,
+  type ReconciliationRun,
+} from '@pillars/shared/contracts/admin';
+import { publishNow } from '@pillars/shared/jobs';
+import { recentReconciliationRuns, requestReconciliationRun } from '@pillars/shared/money';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { actorIn, signedOut } from './admin.routes';
+
+/** How many runs the admin page lists. */
+const RUNS_LISTED = 20;
+
+const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
+  createRoute({ ...r, tags: ['admin'], responses: { ...r.responses, 401: signedOut } });
+
+const startRun = route({
+  method: 'post',
+  path: '/runs',
+  summary: "Start a reconciliation of Pay Theory's transactions with the ledger (docs/decisions/049-reconciliation.md)",
+  responses: {
+    202: json('The run, queued', ReconciliationStarted),
+    403: apiError('A cross-site request'),
+    409: apiError('A run is already queued or running'),
+  },
+});
+const latestRun = route({
+  method: 'get',
+  path: '/runs/latest',
+  summary: 'The newest reconciliation run: its window, counts matched and by kind, and every difference',
+  responses: { 200: json('The report; data is null before the first run', ReconciliationReport) },
+});
+const listRuns = route({
+  method: 'get',
+  path: '/runs',
+  summary: `The newest ${RUNS_LISTED} reconciliation runs, newest first, each with its differences`,
+  responses: { 200: json('The runs, maybe none', ReconciliationRuns) },
+});
+
+/** A stored run as the API answers it. */
+function runOut(run: Awaited<ReturnType<typeof recentReconciliationRuns>>[number]): ReconciliationRun {
+  const at = (date: Date | null) => (date ? date.toISOString() : null);
+  return {
+    id: run.id,
+    state: run.state,
+    requestedBy: run.requestedBy,
+    windowFrom: at(run.windowFrom),
+    windowTo: at(run.windowTo),
+    startedAt: at(run.startedAt),
+    finishedAt: at(run.finishedAt),
+    matched: run.matched,
+    counts: run.counts,
+    error: run.error,
+    differences: run.differences.map((d) => ({
+      kind: d.kind,
+      providerTransactionId: d.providerTransactionId,
+      paymentId: d.paymentId,
+      recordId: d.recordId,
+      recordName: d.recordName,
+      amountCents: d.amountCents,
+      detail: d.detail,
+    })),
+  };
+}
+
+/** /api/admin/reconciliation: start a run, read its report (behind requireSession, app.ts). */
+export function reconciliationRoutes(deps: Pick<AppDeps, 'db' | 'queues'>) {
+  const { db, queues } = deps;
+  const app = featureRouter();
+  openapiRoute(app, startRun, async (c) => {
+    const actor = actorIn(c);
+    const requested = await requestReconciliationRun(db, actor.label);
+    if (!requested) throw new AppError('CONFLICT', RECONCILIATION_BUSY);
+    await publishNow(db, queues, c.get('logger'), requested.outboxRows);
+    c.get('logger').info(
+      { event: 'admin.reconciliation.requested', actorId: actor.userId, runId: requested.runId },
+      'reconciliation run requested',
+    );
+    return c.json({ success: true, data: { runId: requested.runId } } satisfies ReconciliationStarted, 202);
+  });
+  openapiRoute(app, latestRun, async (c) => {
+    const [run] = await recentReconciliationRuns(db, 1);
+    return c.json({ success: true, data: run ? runOut(run) : null } satisfies ReconciliationReport, 200);
+  });
+  openapiRoute(app, listRuns, async (c) => {
+    const runs = await recentReconciliationRuns(db, RUNS_LISTED);
+    return c.json({ success: true, data: runs.map(runOut) } satisfies ReconciliationRuns, 200);
+  });
+  return app;
+}

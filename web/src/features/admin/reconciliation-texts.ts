@@ -1,0 +1,42 @@
+import type { ReconciliationDifferenceKind } from '@pillars/shared/contracts/admin';
+
+/** The words of the admin's Reconciliation page (docs/decisions/049-reconciliation.md). */
+export const reconciliationTexts = {
+  navLink: 'Reconciliation',
+  title: 'Reconciliation',
+  intro:
+    "Each run compares Pay Theory's transactions and plans of a period with the app's payments. A run starts by itself every day; you can start one now.",
+  start: 'Start a reconciliation run',
+  starting: 'Starting…',
+  started: 'Run started. Its report appears below when it ends.',
+  loading: 'Loading reconciliation runs…',
+  loadError: (detail: string) => `Reconciliation runs could not be loaded: ${detail}`,
+  none: 'No reconciliation has run yet.',
+  runHeading: (when: string) => `Run of ${when}`,
+  window: 'Period',
+  windowText: (from: string, to: string) => `${from} to ${to}`,
+  state: 'State',
+  states: { queued: 'Queued', running: 'Running', succeeded: 'Finished', failed: 'Failed' },
+  requestedBy: 'Started by',
+  matched: 'Matched',
+  noDifferences: 'No differences: every transaction and plan agreed.',
+  differencesLabel: (when: string) => `Differences found by the run of ${when}`,
+  kind: 'Kind',
+  providerId: 'Pay Theory id',
+  amount: 'Amount',
+  detail: 'What was found and done',
+  payment: 'Payment',
+  noPayment: 'No payment',
+  kinds: {
+    adopted: 'Charge adopted',
+    adoption_reversed: 'Charge given back',
+    duplicate_reversed: 'Duplicate given back',
+    instalment_recorded: 'Instalment recorded',
+    refund_outside: 'Refund made outside the app',
+    unmatched: 'Matches no payment',
+    amount_mismatch: 'Amount differs',
+    status_mismatch: 'Status differs',
+    missing_at_provider: 'Missing at Pay Theory',
+    dispute: 'Disputed',
+  } satisfies Record<ReconciliationDifferenceKind, string>,
+} as const;
