@@ -8,6 +8,7 @@
 // - receipts.ts: a receipt's number and year, one rule for the e-mails, the manage page and statements;
 // - plans.ts and refunds.ts: ending a plan (018) and giving money back (019), asked for by an admin or a donor.
 // - places.ts: an event's places given back and left (022); accept.ts takes them.
+// - charge-state.ts: a charge's state at the provider on its row, and whether giving it back is a void (019).
 export * from './pricing';
 export * from './payment-status';
 export * from './accept';
@@ -20,3 +21,4 @@ export * from './plans';
 export * from './receipts';
 export * from './refunds';
 export * from './places';
+export * from './charge-state';

@@ -57,6 +57,8 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode,
       succeeded,
       provider: { providerName, liveMode },
       cardLastFour: charge.outcome.lastFour,
+      state: charge.state,
+      stateReadAt: now(),
     });
     const chargedAt = chargedAtOf(charge, now);
     const dunning = (tx: Tx) => notePlanInstalment(tx, { paymentId: payment.id, succeeded, chargedAt });

@@ -128,7 +128,11 @@ const outboxOf = (jobName: string, jobId: string) =>
 async function refundMade(refundId: string) {
   const ledger = new RefundLedger(db);
   await ledger.begin(refundId, new Date());
-  return ledger.succeed(refundId, `pt_rev_${randomUUID()}`);
+  return ledger.succeed(refundId, {
+    refundId: `pt_rev_${randomUUID()}`,
+    isVoid: false,
+    replacementTransactionId: null,
+  });
 }
 
 describe('POST /api/admin/refunds', () => {
