@@ -155,3 +155,14 @@ export function checkCard(raw: RawCard, now: Date = new Date()): CardCheck {
     },
   };
 }
+
+/**
+ * The sandbox's processing fee on a successful charge, charged to the merchant (fee mode
+ * MERCHANT_FEE): 2.9% of the amount, rounded to the cent, plus 30 cents, never more than the
+ * amount. Pay Theory's real fee comes from the merchant's fee matrix, which the docs do not fix;
+ * this is a common card rate, so fees and net amounts are never zero in tests. Reversals carry no
+ * fee (the processor keeps its fee on a refund) and a voided charge none (nothing moved).
+ */
+export function feeFor(amountCents: number): number {
+  return Math.min(amountCents, Math.round(amountCents * 0.029) + 30);
+}

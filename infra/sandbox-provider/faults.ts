@@ -36,6 +36,12 @@ export const FaultsSchema = z.object({
    * and no data (e.g. `Lambda:Unhandled`, `ExecutionTimeout`). Null: HTTP 503.
    */
   errorType: z.string().trim().min(1).max(100).nullable(),
+  /**
+   * True (the default): a new charge counts as settled (`is_settled`) once captured, so a reversal
+   * of it is a refund. False: new charges stay unsettled, and a reversal of one is a void, until a
+   * settlement batch takes them (`POST /__sandbox/settle` or the settle timer).
+   */
+  autoSettle: z.boolean(),
 });
 export type Faults = z.infer<typeof FaultsSchema>;
 
@@ -51,6 +57,7 @@ export const NO_FAULTS: Faults = {
   dropNextCharges: 0,
   visibilityDelayMs: 0,
   errorType: null,
+  autoSettle: true,
 };
 
 export const PartialFaultsSchema = FaultsSchema.partial().strict();
@@ -119,6 +126,10 @@ export class FaultPlan {
 
   visibilityDelayMs(): number {
     return this.faults.visibilityDelayMs;
+  }
+
+  autoSettle(): boolean {
+    return this.faults.autoSettle;
   }
 
   /** The answer to a request the failure faults hit: a 503, or AppSync's HTTP 200 with an error type. */

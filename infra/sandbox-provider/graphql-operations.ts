@@ -1,8 +1,8 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { DISPUTE_AMOUNT } from './card-rules';
 import { nestedQueryLists } from './graphql-selection';
-import { type QueryPair, matchesQueryList } from './query-list';
-import { type RecurringPlan, SandboxError, type SandboxStore, type Transaction } from './store';
+import { type QueryPair, compareValues, matchesQueryList } from './query-list';
+import { type RecurringPlan, SandboxError, type SandboxStore, type Settlement, type TransactionView } from './store';
 
 /**
  * Resolvers for the operations in paytheory.graphql: each checks what the schema cannot express,
@@ -66,13 +66,13 @@ function planToApi(plan: RecurringPlan, ctx: ApiContext) {
 }
 
 /** A transaction as the API (and a webhook's payload) shows it. */
-export function transactionToApi(t: Transaction, ctx: ApiContext) {
+export function transactionToApi(t: TransactionView, ctx: ApiContext) {
   return {
     transaction_id: t.transactionId,
     merchant_uid: ctx.merchantUid,
     gross_amount: t.amountCents,
-    net_amount: t.amountCents,
-    fees: 0,
+    net_amount: t.amountCents - t.feeCents,
+    fees: t.feeCents,
     fee_mode: 'MERCHANT_FEE',
     currency: 'USD',
     status: t.status,
@@ -84,8 +84,8 @@ export function transactionToApi(t: Transaction, ctx: ApiContext) {
     metadata: JSON.stringify(t.metadata),
     parent_id: t.parentId,
     refunded_amount: t.refundedCents,
-    // The sandbox never voids: a charge may be refunded in part at once, as a settled one can.
-    is_settled: t.type === 'DEBIT' && t.status !== 'FAILED',
+    is_settled: t.isSettled,
+    settlement_batch: t.settlementBatch,
     transaction_date: t.createdAt,
     payment_method: paymentMethodToApi(t.paymentMethodId, ctx),
     recurring: t.recurringId ? { recurring_id: t.recurringId } : null,
@@ -96,15 +96,45 @@ type ApiRecord = Record<string, unknown>;
 const recordOf = (value: unknown): ApiRecord => (value && typeof value === 'object' ? (value as ApiRecord) : {});
 const jsonOf = (value: unknown): ApiRecord => (typeof value === 'string' ? recordOf(JSON.parse(value)) : {});
 
+/** A list query's documented arguments (query.md and each list's page). */
+interface ListArgs {
+  query?: {
+    query_list?: QueryPair[] | null;
+    sort_list?: { key?: string | null; direction?: string | null }[] | null;
+  } | null;
+  limit?: number | null;
+  offset_id?: string | null;
+  direction?: string | null;
+}
+
+/**
+ * One page: ordered by the first `sort_list` pair (ties by the id), else in the order made (DOCS:
+ * the default order is not documented); `offset_id` names the item a page starts after (FORWARD,
+ * the default) or ends before (BACKWARD), as the docs describe the offset item. `offset`, the
+ * offset item's sort value, is not needed once the item is found by its id.
+ */
+function page(rows: ApiRecord[], args: ListArgs, idKey: string) {
+  const sort = args.query?.sort_list?.find((pair) => pair.key);
+  const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value));
+  const ordered = sort?.key
+    ? [...rows].sort(
+        (a, b) =>
+          (sort.direction === 'DESC' ? -1 : 1) * compareValues(text(a[sort.key ?? '']), text(b[sort.key ?? ''])) ||
+          compareValues(text(a[idKey]), text(b[idKey])),
+      )
+    : rows;
+  const limit = args.limit ?? 100;
+  const at = args.offset_id ? ordered.findIndex((row) => text(row[idKey]) === args.offset_id) : -1;
+  if (at < 0) return ordered.slice(0, limit);
+  if (args.direction === 'BACKWARD') return ordered.slice(Math.max(0, at - limit), at);
+  return ordered.slice(at + 1, at + 1 + limit);
+}
+
 /**
  * `query` on Pay Theory's own fields plus the nested `metadata`, `payment_method` and `payor`
  * filters below `items`. Metadata queries do not take `query_group` (query.md).
  */
-function list(
-  rows: ApiRecord[],
-  args: { query?: { query_list?: QueryPair[] | null } | null; limit?: number | null },
-  info: GraphQLResolveInfo,
-) {
+function list(rows: ApiRecord[], args: ListArgs, info: GraphQLResolveInfo, idKey: string) {
   const metadataLists = nestedQueryLists(info, ['items', 'metadata']);
   if (metadataLists.some((pairs) => pairs.some((pair) => pair.query_group))) {
     throw new SandboxError('BAD_USER_INPUT', 'metadata query_list does not support query_group');
@@ -124,7 +154,39 @@ function list(
       payorLists.every((pairs) => matchesQueryList(payor, pairs))
     );
   });
-  return { items: matching.slice(0, args.limit ?? 100), total_row_count: matching.length };
+  return { items: page(matching, args, idKey), total_row_count: matching.length };
+}
+
+/**
+ * GraphQL has no 64-bit Int, so the docs carry each amount twice: a `_64bit` string, and an Int
+ * that is 0 when the value does not fit in 32 bits ("passed in as a 0 … to avoid the call failing").
+ */
+function amount32(cents: number): number {
+  return cents > 2_147_483_647 || cents < -2_147_483_648 ? 0 : cents;
+}
+
+/** A settlement batch as the API (and the sandbox's admin route) shows it. */
+export function settlementToApi(s: Settlement, ctx: ApiContext) {
+  return {
+    currency: 'USD',
+    merchant_uid: ctx.merchantUid,
+    settlement_batch: s.settlementBatch,
+    settlement_date: s.settlementDate,
+    transfer_date: s.transferDate,
+    updated_row_at: s.settlementDate,
+    status: s.status,
+    gross_amount: amount32(s.grossCents),
+    gross_amount_64bit: String(s.grossCents),
+    net_amount: amount32(s.netCents),
+    net_amount_64bit: String(s.netCents),
+    total_fees: amount32(s.feesCents),
+    total_fees_64bit: String(s.feesCents),
+    total_adjustments: amount32(s.adjustmentsCents),
+    total_adjustments_64bit: String(s.adjustmentsCents),
+    transaction_debit_count: s.debitCount,
+    transaction_dispute_count: s.disputeCount,
+    transaction_reversal_count: s.reversalCount,
+  };
 }
 
 interface CardArg {
@@ -136,18 +198,28 @@ interface CardArg {
 
 /** The root value: graphql-js calls these for the root fields of the documented operations. */
 export const rootValue = {
-  transactions: (args: Parameters<typeof list>[1], ctx: ResolverContext, info: GraphQLResolveInfo) =>
+  transactions: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
     list(
       ctx.store.transactionsWhere(() => true).map((t) => transactionToApi(t, ctx)),
       args,
       info,
+      'transaction_id',
     ),
 
-  recurringPayments: (args: Parameters<typeof list>[1], ctx: ResolverContext, info: GraphQLResolveInfo) =>
+  recurringPayments: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
     list(
       ctx.store.plansWhere(() => true).map((p) => planToApi(p, ctx)),
       args,
       info,
+      'recurring_id',
+    ),
+
+  settlements: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
+    list(
+      ctx.store.settlements().map((s) => settlementToApi(s, ctx)),
+      args,
+      info,
+      'settlement_batch',
     ),
 
   createTransaction(
@@ -165,7 +237,7 @@ export const rootValue = {
       source: 'api',
     });
     ctx.charged = true;
-    return transactionToApi(transaction, ctx);
+    return transactionToApi(ctx.store.describe(transaction), ctx);
   },
 
   createRecurringPayment(
@@ -207,10 +279,13 @@ export const rootValue = {
   },
 
   createReversal(args: { transaction_id: string; amount: number }, ctx: ResolverContext) {
-    const reversal = ctx.store.reverse(args.transaction_id, args.amount);
-    // Money moved: the after-charge faults (a lost or failed answer) apply to a refund too.
+    const done = ctx.store.reverse(args.transaction_id, args.amount);
+    // Money moved: the after-charge faults (a lost or failed answer) apply to a refund or void too.
     ctx.charged = true;
-    return { is_void: false, transaction_id: reversal.transactionId };
+    // transaction.md: transaction_id is "the transaction that was created due to the call": the
+    // reversal of a refund, the replacement of a partial void, none for a full void.
+    if (done.kind === 'refund') return { is_void: false, transaction_id: done.reversal.transactionId };
+    return { is_void: true, transaction_id: done.replacement?.transactionId ?? null };
   },
 
   createPaymentMethod(

@@ -21,7 +21,8 @@ function like(value: string, pattern: string): boolean {
   return new RegExp(`^${source}$`, 's').test(value);
 }
 
-function compare(actual: string, expected: string): number {
+/** Numbers (amounts, batch numbers) compare as numbers, everything else (ISO dates, ids) as text. */
+export function compareValues(actual: string, expected: string): number {
   const a = Number(actual);
   const b = Number(expected);
   if (actual !== '' && expected !== '' && Number.isFinite(a) && Number.isFinite(b)) return a - b;
@@ -53,13 +54,13 @@ function matchesPair(record: Record<string, unknown>, pair: QueryPair): boolean 
     case 'NOT_IN_LIST':
       return !list.includes(actual);
     case 'GREATER_THAN':
-      return compare(actual, expected) > 0;
+      return compareValues(actual, expected) > 0;
     case 'GREATER_EQUAL':
-      return compare(actual, expected) >= 0;
+      return compareValues(actual, expected) >= 0;
     case 'LESS_THAN':
-      return compare(actual, expected) < 0;
+      return compareValues(actual, expected) < 0;
     case 'LESS_EQUAL':
-      return compare(actual, expected) <= 0;
+      return compareValues(actual, expected) <= 0;
     default:
       return false;
   }

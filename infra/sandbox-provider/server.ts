@@ -5,7 +5,7 @@ import type { Logger } from '@pillars/shared/logger';
 import { handleFieldsRoute, handleSdkRoute } from './browser-routes';
 import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
 import { executeGraphQL } from './graphql-execute';
-import { transactionToApi } from './graphql-operations';
+import { settlementToApi, transactionToApi } from './graphql-operations';
 import { BodyError, fromLoopback, isJsonRequest, readJson, sendJson } from './http-util';
 import { type LedgerEntry, SandboxError, SandboxStore } from './store';
 import { type SandboxWebhookEvent, type SandboxWebhookState, SandboxWebhooks } from './webhooks';
@@ -42,6 +42,13 @@ export interface SandboxProviderOptions {
   visibilityDelayMs?: number;
   /** How long after createRecurringPayment answers the plan's first instalment is charged (default 200 ms). */
   firstInstalmentDelayMs?: number;
+  /**
+   * How long a new successful charge stays PENDING before it is captured (SUCCEEDED); default 0.
+   * Pay Theory: "for a sale this automatically changes to SUCCEEDED typically within the hour".
+   */
+  pendingMs?: number;
+  /** When above 0, a settlement batch is made this often (as `POST /__sandbox/settle` makes one); default 0: never. */
+  settleEveryMs?: number;
   /** The registered webhook endpoint (e.g. the API's /api/webhooks/paytheory/<secret>); unset: none. */
   webhookUrl?: string;
   /** Not Pay Theory's: when set, each delivery carries an HMAC-SHA256 signature (webhooks.ts). */
@@ -56,6 +63,9 @@ export interface InstalmentResult {
   /** The PAYMENT notification announcing the instalment; null when no webhookUrl is configured. */
   eventId: string | null;
 }
+
+/** A settlement batch as the `settlements` query shows it, and the transactions it holds. */
+export type SandboxSettlement = ReturnType<typeof settlementToApi> & { transaction_ids: string[] };
 
 export interface SandboxProvider {
   /** Origin, e.g. http://127.0.0.1:5090. */
@@ -84,6 +94,13 @@ export interface SandboxProvider {
   reactivateWebhook(): void;
   /** Sends an earlier notification again, byte for byte: a provider's retry. */
   redeliverWebhook(eventId: string): Promise<SandboxWebhookEvent>;
+  /**
+   * A new settlement batch of every captured charge and every reversal not yet in one, as the API
+   * shows it plus `transaction_ids`; null when there is nothing to settle.
+   */
+  settle(): Promise<SandboxSettlement | null>;
+  /** Every settlement batch so far, oldest first, as `settle()` answers each. */
+  settlements(): SandboxSettlement[];
   /** Forgets payment methods, transactions, plans, the ledger, webhook events and all faults. */
   reset(): void;
   close(): Promise<void>;
@@ -134,6 +151,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     () => new Date(),
     {
       visibilityDelayMs: () => faults.visibilityDelayMs(),
+      pendingMs: () => options.pendingMs ?? 0,
+      autoSettle: () => faults.autoSettle(),
       firstInstalmentDelayMs: options.firstInstalmentDelayMs ?? 200,
       defer: (work, ms) => {
         const timer = setTimeout(() => {
@@ -144,6 +163,7 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       },
     },
   );
+  const apiContext = { store, merchantUid: options.merchantUid };
   const expectedAuthorization = `${options.merchantUid};${options.secretKey}`;
   const sockets = new Set<Socket>();
   let closing = false;
@@ -155,6 +175,20 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       eventId: webhooks.eventsFor(transaction.transactionId)[0]?.id ?? null,
     };
   }
+
+  function settle(): SandboxSettlement | null {
+    const settlement = store.settle();
+    if (!settlement) return null;
+    logger?.info(
+      { settlementBatch: settlement.settlementBatch, count: settlement.transactionIds.length },
+      'sandbox: settled',
+    );
+    return { ...settlementToApi(settlement, apiContext), transaction_ids: settlement.transactionIds };
+  }
+  const settlements = () =>
+    store.settlements().map((s) => ({ ...settlementToApi(s, apiContext), transaction_ids: s.transactionIds }));
+  const settleTimer =
+    (options.settleEveryMs ?? 0) > 0 ? setInterval(() => void settle(), options.settleEveryMs).unref() : null;
 
   function delay(ms: number): Promise<void> {
     if (ms <= 0) return Promise.resolve();
@@ -231,12 +265,19 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       sendJson(res, 403, { error: 'admin endpoints answer loopback requests only' });
     } else if (req.method === 'GET' && path === '/__sandbox/ledger') {
       sendJson(res, 200, store.ledger());
+    } else if (req.method === 'GET' && path === '/__sandbox/settlements') {
+      sendJson(res, 200, settlements());
     } else if (req.method === 'POST' && !isJsonRequest(req)) {
       sendJson(res, 415, { error: 'send application/json' });
     } else if (req.method === 'POST' && path === '/__sandbox/faults') {
       const patch = PartialFaultsSchema.safeParse(await readJson(req));
       if (!patch.success) sendJson(res, 400, { error: 'invalid faults', issues: patch.error.issues });
       else sendJson(res, 200, faults.set(patch.data));
+    } else if (req.method === 'POST' && path === '/__sandbox/settle') {
+      await readJson(req).catch(() => null);
+      const settlement = settle();
+      if (settlement) sendJson(res, 200, settlement);
+      else sendJson(res, 409, { error: 'nothing to settle', code: 'NOTHING_TO_SETTLE' });
     } else if (req.method === 'POST' && path === '/__sandbox/reset') {
       reset();
       sendJson(res, 200, { ok: true });
@@ -333,9 +374,12 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     webhookSettled: (eventId) => webhooks.settled(eventId),
     reactivateWebhook: () => webhooks.reactivate(),
     redeliverWebhook: (eventId) => webhooks.redeliver(eventId),
+    settle: () => Promise.resolve().then(settle),
+    settlements,
     reset,
     close: async () => {
       closing = true;
+      if (settleTimer) clearInterval(settleTimer);
       webhooks.close();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

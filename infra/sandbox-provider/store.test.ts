@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SandboxStore, type StoreTiming } from './store';
 
 /** A store on a hand-moved clock, whose deferred work runs only when the test says so. */
-function setup(visibilityDelayMs = 300) {
+function setup(visibilityDelayMs = 300, rules: { pendingMs?: number; autoSettle?: boolean } = {}) {
   let now = Date.UTC(2026, 0, 15, 12);
   const deferred: Array<{ at: number; work: () => void }> = [];
   const timing: StoreTiming = {
     visibilityDelayMs: () => visibilityDelayMs,
+    pendingMs: () => rules.pendingMs ?? 0,
+    autoSettle: () => rules.autoSettle ?? true,
     firstInstalmentDelayMs: 200,
     defer: (work, ms) => void deferred.push({ at: now + ms, work }),
   };
@@ -63,5 +65,131 @@ describe('sandbox store, as strict as Pay Theory', () => {
     store.cancelRecurring(plan.recurringId);
     advance(1000);
     expect(store.ledger().filter((e) => e.kind === 'charge')).toEqual([]);
+  });
+});
+
+describe('sandbox store: capture, fees and settlement batches', () => {
+  const charge = (store: SandboxStore, pm: string, amountCents: number) =>
+    store.charge({ amountCents, paymentMethodId: pm, metadata: key, source: 'api' }).transaction;
+
+  it('shows a charge PENDING and unsettled for pendingMs, then SUCCEEDED', () => {
+    const { store, advance, pm } = setup(0, { pendingMs: 1000 });
+    charge(store, pm, 2500);
+    expect(store.transactionsWhere(() => true).map((t) => [t.status, t.isSettled])).toEqual([['PENDING', false]]);
+    advance(999);
+    expect(store.transactionsWhere(() => true)[0]?.status).toBe('PENDING');
+    advance(1);
+    expect(store.transactionsWhere(() => true).map((t) => [t.status, t.isSettled])).toEqual([['SUCCEEDED', true]]);
+  });
+
+  it('charges a fee of 2.9% plus 30 cents on a successful charge only', () => {
+    const { store, pm } = setup(0);
+    expect(charge(store, pm, 2500).feeCents).toBe(103);
+    expect(charge(store, pm, 10).feeCents).toBe(10);
+    expect(charge(store, pm, 102).feeCents).toBe(0);
+  });
+
+  it('with autoSettle off, settles captured charges and reversals into a batch whose totals are their sums', () => {
+    const { store, advance, pm } = setup(0, { autoSettle: false, pendingMs: 1000 });
+    const first = charge(store, pm, 2500);
+    advance(1000);
+    const pending = charge(store, pm, 4000);
+    charge(store, pm, 193);
+    expect(store.transactionsWhere((t) => t.type === 'DEBIT').map((t) => [t.status, t.isSettled])).toEqual([
+      ['SUCCEEDED', false],
+      ['PENDING', false],
+    ]);
+
+    const batch = store.settle();
+    expect(batch).toMatchObject({
+      settlementBatch: 1,
+      grossCents: 2500,
+      feesCents: 103,
+      netCents: 2397,
+      debitCount: 1,
+      reversalCount: 0,
+      transactionIds: [first.transactionId],
+    });
+    expect(store.transactionsWhere((t) => t.transactionId === first.transactionId)[0]).toMatchObject({
+      status: 'SETTLED',
+      isSettled: true,
+      settlementBatch: 1,
+    });
+    expect(store.settle()).toBeNull();
+
+    advance(1000);
+    store.reverse(first.transactionId, 500);
+    const second = store.settle();
+    const held = store.transactionsWhere((t) => t.settlementBatch === second?.settlementBatch);
+    expect(held.map((t) => t.transactionId).sort()).toEqual(second?.transactionIds.sort());
+    expect(held.map((t) => t.type).sort()).toEqual(['DEBIT', 'REVERSAL']);
+    expect(second).toMatchObject({
+      grossCents: 4000 - 500,
+      feesCents: pending.feeCents,
+      debitCount: 1,
+      reversalCount: 1,
+    });
+    expect(second?.netCents).toBe(4000 - 500 - pending.feeCents);
+    expect(
+      store
+        .ledger()
+        .filter((e) => e.kind === 'settlement')
+        .map((e) => e.settlementBatch),
+    ).toEqual([1, 2]);
+  });
+});
+
+describe('sandbox store: createReversal voids what is not settled', () => {
+  const charge = (store: SandboxStore, pm: string, amountCents: number) =>
+    store.charge({ amountCents, paymentMethodId: pm, metadata: key, source: 'api' }).transaction;
+  const shown = (store: SandboxStore, id: string | undefined) =>
+    store.transactionsWhere((t) => t.transactionId === id).map((t) => [t.status, t.amountCents, t.feeCents])[0];
+
+  it('voids all of an unsettled charge: VOIDED after the visibility delay, no fee, never settled', () => {
+    const { store, advance, pm } = setup(300, { autoSettle: false });
+    const original = charge(store, pm, 2500);
+    advance(300);
+    const done = store.reverse(original.transactionId, 2500);
+    expect(done).toMatchObject({ kind: 'void', replacement: null });
+    expect(shown(store, original.transactionId)).toEqual(['SUCCEEDED', 2500, 103]);
+    advance(300);
+    expect(shown(store, original.transactionId)).toEqual(['VOIDED', 2500, 0]);
+    expect(store.settle()).toBeNull();
+    expect(() => store.reverse(original.transactionId, 1)).toThrow('the transaction was voided');
+    expect(store.ledger().at(-1)).toMatchObject({
+      kind: 'void',
+      transactionId: original.transactionId,
+      amountCents: 2500,
+      replacementId: null,
+    });
+  });
+
+  it('voids a PENDING charge even while autoSettle is on', () => {
+    const { store, pm } = setup(0, { pendingMs: 1000 });
+    const original = charge(store, pm, 2500);
+    expect(store.reverse(original.transactionId, 2500).kind).toBe('void');
+  });
+
+  it('replaces a partly voided charge by a new transaction for the rest, which is the one settled', () => {
+    const { store, advance, pm } = setup(0, { autoSettle: false });
+    const original = charge(store, pm, 2500);
+    const done = store.reverse(original.transactionId, 1000);
+    if (done.kind !== 'void' || !done.replacement) throw new Error('expected a partial void');
+    const { replacement } = done;
+    expect(replacement).toMatchObject({
+      type: 'DEBIT',
+      amountCents: 1500,
+      parentId: original.transactionId,
+      metadata: key,
+      paymentMethodId: pm,
+    });
+    expect(shown(store, original.transactionId)).toEqual(['VOIDED', 2500, 0]);
+    expect(shown(store, replacement.transactionId)).toEqual(['SUCCEEDED', 1500, 74]);
+    const batch = store.settle();
+    expect(batch).toMatchObject({ grossCents: 1500, feesCents: 74, transactionIds: [replacement.transactionId] });
+    advance(1);
+    // Settled now: the replacement is refunded, not voided.
+    expect(store.reverse(replacement.transactionId, 500).kind).toBe('refund');
+    expect(shown(store, replacement.transactionId)).toEqual(['PARTIALLY_REFUNDED', 1500, 74]);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CardBrand, type RawCard, checkCard, declineFor } from './card-rules';
+import { type CardBrand, type RawCard, checkCard, declineFor, feeFor } from './card-rules';
 
 /**
  * The sandbox's memory: payment methods, transactions, recurring plans and the ledger tests
@@ -33,7 +33,13 @@ export interface PaymentMethod {
   metadata: Record<string, unknown>;
 }
 
-export type TransactionStatus = 'SUCCEEDED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
+/**
+ * The status as stored. PENDING (not yet captured) and SETTLED (in a settlement batch) are worked
+ * out when a transaction is read (`view`), from `capturedAt` and `settlementBatch`.
+ */
+export type TransactionStatus = 'SUCCEEDED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'VOIDED';
+/** Pay Theory's TransactionStatus values the sandbox shows. */
+export type ShownStatus = TransactionStatus | 'PENDING' | 'SETTLED';
 
 export interface Transaction {
   transactionId: string;
@@ -50,6 +56,52 @@ export interface Transaction {
   createdAt: string;
   /** Epoch ms from which the transaction appears in query results. */
   visibleAt: number;
+  /** Epoch ms from which a successful charge is captured: PENDING before, SUCCEEDED after. */
+  capturedAt: number;
+  /**
+   * The `autoSettle` fault was on when the charge was made: it counts as settled (`is_settled`)
+   * once captured, before any batch takes it, as every charge did before batches existed.
+   */
+  autoSettled: boolean;
+  /** The settlement batch that took the transaction; null until one does. */
+  settlementBatch: number | null;
+  /** The processing fee (card-rules.ts feeFor) on a successful charge; 0 otherwise. */
+  feeCents: number;
+  /**
+   * The charge was voided: queries show it VOIDED from `visibleAt` (the visibility delay, as for a
+   * refund); a partial void's replacement transaction is `replacementId`.
+   */
+  voided: { visibleAt: number; replacementId: string | null } | null;
+}
+
+/** What createReversal did: refunded a settled charge, or voided an unsettled one (and replaced part of it). */
+export type Reversal =
+  { kind: 'refund'; reversal: Transaction } | { kind: 'void'; original: Transaction; replacement: Transaction | null };
+
+/** A transaction as a query or a notification shows it at one moment. */
+export interface TransactionView extends Omit<Transaction, 'status'> {
+  status: ShownStatus;
+  isSettled: boolean;
+}
+
+/**
+ * A settlement batch (Pay Theory's Settlement object): the captured charges and the reversals not
+ * yet in a batch. gross = charges − reversals; fees = the charges' fees; net = gross − fees +
+ * adjustments. Each figure is the sum over `transactionIds`.
+ */
+export interface Settlement {
+  settlementBatch: number;
+  settlementDate: string;
+  transferDate: string;
+  status: 'SUCCEEDED';
+  grossCents: number;
+  feesCents: number;
+  adjustmentsCents: number;
+  netCents: number;
+  debitCount: number;
+  reversalCount: number;
+  disputeCount: number;
+  transactionIds: string[];
 }
 
 export interface RecurringPlan {
@@ -71,6 +123,10 @@ export interface RecurringPlan {
 export interface StoreTiming {
   /** Read at each creation, so a fault knob can change it while the sandbox runs. */
   visibilityDelayMs: () => number;
+  /** How long a new successful charge stays PENDING before it is captured (default 0: at once). */
+  pendingMs?: () => number;
+  /** Whether a new charge counts as settled once captured (the `autoSettle` fault; default true). */
+  autoSettle?: () => boolean;
   /** How long after createRecurringPayment answers its first instalment is charged. */
   firstInstalmentDelayMs: number;
   /** Runs `work` later (the server keeps the timer so close() can cancel it). */
@@ -111,7 +167,17 @@ export type LedgerEntry =
       nextPaymentDate: string | null;
     }
   | { kind: 'recurring_cancelled'; at: string; recurringId: string }
-  | { kind: 'refund'; at: string; refundId: string; transactionId: string; amountCents: number };
+  | { kind: 'refund'; at: string; refundId: string; transactionId: string; amountCents: number }
+  | {
+      kind: 'void';
+      at: string;
+      transactionId: string;
+      /** What was given back: all of the charge, or the part a partial void took off. */
+      amountCents: number;
+      replacementId: string | null;
+      replacementAmountCents: number | null;
+    }
+  | ({ kind: 'settlement'; at: string } & Settlement);
 
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(9).toString('base64url')}`;
@@ -134,6 +200,9 @@ export class SandboxStore {
   private transactions: Transaction[] = [];
   private plans: RecurringPlan[] = [];
   private entries: LedgerEntry[] = [];
+  private batches: Settlement[] = [];
+  /** Never reused by one sandbox, reset or not, so an app's stored batch number stays unique. */
+  private lastBatch = 0;
 
   constructor(
     private readonly onEntry: (entry: LedgerEntry) => void = () => undefined,
@@ -154,6 +223,7 @@ export class SandboxStore {
     this.transactions = [];
     this.plans = [];
     this.entries = [];
+    this.batches = [];
   }
 
   private record(entry: LedgerEntry): void {
@@ -192,31 +262,95 @@ export class SandboxStore {
    * refunds whose reversals are visible: Pay Theory promises no read-after-write for its
    * refunded_amount either (docs/decisions/019), so a refund is as late to show as a charge.
    */
-  transactionsWhere(predicate: (t: Transaction) => boolean): Transaction[] {
+  transactionsWhere(predicate: (t: TransactionView) => boolean): TransactionView[] {
     const now = this.now().getTime();
     return this.transactions
       .filter((t) => t.visibleAt <= now)
-      .map((t) => this.asSeenAt(t, now))
+      .map((t) => this.view(t, now, false))
       .filter(predicate);
   }
 
-  private asSeenAt(t: Transaction, now: number): Transaction {
-    if (t.type !== 'DEBIT' || t.refundedCents === 0) return t;
-    const refundedCents = this.transactions
-      .filter((r) => r.type === 'REVERSAL' && r.parentId === t.transactionId && r.visibleAt <= now)
-      .reduce((sum, r) => sum + r.amountCents, 0);
-    if (refundedCents === t.refundedCents) return t;
-    const status: TransactionStatus =
-      refundedCents === 0 ? 'SUCCEEDED' : refundedCents === t.amountCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-    return { ...t, refundedCents, status };
+  /**
+   * The transaction at `now`: PENDING until captured, SETTLED once in a batch, refunded as far as
+   * its reversals are visible (all of them when `everything`, as a notification describes it).
+   */
+  private view(t: Transaction, now: number, everything: boolean): TransactionView {
+    const isSettled = t.status !== 'FAILED' && (t.settlementBatch !== null || (t.autoSettled && now >= t.capturedAt));
+    if (t.type !== 'DEBIT') {
+      return { ...t, status: t.settlementBatch === null ? t.status : 'SETTLED', isSettled: t.settlementBatch !== null };
+    }
+    if (t.voided && (everything || t.voided.visibleAt <= now)) {
+      return { ...t, status: 'VOIDED', feeCents: 0, isSettled: false };
+    }
+    const refundedCents = everything
+      ? t.refundedCents
+      : this.transactions
+          .filter((r) => r.type === 'REVERSAL' && r.parentId === t.transactionId && r.visibleAt <= now)
+          .reduce((sum, r) => sum + r.amountCents, 0);
+    let status: ShownStatus;
+    if (refundedCents > 0) status = refundedCents === t.amountCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    else if (now < t.capturedAt) status = 'PENDING';
+    else if (t.settlementBatch !== null) status = 'SETTLED';
+    else status = 'SUCCEEDED';
+    return { ...t, refundedCents, status, isSettled };
   }
 
   /**
    * A transaction whatever its visibility: what a webhook notification describes, since Pay Theory
    * may notify before its queries show the transaction.
    */
-  transactionById(transactionId: string): Transaction | null {
-    return this.transactions.find((t) => t.transactionId === transactionId) ?? null;
+  transactionById(transactionId: string): TransactionView | null {
+    const t = this.transactions.find((candidate) => candidate.transactionId === transactionId);
+    return t ? this.describe(t) : null;
+  }
+
+  /** A transaction as it is now, visible or not: what the call that made it answers. */
+  describe(t: Transaction): TransactionView {
+    return this.view(t, this.now().getTime(), true);
+  }
+
+  /** Settlement batches, newest last. */
+  settlements(): Settlement[] {
+    return this.batches.map((batch) => ({ ...batch, transactionIds: [...batch.transactionIds] }));
+  }
+
+  /**
+   * A new settlement batch of every captured charge and every reversal no batch holds yet, or
+   * null when there is none (no empty batches). A charge not yet captured (PENDING) waits for a
+   * later batch. Its figures are the sums over its transactions.
+   */
+  settle(): Settlement | null {
+    const now = this.now();
+    const taken = this.transactions.filter(
+      (t) =>
+        t.settlementBatch === null &&
+        ((t.type === 'DEBIT' && t.status !== 'VOIDED' && t.capturedAt <= now.getTime()) || t.type === 'REVERSAL'),
+    );
+    if (taken.length === 0) return null;
+    const debits = taken.filter((t) => t.type === 'DEBIT');
+    const reversals = taken.filter((t) => t.type === 'REVERSAL');
+    const sum = (rows: Transaction[], of: (t: Transaction) => number) => rows.reduce((total, t) => total + of(t), 0);
+    const grossCents = sum(debits, (t) => t.amountCents) - sum(reversals, (t) => t.amountCents);
+    const feesCents = sum(taken, (t) => t.feeCents);
+    this.lastBatch += 1;
+    const settlement: Settlement = {
+      settlementBatch: this.lastBatch,
+      settlementDate: now.toISOString(),
+      transferDate: now.toISOString(),
+      status: 'SUCCEEDED',
+      grossCents,
+      feesCents,
+      adjustmentsCents: 0,
+      netCents: grossCents - feesCents,
+      debitCount: debits.length,
+      reversalCount: reversals.length,
+      disputeCount: 0,
+      transactionIds: taken.map((t) => t.transactionId),
+    };
+    for (const t of taken) t.settlementBatch = settlement.settlementBatch;
+    this.batches.push(settlement);
+    this.record({ kind: 'settlement', at: settlement.settlementDate, ...settlement });
+    return settlement;
   }
 
   /** Recurring plans a query can see now. */
@@ -255,6 +389,11 @@ export class SandboxStore {
       refundedCents: 0,
       createdAt: this.now().toISOString(),
       visibleAt: this.visibleFrom(),
+      capturedAt: this.now().getTime() + (decline ? 0 : (this.timing.pendingMs?.() ?? 0)),
+      autoSettled: !decline && (this.timing.autoSettle?.() ?? true),
+      settlementBatch: null,
+      feeCents: decline ? 0 : feeFor(input.amountCents),
+      voided: null,
     };
     this.transactions.push(transaction);
     this.record({
@@ -376,17 +515,29 @@ export class SandboxStore {
   }
 
   /**
-   * A refund of a settled-or-not charge, in full or in part, up to what is left; the sandbox never
-   * voids, so `is_void` is always false. Queries see it (the reversal, and the charge's
-   * refunded_amount and status) only after the visibility delay, like a new charge.
+   * createReversal. A settled charge (`is_settled`) is refunded, in full or in part, up to what is
+   * left: a REVERSAL transaction, and the charge PARTIALLY_REFUNDED / REFUNDED. A charge not yet
+   * settled is voided instead (transaction.md: "This call will create a refund or a void"): the
+   * charge becomes VOIDED and, when only part was asked for, a new transaction for the remaining
+   * amount replaces it ("the new transaction created for the adjusted amount and will be
+   * captured"). Queries see either (the reversal, refunded_amount and status, or the void and its
+   * replacement) only after the visibility delay, like a new charge.
+   *
+   * DOCS: transaction.md voids whatever is not settled, while the status guide shows
+   * PENDING → VOIDED only "if reversed before capture"; the sandbox voids while `is_settled` is
+   * false, the wider reading, so an app meets a void wherever one could come. The replacement's
+   * `parent_id` is not documented: the sandbox sets it to the voided charge, keeps its payment
+   * method, metadata and plan, and captures it when the charge would have been captured.
    */
-  reverse(transactionId: string, amountCents: number): Transaction {
+  reverse(transactionId: string, amountCents: number): Reversal {
     const original = this.transactions.find((t) => t.transactionId === transactionId && t.type === 'DEBIT');
     if (!original) throw new SandboxError('NOT_FOUND', 'Transaction not found');
+    if (original.status === 'VOIDED') throw new SandboxError('INVALID_AMOUNT', 'the transaction was voided');
     const refundable = original.amountCents - original.refundedCents;
     if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > refundable) {
       throw new SandboxError('INVALID_AMOUNT', `refund amount must be between 1 and ${refundable} cents`);
     }
+    if (!this.describe(original).isSettled) return this.voidCharge(original, amountCents);
     original.refundedCents += amountCents;
     original.status = original.refundedCents === original.amountCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     const reversal: Transaction = {
@@ -399,6 +550,10 @@ export class SandboxStore {
       refundedCents: 0,
       createdAt: this.now().toISOString(),
       visibleAt: this.visibleFrom(),
+      capturedAt: this.now().getTime(),
+      autoSettled: false,
+      settlementBatch: null,
+      feeCents: 0,
     };
     this.transactions.push(reversal);
     this.record({
@@ -408,6 +563,37 @@ export class SandboxStore {
       transactionId: original.transactionId,
       amountCents,
     });
-    return reversal;
+    return { kind: 'refund', reversal };
+  }
+
+  private voidCharge(original: Transaction, amountCents: number): Reversal {
+    const at = this.now().toISOString();
+    const visibleAt = this.visibleFrom();
+    const remaining = original.amountCents - amountCents;
+    const replacement: Transaction | null =
+      remaining > 0
+        ? {
+            ...original,
+            transactionId: newId('pt_txn'),
+            amountCents: remaining,
+            status: 'SUCCEEDED',
+            parentId: original.transactionId,
+            createdAt: at,
+            visibleAt,
+            feeCents: feeFor(remaining),
+          }
+        : null;
+    original.status = 'VOIDED';
+    original.voided = { visibleAt, replacementId: replacement?.transactionId ?? null };
+    if (replacement) this.transactions.push(replacement);
+    this.record({
+      kind: 'void',
+      at,
+      transactionId: original.transactionId,
+      amountCents,
+      replacementId: replacement?.transactionId ?? null,
+      replacementAmountCents: replacement?.amountCents ?? null,
+    });
+    return { kind: 'void', original, replacement };
   }
 }

@@ -25,6 +25,9 @@ export async function useSandbox(
     webhook?: { url: string; signingSecret?: string; retryDelaysMs?: number[] };
     /** How long a new charge stays invisible to lookups (default: the sandbox's 300 ms). */
     visibilityDelayMs?: number;
+    /** The sandbox's settlement rules: how long a charge stays PENDING, and a settle timer. */
+    pendingMs?: number;
+    settleEveryMs?: number;
   } = {},
 ): Promise<{
   sandbox: SandboxProvider;
@@ -44,6 +47,8 @@ export async function useSandbox(
     ...SANDBOX_CREDENTIALS,
     host: '127.0.0.1',
     ...(options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {}),
+    ...(options.pendingMs !== undefined ? { pendingMs: options.pendingMs } : {}),
+    ...(options.settleEveryMs !== undefined ? { settleEveryMs: options.settleEveryMs } : {}),
     ...(webhook ? { webhookUrl: webhook.url } : {}),
     ...(webhook?.signingSecret ? { webhookSigningSecret: webhook.signingSecret } : {}),
     ...(webhook?.retryDelaysMs ? { webhookRetryDelaysMs: webhook.retryDelaysMs } : {}),

@@ -82,6 +82,10 @@ export class SandboxWebhooks {
       this.notify(entry.refundId, 'CREATED');
       this.notify(entry.transactionId, 'UPDATED');
     }
+    if (entry.kind === 'void') {
+      this.notify(entry.transactionId, 'UPDATED');
+      if (entry.replacementId) this.notify(entry.replacementId, 'CREATED');
+    }
   }
 
   /** Notifications about this transaction, oldest first. */
