@@ -18,7 +18,7 @@ import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { type SettledPayment, membershipPayment, monthlyDonation, withLedgerFacts } from './payment-stack';
 
 // Provider webhooks end to end (ADR 007, later instalments), over real HTTP both ways: the sandbox charges a
-// plan's next instalment and POSTs an unsigned PAYMENT notification, in Pay Theory's documented
+// plan's next instalment and POSTs an unsigned TRANSACTION notification, in Pay Theory's documented
 // shape, to the API's webhook URL (with its secret) served on a free port; the API stores it once
 // per transaction and queues process-webhook; the worker re-fetches the transaction from the
 // sandbox and records the instalment. Real PostgreSQL, Redis and sandbox. The recurring poll is
@@ -125,7 +125,7 @@ describe('recurring donations', async () => {
   const donationRows = () => database.db.select().from(transactions).where(eq(transactions.donationId, donationId));
   let eventId = '';
 
-  it('records a later instalment announced by an unsigned PAYMENT notification, after re-fetching it', async () => {
+  it('records a later instalment announced by an unsigned TRANSACTION notification, after re-fetching it', async () => {
     const status = await settled(accepted.paymentId);
     expect(status).toMatchObject({ state: 'succeeded', kind: 'recurring_donation', amountCents: 1776 });
     const recurringId = status.recurringId ?? '';
@@ -135,13 +135,13 @@ describe('recurring donations', async () => {
 
     const instalment = await sandbox.chargeNextInstalment(recurringId);
     const notification = await delivered(instalment.eventId);
-    expect(notification).toMatchObject({ result: 'SUCCESS', statusCode: 200, attempts: 1, event: 'PAYMENT' });
+    expect(notification).toMatchObject({ result: 'SUCCESS', statusCode: 200, attempts: 1, event: 'TRANSACTION' });
     eventId = notification.id;
     // Pay Theory's documented body: exactly { event, subtype, payload }, no event id, no signature.
     const body = JSON.parse(notification.request) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['event', 'payload', 'subtype']);
     expect(body).toMatchObject({
-      event: 'PAYMENT',
+      event: 'TRANSACTION',
       subtype: 'CREATED',
       payload: { transaction_id: instalment.transactionId, recurring: { recurring_id: recurringId } },
     });
@@ -162,7 +162,7 @@ describe('recurring donations', async () => {
       liveMode: false,
     });
     await expect.poll(async () => (await processed(instalment.transactionId))?.outcome).toBe('recorded');
-    expect(await processed(instalment.transactionId)).toMatchObject({ type: 'PAYMENT.CREATED', recurringId });
+    expect(await processed(instalment.transactionId)).toMatchObject({ type: 'TRANSACTION.CREATED', recurringId });
     // The plan was re-fetched: the payment shows the provider's next date.
     const [payment] = await database.db.select().from(payments).where(eq(payments.id, accepted.paymentId));
     expect(payment?.nextPaymentDate).not.toBe(status.nextPaymentDate);

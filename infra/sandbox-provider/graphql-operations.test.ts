@@ -75,6 +75,21 @@ describe('graphql operations', () => {
     await run(CREATE, { m: MERCHANT, a: DISPUTE_AMOUNT, p: pm });
     const listed = await run('{ transactions { items { status dispute_status } } }');
     expect(listed.data?.transactions).toEqual({ items: [{ status: 'SUCCEEDED', dispute_status: 'PENDING' }] });
+    const disputes = await run(
+      '{ disputes(limit: 5) { items { status reason amount settlement_withdrawal_batch transaction { gross_amount dispute_status } } total_row_count } }',
+    );
+    expect(disputes.data?.disputes).toEqual({
+      items: [
+        {
+          status: 'PENDING',
+          reason: 'FRAUD',
+          amount: DISPUTE_AMOUNT,
+          settlement_withdrawal_batch: null,
+          transaction: { gross_amount: DISPUTE_AMOUNT, dispute_status: 'PENDING' },
+        },
+      ],
+      total_row_count: 1,
+    });
   });
 
   it('answers GraphQL errors with codes the adapter sorts', async () => {

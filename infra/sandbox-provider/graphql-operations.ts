@@ -1,8 +1,14 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { DISPUTE_AMOUNT } from './card-rules';
 import { nestedQueryLists } from './graphql-selection';
 import { type QueryPair, compareValues, matchesQueryList } from './query-list';
-import { type RecurringPlan, SandboxError, type SandboxStore, type Settlement, type TransactionView } from './store';
+import {
+  type Dispute,
+  type RecurringPlan,
+  SandboxError,
+  type SandboxStore,
+  type Settlement,
+  type TransactionView,
+} from './store';
 
 /**
  * Resolvers for the operations in paytheory.graphql: each checks what the schema cannot express,
@@ -79,8 +85,8 @@ export function transactionToApi(t: TransactionView, ctx: ApiContext) {
     transaction_type: t.type,
     // The docs: "the failure_code will be the failure_reason in the response".
     failure_reasons: t.failureCode ? [t.failureCode] : null,
-    // The documented dispute amount succeeds and opens a dispute (testing.mdx).
-    dispute_status: t.type === 'DEBIT' && t.amountCents === DISPUTE_AMOUNT ? 'PENDING' : null,
+    dispute_status: t.disputeStatus,
+    flag_for_review: t.flagForReview,
     metadata: JSON.stringify(t.metadata),
     parent_id: t.parentId,
     refunded_amount: t.refundedCents,
@@ -165,6 +171,27 @@ function amount32(cents: number): number {
   return cents > 2_147_483_647 || cents < -2_147_483_648 ? 0 : cents;
 }
 
+/** A dispute as the `disputes` query shows it, with its transaction as it is now. */
+export function disputeToApi(d: Dispute, ctx: ApiContext) {
+  const transaction = ctx.store.transactionById(d.transactionId);
+  return {
+    merchant_uid: ctx.merchantUid,
+    dispute_id: d.disputeId,
+    status: d.status,
+    reason: d.reason,
+    reason_message: d.reasonMessage,
+    amount: d.amountCents,
+    dispute_date: d.disputeDate,
+    evidence_last_send_date: null,
+    expiration_date: d.expirationDate,
+    updated_date: d.updatedDate,
+    updated_row_at: d.updatedDate,
+    settlement_withdrawal_batch: d.settlementWithdrawalBatch === null ? null : String(d.settlementWithdrawalBatch),
+    settlement_deposit_batch: d.settlementDepositBatch === null ? null : String(d.settlementDepositBatch),
+    transaction: transaction ? transactionToApi(transaction, ctx) : null,
+  };
+}
+
 /** A settlement batch as the API (and the sandbox's admin route) shows it. */
 export function settlementToApi(s: Settlement, ctx: ApiContext) {
   return {
@@ -212,6 +239,14 @@ export const rootValue = {
       args,
       info,
       'recurring_id',
+    ),
+
+  disputes: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
+    list(
+      ctx.store.disputes().map((d) => disputeToApi(d, ctx)),
+      args,
+      info,
+      'dispute_id',
     ),
 
   settlements: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>

@@ -8,7 +8,7 @@ import { useSandbox } from './test-sandbox';
  * before a batch takes it.
  */
 const payor = { firstName: 'Test', lastName: 'Donor', email: 'donor@example.org' };
-const held = await useSandbox({ visibilityDelayMs: 0, pendingMs: 400 });
+const held = await useSandbox({ visibilityDelayMs: 0, pendingMs: 400, duplicateWindowMs: 60_000 });
 const timed = await useSandbox({ visibilityDelayMs: 0, settleEveryMs: 100 });
 
 const post = (sandbox: typeof held.sandbox, path: string, body: unknown = {}) =>
@@ -120,6 +120,30 @@ describe('sandbox settlement life-cycle', () => {
     expect(settlement).toMatchObject({ gross_amount: 1500, transaction_ids: [replacementId] });
     const refund = (await (await reverse(replacementId, 500)).json()) as { data: { createReversal: unknown } };
     expect(refund.data.createReversal).toEqual({ is_void: false, transaction_id: expect.stringMatching(/^pt_txn_/) });
+  });
+
+  it('shows flag_for_review POTENTIAL_DUPLICATE on a second charge of one card and amount, and resolves it by POST /__sandbox/review', async () => {
+    held.sandbox.reset();
+    const paymentMethodId = await held.tokenFor();
+    const again = () =>
+      held.provider.charge({ amountCents: 1234, paymentMethodId, idempotencyKey: `dup_${Math.random()}`, payor });
+    await again();
+    const twin = await again();
+    if (twin.status !== 'succeeded') throw new Error('charge did not succeed');
+    const flagOf = async () => {
+      const res = await fetch(held.sandbox.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'test-merchant;test-secret' },
+        body: JSON.stringify({ query: '{ transactions { items { transaction_id flag_for_review } } }' }),
+      });
+      const body = (await res.json()) as { data: { transactions: { items: Record<string, unknown>[] } } };
+      return body.data.transactions.items.find((t) => t.transaction_id === twin.transactionId)?.flag_for_review;
+    };
+    expect(await flagOf()).toBe('POTENTIAL_DUPLICATE');
+    expect((await post(held.sandbox, `/__sandbox/review/${twin.transactionId}`, { action: 'MAYBE' })).status).toBe(400);
+    const res = await post(held.sandbox, `/__sandbox/review/${twin.transactionId}`, { action: 'ACCEPT' });
+    expect(await res.json()).toMatchObject({ transaction_id: twin.transactionId, flag_for_review: null });
+    expect(await flagOf()).toBeNull();
   });
 
   it('makes a batch on the settle timer', async () => {

@@ -24,8 +24,15 @@ const sandbox = await startSandboxProvider({
   publicApiKey: env.PAYTHEORY_API_KEY ?? 'sandbox-public-key',
   ...(env.SANDBOX_LEDGER_FILE ? { ledgerFile: env.SANDBOX_LEDGER_FILE } : {}),
   ...(env.SANDBOX_VISIBILITY_DELAY_MS ? { visibilityDelayMs: Number(env.SANDBOX_VISIBILITY_DELAY_MS) } : {}),
+  ...(env.SANDBOX_PENDING_MS ? { pendingMs: Number(env.SANDBOX_PENDING_MS) } : {}),
+  ...(env.SANDBOX_SETTLE_EVERY_MS ? { settleEveryMs: Number(env.SANDBOX_SETTLE_EVERY_MS) } : {}),
+  ...(env.SANDBOX_DUPLICATE_WINDOW_MS ? { duplicateWindowMs: Number(env.SANDBOX_DUPLICATE_WINDOW_MS) } : {}),
+  ...(env.SANDBOX_REVIEW_THRESHOLD_CENTS ? { reviewThresholdCents: Number(env.SANDBOX_REVIEW_THRESHOLD_CENTS) } : {}),
   ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
   ...(env.SANDBOX_WEBHOOK_SIGNING_SECRET ? { webhookSigningSecret: env.SANDBOX_WEBHOOK_SIGNING_SECRET } : {}),
+  ...(env.SANDBOX_WEBHOOK_EVENT_NAME === 'PAYMENT' || env.SANDBOX_WEBHOOK_EVENT_NAME === 'TRANSACTION'
+    ? { webhookEventName: env.SANDBOX_WEBHOOK_EVENT_NAME }
+    : {}),
   ...(env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS
     ? { webhookRetryDelaysMs: env.SANDBOX_WEBHOOK_RETRY_DELAYS_MS.split(',').map(Number) }
     : {}),

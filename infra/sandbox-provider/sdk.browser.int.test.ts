@@ -196,7 +196,7 @@ describe('sandbox browser SDK', () => {
     expect(charges()).toHaveLength(1);
   });
 
-  it('answers ACTION_COMPLETE after a decline too; a new mount pays with another amount', async () => {
+  it('resets the fields after a decline, as the real SDK does: the same mount pays with another amount', async () => {
     await remount();
     await fill({ number: '5454 5454 5454 5454' });
     const failed = await transact(102);
@@ -204,17 +204,28 @@ describe('sandbox browser SDK', () => {
       type: 'FAILED',
       body: { state: 'FAILURE', reason: { failure_code: 'GENERIC_DECLINE', failure_text: expect.any(String) } },
     });
-    await expect(transact(2500)).resolves.toMatchObject(ACTION_COMPLETE);
-
-    await remount();
-    await fill({ number: '5454 5454 5454 5454' });
     await expect(transact(2600)).resolves.toMatchObject({ type: 'SUCCESS', body: { amount: 2600 } });
+    await expect(transact(2600)).resolves.toMatchObject(ACTION_COMPLETE);
     expect(charges()).toEqual([
       expect.objectContaining({ source: 'sdk', state: 'SUCCEEDED', amountCents: 2500 }),
       expect.objectContaining({ source: 'sdk', state: 'FAILED', failureCode: 'GENERIC_DECLINE' }),
       expect.objectContaining({ source: 'sdk', state: 'SUCCEEDED', amountCents: 2600, lastFour: '5454' }),
     ]);
     expect(JSON.stringify([failed, sandbox.ledger()])).not.toContain('5454545454545454');
+  });
+
+  it('resets the fields after a tokenize error from the provider, and charges once the card is corrected', async () => {
+    await remount();
+    // Four digits pass the field's own check but not the provider's rule for a Visa card.
+    await fill({ number: '4111 1111 1111 1111', cvv: '1234' });
+    await expect(transact(2700)).resolves.toEqual({
+      type: 'ERROR',
+      error: expect.stringMatching(/^NOT_VALID: .*security code/),
+    });
+    expect(charges().filter((c) => c.amountCents === 2700)).toEqual([]);
+    await fill({ number: '4111 1111 1111 1111', cvv: '123' });
+    await expect(transact(2700)).resolves.toMatchObject({ type: 'SUCCESS', body: { amount: 2700, last_four: '1111' } });
+    expect(charges().filter((c) => c.amountCents === 2700)).toHaveLength(1);
   });
 
   it('refuses an invalid card before sending it (NOT_VALID, the fields stay usable)', async () => {

@@ -5,16 +5,23 @@ import type { Logger } from '@pillars/shared/logger';
 import { handleFieldsRoute, handleSdkRoute } from './browser-routes';
 import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
 import { executeGraphQL } from './graphql-execute';
-import { settlementToApi, transactionToApi } from './graphql-operations';
+import { disputeToApi, settlementToApi, transactionToApi } from './graphql-operations';
 import { BodyError, fromLoopback, isJsonRequest, readJson, sendJson } from './http-util';
-import { type LedgerEntry, SandboxError, SandboxStore } from './store';
-import { type SandboxWebhookEvent, type SandboxWebhookState, SandboxWebhooks } from './webhooks';
+import { z } from 'zod';
+import { DISPUTE_STATUSES, type DisputeStatus, type LedgerEntry, SandboxError, SandboxStore } from './store';
+import {
+  type SandboxWebhookEvent,
+  type SandboxWebhookState,
+  SandboxWebhooks,
+  type TransactionEventName,
+} from './webhooks';
 
 export type { Faults } from './faults';
 export type { LedgerEntry } from './store';
 export { IDEMPOTENCY_METADATA_KEY } from './store';
 export { TEST_CARDS, DECLINING_AMOUNTS } from './card-rules';
-export type { SandboxWebhookEvent, SandboxWebhookState } from './webhooks';
+export type { SandboxWebhookEvent, SandboxWebhookState, TransactionEventName } from './webhooks';
+export type { DisputeStatus } from './store';
 export { WEBHOOK_SIGNATURE_HEADER } from './webhooks';
 
 export interface SandboxProviderOptions {
@@ -47,6 +54,14 @@ export interface SandboxProviderOptions {
    * Pay Theory: "for a sale this automatically changes to SUCCEEDED typically within the hour".
    */
   pendingMs?: number;
+  /**
+   * A charge of the same payment method and amount within this long of another is flagged
+   * POTENTIAL_DUPLICATE and held out of settlement (default 0: off, so a duplicate the app
+   * reverses is refunded as before; on, it is voided, being unsettled).
+   */
+  duplicateWindowMs?: number;
+  /** A charge above this many cents is flagged EXCEEDS_THRESHOLD (default: none). */
+  reviewThresholdCents?: number;
   /** When above 0, a settlement batch is made this often (as `POST /__sandbox/settle` makes one); default 0: never. */
   settleEveryMs?: number;
   /** The registered webhook endpoint (e.g. the API's /api/webhooks/paytheory/<secret>); unset: none. */
@@ -55,12 +70,14 @@ export interface SandboxProviderOptions {
   webhookSigningSecret?: string;
   /** Delays before the 3 retries of a failed delivery (default 250, 500, 1000 ms). */
   webhookRetryDelaysMs?: number[];
+  /** The transaction notifications' event name: TRANSACTION (the default, the current docs') or PAYMENT (the 2024 page's). */
+  webhookEventName?: TransactionEventName;
 }
 
 export interface InstalmentResult {
   transactionId: string;
   state: 'SUCCEEDED' | 'FAILED';
-  /** The PAYMENT notification announcing the instalment; null when no webhookUrl is configured. */
+  /** The TRANSACTION notification announcing the instalment; null when no webhookUrl is configured. */
   eventId: string | null;
 }
 
@@ -99,6 +116,11 @@ export interface SandboxProvider {
    * shows it plus `transaction_ids`; null when there is nothing to settle.
    */
   settle(): Promise<SandboxSettlement | null>;
+  /**
+   * Moves the dispute of a charge (opened by the documented 888888 amount) to a new status and
+   * announces it (DISPUTE UPDATED); answers the dispute as the `disputes` query shows it.
+   */
+  updateDispute(transactionId: string, status: DisputeStatus): Promise<ReturnType<typeof disputeToApi>>;
   /** Every settlement batch so far, oldest first, as `settle()` answers each. */
   settlements(): SandboxSettlement[];
   /** Forgets payment methods, transactions, plans, the ledger, webhook events and all faults. */
@@ -114,6 +136,10 @@ function originOf(address: AddressInfo): string {
 }
 
 const CHARGE_NEXT = /^\/__sandbox\/recurring\/([^/]+)\/charge-next$/;
+const DISPUTE = /^\/__sandbox\/disputes\/([^/]+)$/;
+const DisputeUpdateSchema = z.object({ status: z.enum(DISPUTE_STATUSES) }).strict();
+const REVIEW = /^\/__sandbox\/review\/([^/]+)$/;
+const ReviewSchema = z.object({ action: z.enum(['ACCEPT', 'REJECT']) }).strict();
 
 function graphqlError(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
@@ -128,17 +154,35 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
   const { ledgerFile, logger } = options;
   if (ledgerFile) writeFileSync(ledgerFile, '');
   const faults = new FaultPlan(Math.random, { visibilityDelayMs: options.visibilityDelayMs ?? 300 });
+  // The store is made below; its webhooks (made first) and every answer read it through this.
+  const apiContext = {
+    get store() {
+      return store;
+    },
+    merchantUid: options.merchantUid,
+  };
   const webhooks = new SandboxWebhooks(
     {
       url: options.webhookUrl,
       signingSecret: options.webhookSigningSecret,
       retryDelaysMs: options.webhookRetryDelaysMs,
       logger,
+      eventName: options.webhookEventName,
     },
-    // A notification describes the transaction as it is, whether or not queries can see it yet.
-    (transactionId) => {
-      const transaction = store.transactionById(transactionId);
-      return transaction ? transactionToApi(transaction, { store, merchantUid: options.merchantUid }) : null;
+    // A notification describes what it is about as it is, whether or not queries can see it yet.
+    {
+      transaction: (transactionId) => {
+        const transaction = store.transactionById(transactionId);
+        return transaction ? transactionToApi(transaction, apiContext) : null;
+      },
+      dispute: (disputeId) => {
+        const dispute = store.disputeById(disputeId);
+        return dispute ? disputeToApi(dispute, apiContext) : null;
+      },
+      settlement: (batch) => {
+        const settlement = store.settlements().find((s) => s.settlementBatch === batch);
+        return settlement ? settlementToApi(settlement, apiContext) : null;
+      },
     },
   );
   if (options.faults) faults.set(options.faults);
@@ -153,6 +197,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       visibilityDelayMs: () => faults.visibilityDelayMs(),
       pendingMs: () => options.pendingMs ?? 0,
       autoSettle: () => faults.autoSettle(),
+      duplicateWindowMs: options.duplicateWindowMs ?? 0,
+      reviewThresholdCents: options.reviewThresholdCents ?? null,
       firstInstalmentDelayMs: options.firstInstalmentDelayMs ?? 200,
       defer: (work, ms) => {
         const timer = setTimeout(() => {
@@ -163,7 +209,6 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
       },
     },
   );
-  const apiContext = { store, merchantUid: options.merchantUid };
   const expectedAuthorization = `${options.merchantUid};${options.secretKey}`;
   const sockets = new Set<Socket>();
   let closing = false;
@@ -290,10 +335,36 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
         if (!(error instanceof SandboxError)) throw error;
         sendJson(res, error.code === 'NOT_FOUND' ? 404 : 409, { error: error.message, code: error.code });
       }
+    } else if (req.method === 'POST' && DISPUTE.test(path)) {
+      await updateTransaction(req, res, DISPUTE.exec(path)?.[1], DisputeUpdateSchema, (id, body) =>
+        disputeToApi(store.updateDispute(id, body.status), apiContext),
+      );
+    } else if (req.method === 'POST' && REVIEW.test(path)) {
+      await updateTransaction(req, res, REVIEW.exec(path)?.[1], ReviewSchema, (id, body) =>
+        transactionToApi(store.reviewCharge(id, body.action), apiContext),
+      );
     } else if (await webhooks.handleAdmin(req, res, path)) {
       return;
     } else {
       sendJson(res, 404, { error: 'not found' });
+    }
+  }
+
+  /** `POST /__sandbox/<thing>/:transactionId` with a JSON body: 400 when it does not parse, 404 when nothing matches. */
+  async function updateTransaction<T>(
+    req: IncomingMessage,
+    res: ServerResponse,
+    encodedId: string | undefined,
+    schema: z.ZodType<T>,
+    work: (transactionId: string, body: T) => unknown,
+  ): Promise<void> {
+    const body = schema.safeParse(await readJson(req));
+    if (!body.success) return sendJson(res, 400, { error: z.prettifyError(body.error), issues: body.error.issues });
+    try {
+      sendJson(res, 200, work(decodeURIComponent(encodedId ?? ''), body.data));
+    } catch (error) {
+      if (!(error instanceof SandboxError)) throw error;
+      sendJson(res, 404, { error: error.message, code: error.code });
     }
   }
 
@@ -375,6 +446,8 @@ export async function startSandboxProvider(options: SandboxProviderOptions): Pro
     reactivateWebhook: () => webhooks.reactivate(),
     redeliverWebhook: (eventId) => webhooks.redeliver(eventId),
     settle: () => Promise.resolve().then(settle),
+    updateDispute: (transactionId, status) =>
+      Promise.resolve().then(() => disputeToApi(store.updateDispute(transactionId, status), apiContext)),
     settlements,
     reset,
     close: async () => {

@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { SandboxStore, type StoreTiming } from './store';
 
 /** A store on a hand-moved clock, whose deferred work runs only when the test says so. */
-function setup(visibilityDelayMs = 300, rules: { pendingMs?: number; autoSettle?: boolean } = {}) {
+function setup(
+  visibilityDelayMs = 300,
+  rules: { pendingMs?: number; autoSettle?: boolean; reviewThresholdCents?: number } = {},
+) {
   let now = Date.UTC(2026, 0, 15, 12);
   const deferred: Array<{ at: number; work: () => void }> = [];
   const timing: StoreTiming = {
     visibilityDelayMs: () => visibilityDelayMs,
     pendingMs: () => rules.pendingMs ?? 0,
     autoSettle: () => rules.autoSettle ?? true,
+    duplicateWindowMs: 60_000,
+    reviewThresholdCents: rules.reviewThresholdCents ?? null,
     firstInstalmentDelayMs: 200,
     defer: (work, ms) => void deferred.push({ at: now + ms, work }),
   };
@@ -191,5 +196,73 @@ describe('sandbox store: createReversal voids what is not settled', () => {
     // Settled now: the replacement is refunded, not voided.
     expect(store.reverse(replacement.transactionId, 500).kind).toBe('refund');
     expect(shown(store, replacement.transactionId)).toEqual(['PARTIALLY_REFUNDED', 1500, 74]);
+  });
+});
+
+describe('sandbox store: disputes', () => {
+  it('opens a chargeback for 888888 cents, withdraws it in the next batch and deposits it back once WON', () => {
+    const { store, pm } = setup(0);
+    const { transaction } = store.charge({ amountCents: 888888, paymentMethodId: pm, metadata: key, source: 'api' });
+    const [dispute] = store.disputes();
+    expect(dispute).toMatchObject({ transactionId: transaction.transactionId, status: 'PENDING', amountCents: 888888 });
+    expect(store.transactionsWhere(() => true)[0]?.disputeStatus).toBe('PENDING');
+
+    const first = store.settle();
+    expect(first).toMatchObject({ grossCents: 888888, adjustmentsCents: -888888, disputeCount: 1 });
+    expect(first?.netCents).toBe(888888 - transaction.feeCents - 888888);
+    expect(store.disputes()[0]?.settlementWithdrawalBatch).toBe(first?.settlementBatch);
+
+    store.updateDispute(transaction.transactionId, 'WON');
+    const second = store.settle();
+    expect(second).toMatchObject({ grossCents: 0, adjustmentsCents: 888888, netCents: 888888, disputeCount: 1 });
+    expect(store.disputes()[0]).toMatchObject({ status: 'WON', settlementDepositBatch: second?.settlementBatch });
+    expect(
+      store
+        .ledger()
+        .filter((e) => e.kind === 'dispute')
+        .map((e) => (e.kind === 'dispute' ? e.change : '')),
+    ).toEqual(['opened', 'updated']);
+    expect(() => store.updateDispute('pt_txn_none', 'LOST')).toThrow('No dispute for this transaction');
+  });
+});
+
+describe('sandbox store: review flags', () => {
+  const charge = (store: SandboxStore, pm: string, amountCents: number) =>
+    store.charge({ amountCents, paymentMethodId: pm, metadata: key, source: 'api' }).transaction;
+
+  it('flags the same card and amount within the window as POTENTIAL_DUPLICATE, holding it out of settlement until accepted', () => {
+    const { store, advance, pm } = setup(0);
+    const first = charge(store, pm, 2500);
+    const twin = charge(store, pm, 2500);
+    const other = charge(store, pm, 2600);
+    advance(60_001);
+    const later = charge(store, pm, 2500);
+    expect([first, twin, other, later].map((t) => t.flagForReview)).toEqual([null, 'POTENTIAL_DUPLICATE', null, null]);
+    expect(store.describe(twin).isSettled).toBe(false);
+    expect(store.settle()?.transactionIds).toEqual([first, other, later].map((t) => t.transactionId));
+    expect(store.reviewCharge(twin.transactionId, 'ACCEPT')).toMatchObject({ flagForReview: null, isSettled: true });
+    expect(store.settle()?.transactionIds).toEqual([twin.transactionId]);
+  });
+
+  it('flags nothing as a duplicate when no window is configured', () => {
+    const store = new SandboxStore();
+    const tokenized = store.tokenize({
+      number: '4111111111111111',
+      expMonth: '12',
+      expYear: '40',
+      securityCode: '123',
+    });
+    if (!tokenized.ok) throw new Error('test card did not tokenize');
+    const pm = tokenized.method.paymentMethodId;
+    expect([charge(store, pm, 2500), charge(store, pm, 2500)].map((t) => t.flagForReview)).toEqual([null, null]);
+  });
+
+  it('flags a charge above the threshold as EXCEEDS_THRESHOLD; a rejected one is voided', () => {
+    const { store, pm } = setup(0, { reviewThresholdCents: 100_000 });
+    expect(charge(store, pm, 100_000).flagForReview).toBeNull();
+    const big = charge(store, pm, 100_001);
+    expect(big.flagForReview).toBe('EXCEEDS_THRESHOLD');
+    expect(store.reviewCharge(big.transactionId, 'REJECT')).toMatchObject({ status: 'VOIDED', flagForReview: null });
+    expect(() => store.reviewCharge(big.transactionId, 'ACCEPT')).toThrow('No transaction in review');
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CardBrand, type RawCard, checkCard, declineFor, feeFor } from './card-rules';
+import { type CardBrand, DISPUTE_AMOUNT, type RawCard, checkCard, declineFor, feeFor } from './card-rules';
 
 /**
  * The sandbox's memory: payment methods, transactions, recurring plans and the ledger tests
@@ -72,7 +72,12 @@ export interface Transaction {
    * refund); a partial void's replacement transaction is `replacementId`.
    */
   voided: { visibleAt: number; replacementId: string | null } | null;
+  /** In review: its funds do not settle until the review is resolved (reviewCharge). */
+  flagForReview: ReviewFlag | null;
 }
+
+/** The TransactionReviewStatus values the sandbox raises (transaction.md). */
+export type ReviewFlag = 'POTENTIAL_DUPLICATE' | 'EXCEEDS_THRESHOLD';
 
 /** What createReversal did: refunded a settled charge, or voided an unsettled one (and replaced part of it). */
 export type Reversal =
@@ -82,6 +87,33 @@ export type Reversal =
 export interface TransactionView extends Omit<Transaction, 'status'> {
   status: ShownStatus;
   isSettled: boolean;
+  disputeStatus: DisputeStatus | null;
+}
+
+/** Pay Theory's DisputeStatus (dispute.md). */
+export const DISPUTE_STATUSES = ['INQUIRY', 'PENDING', 'WON', 'LOST'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/**
+ * A dispute (dispute.md's Dispute object). The documented test amount opens one as a chargeback
+ * (PENDING); tests move it with updateDispute. Money moves in settlement batches: a chargeback is
+ * withdrawn in the next batch (`settlementWithdrawalBatch`, a negative adjustment), and a WON one
+ * is deposited back in the batch after that (`settlementDepositBatch`). An INQUIRY moves nothing.
+ */
+export interface Dispute {
+  disputeId: string;
+  transactionId: string;
+  status: DisputeStatus;
+  reason: 'FRAUD';
+  reasonMessage: string;
+  amountCents: number;
+  disputeDate: string;
+  expirationDate: string;
+  updatedDate: string;
+  settlementWithdrawalBatch: number | null;
+  settlementDepositBatch: number | null;
+  /** Epoch ms from which the `disputes` query shows it (its transaction's). */
+  visibleAt: number;
 }
 
 /**
@@ -102,6 +134,8 @@ export interface Settlement {
   reversalCount: number;
   disputeCount: number;
   transactionIds: string[];
+  /** The disputes whose money this batch withdrew or deposited back (its adjustments). */
+  disputeIds: string[];
 }
 
 export interface RecurringPlan {
@@ -127,6 +161,10 @@ export interface StoreTiming {
   pendingMs?: () => number;
   /** Whether a new charge counts as settled once captured (the `autoSettle` fault; default true). */
   autoSettle?: () => boolean;
+  /** A charge of the same payment method and amount within this long of another is POTENTIAL_DUPLICATE (default 0: off). */
+  duplicateWindowMs?: number;
+  /** A charge above this many cents is EXCEEDS_THRESHOLD (default: none). */
+  reviewThresholdCents?: number | null;
   /** How long after createRecurringPayment answers its first instalment is charged. */
   firstInstalmentDelayMs: number;
   /** Runs `work` later (the server keeps the timer so close() can cancel it). */
@@ -177,7 +215,17 @@ export type LedgerEntry =
       replacementId: string | null;
       replacementAmountCents: number | null;
     }
-  | ({ kind: 'settlement'; at: string } & Settlement);
+  | ({ kind: 'settlement'; at: string } & Settlement)
+  | {
+      kind: 'dispute';
+      at: string;
+      /** opened: the dispute was created; updated: its status changed. */
+      change: 'opened' | 'updated';
+      disputeId: string;
+      transactionId: string;
+      status: DisputeStatus;
+      amountCents: number;
+    };
 
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(9).toString('base64url')}`;
@@ -201,6 +249,7 @@ export class SandboxStore {
   private plans: RecurringPlan[] = [];
   private entries: LedgerEntry[] = [];
   private batches: Settlement[] = [];
+  private disputeList: Dispute[] = [];
   /** Never reused by one sandbox, reset or not, so an app's stored batch number stays unique. */
   private lastBatch = 0;
 
@@ -224,6 +273,7 @@ export class SandboxStore {
     this.plans = [];
     this.entries = [];
     this.batches = [];
+    this.disputeList = [];
   }
 
   private record(entry: LedgerEntry): void {
@@ -275,7 +325,14 @@ export class SandboxStore {
    * its reversals are visible (all of them when `everything`, as a notification describes it).
    */
   private view(t: Transaction, now: number, everything: boolean): TransactionView {
-    const isSettled = t.status !== 'FAILED' && (t.settlementBatch !== null || (t.autoSettled && now >= t.capturedAt));
+    const disputeStatus = this.disputeList.find((d) => d.transactionId === t.transactionId)?.status ?? null;
+    return { ...this.stateOf(t, now, everything), disputeStatus };
+  }
+
+  private stateOf(t: Transaction, now: number, everything: boolean): Omit<TransactionView, 'disputeStatus'> {
+    const isSettled =
+      t.status !== 'FAILED' &&
+      (t.settlementBatch !== null || (t.autoSettled && !t.flagForReview && now >= t.capturedAt));
     if (t.type !== 'DEBIT') {
       return { ...t, status: t.settlementBatch === null ? t.status : 'SETTLED', isSettled: t.settlementBatch !== null };
     }
@@ -311,27 +368,96 @@ export class SandboxStore {
 
   /** Settlement batches, newest last. */
   settlements(): Settlement[] {
-    return this.batches.map((batch) => ({ ...batch, transactionIds: [...batch.transactionIds] }));
+    return this.batches.map((batch) => ({
+      ...batch,
+      transactionIds: [...batch.transactionIds],
+      disputeIds: [...batch.disputeIds],
+    }));
+  }
+
+  /** Disputes a query can see now. */
+  disputes(): Dispute[] {
+    const now = this.now().getTime();
+    return this.disputeList.filter((d) => d.visibleAt <= now).map((d) => ({ ...d }));
+  }
+
+  /** A dispute whatever its visibility (what a notification describes). */
+  disputeById(disputeId: string): Dispute | null {
+    const dispute = this.disputeList.find((d) => d.disputeId === disputeId);
+    return dispute ? { ...dispute } : null;
+  }
+
+  /** The documented test amount succeeds and opens a chargeback (testing.mdx). */
+  private openDispute(t: Transaction): void {
+    const now = this.now();
+    const dispute: Dispute = {
+      disputeId: newId('pt_dsp'),
+      transactionId: t.transactionId,
+      status: 'PENDING',
+      reason: 'FRAUD',
+      reasonMessage: 'Sandbox chargeback for the documented dispute amount',
+      amountCents: t.amountCents,
+      disputeDate: now.toISOString(),
+      // DOCS: the evidence deadline is not documented; the sandbox gives 7 days.
+      expirationDate: new Date(now.getTime() + 7 * 24 * 3600 * 1000).toISOString(),
+      updatedDate: now.toISOString(),
+      settlementWithdrawalBatch: null,
+      settlementDepositBatch: null,
+      visibleAt: t.visibleAt,
+    };
+    this.disputeList.push(dispute);
+    this.recordDispute(dispute, 'opened');
+  }
+
+  /** Moves a charge's dispute to a new status (the card network's decision), as a test asks. */
+  updateDispute(transactionId: string, status: DisputeStatus): Dispute {
+    const dispute = this.disputeList.find((d) => d.transactionId === transactionId);
+    if (!dispute) throw new SandboxError('NOT_FOUND', 'No dispute for this transaction');
+    dispute.status = status;
+    dispute.updatedDate = this.now().toISOString();
+    this.recordDispute(dispute, 'updated');
+    return { ...dispute };
+  }
+
+  private recordDispute(dispute: Dispute, change: 'opened' | 'updated'): void {
+    this.record({
+      kind: 'dispute',
+      at: dispute.updatedDate,
+      change,
+      disputeId: dispute.disputeId,
+      transactionId: dispute.transactionId,
+      status: dispute.status,
+      amountCents: dispute.amountCents,
+    });
   }
 
   /**
    * A new settlement batch of every captured charge and every reversal no batch holds yet, or
    * null when there is none (no empty batches). A charge not yet captured (PENDING) waits for a
-   * later batch. Its figures are the sums over its transactions.
+   * later batch, and so does one in review (flag_for_review). Its figures are the sums over its
+   * transactions.
    */
   settle(): Settlement | null {
     const now = this.now();
     const taken = this.transactions.filter(
       (t) =>
         t.settlementBatch === null &&
-        ((t.type === 'DEBIT' && t.status !== 'VOIDED' && t.capturedAt <= now.getTime()) || t.type === 'REVERSAL'),
+        ((t.type === 'DEBIT' && t.status !== 'VOIDED' && !t.flagForReview && t.capturedAt <= now.getTime()) ||
+          t.type === 'REVERSAL'),
     );
-    if (taken.length === 0) return null;
+    const withdrawn = this.disputeList.filter((d) => d.status !== 'INQUIRY' && d.settlementWithdrawalBatch === null);
+    const deposited = this.disputeList.filter(
+      (d) => d.status === 'WON' && d.settlementWithdrawalBatch !== null && d.settlementDepositBatch === null,
+    );
+    if (taken.length === 0 && withdrawn.length === 0 && deposited.length === 0) return null;
     const debits = taken.filter((t) => t.type === 'DEBIT');
     const reversals = taken.filter((t) => t.type === 'REVERSAL');
     const sum = (rows: Transaction[], of: (t: Transaction) => number) => rows.reduce((total, t) => total + of(t), 0);
     const grossCents = sum(debits, (t) => t.amountCents) - sum(reversals, (t) => t.amountCents);
     const feesCents = sum(taken, (t) => t.feeCents);
+    const adjustmentsCents =
+      deposited.reduce((total, d) => total + d.amountCents, 0) -
+      withdrawn.reduce((total, d) => total + d.amountCents, 0);
     this.lastBatch += 1;
     const settlement: Settlement = {
       settlementBatch: this.lastBatch,
@@ -340,14 +466,17 @@ export class SandboxStore {
       status: 'SUCCEEDED',
       grossCents,
       feesCents,
-      adjustmentsCents: 0,
-      netCents: grossCents - feesCents,
+      adjustmentsCents,
+      netCents: grossCents - feesCents + adjustmentsCents,
       debitCount: debits.length,
       reversalCount: reversals.length,
-      disputeCount: 0,
+      disputeCount: withdrawn.length + deposited.length,
       transactionIds: taken.map((t) => t.transactionId),
+      disputeIds: [...withdrawn, ...deposited].map((d) => d.disputeId),
     };
     for (const t of taken) t.settlementBatch = settlement.settlementBatch;
+    for (const d of withdrawn) d.settlementWithdrawalBatch = settlement.settlementBatch;
+    for (const d of deposited) d.settlementDepositBatch = settlement.settlementBatch;
     this.batches.push(settlement);
     this.record({ kind: 'settlement', at: settlement.settlementDate, ...settlement });
     return settlement;
@@ -357,6 +486,42 @@ export class SandboxStore {
   plansWhere(predicate: (p: RecurringPlan) => boolean): RecurringPlan[] {
     const now = this.now().getTime();
     return this.plans.filter((p) => p.visibleAt <= now && predicate(p));
+  }
+
+  /**
+   * transaction.md: POTENTIAL_DUPLICATE "based on settings configured in the partner environment",
+   * EXCEEDS_THRESHOLD for "exceeding the threshold set on the merchant account". DOCS: neither rule
+   * is given; the sandbox flags a charge of the same payment method and amount as a successful one
+   * within `duplicateWindowMs`, and one above `reviewThresholdCents`. A plan's instalments are not
+   * flagged (the same card and amount each month is the plan).
+   */
+  private reviewFlagFor(amountCents: number, paymentMethodId: string): ReviewFlag | null {
+    const threshold = this.timing.reviewThresholdCents ?? null;
+    if (threshold !== null && amountCents > threshold) return 'EXCEEDS_THRESHOLD';
+    const windowMs = this.timing.duplicateWindowMs ?? 0;
+    if (windowMs <= 0) return null;
+    const since = this.now().getTime() - windowMs;
+    const twin = this.transactions.some(
+      (t) =>
+        t.type === 'DEBIT' &&
+        t.paymentMethodId === paymentMethodId &&
+        t.amountCents === amountCents &&
+        Date.parse(t.createdAt) >= since,
+    );
+    return twin ? 'POTENTIAL_DUPLICATE' : null;
+  }
+
+  /**
+   * Resolves a review, as `updateTransactionInReview(action)` does (transaction.md): ACCEPT clears
+   * the flag, so the next batch settles the charge; REJECT voids it (DOCS: what REJECT does is not
+   * documented; a charge whose funds never settled is given back whole).
+   */
+  reviewCharge(transactionId: string, action: 'ACCEPT' | 'REJECT'): TransactionView {
+    const t = this.transactions.find((candidate) => candidate.transactionId === transactionId);
+    if (!t?.flagForReview) throw new SandboxError('NOT_FOUND', 'No transaction in review with this id');
+    t.flagForReview = null;
+    if (action === 'REJECT') this.voidCharge(t, t.amountCents);
+    return this.describe(t);
   }
 
   /** Always a new charge: Pay Theory documents no de-duplication, whatever the metadata. */
@@ -394,6 +559,8 @@ export class SandboxStore {
       settlementBatch: null,
       feeCents: decline ? 0 : feeFor(input.amountCents),
       voided: null,
+      flagForReview:
+        decline || input.recurringId ? null : this.reviewFlagFor(input.amountCents, method.paymentMethodId),
     };
     this.transactions.push(transaction);
     this.record({
@@ -410,6 +577,7 @@ export class SandboxStore {
       recurringId: transaction.recurringId,
       source: input.source,
     });
+    if (!decline && input.amountCents === DISPUTE_AMOUNT) this.openDispute(transaction);
     return { transaction };
   }
 
@@ -554,6 +722,7 @@ export class SandboxStore {
       autoSettled: false,
       settlementBatch: null,
       feeCents: 0,
+      flagForReview: null,
     };
     this.transactions.push(reversal);
     this.record({
@@ -581,6 +750,7 @@ export class SandboxStore {
             createdAt: at,
             visibleAt,
             feeCents: feeFor(remaining),
+            flagForReview: null,
           }
         : null;
     original.status = 'VOIDED';

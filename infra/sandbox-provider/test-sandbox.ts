@@ -1,6 +1,6 @@
 import { type CardProvider, createPayTheoryProvider } from '@pillars/shared/payments';
 import { afterAll } from 'vitest';
-import { type SandboxProvider, startSandboxProvider } from './server';
+import { type SandboxProvider, type TransactionEventName, startSandboxProvider } from './server';
 
 export const SANDBOX_CREDENTIALS = {
   merchantUid: 'test-merchant',
@@ -22,12 +22,14 @@ export async function useSandbox(
      * Where the sandbox delivers webhooks (unsigned, as Pay Theory does), how soon it retries a
      * failed delivery, and a signing secret both sides share when a test wants signed deliveries.
      */
-    webhook?: { url: string; signingSecret?: string; retryDelaysMs?: number[] };
+    webhook?: { url: string; signingSecret?: string; retryDelaysMs?: number[]; eventName?: TransactionEventName };
     /** How long a new charge stays invisible to lookups (default: the sandbox's 300 ms). */
     visibilityDelayMs?: number;
     /** The sandbox's settlement rules: how long a charge stays PENDING, and a settle timer. */
     pendingMs?: number;
     settleEveryMs?: number;
+    reviewThresholdCents?: number;
+    duplicateWindowMs?: number;
   } = {},
 ): Promise<{
   sandbox: SandboxProvider;
@@ -49,9 +51,12 @@ export async function useSandbox(
     ...(options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {}),
     ...(options.pendingMs !== undefined ? { pendingMs: options.pendingMs } : {}),
     ...(options.settleEveryMs !== undefined ? { settleEveryMs: options.settleEveryMs } : {}),
+    ...(options.reviewThresholdCents !== undefined ? { reviewThresholdCents: options.reviewThresholdCents } : {}),
+    ...(options.duplicateWindowMs !== undefined ? { duplicateWindowMs: options.duplicateWindowMs } : {}),
     ...(webhook ? { webhookUrl: webhook.url } : {}),
     ...(webhook?.signingSecret ? { webhookSigningSecret: webhook.signingSecret } : {}),
     ...(webhook?.retryDelaysMs ? { webhookRetryDelaysMs: webhook.retryDelaysMs } : {}),
+    ...(webhook?.eventName ? { webhookEventName: webhook.eventName } : {}),
   });
   afterAll(() => sandbox.close());
   const provider = createPayTheoryProvider({

@@ -22,12 +22,13 @@ afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook/secret`;
 
 const unsigned = await useSandbox({ webhook: { url, retryDelaysMs: [10, 20, 30] } });
+const legacy = await useSandbox({ webhook: { url, eventName: 'PAYMENT' } });
 const SIGNING = 'sandbox-signing-secret';
 const signed = await useSandbox({ webhook: { url, signingSecret: SIGNING } });
 
-async function chargeAndSettle(sandbox: typeof unsigned) {
+async function chargeAndSettle(sandbox: typeof unsigned, amountCents = 1000) {
   const charge = await sandbox.provider.charge({
-    amountCents: 1000,
+    amountCents,
     paymentMethodId: await sandbox.tokenFor(),
     idempotencyKey: `hook_${received.length}_${Date.now()}`,
     payor: { firstName: 'Test', lastName: 'Donor', email: 'donor@example.org' },
@@ -38,7 +39,7 @@ async function chargeAndSettle(sandbox: typeof unsigned) {
 }
 
 describe('sandbox webhook deliveries', () => {
-  it("POST Pay Theory's documented body for a charge: { event: PAYMENT, subtype, payload }, unsigned", async () => {
+  it("POST Pay Theory's documented body for a charge: { event: TRANSACTION, subtype, payload }, unsigned", async () => {
     received.length = 0;
     const { charge, event } = await chargeAndSettle(unsigned);
     expect(event).toMatchObject({ result: 'SUCCESS', attempts: 1, statusCode: 200 });
@@ -46,11 +47,58 @@ describe('sandbox webhook deliveries', () => {
     const body = JSON.parse(received[0]?.body ?? '{}') as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['event', 'payload', 'subtype']);
     expect(body).toMatchObject({
-      event: 'PAYMENT',
+      event: 'TRANSACTION',
       subtype: 'CREATED',
       payload: { transaction_id: charge.transactionId },
     });
     expect(received[0]?.headers[WEBHOOK_SIGNATURE_HEADER]).toBeUndefined();
+  });
+
+  it('names the event PAYMENT, as the 2024 page did, when webhookEventName says so', async () => {
+    received.length = 0;
+    const { charge } = await chargeAndSettle(legacy);
+    expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({
+      event: 'PAYMENT',
+      subtype: 'CREATED',
+      payload: { transaction_id: charge.transactionId },
+    });
+  });
+
+  it('announces a dispute opened by 888888 cents with the dispute object, and its decision as UPDATED', async () => {
+    received.length = 0;
+    const { charge } = await chargeAndSettle(unsigned, 888888);
+    const opened = unsigned.sandbox.webhooks().events.filter((e) => e.event === 'DISPUTE');
+    expect(opened.map((e) => [e.subtype, e.transactionId])).toEqual([['CREATED', charge.transactionId]]);
+    await unsigned.sandbox.webhookSettled(opened[0]?.id ?? '');
+    const created = received
+      .map((r) => JSON.parse(r.body) as Record<string, unknown>)
+      .find((b) => b.event === 'DISPUTE');
+    expect(created).toEqual({
+      event: 'DISPUTE',
+      subtype: 'CREATED',
+      payload: expect.objectContaining({
+        dispute_id: opened[0]?.disputeId,
+        status: 'PENDING',
+        reason: 'FRAUD',
+        amount: 888888,
+        settlement_withdrawal_batch: null,
+        transaction: expect.objectContaining({ transaction_id: charge.transactionId, dispute_status: 'PENDING' }),
+      }),
+    });
+    // Only the documented subset of the transaction travels in a DISPUTE payload.
+    expect(Object.keys((created?.payload as { transaction: object }).transaction)).not.toContain('payment_method');
+
+    const res = await fetch(`${unsigned.sandbox.url}/__sandbox/disputes/${charge.transactionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'WON' }),
+    });
+    expect(await res.json()).toMatchObject({ dispute_id: opened[0]?.disputeId, status: 'WON' });
+    const updated = unsigned.sandbox.webhooks().events.filter((e) => e.event === 'DISPUTE' && e.subtype === 'UPDATED');
+    expect(updated).toHaveLength(1);
+    expect(JSON.parse((await unsigned.sandbox.webhookSettled(updated[0]?.id ?? '')).request)).toMatchObject({
+      payload: { status: 'WON', transaction: { dispute_status: 'WON' } },
+    });
   });
 
   it('announces a reversal, and the refunded charge again as UPDATED', async () => {

@@ -5,14 +5,20 @@ import { readJson, sendJson } from './http-util';
 import { type LedgerEntry, newId } from './store';
 
 /**
- * Webhook notifications as Pay Theory documents them (docs/api/webhooks.md):
+ * Webhook notifications as Pay Theory documents them (docs/api/webhooks.md, and the current
+ * guide docs/main/after_payments/webhook_events.mdx):
  * - a POST whose JSON body is exactly `{ event, subtype, payload }`: no event id and no signature
  *   in the delivery (the docs give a webhook event an `id` only in the `webhookEvents` query);
- * - `event` is one of AUTHORIZATION, DISPUTE, MERCHANT, PAYMENT, PAYMENT_METHOD, PAYOR, SETTLEMENT.
- *   The current page lists PAYMENT, and an earlier revision listed TRANSACTION in its place, for
- *   the "Transaction" payload; the sandbox sends PAYMENT and the product accepts both;
- * - every transaction the API creates (a charge, a failed charge, a plan's instalment, a
- *   reversal) is announced as CREATED; a refunded charge is announced again as UPDATED;
+ * - transactions: the current guide names the event TRANSACTION; the 2024 reference page named it
+ *   PAYMENT. The sandbox sends TRANSACTION, or PAYMENT when `eventName` says so, and the app
+ *   accepts both. Every transaction the API creates (a charge, a failed charge, a plan's
+ *   instalment, a reversal, a partial void's replacement) is announced as CREATED; a refunded or
+ *   voided charge again as UPDATED;
+ * - DISPUTE: CREATED when a dispute opens, UPDATED when its status changes; the payload is the
+ *   dispute object with the documented subset of its transaction;
+ * - SETTLEMENT (the 2024 page's list; the current guide's table omits it): CREATED for each new
+ *   batch, the payload the settlement object. DOCS: which status changes of a transaction are
+ *   announced is not documented; capture (PENDING → SUCCEEDED) and settling are not;
  * - a delivery that gets no 2xx within 10 s is retried up to 3 times with growing delays; when the
  *   last retry fails too the webhook is deactivated, and every later notification is IGNORED
  *   (not sent) until the merchant activates it again in Pay Theory's portal.
@@ -20,7 +26,43 @@ import { type LedgerEntry, newId } from './store';
  * A signature is not Pay Theory's: the sandbox adds one only when a signing secret is set.
  */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-paytheory-signature';
-export const TRANSACTION_EVENT = 'PAYMENT';
+/** The transaction event's name: the current docs' and the 2024 page's. */
+export type TransactionEventName = 'TRANSACTION' | 'PAYMENT';
+
+/** The fields of a dispute's transaction in a DISPUTE payload (webhooks.md, "Dispute"). */
+const DISPUTE_TRANSACTION_FIELDS = [
+  'account_code',
+  'authorization_id',
+  'currency',
+  'device_id',
+  'dispute_status',
+  'fee_mode',
+  'fees',
+  'is_settled',
+  'gross_amount',
+  'merchant_uid',
+  'metadata',
+  'net_amount',
+  'parent_id',
+  'reference',
+  'refund_voidable',
+  'refunded_amount',
+  'sale_id',
+  'settlement_batch',
+  'status',
+  'timezone',
+  'transaction_date',
+  'transaction_id',
+  'transaction_type',
+  'updated_row_at',
+] as const;
+
+/** What a notification describes, as the API shows it now. */
+export interface WebhookPayloads {
+  transaction: (transactionId: string) => Record<string, unknown> | null;
+  dispute: (disputeId: string) => Record<string, unknown> | null;
+  settlement: (settlementBatch: number) => Record<string, unknown> | null;
+}
 
 export interface SandboxWebhookOptions {
   /** Where notifications go (the webhook's `endpoint`); unset: none is sent or recorded. */
@@ -32,6 +74,8 @@ export interface SandboxWebhookOptions {
   /** Per attempt; Pay Theory's documented maximum is 10 s. */
   timeoutMs?: number | undefined;
   logger?: Logger | undefined;
+  /** The transaction event's name (default TRANSACTION, the current docs'). */
+  eventName?: TransactionEventName | undefined;
 }
 
 /** Pay Theory's WebhookNotificationResult, plus PENDING while attempts remain. */
@@ -43,7 +87,10 @@ export interface SandboxWebhookEvent {
   endpoint: string;
   event: string;
   subtype: 'CREATED' | 'UPDATED';
-  transactionId: string;
+  /** The transaction a TRANSACTION or DISPUTE notification is about; null for SETTLEMENT. */
+  transactionId: string | null;
+  disputeId: string | null;
+  settlementBatch: number | null;
   /** The exact body sent (Pay Theory's `request`). */
   request: string;
   result: WebhookResult;
@@ -71,21 +118,43 @@ export class SandboxWebhooks {
 
   constructor(
     private readonly options: SandboxWebhookOptions,
-    /** The transaction as the API shows it now (the notification's payload). */
-    private readonly payloadOf: (transactionId: string) => Record<string, unknown> | null,
+    private readonly payloads: WebhookPayloads,
   ) {}
 
-  /** Every ledger entry that creates or changes a transaction becomes a notification. */
+  /** Every ledger entry that creates or changes a transaction, dispute or settlement becomes a notification. */
   onLedgerEntry(entry: LedgerEntry): void {
-    if (entry.kind === 'charge') this.notify(entry.transactionId, 'CREATED');
+    const transaction = (transactionId: string, subtype: SandboxWebhookEvent['subtype']) =>
+      this.notify(this.options.eventName ?? 'TRANSACTION', subtype, this.payloads.transaction(transactionId), {
+        transactionId,
+      });
+    if (entry.kind === 'charge') transaction(entry.transactionId, 'CREATED');
     if (entry.kind === 'refund') {
-      this.notify(entry.refundId, 'CREATED');
-      this.notify(entry.transactionId, 'UPDATED');
+      transaction(entry.refundId, 'CREATED');
+      transaction(entry.transactionId, 'UPDATED');
     }
     if (entry.kind === 'void') {
-      this.notify(entry.transactionId, 'UPDATED');
-      if (entry.replacementId) this.notify(entry.replacementId, 'CREATED');
+      transaction(entry.transactionId, 'UPDATED');
+      if (entry.replacementId) transaction(entry.replacementId, 'CREATED');
     }
+    if (entry.kind === 'dispute') {
+      const payload = this.payloads.dispute(entry.disputeId);
+      const shown = payload && { ...payload, transaction: this.disputeTransaction(payload.transaction) };
+      this.notify('DISPUTE', entry.change === 'opened' ? 'CREATED' : 'UPDATED', shown, {
+        transactionId: entry.transactionId,
+        disputeId: entry.disputeId,
+      });
+    }
+    if (entry.kind === 'settlement') {
+      this.notify('SETTLEMENT', 'CREATED', this.payloads.settlement(entry.settlementBatch), {
+        settlementBatch: entry.settlementBatch,
+      });
+    }
+  }
+
+  private disputeTransaction(transaction: unknown): Record<string, unknown> | null {
+    if (!transaction || typeof transaction !== 'object') return null;
+    const fields = transaction as Record<string, unknown>;
+    return Object.fromEntries(DISPUTE_TRANSACTION_FIELDS.map((key) => [key, fields[key] ?? null]));
   }
 
   /** Notifications about this transaction, oldest first. */
@@ -153,17 +222,23 @@ export class SandboxWebhooks {
     return true;
   }
 
-  private notify(transactionId: string, subtype: SandboxWebhookEvent['subtype']): void {
+  private notify(
+    name: string,
+    subtype: SandboxWebhookEvent['subtype'],
+    payload: Record<string, unknown> | null,
+    about: { transactionId?: string; disputeId?: string; settlementBatch?: number },
+  ): void {
     const { url } = this.options;
-    const payload = this.payloadOf(transactionId);
     if (!url || !payload || this.closed) return;
     const event: SandboxWebhookEvent = {
       id: newId('pt_whe'),
       endpoint: url,
-      event: TRANSACTION_EVENT,
+      event: name,
       subtype,
-      transactionId,
-      request: JSON.stringify({ event: TRANSACTION_EVENT, subtype, payload }),
+      transactionId: about.transactionId ?? null,
+      disputeId: about.disputeId ?? null,
+      settlementBatch: about.settlementBatch ?? null,
+      request: JSON.stringify({ event: name, subtype, payload }),
       result: 'PENDING',
       attempts: 0,
       statusCode: null,

@@ -179,7 +179,8 @@
   }
 
   if (field === 'card-number') {
-    // One card, one action: these frames send the card once; a new mount brings new frames.
+    // One card, one successful action: a new mount brings new frames. An error or a decline leaves
+    // the frames usable, as the real SDK resets its host token then.
     let used = false;
     window.addEventListener('message', async (event) => {
       const message = event.data;
@@ -193,6 +194,7 @@
       if (!used) {
         used = true;
         result = await run(message.type, message.payload || {});
+        if (result.type === 'ERROR' || result.type === 'FAILED') used = false;
       }
       post({ type: 'result', requestId: message.requestId, result });
     });

@@ -8,11 +8,12 @@
  * what was typed.
  *
  * As strict as the real SDK, or stricter where its behaviour is unclear:
- * - Once a tokenize or transact has sent the card, whatever the result, further calls answer
- *   ACTION_COMPLETE until payTheoryFields mounts the fields again ("The fields must be cleared
- *   and mounted again", errors.md). The SDK source answers it after a success and lets a decline
- *   or error be retried; being stricter here makes the app remount after every result, which
- *   works with both.
+ * - Once a tokenize or transact has succeeded, further calls answer ACTION_COMPLETE until
+ *   payTheoryFields mounts the fields again ("The fields must be cleared and mounted again",
+ *   errors.md). After an ERROR or FAILED result that reached the provider (a decline, a card the
+ *   provider refused) the fields are reset and take a new call, as the SDK source does
+ *   (payment-components field-set/actions.ts: `initialized = false` and `resetToken()` on ERROR
+ *   or FAILED, `complete = true` only otherwise).
  * - There is no teardown function: the session ends when its iframes leave the page (the real
  *   SDK's custom elements drop their listeners when disconnected) or on the next payTheoryFields.
  * - payTheoryFields resolves `{ type: 'READY', body: true }` once the fields are ready, or an
@@ -225,7 +226,7 @@
     }
     const current = session;
     const requestId = crypto.randomUUID();
-    // From here the card may reach the provider: whatever comes back, these fields are spent.
+    // From here the card may reach the provider: the fields are spent unless the answer resets them.
     current.busy = true;
     current.used = true;
     return new Promise((resolve) => {
@@ -236,6 +237,8 @@
       function finish(result) {
         clearTimeout(timer);
         current.busy = false;
+        // Only a success spends the fields; an error or a decline resets them for another try.
+        if (!result || result.type === 'ERROR' || result.type === 'FAILED') current.used = false;
         current.pending.delete(requestId);
         if (result && result.type === 'ERROR') emit('error', result.error);
         resolve(result);
