@@ -20,7 +20,8 @@ describe('refunds of unsettled charges are voids', async () => {
   const database = await useTestDatabase();
   const { db } = database;
   const backend = await useQueueBackend('redis', database.url);
-  const { sandbox, provider, tokenFor } = await useSandbox();
+  // Charges above $500 are held for review (flag_for_review EXCEEDS_THRESHOLD), as a merchant's threshold does.
+  const { sandbox, provider, tokenFor } = await useSandbox({ reviewThresholdCents: 50_000 });
   const logger = createLogger({ level: 'silent' });
   const visibilityWindowMs = 1500;
   const attempt = refundAttempts({ db, backend, provider, logger, visibilityWindowMs });
@@ -160,6 +161,15 @@ describe('refunds of unsettled charges are voids', async () => {
     expect(entriesAbout(transactionId)).toEqual([expect.objectContaining({ kind: 'refund', amountCents: 2500 })]);
     expect(await refundOf(refund.id)).toMatchObject({ isVoid: false, replacementTransactionId: null });
     expect(await rowOf(chargeRow.id)).toMatchObject({ providerStatus: 'REFUNDED', providerSettled: true });
+    await expectLedgersAgree(chargeRow.id);
+  });
+
+  it('records a review flag with the state it reads, and keeps it on the charge it voids', async () => {
+    const { chargeRow, transactionId } = await paidDonation(60_000);
+    const refund = await ask(chargeRow.id, 60_000);
+    await expect(attempt(refund.id)).resolves.toEqual({ state: 'succeeded' });
+    expect(entriesAbout(transactionId)).toEqual([expect.objectContaining({ kind: 'void', amountCents: 60_000 })]);
+    expect(await rowOf(chargeRow.id)).toMatchObject({ providerStatus: 'VOIDED', reviewFlag: 'EXCEEDS_THRESHOLD' });
     await expectLedgersAgree(chargeRow.id);
   });
 
