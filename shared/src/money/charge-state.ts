@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, transactions } from '../db';
 import type { ProviderChargeState } from '../payments';
 import { CHARGE_ROW_STATUS } from './transaction-rows';
@@ -125,4 +125,30 @@ export async function recordChargeState(
       AND (provider_state_at IS NULL OR provider_state_at <= ${at.toISOString()}::timestamptz)
     RETURNING id`);
   return rows.length > 0;
+}
+
+/**
+ * The stored state of the charges with these provider ids (a record's `pay_theory_payment_id` is
+ * its first charge's), by id: one statement on the unique index, for a page or batch of records.
+ */
+export async function chargeStatesByProviderId(
+  db: Pick<Database, 'select'>,
+  providerTransactionIds: readonly string[],
+): Promise<Map<string, { status: string | null; reviewFlag: string | null }>> {
+  if (providerTransactionIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: transactions.providerTransactionId,
+      status: transactions.providerStatus,
+      reviewFlag: transactions.reviewFlag,
+    })
+    .from(transactions)
+    .where(
+      and(
+        inArray(transactions.providerTransactionId, [...providerTransactionIds]),
+        eq(transactions.status, CHARGE_ROW_STATUS),
+        isNull(transactions.refundOf),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id ?? '', { status: row.status, reviewFlag: row.reviewFlag }]));
 }

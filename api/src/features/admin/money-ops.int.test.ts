@@ -20,7 +20,7 @@ import {
   transactions,
 } from '@pillars/shared/db';
 import { JOBS, jobIdOf } from '@pillars/shared/jobs';
-import { RefundLedger } from '@pillars/shared/money';
+import { RefundLedger, recordChargeState } from '@pillars/shared/money';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
@@ -329,6 +329,26 @@ describe('GET /api/admin/payments/:id: void or refund', () => {
       provider: { status: 'SETTLED', settled: true, settlementBatch: settlement?.settlement_batch, reviewFlag: null },
       reversalKind: 'refund',
     });
+  });
+});
+
+describe('GET /api/admin/contributors/export: the state at the processor', () => {
+  it("writes each payment's Pay Theory status and review flag after the product's columns", async () => {
+    const providerTransactionId = `pt_${randomUUID()}`;
+    const { recordId } = await paid('donation', 2500, providerTransactionId);
+    const [donation] = await db
+      .update(donations)
+      .set({ payTheoryPaymentId: providerTransactionId })
+      .where(eq(donations.id, recordId))
+      .returning();
+    const state = { status: 'SUCCEEDED', settled: false, settlementBatch: null, reviewFlag: 'POTENTIAL_DUPLICATE' };
+    expect(await recordChargeState(db, providerTransactionId, state, new Date())).toBe(true);
+    const res = await get(`/contributors/export?q=${encodeURIComponent(donation?.email ?? '')}&timeZone=UTC`);
+    expect(res.status).toBe(200);
+    const [header, line] = (await res.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header?.split(',').slice(-3)).toEqual(['Date', 'Processor Status', 'Review Flag']);
+    expect(line?.split(',').slice(-2)).toEqual(['SUCCEEDED', 'POTENTIAL_DUPLICATE']);
+    expect(line?.split(',')[9]).toBe(providerTransactionId);
   });
 });
 
