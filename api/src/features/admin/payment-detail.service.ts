@@ -27,6 +27,13 @@ import type { AppDeps } from '../../lib/context';
  */
 const LOOKUP_TIMEOUT_MS = 2000;
 
+/**
+ * The most charges one payment detail reads again from the provider, the newest: a long monthly
+ * plan read at once would make the page wait on many calls. Each is read once it matters and
+ * then only until it settles, so older ones are read on later views.
+ */
+const REFRESH_MAX_CHARGES = 6;
+
 async function withinTimeout<T>(read: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -57,9 +64,9 @@ async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: ()
  * leaves the stored state, said as it is.
  */
 async function refreshChargeStates(deps: AppDeps, logger: Logger, charges: ChargeOfPayment[]): Promise<boolean> {
-  const stale = charges.filter(
-    (charge) => charge.providerTransactionId && charge.refundableCents > 0 && stateMayBeStale(charge.state),
-  );
+  const stale = charges
+    .filter((charge) => charge.providerTransactionId && charge.refundableCents > 0 && stateMayBeStale(charge.state))
+    .slice(-REFRESH_MAX_CHARGES);
   const changed = await Promise.all(
     stale.map(async (charge) => {
       const transactionId = charge.providerTransactionId ?? '';
