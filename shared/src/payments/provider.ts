@@ -130,6 +130,11 @@ export interface ProviderCharge {
   date: string | null;
   outcome: ChargeOutcome;
   state: ProviderChargeState;
+  /**
+   * For a partial void's replacement, the charge it replaced (its `parent_id`): the same money,
+   * never a new instalment (docs/decisions/019). Null for any other debit.
+   */
+  replaces: string | null;
 }
 
 /** A recurring plan as the provider reports it now. */

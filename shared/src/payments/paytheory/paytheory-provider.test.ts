@@ -177,6 +177,17 @@ describe('Pay Theory provider', () => {
     });
   });
 
+  it("names the charge a partial void's replacement stands in for, so it is never taken for a new charge", async () => {
+    const replacement = txn({ transaction_id: 'pt_txn_2', gross_amount: 1500, parent_id: 'pt_txn_1' });
+    const { p } = provider({ transactions: () => ({ data: { transactions: { items: [replacement] } } }) });
+    await expect(p.getChargeDetails('pt_txn_2')).resolves.toMatchObject({
+      transactionId: 'pt_txn_2',
+      replaces: 'pt_txn_1',
+    });
+    const plain = provider({ transactions: () => ({ data: { transactions: { items: [txn()] } } }) }).p;
+    await expect(plain.getChargeDetails('pt_txn_1')).resolves.toMatchObject({ replaces: null });
+  });
+
   it("reads a charge's refunds as the larger of refunded_amount and its visible reversals", async () => {
     const reversal = (id: string, amount: number) =>
       txn({ transaction_id: id, gross_amount: amount, transaction_type: 'REVERSAL', parent_id: 'pt_txn_1' });

@@ -90,6 +90,7 @@ function toProviderCharge(t: PayTheoryTransaction): ProviderCharge {
     date: t.transaction_date ?? null,
     outcome: toChargeOutcome(t),
     state: stateOf(t),
+    replaces: t.parent_id ?? null,
   };
 }
 
