@@ -3,6 +3,7 @@ import {
   type CardProvider,
   OPERATION_DOCUMENTS,
   type Payor,
+  type Reversal,
   TransientProviderError,
   createPayTheoryProvider,
 } from '@pillars/shared/payments';
@@ -13,10 +14,12 @@ import { schemaDifferences } from './schema-diff';
 
 /**
  * The go-live check: against the configured provider (test credentials), (a) the schema the
- * adapter relies on, (b) a $1.00 charge from a documented test card, reversed in two parts ($0.40,
- * then the rest: the partial refunds docs/decisions/019 relies on), (c) a monthly plan,
- * created and cancelled. Each step passes or fails with the provider's own words. A new
- * transaction may show up in queries only after a while, so lookups poll with a bounded wait.
+ * adapter relies on, (b) a $1.00 charge from a documented test card, given back whole at once:
+ * a charge minutes old is not settled, so Pay Theory voids it (docs/decisions/019), and a refund
+ * would only be possible after its settlement the next day; (c) a $1.02 charge, which Pay
+ * Theory's test mode declines with GENERIC_DECLINE; (d) a monthly plan, created and cancelled.
+ * Each step passes or fails with the provider's own words. A new transaction may show up in
+ * queries only after a while, so lookups poll with a bounded wait.
  */
 
 export interface CheckTarget {
@@ -43,8 +46,9 @@ export interface CheckOptions {
 }
 
 const CHECK_AMOUNT_CENTS = 100;
-/** The first, partial, refund of the check's charge. */
-const PARTIAL_REFUND_CENTS = 40;
+/** Pay Theory's test mode declines this amount with GENERIC_DECLINE (docs: testing). */
+const DECLINE_AMOUNT_CENTS = 102;
+const DECLINE_CODE = 'GENERIC_DECLINE';
 const payor: Payor = { firstName: 'Go-live', lastName: 'Check', email: 'provider-check@example.org' };
 
 const wordsOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -145,7 +149,9 @@ export async function runProviderCheck(target: CheckTarget, options: CheckOption
   });
 
   if (!paymentMethodId) {
-    for (const name of ['charge', 'reverse', 'recurring create', 'recurring cancel']) skip(name, 'no payment method');
+    for (const name of ['charge', 'reverse', 'decline', 'recurring create', 'recurring cancel']) {
+      skip(name, 'no payment method');
+    }
     return results;
   }
 
@@ -164,28 +170,49 @@ export async function runProviderCheck(target: CheckTarget, options: CheckOption
   if (transactionId) {
     await step('reverse', async () => {
       await poll(() => provider.getCharge(transactionId), waitMs, intervalMs, `transaction ${transactionId}`);
-      // A partial refund must show in the charge's refunds before the rest is refunded: an unclear
-      // answer is read, never re-sent (docs/decisions/019).
-      const shown = async () => {
-        const refunds = await provider.getChargeRefunds(transactionId);
-        return refunds && refunds.refundedCents >= PARTIAL_REFUND_CENTS ? refunds : null;
+      // All of it at once: a void while unsettled, a refund if already settled (docs/decisions/019).
+      const givenBack = async () => {
+        const read = await provider.getChargeRefunds(transactionId);
+        return read && read.refundedCents >= CHECK_AMOUNT_CENTS ? read : null;
       };
-      await settle(
-        () => provider.reverse(transactionId, PARTIAL_REFUND_CENTS),
-        async () => ((await shown()) ? { refundId: 'unknown' } : null),
-        'the $0.40 refund',
-      );
-      const refunds = await poll(shown, waitMs, intervalMs, 'the $0.40 refund');
-      const { refundId } = await provider.refund(transactionId);
-      const listed = refunds.reversals.map((r) => r.refundId).join(', ') || 'none listed';
+      let reversal: Reversal | null = null;
+      try {
+        reversal = await provider.reverse(transactionId, CHECK_AMOUNT_CENTS);
+      } catch (error) {
+        // Unclear: the charge is read below, never reversed again.
+        if (!(error instanceof TransientProviderError)) throw error;
+      }
+      const read = await poll(givenBack, waitMs, intervalMs, 'the $1.00 reversal');
+      const how = reversal
+        ? reversal.isVoid
+          ? `voided (is_void true${reversal.replacementTransactionId ? `, replacement ${reversal.replacementTransactionId}` : ''})`
+          : `refunded as ${reversal.refundId}`
+        : 'given back (its answer was lost; read from the charge)';
       return {
-        value: refundId,
-        detail: `$0.40 refunded (refunded_amount ${refunds.refundedCents}, reversals: ${listed}), the rest as ${refundId}`,
+        value: true,
+        detail: `$1.00 ${how}; the charge now ${read.state.status}, is_settled ${String(read.state.settled)}`,
       };
     });
   } else {
     skip('reverse', 'no charge');
   }
+
+  await step('decline', async () => {
+    const declineKey = `provider-check-decline-${randomUUID()}`;
+    const request = { amountCents: DECLINE_AMOUNT_CENTS, paymentMethodId, idempotencyKey: declineKey, payor };
+    const outcome = await settle(
+      () => provider.charge(request),
+      () => provider.findChargeByIdempotencyKey(declineKey),
+      'the $1.02 charge',
+    );
+    if (outcome.status === 'succeeded') {
+      // Not left standing: it is given back before the step fails.
+      await provider.reverse(outcome.transactionId, DECLINE_AMOUNT_CENTS).catch(() => undefined);
+      throw new Error(`$1.02 was charged as ${outcome.transactionId} (given back); expected ${DECLINE_CODE}`);
+    }
+    if (outcome.code !== DECLINE_CODE) throw new Error(`declined as ${outcome.code}, expected ${DECLINE_CODE}`);
+    return { value: true, detail: `$1.02 declined: ${outcome.code} (${outcome.message})` };
+  });
 
   const planKey = `provider-check-plan-${randomUUID()}`;
   const recurringId = await step('recurring create', async () => {

@@ -38,6 +38,8 @@ async function main(): Promise<number> {
   } else {
     const credentials = { merchantUid: 'provider-check', secretKey: randomUUID() };
     sandbox = await startSandboxProvider({ ...credentials, port: 0, publicApiKey: 'provider-check' });
+    // As a real test merchant: a charge minutes old is not settled yet, so it is voided.
+    sandbox.setFaults({ autoSettle: false });
     target = { ...credentials, graphqlUrl: sandbox.graphqlUrl, timeoutMs: config.PAYMENT_PROVIDER_TIMEOUT_MS };
     write(`No PAYTHEORY_* provider configured: checking the in-process sandbox at ${sandbox.graphqlUrl}`);
   }

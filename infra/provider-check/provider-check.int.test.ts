@@ -49,21 +49,38 @@ afterAll(async () => {
 beforeEach(() => sandbox.reset());
 
 describe('npm run provider:check', () => {
-  it('passes every step against a provider that matches the documented API', async () => {
+  it('passes every step against a provider that matches the documented API, voiding its unsettled charge', async () => {
+    // A real test merchant settles once a day: the check's charge is not settled when it is reversed.
+    sandbox.setFaults({ autoSettle: false });
     const { code, output } = await runCheck(configured(CREDENTIALS.secretKey));
-    expect(output.match(/^PASS {2}\S.*$/gm)).toHaveLength(6);
+    expect(output.match(/^PASS {2}\S.*$/gm)).toHaveLength(7);
+    expect(output).toMatch(
+      /^PASS {2}reverse +\$1\.00 voided \(is_void true\); the charge now VOIDED, is_settled false$/m,
+    );
+    expect(output).toMatch(/^PASS {2}decline +\$1\.02 declined: GENERIC_DECLINE/m);
     expect(output).toContain('All steps passed.');
     expect(code).toBe(0);
     expect(sandbox.ledger().map((entry) => entry.kind)).toEqual([
       'charge',
-      'refund',
-      'refund',
+      'void',
+      'charge',
       // The plan's first instalment is charged after createRecurringPayment answers.
       'recurring',
       'charge',
       'recurring_cancelled',
     ]);
     expect(sandbox.ledger()[0]).toMatchObject({ amountCents: 100, state: 'SUCCEEDED', lastFour: '1111' });
+    expect(sandbox.ledger()[1]).toMatchObject({ kind: 'void', amountCents: 100, replacementId: null });
+    expect(sandbox.ledger()[2]).toMatchObject({ amountCents: 102, state: 'FAILED', failureCode: 'GENERIC_DECLINE' });
+  });
+
+  it('refunds its charge where the provider has settled it already', async () => {
+    const { code, output } = await runCheck(configured(CREDENTIALS.secretKey));
+    expect(output).toMatch(/^PASS {2}reverse +\$1\.00 refunded as pt_\S+; the charge now REFUNDED, is_settled true$/m);
+    expect(code).toBe(0);
+    expect(sandbox.ledger().filter((entry) => entry.kind === 'refund')).toEqual([
+      expect.objectContaining({ amountCents: 100 }),
+    ]);
   });
 
   it('reports each failure in the provider words and exits non-zero with a wrong secret key', async () => {

@@ -207,7 +207,9 @@ describe('Pay Theory adapter against the sandbox provider', () => {
     expect(sandbox.ledger().at(-1)).toEqual(
       expect.objectContaining({ kind: 'refund', refundId, transactionId: charged.transactionId, amountCents: 2500 }),
     );
-    await expect.poll(() => provider.refund(charged.transactionId).catch(() => null)).toEqual({ refundId });
+    await expect
+      .poll(() => provider.refund(charged.transactionId).catch(() => null))
+      .toEqual({ refundId, isVoid: false, replacementTransactionId: null });
     await expect(provider.getCharge(refundId)).resolves.toBeNull();
     await expect(provider.refund('pt_txn_unknown')).rejects.toBeInstanceOf(ProviderRequestError);
   });

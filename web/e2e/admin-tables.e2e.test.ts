@@ -339,7 +339,7 @@ describe('the dashboard pages through the matching rows, selects all of them, e-
       expect(csv.startsWith('\uFEFF')).toBe(true);
       const [header, ...lines] = csv.slice(1).trimEnd().split('\r\n');
       expect(header).toBe(
-        'First Name,Last Name,Email,Phone,Type,Amount,Payment Method,Recurring,Status,Transaction ID,Details,Date',
+        'First Name,Last Name,Email,Phone,Type,Amount,Payment Method,Recurring,Status,Transaction ID,Details,Date,Processor Status,Review Flag',
       );
       expect(lines).toHaveLength(PAGED);
       expect(lines.every((line) => line.startsWith('Paged,Guest ') && line.includes(`@${PAGED_DOMAIN},`))).toBe(true);

@@ -149,10 +149,11 @@ describe('admin area', () => {
     const csv = (await readFile((await file.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...rows] = csv.trim().split(/\r?\n/);
     expect(header).toBe(
-      'First Name,Last Name,Email,Phone,Type,Amount,Payment Method,Recurring,Status,Transaction ID,Details,Date',
+      'First Name,Last Name,Email,Phone,Type,Amount,Payment Method,Recurring,Status,Transaction ID,Details,Date,Processor Status,Review Flag',
     );
     expect(rows.some((line) => line.startsWith('Deborah,Journey,deborah@example.org'))).toBe(true);
-    expect(rows.every((line) => /\d{2}\/\d{2}\/\d{4}"?$/.test(line))).toBe(true);
+    // Each row: its date, then the payment's state at the processor and its review flag (empty when none).
+    expect(rows.every((line) => /\d{2}\/\d{2}\/\d{4}"?,[A-Z_]*,[A-Z_]*$/.test(line))).toBe(true);
     expect(pageErrors(journey.errors)).toEqual([]);
   });
 

@@ -333,10 +333,26 @@ export const AdminRefund = z.object({
   /** Why the provider refused it (state failed). */
   failureMessage: z.string().nullable(),
   providerRefundId: z.string().nullable(),
+  /** True when the provider voided the charge (it had not settled), false when it refunded; null until done. */
+  isVoid: z.boolean().nullable(),
+  /** A partial void's replacement: the transaction that now carries the rest of the charge. */
+  replacementTransactionId: z.string().nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });
 export type AdminRefund = z.infer<typeof AdminRefund>;
+
+/** A charge's state at the provider, as last read (docs/decisions/019); nulls until read. */
+export const ProviderChargeStateView = z.object({
+  /** Pay Theory's status: PENDING, SUCCEEDED, SETTLED, PARTIALLY_REFUNDED, REFUNDED, VOIDED, … */
+  status: z.string().nullable(),
+  settled: z.boolean().nullable(),
+  /** The settlement batch it was paid out in. */
+  settlementBatch: z.number().int().nullable(),
+  /** POTENTIAL_DUPLICATE, EXCEEDS_THRESHOLD, …: its funds are held until Pay Theory resolves it. */
+  reviewFlag: z.string().nullable(),
+  readAt: IsoDateTime.nullable(),
+});
 
 /** A charge of a payment (its first charge or an instalment): a `transactions` row that took money. */
 export const AdminCharge = z.object({
@@ -348,6 +364,13 @@ export const AdminCharge = z.object({
   createdAt: IsoDateTime,
   /** What may still be refunded: the amount less succeeded refunds and the one in flight. */
   refundableCents: z.number().int(),
+  provider: ProviderChargeStateView,
+  /**
+   * What giving money back will be at the provider: a `void` while the charge is not settled (it
+   * is never paid out; a part voided leaves a new charge for the rest), a `refund` once settled;
+   * `unknown` when its state could not be read.
+   */
+  reversalKind: z.enum(['void', 'refund', 'unknown']),
   refunds: z.array(AdminRefund),
 });
 export type AdminCharge = z.infer<typeof AdminCharge>;

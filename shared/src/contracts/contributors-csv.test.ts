@@ -28,7 +28,7 @@ const row: ContributorRow = {
 };
 
 describe('CSV export', () => {
-  it('has exactly the spec columns, in order', () => {
+  it('has exactly the spec columns, in order, then the state at the processor', () => {
     expect(CSV_COLUMNS).toEqual([
       'First Name',
       'Last Name',
@@ -42,6 +42,8 @@ describe('CSV export', () => {
       'Transaction ID',
       'Details',
       'Date',
+      'Processor Status',
+      'Review Flag',
     ]);
     expect(contributorsCsv([]).split('\r\n')[0]).toBe(CSV_COLUMNS.join(','));
   });
@@ -74,6 +76,13 @@ describe('CSV export', () => {
       'pt_12345678',
       'Monthly contribution',
       '01/05/2025',
+      '',
+      '',
+    ]);
+    expect(contributorCells(row, 'UTC', { status: 'VOIDED', reviewFlag: 'POTENTIAL_DUPLICATE' }).slice(-3)).toEqual([
+      '01/05/2025',
+      'VOIDED',
+      'POTENTIAL_DUPLICATE',
     ]);
     const empty = {
       ...row,
@@ -97,13 +106,15 @@ describe('CSV export', () => {
       '',
       'Monthly contribution',
       '01/05/2025',
+      '',
+      '',
     ]);
   });
 
   it('ends every line with CRLF', () => {
     expect(contributorsCsv([row, row])).toBe(
       `${CSV_COLUMNS.join(',')}\r\n` +
-        'Martha,Washington,martha@example.org,(555) 010-1776,Contribution,17.76,card,Yes,pending,pt_12345678,Monthly contribution,01/05/2025\r\n'.repeat(
+        'Martha,Washington,martha@example.org,(555) 010-1776,Contribution,17.76,card,Yes,pending,pt_12345678,Monthly contribution,01/05/2025,,\r\n'.repeat(
           2,
         ),
     );

@@ -3,7 +3,10 @@ import type { ContributorRow } from './admin';
 /**
  * The dashboard's CSV export, the one rule of the server's stream, which the dashboard downloads
  * (GET /api/admin/contributors/export, docs/decisions/031). Product rule: these columns in this
- * order, dates as MM/dd/yyyy, the file 'contributors-yyyy-MM-dd.csv'.
+ * order, dates as MM/dd/yyyy, the file 'contributors-yyyy-MM-dd.csv'. After them, the payment's
+ * state at Pay Theory and its review flag (docs/decisions/019), as Pay Theory names them, so a
+ * treasurer sees a void or a held payment beside the money; last, so the product's columns keep
+ * their places.
  */
 export const CSV_COLUMNS = [
   'First Name',
@@ -18,6 +21,8 @@ export const CSV_COLUMNS = [
   'Transaction ID',
   'Details',
   'Date',
+  'Processor Status',
+  'Review Flag',
 ] as const;
 
 /** RFC 4180 line ending, which every spreadsheet reads. */
@@ -85,8 +90,14 @@ export function csvDate(instant: string, timeZone?: string): string {
   return dayFormatOf(timeZone).format(new Date(instant));
 }
 
+/** A payment's state at Pay Theory, for its record's row: its status and review flag, when read. */
+export interface ProcessorState {
+  status: string | null;
+  reviewFlag: string | null;
+}
+
 /** A row's cells in CSV_COLUMNS order, before escaping. */
-export function contributorCells(row: ContributorRow, timeZone?: string): string[] {
+export function contributorCells(row: ContributorRow, timeZone?: string, processor?: ProcessorState): string[] {
   return [
     row.firstName ?? '',
     row.lastName ?? '',
@@ -100,6 +111,8 @@ export function contributorCells(row: ContributorRow, timeZone?: string): string
     row.payTheoryPaymentId ?? '',
     row.details,
     csvDate(row.createdAt, timeZone),
+    processor?.status ?? '',
+    processor?.reviewFlag ?? '',
   ];
 }
 

@@ -10,6 +10,7 @@
 // - places.ts: an event's places given back and left (022); accept.ts takes them.
 // - disputes.ts: disputes the provider reports, recorded against their charge (047).
 // - deposit-totals.ts and settlements-sync.ts: the provider's deposits copied, and our totals beside its (048).
+// - charge-state.ts: a charge's state at the provider on its row, and whether giving it back is a void (019).
 export * from './pricing';
 export * from './payment-status';
 export * from './accept';
@@ -26,3 +27,4 @@ export * from './disputes';
 export * from './deposit-totals';
 export * from './settlements-sync';
 export * from './reconciliation';
+export * from './charge-state';

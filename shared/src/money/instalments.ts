@@ -6,7 +6,8 @@ import type { Payment, PaymentLedger } from './ledger';
 import { notePlanInstalment } from './plans';
 import { insertTransactionRow, transactionRow } from './transaction-rows';
 
-export type InstalmentOutcome = 'recorded' | 'failed-recorded' | 'already-recorded' | 'first-instalment';
+export type InstalmentOutcome =
+  'recorded' | 'failed-recorded' | 'already-recorded' | 'first-instalment' | 'replacement';
 
 export interface InstalmentDeps {
   db: Database;
@@ -46,6 +47,9 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode,
       throw new Error(`transaction ${charge.transactionId} is not an instalment of payment ${payment.id}'s plan`);
     }
     if (charge.transactionId === payment.providerTransactionId) return 'first-instalment';
+    // A partial void's replacement holds what is left of an instalment already recorded: the refund
+    // that voided part of it moves that row to it (docs/decisions/019), so it is never a new one.
+    if (charge.replaces) return 'replacement';
 
     const succeeded = charge.outcome.status === 'succeeded';
     const payor = await ledger.payorOf(payment);
@@ -57,6 +61,8 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode,
       succeeded,
       provider: { providerName, liveMode },
       cardLastFour: charge.outcome.lastFour,
+      state: charge.state,
+      stateReadAt: now(),
     });
     const chargedAt = chargedAtOf(charge, now);
     const dunning = (tx: Tx) => notePlanInstalment(tx, { paymentId: payment.id, succeeded, chargedAt });

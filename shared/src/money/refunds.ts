@@ -11,6 +11,8 @@ import {
   transactions,
 } from '../db';
 import { JOBS, type OutboxRow, outboxValuesOf, queueEmails } from '../jobs';
+import type { ProviderChargeState, Reversal } from '../payments';
+import { chargeStateSet, stateAfterReversal, storedChargeState } from './charge-state';
 import { RECORDS } from './ledger';
 import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from './transaction-rows';
 import { releasePlaces } from './places';
@@ -46,6 +48,8 @@ const IN_FLIGHT = sql.raw(`('queued', 'processing')`);
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const int = (value: unknown): number => Number(value ?? 0);
+const dateOrNull = (value: unknown): Date | null =>
+  value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
 
 /**
  * SQL over the charge row aliased `c`: what it has left to refund, i.e. its amount less its
@@ -133,7 +137,10 @@ export async function requestRefund(
 /** A refund claimed for an attempt, with what the attempt needs to decide. */
 export interface RefundClaim {
   refund: Refund;
-  /** What this charge's earlier refunds gave back (succeeded `refunds` rows, this one excluded). */
+  /**
+   * What this charge's earlier refunds gave back of the same provider transaction (succeeded
+   * `refunds` rows, this one excluded).
+   */
   succeededBeforeCents: number;
 }
 
@@ -166,8 +173,11 @@ export class RefundLedger {
       .where(and(eq(refunds.id, refundId), inArray(refunds.state, ['queued', 'processing'])))
       .returning({
         ...getTableColumns(refunds),
+        // Only those of the same provider transaction: a partial void moved the charge to its
+        // replacement, whose own figures at the provider start afresh.
         succeededBefore: sql<string>`(SELECT coalesce(sum(r.amount_cents), 0) FROM ${refunds} r
-          WHERE r.charge_row_id = "refunds"."charge_row_id" AND r.state = 'succeeded')`,
+          WHERE r.charge_row_id = "refunds"."charge_row_id" AND r.state = 'succeeded'
+            AND r.provider_transaction_id = "refunds"."provider_transaction_id")`,
       });
     if (!row) return undefined;
     const { succeededBefore, ...refund } = row;
@@ -216,47 +226,74 @@ export class RefundLedger {
   }
 
   /**
-   * The provider made the refund: in one transaction, the refund becomes succeeded with its
-   * `transactions` row (status `refunded`, the refunded cents, no fee: docs/decisions/019), the
-   * record takes recordStatusAfterRefund's status, and the refund receipt is queued once. Returns
-   * the outbox rows to publish now; 'already-settled' when a replay finds it done.
+   * The provider made the refund (or void): in one transaction, the refund becomes succeeded with
+   * its `transactions` row (status `refunded`, the refunded cents, no fee: docs/decisions/019), the
+   * charge row takes its state after the reversal (stateAfterReversal), a partial void moves the
+   * charge (its row, its payment and its record) to the replacement transaction and leaves the
+   * voided id on the refund's row, the record takes recordStatusAfterRefund's status, and the
+   * refund receipt is queued once. Returns the outbox rows to publish now; 'already-settled' when a
+   * replay finds it done.
    */
   async succeed(
     refundId: string,
-    providerRefundId: string,
+    reversal: Reversal,
+    replacementState?: ProviderChargeState | null,
   ): Promise<{ settled: RefundSettled; outboxRows: OutboxRow[] }> {
     return this.db.transaction(async (tx) => {
       const rowId = randomUUID();
-      // A void has no transaction of its own (the reference is the charge's id, already on the
-      // charge row): the refund row then carries no provider id.
+      const replacement = reversal.isVoid ? reversal.replacementTransactionId : null;
       const { rows } = await tx.execute(sql`WITH r AS (
-          UPDATE ${refunds} SET state = 'succeeded', provider_refund_id = ${providerRefundId},
-            refund_row_id = ${rowId}::uuid, failure_message = NULL, updated_at = now()
+          UPDATE ${refunds} SET state = 'succeeded', provider_refund_id = ${reversal.refundId},
+            is_void = ${reversal.isVoid}, replacement_transaction_id = ${replacement},
+            failure_message = NULL, updated_at = now()
           WHERE id = ${refundId} AND state = 'processing'
           RETURNING *
-        ), row AS (
-          INSERT INTO ${transactions} (id, donation_id, amount, fees, status, payment_method, payment_provider,
-            provider_transaction_id, buyer_email, buyer_name, metadata, payment_id, refund_of)
-          SELECT ${rowId}::uuid, c.donation_id, r.amount_cents, 0, ${REFUND_ROW_STATUS}, c.payment_method,
-            c.payment_provider, NULLIF(${providerRefundId}, c.provider_transaction_id), c.buyer_email, c.buyer_name,
-            CASE WHEN c.metadata IS NULL THEN NULL
-              ELSE (c.metadata::jsonb || jsonb_build_object('paymentState', 'REFUNDED'))::text END,
-            c.payment_id, c.id
-          FROM r JOIN ${transactions} c ON c.id = r.charge_row_id
-          RETURNING id
         )
-        SELECT r.id, r.charge_row_id, r.amount_cents, c.amount AS charge_cents, c.buyer_email,
-          p.kind, p.record_id,
+        SELECT r.id, r.charge_row_id, r.payment_id, r.provider_transaction_id AS voided_id, r.amount_cents,
+          c.amount AS charge_cents, c.buyer_email, c.provider_status, c.provider_settled, c.settlement_batch,
+          c.review_flag, p.kind, p.record_id,
           (SELECT coalesce(sum(x.amount_cents), 0) FROM ${refunds} x
-            WHERE x.charge_row_id = r.charge_row_id AND x.state = 'succeeded') + r.amount_cents AS refunded_cents,
-          (SELECT count(*) FROM row) AS written
+            WHERE x.charge_row_id = r.charge_row_id AND x.state = 'succeeded') + r.amount_cents AS refunded_cents
         FROM r JOIN ${transactions} c ON c.id = r.charge_row_id JOIN ${payments} p ON p.id = r.payment_id`);
       const [row] = rows;
       if (!row) return { settled: 'already-settled' as const, outboxRows: [] };
       const kind = row.kind as PaymentKind;
       const recordId = text(row.record_id) ?? '';
-      const next = recordStatusAfterRefund(kind, int(row.refunded_cents) >= int(row.charge_cents));
+      const chargeRowId = String(row.charge_row_id);
+      const voidedId = String(row.voided_id);
+      const fullyRefunded = int(row.refunded_cents) >= int(row.charge_cents);
       const { table } = RECORDS[kind];
+      const after = stateAfterReversal(
+        storedChargeState(row),
+        { isVoid: reversal.isVoid, replacement: replacement !== null, fullyGivenBack: fullyRefunded },
+        replacementState,
+      );
+      // The charge row first: a partial void's voided id moves from it to the refund row (both unique).
+      await tx.execute(sql`UPDATE ${transactions} SET ${chargeStateSet(after, new Date())}
+        ${replacement ? sql`, provider_transaction_id = ${replacement}` : sql``}
+        WHERE id = ${chargeRowId}::uuid`);
+      if (replacement) {
+        // Later lookups, duplicate checks and webhooks know the charge by its replacement's id.
+        await tx.execute(sql`UPDATE ${payments} SET provider_transaction_id = ${replacement}, updated_at = now()
+          WHERE id = ${String(row.payment_id)}::uuid AND provider_transaction_id = ${voidedId}`);
+        await tx.execute(sql`UPDATE ${table} SET pay_theory_payment_id = ${replacement}
+          WHERE id = ${recordId} AND pay_theory_payment_id = ${voidedId}`);
+      }
+      // A refund's row carries its reversal's id; a partial void's the voided charge's (now off the
+      // charge row); a full void's none, the charge row keeps the voided id.
+      const refundRowProviderId = reversal.isVoid ? (replacement ? voidedId : null) : reversal.refundId;
+      await tx.execute(sql`INSERT INTO ${transactions} (id, donation_id, amount, fees, status, payment_method,
+          payment_provider, provider_transaction_id, buyer_email, buyer_name, metadata, payment_id, refund_of,
+          provider_status, provider_state_at)
+        SELECT ${rowId}::uuid, c.donation_id, ${int(row.amount_cents)}::int, 0, ${REFUND_ROW_STATUS}, c.payment_method,
+          c.payment_provider, NULLIF(${refundRowProviderId}::text, c.provider_transaction_id), c.buyer_email,
+          c.buyer_name,
+          CASE WHEN c.metadata IS NULL THEN NULL
+            ELSE (c.metadata::jsonb || jsonb_build_object('paymentState', 'REFUNDED'))::text END,
+          c.payment_id, c.id, ${reversal.isVoid ? 'VOIDED' : null}::text, now()
+        FROM ${transactions} c WHERE c.id = ${chargeRowId}::uuid`);
+      await tx.execute(sql`UPDATE ${refunds} SET refund_row_id = ${rowId}::uuid WHERE id = ${refundId}`);
+      const next = recordStatusAfterRefund(kind, fullyRefunded);
       if (next === 'cancelled' && kind === 'registration') {
         // A registration given back whole stops holding its place (docs/decisions/022).
         await releasePlaces(
@@ -295,12 +332,15 @@ export interface ChargeOfPayment {
   buyerName: string;
   createdAt: Date;
   refundableCents: number;
+  state: ProviderChargeState | null;
+  stateReadAt: Date | null;
 }
 
 /** The money a payment took (its `completed` charge rows, oldest first), each with its refundable cents. */
 export async function chargesOfPayment(db: Pick<Database, 'execute'>, paymentId: string): Promise<ChargeOfPayment[]> {
   const { rows } = await db.execute(sql`SELECT c.id, c.amount, c.provider_transaction_id, c.buyer_name, c.created_at,
-      GREATEST(c.amount - ${GIVEN_BACK}, 0) AS refundable
+      GREATEST(c.amount - ${GIVEN_BACK}, 0) AS refundable, c.provider_status, c.provider_settled, c.settlement_batch,
+      c.review_flag, c.provider_state_at
     FROM ${transactions} c
     WHERE c.payment_id = ${paymentId} AND c.status = ${CHARGE_ROW_STATUS} AND c.refund_of IS NULL
     ORDER BY c.created_at, c.id`);
@@ -311,5 +351,7 @@ export async function chargesOfPayment(db: Pick<Database, 'execute'>, paymentId:
     buyerName: text(row.buyer_name) ?? '',
     createdAt: new Date(String(row.created_at)),
     refundableCents: int(row.refundable),
+    state: storedChargeState(row),
+    stateReadAt: dateOrNull(row.provider_state_at),
   }));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, type OutboundEmailKind, type Tx, outboundEmails, outbox, transactions } from '../db';
 import { JOBS, type OutboxRow, outboxValuesOf } from '../jobs';
-import type { Payor } from '../payments';
+import type { Payor, ProviderChargeState } from '../payments';
 import { type Payment, type PaymentLedger, RECORDS } from './ledger';
 import { transactionFeeCents } from './pricing';
 
@@ -35,6 +35,9 @@ export function transactionRow(input: {
   provider: ProviderLabel;
   /** The charged card's last four digits, when the provider showed them (the receipt prints them). */
   cardLastFour?: string | null | undefined;
+  /** The charge's state at the provider when it was read (docs/decisions/019), when known. */
+  state?: ProviderChargeState | undefined;
+  stateReadAt?: Date | undefined;
 }): TransactionRow {
   const { payment, payor, amountCents, succeeded, provider } = input;
   const isDonation = payment.kind === 'donation' || payment.kind === 'recurring_donation';
@@ -50,6 +53,11 @@ export function transactionRow(input: {
     buyerEmail: payor.email,
     buyerName: `${payor.firstName} ${payor.lastName}`.trim() || payor.email,
     cardLastFour: input.cardLastFour ?? null,
+    providerStatus: input.state?.status ?? null,
+    providerSettled: input.state?.settled ?? null,
+    settlementBatch: input.state?.settlementBatch ?? null,
+    reviewFlag: input.state?.reviewFlag ?? null,
+    providerStateAt: input.state ? (input.stateReadAt ?? new Date()) : null,
     metadata: JSON.stringify({
       source: RECORDS[payment.kind].source,
       paymentState: succeeded ? 'SUCCEEDED' : 'FAILED',

@@ -36,6 +36,24 @@ export interface ChargeRequest {
   metadata?: ProviderMetadata;
 }
 
+/**
+ * Where a charge stands at the provider (docs/decisions/019): Pay Theory's `status` as it names it
+ * (PENDING until captured, SUCCEEDED, SETTLED, PARTIALLY_REFUNDED, REFUNDED, VOIDED, FAILED, …),
+ * `is_settled`, the settlement batch it was paid out in, and its review flag.
+ */
+export interface ProviderChargeState {
+  status: string;
+  /** Null when the provider did not say. */
+  settled: boolean | null;
+  /** The settlement batch number once settled. */
+  settlementBatch: number | null;
+  /**
+   * Pay Theory's `flag_for_review` (POTENTIAL_DUPLICATE, EXCEEDS_THRESHOLD, …): its funds are held
+   * until Pay Theory resolves it. Null when not in review.
+   */
+  reviewFlag: string | null;
+}
+
 export type ChargeOutcome =
   | {
       status: 'succeeded';
@@ -134,6 +152,12 @@ export interface ProviderCharge {
   /** When the provider made it (ISO date-time), if it says. */
   date: string | null;
   outcome: ChargeOutcome;
+  state: ProviderChargeState;
+  /**
+   * For a partial void's replacement, the charge it replaced (its `parent_id`): the same money,
+   * never a new instalment (docs/decisions/019). Null for any other debit.
+   */
+  replaces: string | null;
 }
 
 /** A recurring plan as the provider reports it now. */
@@ -158,6 +182,25 @@ export interface ChargeRefunds {
   refundedCents: number;
   /** The reversals visible, oldest first. */
   reversals: { refundId: string; amountCents: number; date: string | null }[];
+  state: ProviderChargeState;
+  /**
+   * Set when the charge was voided in part: the transaction Pay Theory created for the rest, which
+   * is the one captured (its `parent_id` names the voided charge). `refundedCents` is then the charge
+   * less this one's amount.
+   */
+  replacement: { transactionId: string; amountCents: number; state: ProviderChargeState } | null;
+}
+
+/**
+ * What a reversal did (Pay Theory's createReversal): a refund of a settled charge, or a void of one
+ * not settled yet. A partial void replaces the charge: `replacementTransactionId` is the new
+ * transaction for the rest, the one that will be captured; the voided charge is never settled.
+ */
+export interface Reversal {
+  /** The reversal's transaction, or for a void the voided charge's own id (a void has none of its own). */
+  refundId: string;
+  isVoid: boolean;
+  replacementTransactionId: string | null;
 }
 
 /**
@@ -275,14 +318,15 @@ export interface CardProvider {
    * Refunds what is left of a charge (a duplicate the reconcile sweep reverses). A charge already
    * fully refunded answers its latest reversal, so a retry after a lost answer refunds nothing more.
    */
-  refund(transactionId: string): Promise<{ refundId: string }>;
+  refund(transactionId: string): Promise<Reversal>;
   /**
-   * Gives back `amountCents` of a charge, all or part of what is left. Not idempotent: sending it
-   * twice refunds twice, so after an unclear outcome the caller reads getChargeRefunds before
-   * sending again (docs/decisions/019). A refusal (more than is left, a charge that cannot be
-   * refunded) is a RefundRejectedError.
+   * Gives back `amountCents` of a charge, all or part of what is left: a void while the charge is
+   * not settled, a refund once it is (the provider decides; the answer says which). Not
+   * idempotent: sending it twice gives back twice, so after an unclear outcome the caller reads
+   * getChargeRefunds before sending again (docs/decisions/019). A refusal (more than is left, a
+   * charge that cannot be given back) is a RefundRejectedError.
    */
-  reverse(transactionId: string, amountCents: number): Promise<{ refundId: string }>;
+  reverse(transactionId: string, amountCents: number): Promise<Reversal>;
   /** A charge with what the provider has given back of it so far; null when no such charge is visible. */
   getChargeRefunds(transactionId: string): Promise<ChargeRefunds | null>;
   /** Raw-card fallback only (off by default): exchange card details for a payment method id. */

@@ -47,6 +47,7 @@ import {
 } from '@pillars/shared/contracts/admin';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { chargeStatesByProviderId } from '@pillars/shared/money';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
@@ -426,9 +427,13 @@ export function adminRoutes(deps: AppDeps) {
               return;
             }
             rows += next.value.length;
-            controller.enqueue(
-              encoder.encode(next.value.map((row) => csvLine(contributorCells(row, timeZone))).join('')),
+            const states = await chargeStatesByProviderId(
+              db,
+              next.value.flatMap((row) => (row.payTheoryPaymentId ? [row.payTheoryPaymentId] : [])),
             );
+            const cellsOf = (row: (typeof next.value)[number]) =>
+              contributorCells(row, timeZone, row.payTheoryPaymentId ? states.get(row.payTheoryPaymentId) : undefined);
+            controller.enqueue(encoder.encode(next.value.map((row) => csvLine(cellsOf(row))).join('')));
           } catch (error) {
             logger.error({ event: 'admin.contributors-export', rows, err: error }, 'contributors export failed');
             controller.error(error);

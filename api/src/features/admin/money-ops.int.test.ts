@@ -20,9 +20,9 @@ import {
   transactions,
 } from '@pillars/shared/db';
 import { JOBS, jobIdOf } from '@pillars/shared/jobs';
-import { RefundLedger } from '@pillars/shared/money';
+import { RefundLedger, recordChargeState } from '@pillars/shared/money';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { type TestAdmin, asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
 import { recordCharge } from '../../test/ledger';
@@ -96,9 +96,8 @@ async function insertRecord(kind: PaymentKind): Promise<string> {
 }
 
 /** A paid record with its succeeded payment and first `transactions` row, as the worker leaves them. */
-async function paid(kind: PaymentKind = 'donation', amountCents = 2500) {
+async function paid(kind: PaymentKind = 'donation', amountCents = 2500, providerTransactionId = `pt_${randomUUID()}`) {
   const recordId = await insertRecord(kind);
-  const providerTransactionId = `pt_${randomUUID()}`;
   const [payment] = await db
     .insert(payments)
     .values({
@@ -128,7 +127,11 @@ const outboxOf = (jobName: string, jobId: string) =>
 async function refundMade(refundId: string) {
   const ledger = new RefundLedger(db);
   await ledger.begin(refundId, new Date());
-  return ledger.succeed(refundId, `pt_rev_${randomUUID()}`);
+  return ledger.succeed(refundId, {
+    refundId: `pt_rev_${randomUUID()}`,
+    isVoid: false,
+    replacementTransactionId: null,
+  });
 }
 
 describe('POST /api/admin/refunds', () => {
@@ -290,6 +293,62 @@ describe('a refund made', () => {
         ],
       }),
     ]);
+  });
+});
+
+describe('GET /api/admin/payments/:id: void or refund', () => {
+  afterEach(() => infra.sandbox.setFaults({ autoSettle: true }));
+
+  it("tells the refund dialog a charge not settled will be voided and a settled one refunded, from the provider's state", async () => {
+    // A real charge at the sandbox, which settles only when asked (as Pay Theory does once a day).
+    infra.sandbox.setFaults({ autoSettle: false });
+    const charged = await infra.provider.charge({
+      amountCents: 2500,
+      paymentMethodId: await infra.tokenFor(),
+      idempotencyKey: randomUUID(),
+      payor: { firstName: 'Ann', lastName: 'Payor', email: 'payor@example.org' },
+    });
+    if (charged.status !== 'succeeded') throw new Error('the sandbox declined the test charge');
+    await expect.poll(() => infra.provider.getCharge(charged.transactionId)).not.toBeNull();
+    const { payment, chargeRowId } = await paid('donation', 2500, charged.transactionId);
+    const chargeOf = async () => {
+      const detail = AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json());
+      return detail.charges.find((charge) => charge.id === chargeRowId);
+    };
+
+    expect(await chargeOf()).toMatchObject({
+      provider: { status: 'SUCCEEDED', settled: false, settlementBatch: null, reviewFlag: null },
+      reversalKind: 'void',
+    });
+    const [stored] = await db.select().from(transactions).where(eq(transactions.id, chargeRowId));
+    expect(stored).toMatchObject({ providerStatus: 'SUCCEEDED', providerSettled: false });
+
+    const settlement = await infra.sandbox.settle();
+    expect(settlement?.transaction_ids).toContain(charged.transactionId);
+    expect(await chargeOf()).toMatchObject({
+      provider: { status: 'SETTLED', settled: true, settlementBatch: settlement?.settlement_batch, reviewFlag: null },
+      reversalKind: 'refund',
+    });
+  });
+});
+
+describe('GET /api/admin/contributors/export: the state at the processor', () => {
+  it("writes each payment's Pay Theory status and review flag after the product's columns", async () => {
+    const providerTransactionId = `pt_${randomUUID()}`;
+    const { recordId } = await paid('donation', 2500, providerTransactionId);
+    const [donation] = await db
+      .update(donations)
+      .set({ payTheoryPaymentId: providerTransactionId })
+      .where(eq(donations.id, recordId))
+      .returning();
+    const state = { status: 'SUCCEEDED', settled: false, settlementBatch: null, reviewFlag: 'POTENTIAL_DUPLICATE' };
+    expect(await recordChargeState(db, providerTransactionId, state, new Date())).toBe(true);
+    const res = await get(`/contributors/export?q=${encodeURIComponent(donation?.email ?? '')}&timeZone=UTC`);
+    expect(res.status).toBe(200);
+    const [header, line] = (await res.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header?.split(',').slice(-3)).toEqual(['Date', 'Processor Status', 'Review Flag']);
+    expect(line?.split(',').slice(-2)).toEqual(['SUCCEEDED', 'POTENTIAL_DUPLICATE']);
+    expect(line?.split(',')[9]).toBe(providerTransactionId);
   });
 });
 

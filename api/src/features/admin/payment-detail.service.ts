@@ -10,31 +10,79 @@ import {
 } from '@pillars/shared/db';
 import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { RECURRING_KINDS, type RecurringKind, chargesOfPayment, isOpenDispute } from '@pillars/shared/money';
+import {
+  type ChargeOfPayment,
+  RECURRING_KINDS,
+  type RecurringKind,
+  chargesOfPayment,
+  isOpenDispute,
+  recordChargeState,
+  reversalKindOf,
+  stateMayBeStale,
+} from '@pillars/shared/money';
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 
-/** How long the payment detail waits for the queue backend before answering without the job state. */
-const JOB_STATE_TIMEOUT_MS = 2000;
+/**
+ * How long the payment detail waits for the queue backend, or the provider, before answering
+ * without what it asked.
+ */
+const LOOKUP_TIMEOUT_MS = 2000;
 
-async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: () => Promise<string>) {
+/**
+ * The most charges one payment detail reads again from the provider, the newest: a long monthly
+ * plan read at once would make the page wait on many calls. Each is read once it matters and
+ * then only until it settles, so older ones are read on later views.
+ */
+const REFRESH_MAX_CHARGES = 6;
+
+async function withinTimeout<T>(read: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       read(),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer within ${JOB_STATE_TIMEOUT_MS} ms`)),
-          JOB_STATE_TIMEOUT_MS,
-        );
+        timer = setTimeout(() => reject(new Error(`no answer within ${LOOKUP_TIMEOUT_MS} ms`)), LOOKUP_TIMEOUT_MS);
       }),
     ]);
-  } catch (error) {
-    logger.warn({ err: error, queue, backend: deps.queues.kind }, 'job state unavailable');
-    return 'unavailable';
   } finally {
     clearTimeout(timer);
   }
+}
+
+async function jobStateOf(deps: AppDeps, logger: Logger, queue: string, read: () => Promise<string>) {
+  try {
+    return await withinTimeout(read);
+  } catch (error) {
+    logger.warn({ err: error, queue, backend: deps.queues.kind }, 'job state unavailable');
+    return 'unavailable';
+  }
+}
+
+/**
+ * Reads again from the provider the charges whose stored state may be behind in a way that decides
+ * void or refund (stateMayBeStale) and that have money left to give back, so the refund dialog
+ * says what will happen; true when any row changed. A provider that does not answer in time
+ * leaves the stored state, said as it is.
+ */
+async function refreshChargeStates(deps: AppDeps, logger: Logger, charges: ChargeOfPayment[]): Promise<boolean> {
+  const stale = charges
+    .filter((charge) => charge.providerTransactionId && charge.refundableCents > 0 && stateMayBeStale(charge.state))
+    .slice(-REFRESH_MAX_CHARGES);
+  const changed = await Promise.all(
+    stale.map(async (charge) => {
+      const transactionId = charge.providerTransactionId ?? '';
+      const readAt = new Date();
+      try {
+        const read = await withinTimeout(() => deps.provider.getChargeRefunds(transactionId));
+        return read ? await recordChargeState(deps.db, transactionId, read.state, readAt) : false;
+      } catch (error) {
+        logger.warn({ err: error, transactionId }, 'charge state not read from the provider');
+        return false;
+      }
+    }),
+  );
+  return changed.some(Boolean);
 }
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -89,7 +137,8 @@ export async function paymentDetail(
     .from(auditLog)
     .where(and(eq(auditLog.action, DUPLICATE_REVERSED_ACTION), sql`${auditLog.before}->>'paymentId' = ${payment.id}`))
     .orderBy(asc(auditLog.id));
-  const charges = await chargesOfPayment(db, payment.id);
+  const stored = await chargesOfPayment(db, payment.id);
+  const charges = (await refreshChargeStates(deps, logger, stored)) ? await chargesOfPayment(db, payment.id) : stored;
   const refundRows = await db
     .select()
     .from(refunds)
@@ -135,6 +184,14 @@ export async function paymentDetail(
       buyerName: charge.buyerName,
       createdAt: charge.createdAt.toISOString(),
       refundableCents: charge.refundableCents,
+      provider: {
+        status: charge.state?.status ?? null,
+        settled: charge.state?.settled ?? null,
+        settlementBatch: charge.state?.settlementBatch ?? null,
+        reviewFlag: charge.state?.reviewFlag ?? null,
+        readAt: iso(charge.stateReadAt),
+      },
+      reversalKind: reversalKindOf(charge.state?.settled ?? null),
       refunds: refundRows
         .filter((refund) => refund.chargeRowId === charge.id)
         .map((refund) => ({
@@ -145,6 +202,8 @@ export async function paymentDetail(
           reason: refund.reason,
           failureMessage: refund.failureMessage,
           providerRefundId: refund.providerRefundId,
+          isVoid: refund.isVoid,
+          replacementTransactionId: refund.replacementTransactionId,
           createdAt: refund.createdAt.toISOString(),
           updatedAt: refund.updatedAt.toISOString(),
         })),

@@ -188,6 +188,21 @@ export const transactions = pgTable(
     refundOf: uuid('refund_of').references((): AnyPgColumn => transactions.id, { onDelete: 'restrict' }),
     /** The last four digits of the card charged, when the provider showed them: the receipt prints them. */
     cardLastFour: text('card_last_four'),
+    /**
+     * A charge's state at the provider as last read or made (docs/decisions/019), written only by
+     * shared/src/money/charge-state.ts: Pay Theory's status (PENDING, SUCCEEDED, SETTLED,
+     * PARTIALLY_REFUNDED, REFUNDED, VOIDED, …); null when not read yet. On a void's refund row,
+     * VOIDED: that row then carries the voided transaction's id.
+     */
+    providerStatus: text('provider_status'),
+    /** Pay Theory's is_settled: a charge not settled is voided, a settled one refunded. Null: not read. */
+    providerSettled: boolean('provider_settled'),
+    /** The settlement batch the charge was paid out in, once settled. */
+    settlementBatch: integer('settlement_batch'),
+    /** Pay Theory's flag_for_review (POTENTIAL_DUPLICATE, EXCEEDS_THRESHOLD, …): funds held until resolved. */
+    reviewFlag: text('review_flag'),
+    /** When the provider state above was read (or made by our own reversal). */
+    providerStateAt: timestamp('provider_state_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('transactions_donation_id_idx').on(t.donationId),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { payments } from './payments';
 import { transactions } from './records';
@@ -38,6 +38,13 @@ export const refunds = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true, mode: 'date' }),
     attempts: integer('attempts').notNull().default(0),
     providerRefundId: text('provider_refund_id'),
+    /** True when the provider voided (the charge was not settled), false when it refunded; null until done. */
+    isVoid: boolean('is_void'),
+    /**
+     * A partial void's replacement: the transaction Pay Theory created for the rest of the charge,
+     * which is captured in its place. The charge row (and its payment) now carry this id.
+     */
+    replacementTransactionId: text('replacement_transaction_id'),
     /** The refund's `transactions` row (status `refunded`) once it succeeded. */
     refundRowId: uuid('refund_row_id').references(() => transactions.id, { onDelete: 'restrict' }),
     failureMessage: text('failure_message'),

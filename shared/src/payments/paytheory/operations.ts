@@ -14,6 +14,8 @@ const TRANSACTION_FIELDS = `
   gross_amount
   refunded_amount
   is_settled
+  settlement_batch
+  flag_for_review
   status
   transaction_type
   failure_reasons
@@ -294,6 +296,8 @@ export const TransactionSchema = z.object({
   gross_amount: z.number().int(),
   refunded_amount: z.number().int().nullish(),
   is_settled: z.boolean().nullish(),
+  settlement_batch: z.number().int().nullish(),
+  flag_for_review: z.string().nullish(),
   status: z.string(),
   transaction_type: z.string().nullish(),
   failure_reasons: z.array(z.string().nullable()).nullish(),

@@ -176,7 +176,11 @@ describe('Pay Theory provider', () => {
           ? { data: null, errors: [{ message: 'refund amount too large', extensions: { code: 'INVALID_AMOUNT' } }] }
           : { data: { createReversal: { is_void: false, transaction_id: 'pt_rev_1' } } },
     });
-    await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({ refundId: 'pt_rev_1' });
+    await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({
+      refundId: 'pt_rev_1',
+      isVoid: false,
+      replacementTransactionId: null,
+    });
     expect(sent.find((body) => body.variables.transaction_id)?.variables).toMatchObject({
       transaction_id: 'pt_txn_1',
       amount: 1000,
@@ -188,26 +192,67 @@ describe('Pay Theory provider', () => {
     });
   });
 
-  it('refuses a part of a charge not settled yet before calling, and voids all of it', async () => {
+  it('voids all of a charge not settled yet: the voided charge is the reference', async () => {
     const { p, sent } = provider({
-      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: false })] } } }),
+      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: false, status: 'PENDING' })] } } }),
       createReversal: () => ({ data: { createReversal: { is_void: true, transaction_id: null } } }),
     });
-    await expect(p.reverse('pt_txn_1', 1000)).rejects.toMatchObject({
-      name: 'RefundRejectedError',
-      code: 'NOT_SETTLED',
+    await expect(p.reverse('pt_txn_1', 2500)).resolves.toEqual({
+      refundId: 'pt_txn_1',
+      isVoid: true,
+      replacementTransactionId: null,
     });
-    expect(sent.some((body) => body.query.includes('createReversal'))).toBe(false);
-    // A void creates no transaction: the voided charge is the reference.
-    await expect(p.reverse('pt_txn_1', 2500)).resolves.toEqual({ refundId: 'pt_txn_1' });
+    expect(sent.filter((body) => body.query.includes('createReversal'))).toHaveLength(1);
   });
 
-  it("never takes a partial void's replacement charge for a reversal", async () => {
-    const { p } = provider({
-      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: true })] } } }),
+  it('voids a part of a charge not settled yet, answering the replacement that is now the charge', async () => {
+    const { p, sent } = provider({
+      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: false })] } } }),
       createReversal: () => ({ data: { createReversal: { is_void: true, transaction_id: 'pt_txn_adjusted' } } }),
     });
-    await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({ refundId: 'pt_txn_1' });
+    await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({
+      refundId: 'pt_txn_1',
+      isVoid: true,
+      replacementTransactionId: 'pt_txn_adjusted',
+    });
+    expect(sent.find((body) => body.query.includes('createReversal'))?.variables).toMatchObject({ amount: 1000 });
+  });
+
+  it("reads a charge's state: status, settlement, batch and review flag", async () => {
+    const { p } = provider({
+      transactions: () => ({
+        data: {
+          transactions: {
+            items: [
+              txn({
+                status: 'SETTLED',
+                is_settled: true,
+                settlement_batch: 42,
+                flag_for_review: 'POTENTIAL_DUPLICATE',
+              }),
+            ],
+          },
+        },
+      }),
+    });
+    await expect(p.getChargeDetails('pt_txn_1')).resolves.toMatchObject({
+      state: { status: 'SETTLED', settled: true, settlementBatch: 42, reviewFlag: 'POTENTIAL_DUPLICATE' },
+    });
+    await expect(p.getChargeRefunds('pt_txn_1')).resolves.toMatchObject({
+      state: { status: 'SETTLED', settled: true, settlementBatch: 42, reviewFlag: 'POTENTIAL_DUPLICATE' },
+      replacement: null,
+    });
+  });
+
+  it("names the charge a partial void's replacement stands in for, so it is never taken for a new charge", async () => {
+    const replacement = txn({ transaction_id: 'pt_txn_2', gross_amount: 1500, parent_id: 'pt_txn_1' });
+    const { p } = provider({ transactions: () => ({ data: { transactions: { items: [replacement] } } }) });
+    await expect(p.getChargeDetails('pt_txn_2')).resolves.toMatchObject({
+      transactionId: 'pt_txn_2',
+      replaces: 'pt_txn_1',
+    });
+    const plain = provider({ transactions: () => ({ data: { transactions: { items: [txn()] } } }) }).p;
+    await expect(plain.getChargeDetails('pt_txn_1')).resolves.toMatchObject({ replaces: null });
   });
 
   it("reads a charge's refunds as the larger of refunded_amount and its visible reversals", async () => {
@@ -228,6 +273,8 @@ describe('Pay Theory provider', () => {
       grossCents: 2500,
       refundedCents: 500,
       reversals: [{ refundId: 'pt_rev_1', amountCents: 500, date: '2026-01-01T00:00:00Z' }],
+      state: { status: 'SUCCEEDED', settled: null, settlementBatch: null, reviewFlag: null },
+      replacement: null,
     });
     // The total is ahead of the listed reversals.
     await expect(
@@ -238,6 +285,18 @@ describe('Pay Theory provider', () => {
     // A void leaves no reversal: the whole charge is given back.
     await expect(answer({ status: 'VOIDED' }, []).getChargeRefunds('pt_txn_1')).resolves.toMatchObject({
       refundedCents: 2500,
+    });
+    // A partial void: the replacement (a debit whose parent is the voided charge) keeps the rest.
+    const replacement = txn({
+      transaction_id: 'pt_txn_2',
+      gross_amount: 1500,
+      status: 'PENDING',
+      parent_id: 'pt_txn_1',
+    });
+    await expect(answer({ status: 'VOIDED' }, [replacement]).getChargeRefunds('pt_txn_1')).resolves.toMatchObject({
+      refundedCents: 1000,
+      reversals: [],
+      replacement: { transactionId: 'pt_txn_2', amountCents: 1500, state: { status: 'PENDING' } },
     });
     await expect(answer({ transaction_type: 'REVERSAL' }, []).getChargeRefunds('pt_txn_1')).resolves.toBeNull();
   });

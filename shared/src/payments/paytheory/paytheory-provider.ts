@@ -7,10 +7,12 @@ import {
   type ProviderDispute,
   type ProviderTransaction,
   type ProviderWindow,
+  type ProviderChargeState,
   ProviderRequestError,
   type ProviderSettlement,
   type RecurringOutcome,
   RefundRejectedError,
+  type Reversal,
   TransientProviderError,
 } from '../provider';
 import { verifyPayTheoryWebhook } from './webhooks';
@@ -85,6 +87,15 @@ function lastFourOf(t: PayTheoryTransaction): { lastFour?: string } {
   return digits && /^\d{4}$/.test(digits) ? { lastFour: digits } : {};
 }
 
+function stateOf(t: PayTheoryTransaction): ProviderChargeState {
+  return {
+    status: t.status,
+    settled: t.is_settled ?? null,
+    settlementBatch: t.settlement_batch ?? null,
+    reviewFlag: t.flag_for_review ?? null,
+  };
+}
+
 function toChargeOutcome(t: PayTheoryTransaction): ChargeOutcome {
   if (CHARGED.has(t.status)) {
     return { status: 'succeeded', transactionId: t.transaction_id, amountCents: t.gross_amount, ...lastFourOf(t) };
@@ -101,6 +112,8 @@ function toProviderCharge(t: PayTheoryTransaction): ProviderCharge {
     recurringId: t.recurring?.recurring_id ?? null,
     date: t.transaction_date ?? null,
     outcome: toChargeOutcome(t),
+    state: stateOf(t),
+    replaces: t.parent_id ?? null,
   };
 }
 
@@ -323,15 +336,23 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     return items.find((t) => t.transaction_id === transactionId) ?? null;
   }
 
-  /** The reversals of a charge that went through, oldest first. */
-  async function reversalsOf(transactionId: string): Promise<PayTheoryTransaction[]> {
-    const items = await findTransactions({ query: { query_list: [equals('parent_id', transactionId)] } });
-    return items
-      .filter((t) => t.transaction_type === 'REVERSAL' && t.parent_id === transactionId && t.status !== 'FAILED')
+  /**
+   * What a charge gave rise to, oldest first: its reversals (refunds) that went through, and the
+   * replacement a partial void created. Pay Theory says only that the replacement is "the new
+   * transaction created for the adjusted amount"; it is read here as a debit whose `parent_id` is
+   * the voided charge, as a reversal's is (docs/decisions/019).
+   */
+  async function childrenOf(transactionId: string) {
+    const items = (await findTransactions({ query: { query_list: [equals('parent_id', transactionId)] } }))
+      .filter((t) => t.parent_id === transactionId)
       .sort(byDate);
+    return {
+      reversals: items.filter((t) => t.transaction_type === 'REVERSAL' && t.status !== 'FAILED'),
+      replacement: items.find((t) => isDebit(t) && t.status !== 'FAILED') ?? null,
+    };
   }
 
-  async function createReversal(transactionId: string, amount: number): Promise<{ refundId: string }> {
+  async function createReversal(transactionId: string, amount: number): Promise<Reversal> {
     const data = await request(
       'createReversal',
       CREATE_REVERSAL,
@@ -339,10 +360,11 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       CreateReversalData,
     );
     // A full void creates no new transaction; the voided charge's id is then the reference. A void
-    // that answers a transaction id was partial: that id is the charge's replacement, not a
-    // reversal, so the voided charge's id is the reference then too.
+    // that answers a transaction id was partial: that id is the charge's replacement, the one that
+    // will be captured, not a reversal, so the voided charge's id is the reference then too.
     const { is_void: isVoid, transaction_id: created } = data.createReversal;
-    return { refundId: isVoid || !created ? transactionId : created };
+    if (isVoid) return { refundId: transactionId, isVoid: true, replacementTransactionId: created ?? null };
+    return { refundId: created ?? transactionId, isVoid: false, replacementTransactionId: null };
   }
 
   /** A plan's outcome is its first instalment's: charged with the plan, carrying its metadata. */
@@ -462,10 +484,12 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       if (!original || !isDebit(original)) {
         throw new ProviderRequestError(`Pay Theory transaction ${transactionId} not found`);
       }
+      // Voided whole already (a retry after a void's answer was lost): nothing is left to give back.
+      if (VOIDED.has(original.status)) return { refundId: transactionId, isVoid: true, replacementTransactionId: null };
       const remaining = original.gross_amount - (original.refunded_amount ?? 0);
       if (remaining <= 0) {
-        const earlier = (await reversalsOf(transactionId)).at(-1);
-        if (earlier) return { refundId: earlier.transaction_id };
+        const earlier = (await childrenOf(transactionId)).reversals.at(-1);
+        if (earlier) return { refundId: earlier.transaction_id, isVoid: false, replacementTransactionId: null };
         // Refunded, but the reversal is not visible to queries yet: ask again later.
         throw new TransientProviderError(`Pay Theory transaction ${transactionId}: its reversal is not visible yet`);
       }
@@ -485,18 +509,13 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
 
     // Pay Theory voids a charge that has not settled instead of refunding it, and a partial void
     // replaces the charge with a new one for the rest ("the transaction_id is the new transaction
-    // created for the adjusted amount", transaction.md). Our refunds name the charge they give back
-    // from, so a part of an unsettled charge is refused here, before any call (docs/decisions/019);
-    // all of it, a plain void, is allowed.
+    // created for the adjusted amount", transaction.md): the answer says which it was, and the
+    // caller moves its record of the charge to the replacement (docs/decisions/019).
     async reverse(transactionId, amountCents) {
       const original = await getTransaction(transactionId);
       if (!original || !isDebit(original)) {
         // The charge was made (we recorded it): not showing it is the provider's lag.
         throw new TransientProviderError(`Pay Theory transaction ${transactionId} not visible yet`);
-      }
-      const remaining = original.gross_amount - (original.refunded_amount ?? 0);
-      if (original.is_settled === false && amountCents < remaining) {
-        throw new RefundRejectedError('NOT_SETTLED', `Pay Theory transaction ${transactionId} has not settled yet`);
       }
       try {
         return await createReversal(transactionId, amountCents);
@@ -513,14 +532,16 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     // refunded_amount is Pay Theory's own total; the reversals are read too, since neither is
     // promised to show a new refund at once, and a void leaves only the charge's status
     // (docs/decisions/019). The larger reading wins: counting a refund that happened as not
-    // sent would send it twice.
+    // sent would send it twice. A voided charge gave back all of itself but what its replacement
+    // (a partial void's) took.
     async getChargeRefunds(transactionId) {
       const original = await getTransaction(transactionId);
       if (!original || !isDebit(original)) return null;
-      const reversals = await reversalsOf(transactionId);
+      const { reversals, replacement } = await childrenOf(transactionId);
       const reversed = reversals.reduce((sum, t) => sum + t.gross_amount, 0);
       const gross = original.gross_amount;
-      const refunded = Math.max(original.refunded_amount ?? 0, reversed, VOIDED.has(original.status) ? gross : 0);
+      const voided = VOIDED.has(original.status) ? gross - (replacement?.gross_amount ?? 0) : 0;
+      const refunded = Math.max(original.refunded_amount ?? 0, reversed, voided);
       return {
         transactionId,
         grossCents: gross,
@@ -530,6 +551,14 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
           amountCents: t.gross_amount,
           date: t.transaction_date ?? null,
         })),
+        state: stateOf(original),
+        replacement: replacement
+          ? {
+              transactionId: replacement.transaction_id,
+              amountCents: replacement.gross_amount,
+              state: stateOf(replacement),
+            }
+          : null,
       };
     },
 

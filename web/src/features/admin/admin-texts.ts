@@ -8,6 +8,29 @@ const planRequester = (by: string) =>
   by === 'donor' ? 'the donor' : by === 'system' ? 'the system (grace period ended)' : `admin ${by}`;
 
 /** User-facing texts of the admin area; product texts are verbatim (ADR 012). */
+/** Pay Theory's transaction statuses in words an admin reads (docs/decisions/019). */
+const PROCESSOR_STATUS_TEXT: Record<string, string> = {
+  PENDING: 'pending (not captured yet)',
+  SUCCEEDED: 'captured, not paid out yet',
+  SETTLED: 'paid out',
+  PARTIALLY_REFUNDED: 'partly refunded',
+  REFUNDED: 'refunded',
+  VOIDED: 'cancelled before it was paid out (voided)',
+  CANCELED: 'cancelled',
+  FAILED: 'failed',
+  RETURNED: 'returned by the bank',
+};
+const processorStatusText = (status: string) => PROCESSOR_STATUS_TEXT[status] ?? status;
+
+/** Pay Theory's review flags in words an admin reads. */
+const REVIEW_FLAG_TEXT: Record<string, string> = {
+  POTENTIAL_DUPLICATE: 'possible duplicate',
+  EXCEEDS_THRESHOLD: "over the account's limit",
+  EXCEEDS_AUTH: 'more than was authorized',
+  EXCEEDS_FEE_LIMIT: 'over the fee limit',
+};
+const reviewFlagText = (flag: string) => REVIEW_FLAG_TEXT[flag] ?? flag;
+
 export const adminTexts = {
   // Shared by every admin page
   backToDashboard: 'Back to Dashboard',
@@ -313,6 +336,25 @@ export const adminTexts = {
   chargeRefundable: (amount: string) => `${amount} left to refund`,
   refundsOfCharge: 'Refunds',
   refundLine: (amount: string, state: string, by: string, at: string) => `${amount}: ${state}, asked by ${by} on ${at}`,
+  /** What a succeeded refund was at the payment processor (docs/decisions/019). */
+  refundWasVoid: (replacement: string | null) =>
+    replacement
+      ? ` Cancelled before it was paid out (a void); the rest is now charge ${replacement}.`
+      : ' Cancelled before it was paid out (a void).',
+  refundWasRefund: ' Refunded to the card.',
+  // A charge's state at the payment processor (Pay Theory's statuses and review flags).
+  chargeAtProcessor: (status: string, batch: number | null) =>
+    `At the payment processor: ${processorStatusText(status)}${batch === null ? '' : ` (deposit batch ${batch})`}.`,
+  chargeNotRead: 'At the payment processor: not read yet.',
+  chargeReviewFlag: (flag: string) => `Held for review by the payment processor: ${reviewFlagText(flag)}.`,
+  /** What pressing Refund will do, in the dialog, by reversalKind. */
+  reversalWillBe: {
+    void: 'This payment has not been paid out yet, so the payment processor will cancel it (a void) instead of refunding it: the payer is simply not charged the amount you give back. Giving back part of it cancels the charge and charges the card again for the rest.',
+    refund:
+      'This payment has been paid out, so the amount goes back to the card as a refund; it can take a few days to show on the statement.',
+    unknown:
+      'The payment processor could not be asked whether this payment has been paid out yet: if it has not, it will be cancelled (a void) instead of refunded.',
+  },
   refund: 'Refund',
   refundLabel: (amount: string, at: string) => `Refund the charge of ${amount} on ${at}`,
   refundTitle: 'Refund a charge',

@@ -226,6 +226,7 @@ const refundReceipt: Composer = async (ctx, email) => {
         refundDate={longDate(refundRow?.createdAt ?? refund.updatedAt)}
         charge={{ date: longDate(found.charge.createdAt), amountCents: found.charge.amount }}
         remainingCents={Math.max(0, found.charge.amount - refundedSoFar)}
+        voided={refund.isVoid === true}
       />
     ),
   };

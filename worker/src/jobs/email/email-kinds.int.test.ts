@@ -397,6 +397,8 @@ describe('send-email, by kind', async () => {
           state: 'succeeded',
           requestedBy: 'admin',
           refundRowId: refundRow?.id ?? null,
+          // The first was a void (the charge not yet settled), the second a refund.
+          isVoid: cents === 3000,
           createdAt: new Date(day),
         })
         .returning();
@@ -412,6 +414,12 @@ describe('send-email, by kind', async () => {
     // $100 less both refunds so far.
     expect(text).toMatch(/Payment after refunds:\s+\$50\.00/);
     expect(text).toContain('Patriot Pillars Foundation, Inc.');
+    expect(text).toContain('The money goes back to the card you paid with');
+    const voided = await send(await queue('refund-receipt', refundIds[0] ?? '', person.email));
+    expect(voided.message?.text).toContain(
+      'Your payment had not yet been collected from your card, so this amount is simply never taken',
+    );
+    expect(voided.message?.text).not.toContain('The money goes back to the card you paid with');
   });
 
   it('a plan that ended says so, with the reason unless the donor asked', async () => {

@@ -24,7 +24,13 @@ import {
   requestReconciliationRun,
   startReconciliationRun,
 } from '@pillars/shared/money';
-import type { CardProvider, ProviderPlan, ProviderTransaction, ProviderWindow } from '@pillars/shared/payments';
+import type {
+  CardProvider,
+  ProviderPlan,
+  ProviderTransaction,
+  ProviderWindow,
+  Reversal,
+} from '@pillars/shared/payments';
 import { publishNow, type QueueBackend } from '@pillars/shared/jobs';
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Job } from 'bullmq';
@@ -159,6 +165,15 @@ export function reconcileProviderProcessor(deps: ReconcileProviderDeps) {
     const pieces = unrecorded.length
       ? unrecorded.map((r) => ({ refundId: r.refundId, amountCents: r.amountCents }))
       : [{ refundId: charge.transactionId, amountCents: gap }];
+    // What was done at the provider, as the refund job records its own (docs/decisions/019): a
+    // partial void leaves a replacement for the rest, a whole void leaves the charge VOIDED, and
+    // anything else is a refund by its reversal transaction.
+    const reversalOf = (refundId: string): Reversal =>
+      provided.replacement
+        ? { refundId: charge.transactionId, isVoid: true, replacementTransactionId: provided.replacement.transactionId }
+        : provided.state.status === 'VOIDED'
+          ? { refundId: charge.transactionId, isVoid: true, replacementTransactionId: null }
+          : { refundId, isVoid: false, replacementTransactionId: null };
     let given = ours.succeededCents;
     for (const piece of pieces) {
       const amountCents = Math.min(piece.amountCents, gap);
@@ -174,7 +189,11 @@ export function reconcileProviderProcessor(deps: ReconcileProviderDeps) {
         given,
       );
       if (!refundId) return found.length > 0;
-      const { outboxRows } = await refundLedger.succeed(refundId, piece.refundId);
+      const { outboxRows } = await refundLedger.succeed(
+        refundId,
+        reversalOf(piece.refundId),
+        provided.replacement?.state ?? null,
+      );
       await publishNow(db, backend, logger, outboxRows).catch((error: unknown) =>
         logger.warn({ err: error, refundId }, 'refund receipt left to the relay'),
       );

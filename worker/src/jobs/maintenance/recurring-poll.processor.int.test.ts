@@ -88,6 +88,39 @@ describe('poll-recurring', () => {
     expect(await rowsOf([first.firstTransactionId, second.firstTransactionId])).toEqual([]);
   });
 
+  it("never records a partial void's replacement as a new instalment", async () => {
+    // Not settled yet, so giving back part of it at Pay Theory is a partial void (docs/decisions/019).
+    sandbox.setFaults({ autoSettle: false });
+    try {
+      const instalment = await sandbox.chargeNextInstalment(first.recurringId);
+      await expect
+        .poll(
+          async () => {
+            await run();
+            return (await rowsOf([instalment.transactionId])).length;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      const reversal = await provider.reverse(instalment.transactionId, 500);
+      const replacementId = reversal.replacementTransactionId ?? '';
+      expect(reversal).toMatchObject({ isVoid: true, replacementTransactionId: expect.stringMatching(/^pt_/) });
+      await expect
+        .poll(() => provider.getChargeDetails(replacementId))
+        .toMatchObject({
+          replaces: instalment.transactionId,
+          recurringId: first.recurringId,
+        });
+      expect(await run()).toMatchObject({ recorded: 0, failedRecorded: 0, errors: 0 });
+      expect(await rowsOf([replacementId])).toEqual([]);
+      expect(await rowsOf([instalment.transactionId])).toEqual([
+        expect.objectContaining({ amount: 1776, status: 'completed' }),
+      ]);
+    } finally {
+      sandbox.setFaults({ autoSettle: true });
+    }
+  });
+
   it('gives every plan its turn when a run lists fewer plans than there are', async () => {
     settings.batch = 1;
     const before = [(await pollOf(first.paymentId))?.polledAt, (await pollOf(second.paymentId))?.polledAt];

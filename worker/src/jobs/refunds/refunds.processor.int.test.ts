@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { donations, outbox, outboundEmails, payments, refunds, transactions } from '@pillars/shared/db';
+import { donations, outbox, outboundEmails, refunds, transactions } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
-import { PaymentLedger, providerLookup, requestRefund, transactionRow } from '@pillars/shared/money';
+import { PaymentLedger, providerLookup } from '@pillars/shared/money';
 import { TransientProviderError } from '@pillars/shared/payments';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
+import { paidDonations } from '../../test/paid-donation';
 import { useQueueWorker } from '../../test/queue-worker';
 import { reconcilePaymentsProcessor } from '../maintenance/reconcile-payments.processor';
 import { refundAttempts, refundFailureMessages, refundsProcessor } from './refunds.processor';
@@ -29,65 +29,7 @@ describe('refund job', async () => {
   const attempt = refundAttempts(deps);
   const { run } = useQueueWorker(backend, QUEUES.charges, refundsProcessor(deps));
 
-  /** A donation paid by a real sandbox charge, with its payment and `transactions` row as the worker leaves them. */
-  async function paidDonation(amountCents = 2500) {
-    const charged = await provider.charge({
-      amountCents,
-      paymentMethodId: await tokenFor(),
-      idempotencyKey: `key-${randomUUID()}`,
-      payor: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
-    });
-    if (charged.status !== 'succeeded') throw new Error('sandbox declined the test charge');
-    await expect.poll(() => provider.getCharge(charged.transactionId)).not.toBeNull();
-    const [donation] = await db
-      .insert(donations)
-      .values({
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: `ada+${randomUUID().slice(0, 8)}@example.org`,
-        amount: (amountCents / 100).toFixed(2),
-        paymentMethod: 'card',
-        status: 'completed',
-        payTheoryPaymentId: charged.transactionId,
-      })
-      .returning();
-    if (!donation) throw new Error('no donation');
-    const id = randomUUID();
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        id,
-        kind: 'donation',
-        recordId: donation.id,
-        amountCents,
-        idempotencyKey: `pay_${id.replace(/-/g, '')}`,
-        state: 'succeeded',
-        providerTransactionId: charged.transactionId,
-      })
-      .returning();
-    if (!payment) throw new Error('no payment');
-    const [row] = await db
-      .insert(transactions)
-      .values(
-        transactionRow({
-          payment,
-          payor: { firstName: 'Ada', lastName: 'Lovelace', email: donation.email },
-          amountCents,
-          providerTransactionId: charged.transactionId,
-          succeeded: true,
-          provider: { providerName: 'paytheory', liveMode: false },
-        }),
-      )
-      .returning();
-    if (!row) throw new Error('no transactions row');
-    return { donation, payment, chargeRow: row, transactionId: charged.transactionId };
-  }
-
-  async function ask(chargeRowId: string, amountCents: number) {
-    const asked = await requestRefund(db, { chargeRowId, amountCents, requestedBy: 'admin', reason: null });
-    if (!asked.refunded) throw new Error(`refund refused: ${asked.refusal.reason}`);
-    return asked.refund;
-  }
+  const { paidDonation, ask } = paidDonations(db, provider, tokenFor);
 
   const refundOf = async (id: string) => (await db.select().from(refunds).where(eq(refunds.id, id)))[0];
   const statusOf = async (donationId: string) =>

@@ -1,12 +1,14 @@
 import type { Database } from '@pillars/shared/db';
 import { type QueueBackend, RefundJobData, publishNow } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { type Refund, type RefundClaim, RefundLedger, formatCents } from '@pillars/shared/money';
+import { type Refund, type RefundClaim, RefundLedger, formatCents, recordChargeState } from '@pillars/shared/money';
 import {
   type CardProvider,
   type ChargeRefunds,
+  type ProviderChargeState,
   ProviderRequestError,
   RefundRejectedError,
+  type Reversal,
   TransientProviderError,
 } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
@@ -24,8 +26,6 @@ export interface RefundDeps {
 /** What the admin reads on a failed refund; the provider's own words go to the log only. */
 export const refundFailureMessages = {
   rejected: (code: string) => `The payment processor refused the refund (${code}).`,
-  notSettled:
-    'This payment has not settled at the payment processor yet: refund all of it now, or part of it once it has settled (usually within a day).',
   requestError: 'Refund processing failed',
   notEnoughLeft: (leftCents: number) =>
     `Only $${formatCents(leftCents)} of this payment is left to refund at the payment processor.`,
@@ -65,9 +65,11 @@ export function refundAttempts({
   const ledger = new RefundLedger(db);
 
   async function chargeOf(refund: Refund): Promise<ChargeRefunds> {
+    const readAt = now();
     const charge = await provider.getChargeRefunds(refund.providerTransactionId);
     // The charge was made long before (its row is completed): not showing it is the provider's lag.
     if (!charge) throw new TransientProviderError(`refund ${refund.id}: charge not visible at the provider`);
+    await recordChargeState(db, charge.transactionId, charge.state, readAt);
     return charge;
   }
 
@@ -76,10 +78,22 @@ export function refundAttempts({
     return { state: 'failed' };
   }
 
-  async function succeed(refund: Refund, providerRefundId: string): Promise<RefundAttemptResult> {
-    const { settled, outboxRows } = await ledger.succeed(refund.id, providerRefundId);
+  async function succeed(
+    refund: Refund,
+    reversal: Reversal,
+    replacementState?: ProviderChargeState | null,
+  ): Promise<RefundAttemptResult> {
+    const { settled, outboxRows } = await ledger.succeed(refund.id, reversal, replacementState);
     if (settled === 'succeeded') {
-      logger.info({ refundId: refund.id, paymentId: refund.paymentId }, 'refund succeeded');
+      logger.info(
+        {
+          refundId: refund.id,
+          paymentId: refund.paymentId,
+          isVoid: reversal.isVoid,
+          replacementTransactionId: reversal.replacementTransactionId,
+        },
+        reversal.isVoid ? 'refund succeeded as a void' : 'refund succeeded',
+      );
       await publishNow(db, backend, logger, outboxRows).catch((error: unknown) =>
         logger.warn({ err: error, refundId: refund.id }, 'refund receipt left to the relay'),
       );
@@ -89,15 +103,11 @@ export function refundAttempts({
 
   async function send(refund: Refund): Promise<RefundAttemptResult> {
     try {
-      const { refundId } = await provider.reverse(refund.providerTransactionId, refund.amountCents);
-      return await succeed(refund, refundId);
+      return await succeed(refund, await provider.reverse(refund.providerTransactionId, refund.amountCents));
     } catch (error) {
       if (error instanceof RefundRejectedError) {
         logger.warn({ refundId: refund.id, code: error.code, err: error }, 'provider refused the refund');
-        await fail(
-          refund,
-          error.code === 'NOT_SETTLED' ? refundFailureMessages.notSettled : refundFailureMessages.rejected(error.code),
-        );
+        await fail(refund, refundFailureMessages.rejected(error.code));
         throw new FinalRefundError(`refused: ${error.code}`);
       }
       if (error instanceof ProviderRequestError) {
@@ -112,13 +122,35 @@ export function refundAttempts({
     }
   }
 
-  /** The reversal that is ours: the newest of our amount no other refund of this charge recorded. */
-  async function reversalOf(refund: Refund, charge: ChargeRefunds): Promise<string | null> {
+  /**
+   * The reversal that is ours: a void of the charge (with its replacement when the void was
+   * partial), or else the newest reversal of our amount no other refund of this charge recorded.
+   * Null while it does not show; a part voided whose replacement does not show yet is never taken
+   * for a void of the whole.
+   */
+  async function reversalOf(
+    refund: Refund,
+    charge: ChargeRefunds,
+  ): Promise<{ reversal: Reversal; replacementState?: ProviderChargeState } | null> {
+    if (charge.replacement) {
+      return {
+        reversal: {
+          refundId: charge.transactionId,
+          isVoid: true,
+          replacementTransactionId: charge.replacement.transactionId,
+        },
+        replacementState: charge.replacement.state,
+      };
+    }
     const known = await ledger.providerRefundIdsOf(refund.chargeRowId);
     const ours = charge.reversals.filter((r) => r.amountCents === refund.amountCents && !known.has(r.refundId)).at(-1);
-    if (ours) return ours.refundId;
+    if (ours) return { reversal: { refundId: ours.refundId, isVoid: false, replacementTransactionId: null } };
+    const partOnly = refund.amountCents < charge.grossCents - (refund.providerRefundedBeforeCents ?? 0);
     // A void gives the charge back without a reversal transaction: its id is the reference.
-    return charge.refundedCents >= charge.grossCents && charge.reversals.length === 0 ? charge.transactionId : null;
+    if (charge.refundedCents >= charge.grossCents && charge.reversals.length === 0 && !partOnly) {
+      return { reversal: { refundId: charge.transactionId, isVoid: true, replacementTransactionId: null } };
+    }
+    return null;
   }
 
   async function firstSend({ refund, succeededBeforeCents }: RefundClaim): Promise<RefundAttemptResult> {
@@ -137,12 +169,18 @@ export function refundAttempts({
     const charge = await chargeOf(refund);
     const before = refund.providerRefundedBeforeCents ?? 0;
     if (charge.refundedCents >= before + refund.amountCents) {
-      const reversal = await reversalOf(refund, charge);
-      if (reversal) return succeed(refund, reversal);
+      const found = await reversalOf(refund, charge);
+      if (found) return succeed(refund, found.reversal, found.replacementState);
       const waitMs = refund.lastSentAt.getTime() + visibilityWindowMs - now().getTime();
       if (waitMs > 0) throw new AwaitingRefundVisibility(refund.id, waitMs);
+      if (charge.state.status === 'VOIDED') {
+        // Voided, but the replacement of a part voided does not show: recording a void of the
+        // whole would lose the money the replacement takes, so it is read again until it shows.
+        logger.error({ refundId: refund.id }, 'partial void made but its replacement transaction is not visible');
+        throw new AwaitingRefundVisibility(refund.id, visibilityWindowMs);
+      }
       // Refunded, but no reversal of ours ever listed: the charge's id is the reference.
-      return succeed(refund, charge.transactionId);
+      return succeed(refund, { refundId: charge.transactionId, isVoid: false, replacementTransactionId: null });
     }
     const waitMs = refund.lastSentAt.getTime() + visibilityWindowMs - now().getTime();
     if (waitMs > 0) throw new AwaitingRefundVisibility(refund.id, waitMs);

@@ -78,7 +78,18 @@ describe('process-webhook', () => {
       .select()
       .from(transactions)
       .where(eq(transactions.providerTransactionId, next.transactionId));
-    expect(rows).toEqual([expect.objectContaining({ amount: 1776, status: 'completed' })]);
+    // With the charge's state at the provider as the job read it (docs/decisions/019).
+    const read = await provider.getChargeDetails(next.transactionId);
+    expect(read?.state.status).toMatch(/^(SUCCEEDED|SETTLED)$/);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        amount: 1776,
+        status: 'completed',
+        providerStatus: read?.state.status,
+        providerSettled: read?.state.settled,
+        reviewFlag: null,
+      }),
+    ]);
   });
 
   it('records a dispute the provider shows for a charge, whatever the notification named, once', async () => {

@@ -4,7 +4,7 @@ import type { Logger } from '@pillars/shared/logger';
 import type { CardProvider } from '@pillars/shared/payments';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import { type InstalmentRecorder, syncChargeDisputes } from '@pillars/shared/money';
+import { type InstalmentRecorder, recordChargeState, syncChargeDisputes } from '@pillars/shared/money';
 
 export interface WebhookDeps {
   db: Database;
@@ -65,8 +65,11 @@ export function webhooksProcessor({ db, backend, provider, instalments, logger, 
     if (event.processedAt) return;
     if (event.disputeKey !== null) return processDispute(event.id, event.transactionId);
 
+    const readAt = new Date();
     const charge = await provider.getChargeDetails(event.transactionId);
     if (!charge) throw new Error(`provider does not show transaction ${event.transactionId} (yet)`);
+    // Whatever the notification is about, a charge we hold takes the state the provider shows.
+    await recordChargeState(db, charge.transactionId, charge.state, readAt);
     if (!charge.recurringId) {
       logger.info({ transactionId: event.transactionId }, 'webhook transaction is not an instalment; ignored');
       await finish(event.id, 'ignored');

@@ -119,6 +119,7 @@ export function RefundDialog({ charge }: { charge: AdminCharge }) {
             className={textareaClasses}
           />
         </div>
+        <p className="text-sm text-slate-700">{adminTexts.reversalWillBe[charge.reversalKind]}</p>
         <p className="font-semibold text-navy-900" aria-live="polite">
           {cents === null ? null : adminTexts.refundConfirm(formatCentsAsDollars(cents), charge.buyerName)}
         </p>

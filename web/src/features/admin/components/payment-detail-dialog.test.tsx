@@ -72,6 +72,14 @@ const paidPlan: AdminPaymentDetail = {
       buyerName: 'John Adams',
       createdAt: '2026-01-01T12:00:00.000Z',
       refundableCents: 2000,
+      provider: {
+        status: 'PARTIALLY_REFUNDED',
+        settled: true,
+        settlementBatch: 7,
+        reviewFlag: null,
+        readAt: '2026-01-02T12:00:05.000Z',
+      },
+      reversalKind: 'refund',
       refunds: [
         {
           id: refundId,
@@ -81,6 +89,8 @@ const paidPlan: AdminPaymentDetail = {
           reason: null,
           failureMessage: null,
           providerRefundId: 'pt_rev_1',
+          isVoid: false,
+          replacementTransactionId: null,
           createdAt: '2026-01-02T12:00:00.000Z',
           updatedAt: '2026-01-02T12:00:05.000Z',
         },
@@ -324,7 +334,10 @@ describe('money operations in the payment details', () => {
     const details = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
     const charges = await within(details).findByRole('region', { name: 'Charges' });
     expect(within(charges).getByText('$20.00 left to refund', { exact: false })).toBeDefined();
-    expect(within(charges).getByText(/^\$5\.00: succeeded, asked by jane on Jan 2, 2026/)).toBeDefined();
+    expect(within(charges).getByText(/^\$5\.00: succeeded, asked by jane on Jan 2, 2026/).textContent).toContain(
+      'Refunded to the card.',
+    );
+    expect(within(charges).getByText('At the payment processor: partly refunded (deposit batch 7).')).toBeDefined();
 
     const trigger = within(charges).getByRole('button', { name: /^Refund the charge of \$25\.00/ });
     await user.click(trigger);
@@ -333,10 +346,51 @@ describe('money operations in the payment details', () => {
     expect(document.activeElement).toBe(amount);
     expect((amount as HTMLInputElement).value).toBe('20.00');
     expect(within(confirm).getByText('Refund $20.00 to John Adams?')).toBeDefined();
+    expect(
+      within(confirm).getByText(/^This payment has been paid out, so the amount goes back to the card/),
+    ).toBeDefined();
     await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(sentBody(fetchMock, '/api/admin/refunds')).toEqual({ chargeRowId, amountCents: 2000 });
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('says a charge not paid out yet is held for review and will be voided, not refunded', async () => {
+    const [charge] = paidPlan.charges;
+    if (!charge) throw new Error('no charge');
+    const pending: AdminPaymentDetail = {
+      ...paidPlan,
+      charges: [
+        {
+          ...charge,
+          refundableCents: 2500,
+          provider: {
+            status: 'PENDING',
+            settled: false,
+            settlementBatch: null,
+            reviewFlag: 'POTENTIAL_DUPLICATE',
+            readAt: null,
+          },
+          reversalKind: 'void',
+          refunds: [],
+        },
+      ],
+    };
+    const { user } = renderButton({
+      [listPath]: listOf(pending),
+      [`/api/admin/payments/${paymentId}`]: json(pending),
+    });
+    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const charges = await screen.findByRole('region', { name: 'Charges' });
+    expect(within(charges).getByText('At the payment processor: pending (not captured yet).')).toBeDefined();
+    expect(within(charges).getByText('Held for review by the payment processor: possible duplicate.')).toBeDefined();
+    await user.click(within(charges).getByRole('button', { name: /^Refund the charge of/ }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Refund a charge' });
+    expect(
+      within(confirm).getByText(
+        /^This payment has not been paid out yet, so the payment processor will cancel it \(a void\)/,
+      ),
+    ).toBeDefined();
   });
 
   it('refuses an amount above the remainder beside the field, announced, without a request', async () => {

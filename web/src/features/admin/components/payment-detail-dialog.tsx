@@ -36,6 +36,16 @@ function ChargeItem({ charge }: { charge: AdminCharge }) {
               <span className="ml-2 font-mono break-all">{charge.providerTransactionId}</span>
             ) : null}
           </p>
+          <p className="text-sm text-slate-700">
+            {charge.provider.status
+              ? adminTexts.chargeAtProcessor(charge.provider.status, charge.provider.settlementBatch)
+              : adminTexts.chargeNotRead}
+          </p>
+          {charge.provider.reviewFlag ? (
+            <p className="text-sm font-semibold text-crimson-700">
+              {adminTexts.chargeReviewFlag(charge.provider.reviewFlag)}
+            </p>
+          ) : null}
         </div>
         {charge.refundableCents > 0 && !charge.refunds.some((refund) => IN_FLIGHT.includes(refund.state)) ? (
           <RefundDialog charge={charge} />
@@ -53,6 +63,11 @@ function ChargeItem({ charge }: { charge: AdminCharge }) {
                   refund.requestedBy,
                   formatShortDateTime(refund.createdAt),
                 )}
+                {refund.state === 'succeeded' && refund.isVoid !== null
+                  ? refund.isVoid
+                    ? adminTexts.refundWasVoid(refund.replacementTransactionId)
+                    : adminTexts.refundWasRefund
+                  : ''}
                 {refund.failureMessage ? ` ${refund.failureMessage}` : ''}
               </li>
             ))}

@@ -11,6 +11,11 @@ export interface RefundReceiptProps {
   charge: { date: string; amountCents: number };
   /** What is left of the charge after every refund so far, this one included. */
   remainingCents: number;
+  /**
+   * The payment processor voided it (the payment was not yet collected, docs/decisions/019): the
+   * amount is never taken from the card rather than sent back to it.
+   */
+  voided: boolean;
 }
 
 export function refundReceiptSubject({ org, refundedCents }: Pick<RefundReceiptProps, 'org' | 'refundedCents'>) {
@@ -21,7 +26,14 @@ export function refundReceiptSubject({ org, refundedCents }: Pick<RefundReceiptP
 export function RefundReceiptEmail(props: RefundReceiptProps) {
   const { org } = props;
   return (
-    <Layout org={org} preview={`A refund of ${money(props.refundedCents)} is on its way to your card.`}>
+    <Layout
+      org={org}
+      preview={
+        props.voided
+          ? `${money(props.refundedCents)} of your payment will not be taken from your card.`
+          : `A refund of ${money(props.refundedCents)} is on its way to your card.`
+      }
+    >
       <Title>Your refund</Title>
       <Paragraph>
         {`Dear ${props.payerName}, we refunded ${money(props.refundedCents)} of your payment of ${money(props.charge.amountCents)} made on ${props.charge.date}.`}
@@ -38,8 +50,9 @@ export function RefundReceiptEmail(props: RefundReceiptProps) {
         ]}
       />
       <Note>
-        The money goes back to the card you paid with; your bank may take a few business days to show it. Please keep
-        this notice with your receipt.
+        {props.voided
+          ? 'Your payment had not yet been collected from your card, so this amount is simply never taken: your bank may show the original amount as pending for a few days before it drops off. Please keep this notice with your receipt.'
+          : 'The money goes back to the card you paid with; your bank may take a few business days to show it. Please keep this notice with your receipt.'}
       </Note>
     </Layout>
   );
