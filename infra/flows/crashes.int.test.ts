@@ -23,6 +23,12 @@ import { exited, kill, startWorkerProcess } from './worker-process';
 const PAYMENTS = Number(process.env.CHAOS_PAYMENTS ?? 6);
 const KILLS = Number(process.env.CHAOS_KILLS ?? 3);
 const BACKENDS = (process.env.CHAOS_BACKENDS ?? 'redis').split(',') as QueueBackendKind[];
+// The provider's life-cycle is on, as at Pay Theory: a charge is PENDING before it is SUCCEEDED, and
+// settlement batches take charges while workers die (CHAOS_PENDING_MS, CHAOS_SETTLE_EVERY_MS).
+const LIFE_CYCLE = {
+  pendingMs: Number(process.env.CHAOS_PENDING_MS ?? 500),
+  settleEveryMs: Number(process.env.CHAOS_SETTLE_EVERY_MS ?? 2000),
+};
 
 const donation = (paymentMethodToken: string) => ({
   firstName: 'Crispus',
@@ -37,7 +43,7 @@ const donation = (paymentMethodToken: string) => ({
 
 describe.each(BACKENDS)('when workers die again and again (%s queues)', async (kind) => {
   const database = await useTestDatabase();
-  const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox();
+  const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox(LIFE_CYCLE);
   const prefix = `crash${randomUUID().slice(0, 8)}`;
   const redisUrl = kind === 'redis' ? inject('redisUrl') : undefined;
   const queues = await createQueueBackend({
@@ -112,6 +118,14 @@ describe.each(BACKENDS)('when workers die again and again (%s queues)', async (k
       }
       // The kills landed on the same jobs: some payment was begun by every worker.
       expect(Math.max(...rows.map((p) => p.attempts))).toBeGreaterThanOrEqual(KILLS + 1);
+      // Every charge the ledger holds is one the provider goes on to settle in a batch.
+      const settled = () => new Set(sandbox.settlements().flatMap((batch) => batch.transaction_ids));
+      await expect
+        .poll(() => rows.filter((p) => !settled().has(p.providerTransactionId ?? '')).map((p) => p.id), {
+          timeout: 30_000,
+          interval: 500,
+        })
+        .toEqual([]);
     },
   );
 });
