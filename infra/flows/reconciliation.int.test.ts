@@ -1,11 +1,11 @@
 import { PaymentAccepted } from '@pillars/shared/contracts';
-import { ReconciliationReport, ReconciliationStarted } from '@pillars/shared/contracts/admin';
 import { donations, payments, refunds, transactions } from '@pillars/shared/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';
+import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
 import { SANDBOX_CREDENTIALS } from '@pillars/sandbox-provider/test-sandbox';
 import { oneTimeDonation, usePaymentStack } from './payment-stack';
+import { CREATE_REVERSAL_DIRECTLY, reconcileThroughAdmin, sandboxGraphql } from './reconciliation-runs';
 
 // Reconciliation (docs/decisions/049-reconciliation.md) and the failed payment's second look
 // (docs/decisions/010, amendment): money moved at the sandbox outside the app's sight (a charge made
@@ -20,20 +20,8 @@ describe.each(['redis', 'postgres'] as const)('reconciliation with the provider 
     cookie = await signIn(app, await createTestAdmin(db));
   });
 
-  /** A GraphQL call made straight to the sandbox, as a browser's SDK or Pay Theory's portal makes it. */
-  async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-    const res = await fetch(sandbox.graphqlUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `${SANDBOX_CREDENTIALS.merchantUid};${SANDBOX_CREDENTIALS.secretKey}`,
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await res.json()) as { data: T; errors?: unknown };
-    if (body.errors) throw new Error(`sandbox refused: ${JSON.stringify(body.errors)}`);
-    return body.data;
-  }
+  const graphql = <T>(query: string, variables: Record<string, unknown>) =>
+    sandboxGraphql<T>(sandbox.graphqlUrl, query, variables);
 
   async function chargeDirectly(amountCents: number, metadata: Record<string, string>): Promise<string> {
     const data = await graphql<{ createTransaction: { transaction_id: string; status: string } }>(
@@ -77,34 +65,7 @@ describe.each(['redis', 'postgres'] as const)('reconciliation with the provider 
     return { payment, donationId: accepted.data.id };
   }
 
-  /** Starts a run (once the one in progress, such as the schedule's first, has ended) and waits for its report. */
-  async function reconcile() {
-    let runId = '';
-    await expect
-      .poll(
-        async () => {
-          const res = await app.request('/api/admin/reconciliation/runs', { method: 'POST', headers: asAdmin(cookie) });
-          if (res.status === 202) runId = ReconciliationStarted.parse(await res.json()).data.runId;
-          return res.status;
-        },
-        { timeout: 30_000, interval: 500 },
-      )
-      .toBe(202);
-    await expect
-      .poll(
-        async () => {
-          const res = await app.request('/api/admin/reconciliation/runs/latest', { headers: { cookie } });
-          const { data } = ReconciliationReport.parse(await res.json());
-          return data?.id === runId ? data.state : 'other';
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe('succeeded');
-    const res = await app.request('/api/admin/reconciliation/runs/latest', { headers: { cookie } });
-    const report = ReconciliationReport.parse(await res.json()).data;
-    if (!report) throw new Error('no report');
-    return report;
-  }
+  const reconcile = () => reconcileThroughAdmin(app, cookie);
 
   it(
     'looks a payment failed for no decline up once more after the window, and settles it from the charge found',
@@ -191,14 +152,7 @@ describe.each(['redis', 'postgres'] as const)('reconciliation with the provider 
         .poll(async () => db.select().from(transactions).where(eq(transactions.providerTransactionId, chargeId)))
         .toHaveLength(1);
       const reversal = await graphql<{ createReversal: { transaction_id: string | null; is_void: boolean } }>(
-        `
-          mutation Reverse($transaction_id: String!, $amount: Int!, $refund_reason: RefundReasonInput!) {
-            createReversal(transaction_id: $transaction_id, amount: $amount, refund_reason: $refund_reason) {
-              transaction_id
-              is_void
-            }
-          }
-        `,
+        CREATE_REVERSAL_DIRECTLY,
         { transaction_id: chargeId, amount: 500, refund_reason: { reason_code: 'REQUESTED_BY_CUSTOMER' } },
       );
       const reversalId = reversal.createReversal.transaction_id ?? chargeId;

@@ -9,6 +9,13 @@ export type Outcome = ChargeOutcome | RecurringOutcome;
 type Succeeded = Extract<ChargeOutcome, { status: 'succeeded' }>;
 type Active = Extract<RecurringOutcome, { status: 'active' }>;
 
+/**
+ * Whether a charge the provider lists is the one a payment names: the charge itself, or the
+ * replacement a partial void made of it (docs/decisions/019), which the payment may name late.
+ */
+const isCharge = (charge: Succeeded, transactionId: string | null) =>
+  transactionId !== null && (charge.transactionId === transactionId || !!charge.replaced?.includes(transactionId));
+
 /** The audit_log action operators see in the admin payment detail (`duplicatesReversed`). */
 export const DUPLICATE_REVERSED = DUPLICATE_REVERSED_ACTION;
 
@@ -99,7 +106,7 @@ export function providerLookup({ db, provider, logger }: LookupDeps) {
     }
     const charges = await provider.listChargesByIdempotencyKey(key);
     const succeeded = charges.filter((c): c is Succeeded => c.status === 'succeeded');
-    const kept = succeeded.find((c) => c.transactionId === keep) ?? succeeded[0];
+    const kept = succeeded.find((c) => isCharge(c, keep)) ?? succeeded[0];
     if (kept)
       await reverseCharges(
         payment,
@@ -130,7 +137,7 @@ export function providerLookup({ db, provider, logger }: LookupDeps) {
     const succeeded = charges.filter((c): c is Succeeded => c.status === 'succeeded');
     await reverseCharges(
       payment,
-      succeeded.filter((c) => c.transactionId !== keep),
+      succeeded.filter((c) => !isCharge(c, keep)),
       keep,
     );
   }

@@ -61,6 +61,12 @@ export type ChargeOutcome =
       amountCents: number;
       /** The card's last four digits, when the provider shows them (printed on the receipt). */
       lastFour?: string | undefined;
+      /**
+       * The charges this one stands in for, oldest first: a partial void's replacement holds what
+       * is left of the charge it voided (docs/decisions/019), so a payment that names any of them
+       * is paid by this one. Absent for a charge that replaces none.
+       */
+      replaced?: string[] | undefined;
     }
   | {
       status: 'declined';
@@ -302,6 +308,8 @@ export interface CardProvider {
   /**
    * Every one-time charge made with this key, declined ones included, oldest first. The provider
    * has no idempotency key of its own, so more than one succeeded charge is a duplicate to reverse.
+   * A charge voided in part and its replacement are one charge, answered once by the replacement
+   * (`replaced` names the voided one, docs/decisions/019).
    */
   listChargesByIdempotencyKey(idempotencyKey: string): Promise<ChargeOutcome[]>;
   /** A charge by the provider's id: how a payment id reported by a browser is verified. */

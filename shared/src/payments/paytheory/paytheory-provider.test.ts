@@ -255,6 +255,36 @@ describe('Pay Theory provider', () => {
     await expect(plain.getChargeDetails('pt_txn_1')).resolves.toMatchObject({ replaces: null });
   });
 
+  it("lists a charge voided in part and its replacement as one charge, still reversing a real duplicate's", async () => {
+    const listing = (items: unknown[]) =>
+      provider({ transactions: () => ({ data: { transactions: { items } } }) }).p.listChargesByIdempotencyKey('k');
+    const voided = txn({ transaction_id: 'pt_a', status: 'VOIDED' });
+    const replacement = txn({
+      transaction_id: 'pt_a2',
+      gross_amount: 1500,
+      parent_id: 'pt_a',
+      transaction_date: '2026-01-01T00:05:00Z',
+    });
+    const again = txn({ transaction_id: 'pt_a3', gross_amount: 900, parent_id: 'pt_a2', status: 'PENDING' });
+    const duplicate = txn({ transaction_id: 'pt_b', transaction_date: '2026-01-01T00:01:00Z' });
+    await expect(listing([voided, duplicate, replacement])).resolves.toEqual([
+      { status: 'succeeded', transactionId: 'pt_a2', amountCents: 1500, replaced: ['pt_a'] },
+      { status: 'succeeded', transactionId: 'pt_b', amountCents: 2500 },
+    ]);
+    // Voided again in part: the chain's last replacement holds the charge.
+    await expect(listing([voided, { ...replacement, status: 'VOIDED' }, again])).resolves.toEqual([
+      { status: 'succeeded', transactionId: 'pt_a3', amountCents: 900, replaced: ['pt_a', 'pt_a2'] },
+    ]);
+    // The voided charge not listed yet (a query's lag): the replacement still names it.
+    await expect(listing([replacement])).resolves.toEqual([
+      { status: 'succeeded', transactionId: 'pt_a2', amountCents: 1500, replaced: ['pt_a'] },
+    ]);
+    // Voided whole: a charge that holds nothing.
+    await expect(listing([voided])).resolves.toEqual([
+      expect.objectContaining({ status: 'declined', code: 'VOIDED', transactionId: 'pt_a' }),
+    ]);
+  });
+
   it("reads a charge's refunds as the larger of refunded_amount and its visible reversals", async () => {
     const reversal = (id: string, amount: number) =>
       txn({ transaction_id: id, gross_amount: amount, transaction_type: 'REVERSAL', parent_id: 'pt_txn_1' });

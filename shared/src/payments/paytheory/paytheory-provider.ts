@@ -208,6 +208,39 @@ const isDebit = (t: PayTheoryTransaction) => t.transaction_type !== 'REVERSAL' &
 const byDate = (a: PayTheoryTransaction, b: PayTheoryTransaction) =>
   (a.transaction_date ?? '').localeCompare(b.transaction_date ?? '');
 
+/**
+ * The charges among one key's debits (oldest first), each answered once. A partial void leaves two
+ * debits with the charge's metadata: the charge, now VOIDED, and its replacement for the rest
+ * (`parent_id` the voided charge). They are one charge, not a duplicate to reverse: each chain is
+ * answered by its last debit (the live replacement, or the charge voided whole), naming in
+ * `replaced` every charge it stands in for, so a payment whose ledger still names the voided one
+ * (a void made in Pay Theory's portal, or one whose answer was lost) keeps the replacement
+ * (docs/decisions/019). A replacement whose voided charge is not listed (a query's lag) still
+ * names it by its `parent_id`: counted as a charge of its own it would be reversed.
+ */
+function chargesOf(debits: PayTheoryTransaction[]): ChargeOutcome[] {
+  const byId = new Map(debits.map((t) => [t.transaction_id, t]));
+  const replacedIds = new Set(debits.flatMap((t) => (t.parent_id ? [t.parent_id] : [])));
+  const chainOf = (tip: PayTheoryTransaction) => {
+    const ancestors: string[] = [];
+    for (let parent = tip.parent_id; parent && !ancestors.includes(parent);) {
+      ancestors.unshift(parent);
+      parent = byId.get(parent)?.parent_id;
+    }
+    return ancestors;
+  };
+  const chains = debits
+    .filter((t) => !replacedIds.has(t.transaction_id))
+    .map((tip) => ({ tip, replaced: chainOf(tip) }))
+    .map((c) => ({ ...c, first: byId.get(c.replaced[0] ?? '') ?? c.tip }));
+  return chains
+    .sort((a, b) => byDate(a.first, b.first))
+    .map(({ tip, replaced }) => {
+      const outcome = toChargeOutcome(tip);
+      return outcome.status === 'succeeded' && replaced.length > 0 ? { ...outcome, replaced } : outcome;
+    });
+}
+
 function toProviderDispute(transactionId: string, d: PayTheoryDispute): ProviderDispute {
   return {
     disputeId: d.dispute_id,
@@ -419,13 +452,12 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     // Instalments of a recurring plan carry the plan's metadata, so they are skipped: the
     // question here is about the one-time charge made with this key.
     async findChargeByIdempotencyKey(key) {
-      const items = await oneTimeCharges(key);
-      const found = items.find((t) => CHARGED.has(t.status)) ?? items.at(-1);
-      return found ? toChargeOutcome(found) : null;
+      const charges = chargesOf(await oneTimeCharges(key));
+      return charges.find((c) => c.status === 'succeeded') ?? charges.at(-1) ?? null;
     },
 
     async listChargesByIdempotencyKey(key) {
-      return (await oneTimeCharges(key)).map(toChargeOutcome);
+      return chargesOf(await oneTimeCharges(key));
     },
 
     async getCharge(transactionId) {

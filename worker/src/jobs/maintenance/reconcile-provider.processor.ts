@@ -120,6 +120,17 @@ export function reconcileProviderProcessor(deps: ReconcileProviderDeps) {
           .from(auditLog)
           .where(and(eq(auditLog.action, DUPLICATE_REVERSED_ACTION), inArray(auditLog.entityId, ids)))
       : [];
+    // What voids took off each charge row: a partial void's replacement is charged for the rest.
+    const chargeRowIds = rows.filter((r) => !r.refundOf).map((r) => r.id);
+    const voids = chargeRowIds.length
+      ? await db
+          .select({ chargeRowId: refunds.chargeRowId, cents: sql<string>`sum(${refunds.amountCents})` })
+          .from(refunds)
+          .where(
+            and(inArray(refunds.chargeRowId, chargeRowIds), eq(refunds.isVoid, true), eq(refunds.state, 'succeeded')),
+          )
+          .groupBy(refunds.chargeRowId)
+      : [];
     const by = <K extends keyof Payment>(key: K) =>
       new Map(found.flatMap((p) => (p[key] ? [[String(p[key]), p] as const] : [])));
     return {
@@ -130,6 +141,7 @@ export function reconcileProviderProcessor(deps: ReconcileProviderDeps) {
       byPlan: by('providerRecurringId'),
       rowByTransaction: new Map(rows.map((r) => [r.providerTransactionId ?? '', r])),
       reversedDuplicates: new Set(reversedDuplicates.map((r) => r.entityId)),
+      voidedCents: new Map(voids.map((v) => [v.chargeRowId, Number(v.cents)])),
     };
   }
 
@@ -291,9 +303,31 @@ export function reconcileProviderProcessor(deps: ReconcileProviderDeps) {
         }
         const row = index.rowByTransaction.get(t.transactionId);
         const byId = index.byTransaction.get(t.transactionId) ?? index.byClaimed.get(t.transactionId);
+        // A partial void (docs/decisions/019) leaves the charge VOIDED, its id on the void's refund
+        // row, and a replacement for the rest that carries the charge row: neither is a charge of
+        // its own to compare, adopt or reverse.
+        if (row?.refundOf && VOIDED.has(t.status)) {
+          matched += 1; // the void, recorded; its replacement is compared as the charge
+          continue;
+        }
+        const replaced = t.parentId ? index.rowByTransaction.get(t.parentId) : undefined;
+        if (!row && !byId && replaced?.paymentId && !replaced.refundOf) {
+          // A void the ledger has not recorded (made in Pay Theory's portal): recorded with its
+          // replacement when the voided charge's refunds are reflected.
+          refundChecks.set(replaced.id, {
+            rowId: replaced.id,
+            paymentId: replaced.paymentId,
+            transactionId: t.parentId ?? '',
+          });
+          matched += 1;
+          continue;
+        }
         if (row || byId) {
           const paymentId = row?.paymentId ?? byId?.id ?? null;
-          const ledgerAmount = row?.amount ?? byId?.amountCents ?? t.amountCents;
+          // A replacement is charged for what the voids of its charge row left.
+          const ledgerAmount = row
+            ? row.amount - (t.parentId ? (index.voidedCents.get(row.id) ?? 0) : 0)
+            : (byId?.amountCents ?? t.amountCents);
           if (!t.charged && !VOIDED.has(t.status)) {
             differ({
               kind: 'status_mismatch',
