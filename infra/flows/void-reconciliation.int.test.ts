@@ -277,4 +277,41 @@ describe('voids and the duplicate checks', async () => {
       ]);
     },
   );
+
+  it(
+    "refund made at the provider of a partial void's replacement: the run records it against the replacement",
+    { timeout: 120_000 },
+    async () => {
+      const { paymentId, chargeRowId, transactionId } = await paidDonation();
+      const voided = await refundAsAdmin(chargeRowId, 1000);
+      const replacementId = voided.replacementTransactionId ?? '';
+      expect(replacementId).toMatch(/^pt_txn/);
+      const settle = await fetch(`${sandbox.url}/__sandbox/settle`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(settle.status).toBe(200);
+      // The replacement's own figures start at nothing refunded: the earlier void is the voided charge's.
+      await sandboxGraphql(sandbox.graphqlUrl, CREATE_REVERSAL_DIRECTLY, {
+        transaction_id: replacementId,
+        amount: 300,
+        refund_reason: { reason_code: 'REQUESTED_BY_CUSTOMER' },
+      });
+      await expect.poll(async () => (await provider.getChargeRefunds(replacementId))?.refundedCents).toBe(300);
+
+      const report = await reconcileThroughAdmin(app, cookie);
+      expect(differencesAbout(report, paymentId, [transactionId, replacementId])).toEqual([
+        expect.objectContaining({ kind: 'refund_outside', paymentId, amountCents: 300 }),
+      ]);
+      const recorded = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+      expect(recorded.map((r) => [r.providerTransactionId, r.amountCents, r.isVoid, r.state])).toEqual(
+        expect.arrayContaining([
+          [transactionId, 1000, true, 'succeeded'],
+          [replacementId, 300, false, 'succeeded'],
+        ]),
+      );
+      expect(recorded).toHaveLength(2);
+    },
+  );
 });

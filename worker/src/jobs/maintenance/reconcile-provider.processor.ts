@@ -146,10 +146,16 @@ export function reconcileProviderProcessor(deps: ReconcileProviderDeps) {
   }
 
   /** What the ledger gave back of a charge row: its succeeded refunds, and whether one is in flight. */
-  async function ledgerRefunds(chargeRowId: string) {
+  /**
+   * What the ledger has given back of one provider transaction of a charge row. Counted per
+   * transaction, not per row: after a partial void the row's charge is the replacement, whose own
+   * refunded figure at Pay Theory starts from nothing, while the void stays on the voided charge.
+   */
+  async function ledgerRefunds(chargeRowId: string, transactionId: string) {
     const [row] = await db
       .select({
-        succeeded: sql<string>`coalesce(sum(${refunds.amountCents}) FILTER (WHERE ${refunds.state} = 'succeeded'), 0)`,
+        succeeded: sql<string>`coalesce(sum(${refunds.amountCents}) FILTER (WHERE ${refunds.state} = 'succeeded'
+          AND ${refunds.providerTransactionId} = ${transactionId}), 0)`,
         inFlight: sql<boolean>`bool_or(${refunds.state} IN ('queued', 'processing'))`,
       })
       .from(refunds)
@@ -169,7 +175,7 @@ export function reconcileProviderProcessor(deps: ReconcileProviderDeps) {
   ): Promise<boolean> {
     const provided = await provider.getChargeRefunds(charge.transactionId);
     if (!provided) return false;
-    const ours = await ledgerRefunds(charge.rowId);
+    const ours = await ledgerRefunds(charge.rowId, charge.transactionId);
     let gap = provided.refundedCents - ours.succeededCents;
     // A refund of ours in flight is the refund job's to record (docs/decisions/019).
     if (gap <= 0 || ours.inFlight) return false;
