@@ -169,7 +169,13 @@ describe('GET /api/admin/contributors/recipients', () => {
       paths: Record<string, { get?: { parameters?: { name: string }[]; responses: Record<string, unknown> } }>;
     };
     const operation = document.paths['/api/admin/contributors/recipients']?.get;
-    expect(operation?.parameters?.map((p) => p.name).sort()).toEqual(['amount', 'q', 'status', 'transactionId', 'type']);
+    expect(operation?.parameters?.map((p) => p.name).sort()).toEqual([
+      'amount',
+      'q',
+      'status',
+      'transactionId',
+      'type',
+    ]);
     expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401']));
   });
 });
