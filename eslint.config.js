@@ -22,6 +22,7 @@ const devOnlyFiles = [
   'infra/testing/**',
   'infra/flows/**',
   'infra/bench/**',
+  'infra/chaos/**',
   'infra/docs/**',
   'infra/observability/**',
   'infra/sandbox-provider/test-sandbox.ts',

@@ -6,6 +6,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ConfigSchema } from '@pillars/shared/config';
 import { ServiceMessage } from '@pillars/shared/service';
 import { type ZodType } from 'zod';
 import { BenchFailure, errorOf, sleep } from './common';
@@ -14,6 +15,19 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Lines of a child's output kept to explain its death. */
 const TAIL_LINES = 30;
+
+/**
+ * The children get this process's environment without anything the app's config or the sandbox
+ * reads (a developer's DATABASE_URL must not leak into a bench or chaos run), plus what each is given here.
+ */
+export function childEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key in ConfigSchema.shape || key.startsWith('SANDBOX_')) continue;
+    env[key] = value;
+  }
+  return { ...env, ...extra };
+}
 
 export interface Child {
   name: string;

@@ -51,9 +51,11 @@ export interface StatementCounter {
 /** Embedded PostgreSQL loads the extension at start (`-c shared_preload_libraries=…`). */
 const STAT_SETTINGS = { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'top' };
 
-async function providePostgres(
+/** TEST_DATABASE_URL's server, else an embedded one on `port` (any free port when unset). */
+export async function providePostgres(
   teardown: Teardown,
   signal: AbortSignal,
+  port?: number,
 ): Promise<{ adminUrl: string; source: string; pid: number | undefined }> {
   const fromEnv = process.env.TEST_DATABASE_URL;
   if (fromEnv) return { adminUrl: fromEnv, source: 'TEST_DATABASE_URL', pid: undefined };
@@ -64,7 +66,7 @@ async function providePostgres(
   const server = await untilAborted(
     startEmbeddedPostgres({
       dataDir,
-      port: await freePort(),
+      port: port ?? (await freePort()),
       database: 'postgres',
       persistent: false,
       settings: STAT_SETTINGS,

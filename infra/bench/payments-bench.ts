@@ -22,7 +22,7 @@ import { QUEUES, createQueueBackend } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import pg from 'pg';
 import { z } from 'zod';
-import { type Child, cpuMsOf, cpuMsOfTree, spawnNode, waitUntilReady } from './children';
+import { type Child, childEnv, cpuMsOf, cpuMsOfTree, spawnNode, waitUntilReady } from './children';
 import { freePort } from '@pillars/testing/provision';
 import { BenchFailure, Teardown, errorOf, progress, sleep } from './common';
 import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
@@ -54,19 +54,6 @@ const TEARDOWN_STEP_MS = 30_000;
 const TEARDOWN_TOTAL_MS = 120_000;
 const START_UP_MS = 90_000;
 const SANDBOX = { merchantUid: 'bench-merchant', secretKey: 'bench-secret', publicApiKey: 'bench-public-key' };
-
-/**
- * The children get this process's environment without anything the app's config or the sandbox
- * reads (a developer's DATABASE_URL must not leak into the bench), plus what each is given here.
- */
-function childEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key in ConfigSchema.shape || key.startsWith('SANDBOX_')) continue;
-    env[key] = value;
-  }
-  return { ...env, ...extra };
-}
 
 interface Processes {
   sandbox: Child;

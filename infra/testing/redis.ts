@@ -9,9 +9,9 @@ export interface TestRedis {
 }
 
 /** The settings BullMQ's production guide asks for, which the app checks at start. */
-const REDIS_ARGS = ['--maxmemory-policy', 'noeviction', '--appendonly', 'yes', '--save', ''];
+export const REDIS_ARGS = ['--maxmemory-policy', 'noeviction', '--appendonly', 'yes', '--save', ''];
 
-async function waitForPing(url: string, timeoutMs: number): Promise<void> {
+export async function waitForPing(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -29,7 +29,7 @@ async function waitForPing(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-function redisServerBinary(): string {
+export function redisServerBinary(): string {
   const found = onPath('redis-server');
   if (found) return found;
   if (aptInstall(['redis-server'])) {
