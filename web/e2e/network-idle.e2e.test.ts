@@ -31,9 +31,11 @@ const ADMIN_PATHS = [
   '/admin',
   '/admin/audit-log',
   '/admin/contributors',
+  '/admin/deposits',
   '/admin/events',
   '/admin/members',
   '/admin/news/new',
+  '/admin/reconciliation',
 ];
 
 const eventPaymentPath = () =>
