@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { loadConfigOrExit } from '@pillars/shared/config';
 import { createLogger } from '@pillars/shared/logger';
-import { exitAfterLogs } from '@pillars/shared/service';
 import { provideDatabase } from './database';
 
 /**
@@ -29,7 +28,7 @@ async function stop(reason: string): Promise<void> {
   if (database && reason === 'launcher gone') await untilNoClients(database.url, CLIENTS_GRACE_MS);
   await database?.stop();
   logger.info({ reason }, 'embedded PostgreSQL stopped');
-  exitAfterLogs(logger, 0);
+  process.exit(0);
 }
 
 /** Waits until no other session is connected to the server, or the deadline passes. */

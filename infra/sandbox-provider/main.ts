@@ -1,6 +1,6 @@
 import { loadEnvFile } from '@pillars/shared/config';
 import { createLogger } from '@pillars/shared/logger';
-import { exitAfterLogs, exitOnListenError, reportListening } from '@pillars/shared/service';
+import { exitOnListenError, reportListening } from '@pillars/shared/service';
 import { startSandboxProvider } from './server';
 
 /**
@@ -66,6 +66,6 @@ async function stop(signal: string): Promise<void> {
   logger.info({ signal }, 'sandbox provider stopping');
   await sandbox.close();
   logger.info('sandbox provider stopped');
-  exitAfterLogs(logger, 0);
+  process.exit(0);
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));

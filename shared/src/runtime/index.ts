@@ -3,7 +3,6 @@ import { type DatabaseHandle, createDatabase, runMigrations } from '../db';
 import { type QueueBackend, createQueueBackend } from '../jobs';
 import { type Logger, createLogger } from '../logger';
 import { type CardProvider, createPayTheoryProvider } from '../payments';
-import { exitAfterLogs } from '../service';
 
 export interface Runtime {
   config: Config;
@@ -59,7 +58,7 @@ export function warnOfQueuesInPostgres(config: Pick<Config, 'NODE_ENV' | 'REDIS_
   );
 }
 
-/** Runs `stop` once on SIGTERM or SIGINT, logging around it, then exits 0 once its lines are out. */
+/** Runs `stop` once on SIGTERM or SIGINT, logging around it, then exits 0. */
 export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
   let stopping = false;
   const handle = async (signal: string) => {
@@ -68,7 +67,7 @@ export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
     logger.info({ signal }, 'stopping');
     await stop();
     logger.info('stopped');
-    exitAfterLogs(logger, 0);
+    process.exit(0);
   };
   process.on('SIGTERM', () => void handle('SIGTERM'));
   process.on('SIGINT', () => void handle('SIGINT'));

@@ -30,14 +30,3 @@ export function exitOnListenError(logger: Logger, error: unknown, port: { settin
   logger.fatal({ err: error, port: port.value, setting: port.setting }, message);
   process.exit(1);
 }
-
-/**
- * Ends the process once the logger has handed over what it holds. A plain `process.exit` makes pino
- * write its buffer synchronously, and a write to an output nobody reads any more (a launcher killed
- * outright, whose pipe is closed) is retried by pino's writer forever, so the process never ends.
- * Flushing first lets the broken pipe surface as an error, after which pino stops writing
- * (docs/decisions/030-process-lifecycle.md).
- */
-export function exitAfterLogs(logger: Logger, code: number): void {
-  logger.flush(() => process.exit(code));
-}
