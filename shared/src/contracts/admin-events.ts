@@ -217,7 +217,7 @@ export const eventCancelMessages = {
   useCancel: 'Cancel the event with “Cancel event”, which refunds its paid registrations.',
 } as const;
 
-const WholeCents = z.number('Please send a whole number of cents.').int('Please send a whole number of cents.');
+const WholeNumber = (message: string) => z.number(message).int(message).nonnegative(message);
 
 /**
  * POST /api/admin/events/{id}/cancel: the figures the confirmation showed. The cancellation goes
@@ -225,8 +225,8 @@ const WholeCents = z.number('Please send a whole number of cents.').int('Please 
  */
 export const EventCancelInput = z
   .object({
-    paidRegistrations: WholeCents.nonnegative('The number of paid registrations cannot be negative.'),
-    refundTotalCents: WholeCents.nonnegative('The total to refund cannot be negative.'),
+    paidRegistrations: WholeNumber('The number of paid registrations must be a whole number, not negative.'),
+    refundTotalCents: WholeNumber('The total to refund must be a whole number of cents, not negative.'),
   })
   .strict()
   .meta({ id: 'EventCancelInput' });
