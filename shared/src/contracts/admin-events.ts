@@ -203,3 +203,73 @@ export const AdminEventSaved = z
   .object({ success: z.literal(true), data: z.object({ id: z.uuid(), slug: z.string() }) })
   .meta({ id: 'AdminEventSaved' });
 export type AdminEventSaved = z.infer<typeof AdminEventSaved>;
+
+/** What the admin reads about cancelling an event and its refunds (docs/decisions/050). */
+export const eventCancelMessages = {
+  notPublished: 'Only a published event can be cancelled; a draft can be deleted instead.',
+  figuresChanged: (paid: number, total: string) =>
+    `The paid registrations changed while you were deciding: now ${paid} to refund, $${total} in all. Please confirm again.`,
+  refundInFlight:
+    'A refund of a registration’s payment is already in progress; wait until it is done, then cancel the event.',
+  refundNotFound: 'This event’s cancellation asked for no refund of that payment.',
+  refundNotFailed: 'Only a failed refund can be retried; this one is under way or done.',
+  retryRefused: 'This refund could not be asked again: it is already under way or nothing is left to refund.',
+  useCancel: 'Cancel the event with “Cancel event”, which refunds its paid registrations.',
+} as const;
+
+const WholeNumber = (message: string) => z.number(message).int(message).nonnegative(message);
+
+/**
+ * POST /api/admin/events/{id}/cancel: the figures the confirmation showed. The cancellation goes
+ * ahead only when they are still true, so the admin never refunds other than what they confirmed.
+ */
+export const EventCancelInput = z
+  .object({
+    paidRegistrations: WholeNumber('The number of paid registrations must be a whole number, not negative.'),
+    refundTotalCents: WholeNumber('The total to refund must be a whole number of cents, not negative.'),
+  })
+  .strict()
+  .meta({ id: 'EventCancelInput' });
+export type EventCancelInput = z.infer<typeof EventCancelInput>;
+
+/** One charge's refund for a cancellation: its latest (a retry replaces a failed one). */
+export const CancellationRefund = z.object({
+  refundId: z.uuid(),
+  chargeRowId: z.uuid(),
+  paymentId: z.uuid(),
+  registrationId: z.uuid(),
+  name: z.string(),
+  amountCents: z.number().int(),
+  state: z.enum(['queued', 'processing', 'succeeded', 'failed']),
+  failureMessage: z.string().nullable(),
+});
+export type CancellationRefund = z.infer<typeof CancellationRefund>;
+
+/**
+ * GET /api/admin/events/{id}/cancellation: before cancelling, what it would refund (paid
+ * registrations and the total, in cents) and how many free registrants would be told; after, the
+ * refunds' progress (queued counts queued and processing).
+ */
+export const EventCancellation = z
+  .object({
+    status: EventStatus,
+    paidRegistrations: z.number().int(),
+    refundTotalCents: z.number().int(),
+    freeRegistrations: z.number().int(),
+    progress: z.object({
+      queued: z.number().int(),
+      done: z.number().int(),
+      failed: z.number().int(),
+      total: z.number().int(),
+      refundedCents: z.number().int(),
+      refunds: z.array(CancellationRefund),
+    }),
+  })
+  .meta({ id: 'EventCancellation' });
+export type EventCancellation = z.infer<typeof EventCancellation>;
+
+/** POST …/cancel (202 when cancelled now, 200 when it already was) and POST …/refunds/{chargeRowId}/retry (202). */
+export const EventCancelled = z
+  .object({ success: z.literal(true), data: EventCancellation })
+  .meta({ id: 'EventCancelled' });
+export type EventCancelled = z.infer<typeof EventCancelled>;

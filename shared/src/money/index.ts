@@ -8,6 +8,7 @@
 // - receipts.ts: a receipt's number and year, one rule for the e-mails, the manage page and statements;
 // - plans.ts and refunds.ts: ending a plan (018) and giving money back (019), asked for by an admin or a donor.
 // - places.ts: an event's places given back and left (022); accept.ts takes them.
+// - event-cancellation.ts: a cancelled event's registrations given back their fees (050).
 // - disputes.ts: disputes the provider reports, recorded against their charge (047).
 // - deposit-totals.ts and settlements-sync.ts: the provider's deposits copied, and our totals beside its (048).
 // - charge-state.ts: a charge's state at the provider on its row, and whether giving it back is a void (019).
@@ -23,6 +24,7 @@ export * from './plans';
 export * from './receipts';
 export * from './refunds';
 export * from './places';
+export * from './event-cancellation';
 export * from './disputes';
 export * from './deposit-totals';
 export * from './settlements-sync';

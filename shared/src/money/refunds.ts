@@ -55,7 +55,7 @@ const dateOrNull = (value: unknown): Date | null =>
  * SQL over the charge row aliased `c`: what it has left to refund, i.e. its amount less its
  * succeeded refunds and the one refund in flight (at most one, by refunds_one_in_flight_per_charge).
  */
-const GIVEN_BACK = sql`(SELECT coalesce(sum(r.amount_cents), 0) FROM ${refunds} r
+export const GIVEN_BACK = sql`(SELECT coalesce(sum(r.amount_cents), 0) FROM ${refunds} r
   WHERE r.charge_row_id = c.id AND (r.state = 'succeeded' OR r.state IN ${IN_FLIGHT}))`;
 
 /**
@@ -67,7 +67,14 @@ const GIVEN_BACK = sql`(SELECT coalesce(sum(r.amount_cents), 0) FROM ${refunds} 
  */
 export async function requestRefund(
   tx: Pick<Database, 'execute'>,
-  input: { chargeRowId: string; amountCents: number; requestedBy: string; reason: string | null },
+  input: {
+    chargeRowId: string;
+    amountCents: number;
+    requestedBy: string;
+    reason: string | null;
+    /** The event whose cancellation asks for it (event-cancellation.ts); at most one per charge. */
+    cancelledEventId?: string;
+  },
 ): Promise<RefundRequest> {
   const id = randomUUID();
   const job = outboxValuesOf({ job: JOBS.refund, refundId: id });
@@ -81,12 +88,13 @@ export async function requestRefund(
         EXISTS (SELECT 1 FROM ${refunds} r WHERE r.charge_row_id = c.id AND r.state IN ${IN_FLIGHT}) AS in_flight
       FROM c
     ), inserted AS (
-      INSERT INTO ${refunds} (id, payment_id, charge_row_id, provider_transaction_id, amount_cents, requested_by, reason)
+      INSERT INTO ${refunds} (id, payment_id, charge_row_id, provider_transaction_id, amount_cents, requested_by, reason,
+        cancelled_event_id)
       -- The amount, never above what is left (the WHERE makes them equal), so no request value,
       -- however large, is cast to integer before it is checked.
       SELECT ${id}::uuid, ok.payment_id, ok.id, ok.provider_transaction_id,
         LEAST(${input.amountCents}::bigint, ok.refundable)::int,
-        ${input.requestedBy}, ${input.reason}
+        ${input.requestedBy}, ${input.reason}, ${input.cancelledEventId ?? null}::uuid
       FROM ok
       WHERE ok.refundable_row AND NOT ok.in_flight AND ${input.amountCents}::bigint BETWEEN 1 AND ok.refundable
       ON CONFLICT DO NOTHING

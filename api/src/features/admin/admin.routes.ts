@@ -88,8 +88,8 @@ export function actorIn(c: Context<AppEnv>): Actor {
 }
 
 /** A path id that is not a UUID cannot name a record: 404, as for an unknown one. */
-export function idParam(c: Context<AppEnv>, what: string): string {
-  const id = RecordId.safeParse(c.req.param('id'));
+export function idParam(c: Context<AppEnv>, what: string, name = 'id'): string {
+  const id = RecordId.safeParse(c.req.param(name));
   if (!id.success) throw notFound(what);
   return id.data;
 }

@@ -225,16 +225,16 @@ async function payRegistration(
       // nothing. A charge the browser already made is still queued, so the worker finds it and
       // the money is recorded rather than lost.
       const now = clock();
+      // A cancelled event takes no new charge (said first: cancelling released every place); a charge the browser already made is still
+      // recorded (above), so no money is lost (docs/decisions/025).
+      if (event.status === 'cancelled' && payment.paymentMethodToken) {
+        throw new AppError('CONFLICT', registrationRefusals.cancelled);
+      }
       if (payment.paymentMethodToken && holdEnded(registration, now)) {
         throw new AppError('CONFLICT', placesMessages.holdExpired);
       }
       if (registration.status !== 'pending' && payment.paymentMethodToken) {
         throw new AppError('CONFLICT', 'This registration is not awaiting payment.');
-      }
-      // A cancelled event takes no new charge; a charge the browser already made is still
-      // recorded (above), so no money is lost (docs/decisions/025).
-      if (event.status === 'cancelled' && payment.paymentMethodToken) {
-        throw new AppError('CONFLICT', registrationRefusals.cancelled);
       }
       // A payment accepted while the hold is live keeps the place however long it takes: the hold
       // is renewed by an UPDATE, which the release job (skipping locked rows, re-reading updated

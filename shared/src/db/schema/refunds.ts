@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
+import { events } from './content';
 import { payments } from './payments';
 import { transactions } from './records';
 
@@ -48,6 +49,11 @@ export const refunds = pgTable(
     /** The refund's `transactions` row (status `refunded`) once it succeeded. */
     refundRowId: uuid('refund_row_id').references(() => transactions.id, { onDelete: 'restrict' }),
     failureMessage: text('failure_message'),
+    /**
+     * The event whose cancellation asked for this refund (docs/decisions/050); null for a refund an
+     * admin asked for on its own.
+     */
+    cancelledEventId: uuid('cancelled_event_id').references(() => events.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -57,6 +63,11 @@ export const refunds = pgTable(
     uniqueIndex('refunds_one_in_flight_per_charge')
       .on(t.chargeRowId)
       .where(sql`${t.state} IN ('queued', 'processing')`),
+    // A cancelled event gives each charge back once: at most one of its refunds of a charge is
+    // under way or made; a failed one may be asked again (docs/decisions/050).
+    uniqueIndex('refunds_once_per_event_cancellation')
+      .on(t.cancelledEventId, t.chargeRowId)
+      .where(sql`${t.cancelledEventId} IS NOT NULL AND ${t.state} <> 'failed'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
     check('refunds_state_known', sql.raw(`state IN (${REFUND_STATES.map((s) => `'${s}'`).join(', ')})`)),
   ],

@@ -90,9 +90,40 @@ export const eventEditorTexts = {
   deleteFailed: 'The event was not deleted',
   fixErrors: (count: number) => `${count === 1 ? 'One field needs' : `${count} fields need`} attention before saving.`,
   cancelTitle: 'Cancel this event?',
-  cancelDescription: (registrants: number) =>
-    `Every registrant (${registrants}) will be e-mailed that the event is cancelled. The page will say it was cancelled and take no more registrations.`,
-  cancelConfirm: 'Cancel event and e-mail registrants',
+  countingPaid: 'Counting the paid registrations to refund…',
+  countFailed: 'The paid registrations could not be counted, so the event cannot be cancelled yet.',
+  /** What the confirmation states; the total is the money module's, formatted. */
+  cancelDescription: (paid: number, total: string, free: number) =>
+    `${
+      paid === 0
+        ? 'No registration was paid for, so nothing is refunded.'
+        : `${paid === 1 ? '1 paid registration' : `${paid} paid registrations`} will be refunded ${total} in all, in full, to the cards they paid with.`
+    } Every registrant (${paid + free}) will be e-mailed that the event is cancelled${
+      paid > 0 ? ', and those who paid that their refund is on its way' : ''
+    }. Their places are released; the page will say the event was cancelled and take no more registrations.`,
+  cancelConfirm: (paid: number, total: string) =>
+    paid === 0 ? 'Cancel event and e-mail registrants' : `Cancel event and refund ${total}`,
+  cancelling: 'Cancelling…',
+  cancelFailed: 'The event was not cancelled',
+  refundsHeading: 'Refunds of this cancellation',
+  noRefunds: 'No registration was paid for: nothing to refund.',
+  refundsDone: (done: number, total: number) => `${done} of ${total} refunds done`,
+  refundsQueued: (n: number) => `${n} under way`,
+  refundsFailed: (n: number) => `${n} failed`,
+  refundedSoFar: (amount: string) => `${amount} refunded so far.`,
+  refundStates: {
+    queued: 'Queued',
+    processing: 'Processing',
+    succeeded: 'Refunded',
+    failed: 'Failed',
+  } satisfies Record<'queued' | 'processing' | 'succeeded' | 'failed', string>,
+  refundFailedBecause: (message: string) => `Failed: ${message}`,
+  retryRefund: (name: string) => `Retry the refund to ${name}`,
+  retry: 'Retry',
+  retrying: 'Retrying…',
+  retryFailed: 'The refund was not asked again',
+  retried: 'Refund queued again',
+  loadRefundsError: 'The refunds could not be loaded.',
   keepEvent: 'Keep the event',
   deleteTitle: 'Delete this event?',
   deleteDescription:

@@ -19,7 +19,13 @@ import {
   users,
 } from '@pillars/shared/db';
 import type { MailAttachment } from '@pillars/shared/mail';
-import { MEMBERSHIP_PRICE_CENTS, RECURRING_KINDS, isChargeDisputed, receiptNumberOf } from '@pillars/shared/money';
+import {
+  MEMBERSHIP_PRICE_CENTS,
+  RECURRING_KINDS,
+  cancellationRefundOf,
+  isChargeDisputed,
+  receiptNumberOf,
+} from '@pillars/shared/money';
 import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { ReactElement } from 'react';
 import { registrationCalendar } from '@pillars/shared/calendar';
@@ -305,6 +311,7 @@ const eventCancelled: Composer = async (ctx, email) => {
   const { registration, event } = found;
   if (event.status !== 'cancelled') return { skip: 'event is no longer cancelled' };
   const paidCents = await feePaidFor(ctx, registration.id);
+  const refundCents = await cancellationRefundOf(ctx.db, registration.id);
   return {
     to: email.recipient,
     subject: eventCancelledSubject({ eventTitle: event.title }),
@@ -317,6 +324,7 @@ const eventCancelled: Composer = async (ctx, email) => {
         hours={timeRange(event.startDate, event.endDate)}
         location={event.location}
         paidCents={paidCents}
+        refundCents={refundCents}
       />
     ),
   };

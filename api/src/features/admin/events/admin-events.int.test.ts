@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { EventDetail, EventList } from '@pillars/shared/contracts';
-import { AdminEvent, AdminEventList, AdminEventSaved, eventMessages } from '@pillars/shared/contracts/admin';
+import {
+  AdminEvent,
+  AdminEventList,
+  AdminEventSaved,
+  EventCancelled,
+  eventCancelMessages,
+  eventMessages,
+} from '@pillars/shared/contracts/admin';
 import { auditLog, eventPlaces, eventRegistrations, outboundEmails } from '@pillars/shared/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -163,11 +170,20 @@ describe('admin events: addresses and states', () => {
     expect((await send('GET', `/${empty.id}`)).status).toBe(404);
   });
 
-  it('cancelling e-mails each registrant once, shows the event cancelled and takes no registrations', async () => {
-    const { id, slug } = await create();
+  it('cancelling e-mails each registrant once, releases places, shows the event cancelled and takes no registrations', async () => {
+    const { id, slug } = await create({ capacity: 10 });
     const people = [await register(id), await register(id, 'paid'), await register(id, 'cancelled')];
-    const cancel = () => send('PUT', `/${id}`, draft({ slug, status: 'cancelled' }));
-    expect((await cancel()).status).toBe(200);
+    // A save cannot cancel: only the cancel action, which refunds what was paid.
+    expect(await errorOf(await send('PUT', `/${id}`, draft({ slug, capacity: 10, status: 'cancelled' })), 409)).toBe(
+      eventCancelMessages.useCancel,
+    );
+    const cancel = () => send('POST', `/${id}/cancel`, { paidRegistrations: 0, refundTotalCents: 0 });
+    const first = await cancel();
+    expect(first.status).toBe(202);
+    expect(EventCancelled.parse(await first.json()).data).toMatchObject({
+      status: 'cancelled',
+      progress: { total: 0, queued: 0, done: 0, failed: 0 },
+    });
     const mails = () =>
       db
         .select()
@@ -181,19 +197,34 @@ describe('admin events: addresses and states', () => {
             ),
           ),
         );
-    const first = await mails();
-    expect(first.map((m) => m.subjectId).sort()).toEqual([people[0]?.id, people[1]?.id].sort());
-    // Saved again as cancelled, or cancelled again after a return to published: nobody hears twice.
+    const sent = await mails();
+    expect(sent.map((m) => m.subjectId).sort()).toEqual([people[0]?.id, people[1]?.id].sort());
+    // Asked again, or cancelled again after a return to published: nobody hears twice.
     expect((await cancel()).status).toBe(200);
-    expect((await send('PUT', `/${id}`, draft({ slug, status: 'published' }))).status).toBe(200);
-    expect((await cancel()).status).toBe(200);
+    expect((await send('PUT', `/${id}`, draft({ slug, capacity: 10, status: 'published' }))).status).toBe(200);
+    expect((await cancel()).status).toBe(202);
     expect(await mails()).toHaveLength(2);
+    const places = await db.select().from(eventPlaces).where(eq(eventPlaces.eventId, id));
+    expect(places.map((p) => [p.tierId, p.taken])).toEqual([['', 0]]);
+    const statuses = await db
+      .select({ status: eventRegistrations.status })
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, id));
+    expect(statuses.map((r) => r.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id);
+    expect(audit.filter((a) => a.action === 'event.cancelled')[0]?.after).toMatchObject({
+      status: 'cancelled',
+      registrantsEmailed: 2,
+      registrationsReleased: 2,
+      refundsQueued: 0,
+      refundTotalCents: 0,
+    });
 
     expect(EventDetail.parse(await (await app.request(`/api/events/${slug}`)).json()).status).toBe('cancelled');
     const publicList = EventList.parse(await (await app.request('/api/events')).json());
     expect(publicList.some((e) => e.id === id)).toBe(false);
     const adminList = AdminEventList.parse(await (await send('GET', '?status=cancelled')).json());
-    expect(adminList.data.find((e) => e.id === id)).toMatchObject({ status: 'cancelled', registrations: 2 });
+    expect(adminList.data.find((e) => e.id === id)).toMatchObject({ status: 'cancelled', registrations: 0 });
     const registerRes = await app.request(`/api/events/${slug}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -202,8 +233,30 @@ describe('admin events: addresses and states', () => {
     expect(await errorOf(registerRes, 409)).toBe(registrationRefusals.cancelled);
   });
 
+  it('refuses a cancellation whose confirmed figures are out of date, of a draft, or with a bad body, changing nothing', async () => {
+    const { id } = await create();
+    await register(id);
+    const stale = await send('POST', `/${id}/cancel`, { paidRegistrations: 1, refundTotalCents: 2500 });
+    expect(await errorOf(stale, 409)).toBe(eventCancelMessages.figuresChanged(0, '0.00'));
+    const bad = await send('POST', `/${id}/cancel`, { paidRegistrations: 'one', refundTotalCents: 1.5 });
+    expect(await errorOf(bad, 400)).toMatch(/must be a whole number/);
+    expect(AdminEvent.parse(await (await send('GET', `/${id}`)).json())).toMatchObject({
+      status: 'published',
+      registrations: 1,
+    });
+    const draftEvent = await create({ status: 'draft' });
+    expect(
+      await errorOf(await send('POST', `/${draftEvent.id}/cancel`, { paidRegistrations: 0, refundTotalCents: 0 }), 409),
+    ).toBe(eventCancelMessages.notPublished);
+    expect((await send('POST', `/${randomUUID()}/cancel`, { paidRegistrations: 0, refundTotalCents: 0 })).status).toBe(
+      404,
+    );
+    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit.map((a) => a.action)).toEqual(['event.created']);
+  });
+
   it('charges no fee for a registration of a cancelled event', async () => {
-    const { id, slug } = await create({ requiresPayment: true, price: 2500 });
+    const { id } = await create({ requiresPayment: true, price: 2500 });
     const [pending] = await db
       .insert(eventRegistrations)
       .values({
@@ -215,9 +268,7 @@ describe('admin events: addresses and states', () => {
         paymentAmount: 2500,
       })
       .returning();
-    expect(
-      (await send('PUT', `/${id}`, draft({ slug, requiresPayment: true, price: 2500, status: 'cancelled' }))).status,
-    ).toBe(200);
+    expect((await send('POST', `/${id}/cancel`, { paidRegistrations: 0, refundTotalCents: 0 })).status).toBe(202);
     const pay = await app.request(`/api/event-registrations/${pending?.id ?? ''}/payment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -6,6 +6,9 @@ import {
   AdminEventList,
   AdminEventListQuery,
   AdminEventSaved,
+  EventCancelInput,
+  EventCancellation,
+  EventCancelled,
 } from '@pillars/shared/contracts/admin';
 import { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
@@ -13,9 +16,19 @@ import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
 import { parseJson, parseQuery } from '../../../lib/validate';
 import { actorIn, idParam, signedOut } from '../admin.routes';
-import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './admin-events.service';
+import {
+  cancelEvent,
+  createEvent,
+  deleteEvent,
+  eventCancellation,
+  getEvent,
+  listEvents,
+  retryEventRefund,
+  updateEvent,
+} from './admin-events.service';
 
 const idParams = z.object({ id: z.uuid() });
+const refundParams = z.object({ id: z.uuid(), chargeRowId: z.uuid() });
 const body = { required: true, content: { 'application/json': { schema: AdminEventInput } } };
 const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
   createRoute({ ...r, tags: ['admin'], responses: { ...r.responses, 401: signedOut } });
@@ -48,14 +61,51 @@ const read = route({
 const update = route({
   method: 'put',
   path: '/{id}',
-  summary: 'Save an event; cancelling it e-mails each registrant once',
+  summary: 'Save an event; cancelling is POST /{id}/cancel, so a save that would cancel is refused',
   request: { params: idParams, body },
   responses: {
     200: json('The event saved', AdminEventSaved),
     400: apiError('Invalid body'),
     403: apiError('A cross-site request'),
     404: apiError('No event has this id'),
-    409: apiError('A capacity below the places already taken'),
+    409: apiError('A capacity below the places already taken, or a save that would cancel'),
+  },
+});
+const cancellation = route({
+  method: 'get',
+  path: '/{id}/cancellation',
+  summary: 'What cancelling would refund (paid registrations, total in cents), or the refunds’ progress once cancelled',
+  request: { params: idParams },
+  responses: { 200: json('The cancellation', EventCancellation), 404: apiError('No event has this id') },
+});
+const cancel = route({
+  method: 'post',
+  path: '/{id}/cancel',
+  summary:
+    'Cancel a published event: refund every paid registration, release places, e-mail every registrant; once only',
+  request: {
+    params: idParams,
+    body: { required: true, content: { 'application/json': { schema: EventCancelInput } } },
+  },
+  responses: {
+    200: json('The event was already cancelled; nothing more was done', EventCancelled),
+    202: json('Cancelled; its refunds are queued', EventCancelled),
+    400: apiError('Invalid body'),
+    403: apiError('A cross-site request'),
+    404: apiError('No event has this id'),
+    409: apiError('A draft, figures that changed since the confirmation, or a refund already in flight'),
+  },
+});
+const retry = route({
+  method: 'post',
+  path: '/{id}/refunds/{chargeRowId}/retry',
+  summary: 'Ask again for a cancelled event’s failed refund of one charge',
+  request: { params: refundParams },
+  responses: {
+    202: json('Asked again; the refund is queued', EventCancelled),
+    403: apiError('A cross-site request'),
+    404: apiError('No such event, or its cancellation asked for no refund of that charge'),
+    409: apiError('The refund is not failed, or was asked again already'),
   },
 });
 const remove = route({
@@ -95,12 +145,39 @@ export function adminEventsRoutes(deps: AppDeps) {
     const actor = actorIn(c);
     const id = idParam(c, 'Event');
     const input = await parseJson(c, AdminEventInput);
-    const data = await updateEvent(deps, c.get('logger'), actor, id, input);
+    const data = await updateEvent(db, actor, id, input);
     c.get('logger').info(
       { event: 'admin.event.updated', actorId: actor.userId, eventId: id, status: input.status },
       'event saved',
     );
     return c.json({ success: true, data } satisfies AdminEventSaved, 200);
+  });
+  openapiRoute(app, cancellation, async (c) => {
+    const data = await eventCancellation(db, idParam(c, 'Event'));
+    if (!data) throw notFound('Event');
+    return c.json(data, 200);
+  });
+  openapiRoute(app, cancel, async (c) => {
+    const actor = actorIn(c);
+    const id = idParam(c, 'Event');
+    const input = await parseJson(c, EventCancelInput);
+    const { cancelled, data } = await cancelEvent(deps, c.get('logger'), actor, id, input);
+    c.get('logger').info(
+      { event: 'admin.event.cancelled', actorId: actor.userId, eventId: id, refunds: data.progress.total, cancelled },
+      cancelled ? 'event cancelled' : 'event was already cancelled',
+    );
+    return c.json({ success: true, data } satisfies EventCancelled, cancelled ? 202 : 200);
+  });
+  openapiRoute(app, retry, async (c) => {
+    const actor = actorIn(c);
+    const id = idParam(c, 'Event');
+    const chargeRowId = idParam(c, 'Refund', 'chargeRowId');
+    const data = await retryEventRefund(deps, c.get('logger'), actor, id, chargeRowId);
+    c.get('logger').info(
+      { event: 'admin.event.refund-retried', actorId: actor.userId, eventId: id, chargeRowId },
+      'event refund asked again',
+    );
+    return c.json({ success: true, data } satisfies EventCancelled, 202);
   });
   openapiRoute(app, remove, async (c) => {
     const actor = actorIn(c);

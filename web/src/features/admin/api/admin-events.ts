@@ -4,6 +4,9 @@ import {
   type AdminEventDraft,
   AdminEventList,
   AdminEventSaved,
+  type EventCancelInput,
+  EventCancellation,
+  EventCancelled,
   type EventStatus,
 } from '@pillars/shared/contracts/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -58,6 +61,54 @@ export function useDeleteAdminEvent() {
       await apiSend('DELETE', `/api/admin/events/${encodeURIComponent(id)}`);
     },
     onSuccess: () => invalidateAdminQueries(queryClient),
+  });
+}
+
+/** While any refund of a cancellation is under way, its progress is read again this often. */
+const REFRESH_WHILE_REFUNDING_MS = 2000;
+
+const cancellationKey = (id: string) => [`/api/admin/events/${encodeURIComponent(id)}/cancellation`] as const;
+
+/**
+ * GET /api/admin/events/{id}/cancellation: what cancelling would refund, or the refunds' progress;
+ * refreshed while any refund is queued or processing.
+ */
+export function useEventCancellation(id: string, enabled = true) {
+  return useQuery<EventCancellation>({
+    queryKey: cancellationKey(id),
+    queryFn: parsedQueryFn(EventCancellation),
+    enabled,
+    refetchInterval: (query) => ((query.state.data?.progress.queued ?? 0) > 0 ? REFRESH_WHILE_REFUNDING_MS : false),
+  });
+}
+
+/** POST /api/admin/events/{id}/cancel with the figures the confirmation showed. */
+export function useCancelEvent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: EventCancelInput) => {
+      const response = await apiRequest('POST', `/api/admin/events/${encodeURIComponent(id)}/cancel`, input);
+      return EventCancelled.parse(await response.json()).data;
+    },
+    onSuccess: (data) => {
+      queryClient.setQueryData(cancellationKey(id), data);
+      return invalidateAdminQueries(queryClient);
+    },
+  });
+}
+
+/** POST /api/admin/events/{id}/refunds/{chargeRowId}/retry: a failed refund asked again. */
+export function useRetryEventRefund(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (chargeRowId: string) => {
+      const response = await apiRequest(
+        'POST',
+        `/api/admin/events/${encodeURIComponent(id)}/refunds/${encodeURIComponent(chargeRowId)}/retry`,
+      );
+      return EventCancelled.parse(await response.json()).data;
+    },
+    onSuccess: (data) => queryClient.setQueryData(cancellationKey(id), data),
   });
 }
 

@@ -88,7 +88,7 @@ describe('AdminEventEditorPage', () => {
     expect(requests(fetchMock).filter((r) => r.method)).toHaveLength(0);
   });
 
-  it('cancels a published event only after a confirmation that says registrants will be e-mailed', async () => {
+  it('cancels a published event after one confirmation that states the refunds, then shows their progress', async () => {
     const saved = {
       id,
       slug: 'liberty-gala',
@@ -111,11 +111,47 @@ describe('AdminEventEditorPage', () => {
         { tierId: 'vip', capacity: 4, taken: 1 },
       ],
     };
-    // The same path answers the load (GET), then the save (PUT).
-    let calls = 0;
+    const refund = (name: string, amountCents: number, state: string, failureMessage: string | null = null) => ({
+      refundId: crypto.randomUUID(),
+      chargeRowId: crypto.randomUUID(),
+      paymentId: crypto.randomUUID(),
+      registrationId: crypto.randomUUID(),
+      name,
+      amountCents,
+      state,
+      failureMessage,
+    });
+    const before = {
+      status: 'published',
+      paidRegistrations: 2,
+      refundTotalCents: 11500,
+      freeRegistrations: 1,
+      progress: { queued: 0, done: 0, failed: 0, total: 0, refundedCents: 0, refunds: [] },
+    };
+    const after = {
+      ...before,
+      status: 'cancelled',
+      freeRegistrations: 0,
+      progress: {
+        queued: 0,
+        done: 1,
+        failed: 1,
+        total: 2,
+        refundedCents: 2500,
+        refunds: [
+          refund('Ann Lee', 2500, 'succeeded'),
+          refund('Bob Lee', 9000, 'failed', 'The payment processor refused the refund (CARD_CLOSED).'),
+        ],
+      },
+    };
+    let cancelled = false;
     const fetchMock = stubFetch({
-      [`/api/admin/events/${id}`]: () =>
-        (calls += 1) === 1 ? json(saved)() : json({ success: true, data: { id, slug: 'liberty-gala' } })(),
+      [`/api/admin/events/${id}`]: json(saved),
+      [`/api/admin/events/${id}/cancellation`]: () => json(cancelled ? after : before)(),
+      [`/api/admin/events/${id}/cancel`]: () => {
+        cancelled = true;
+        return json({ success: true, data: after }, 202)();
+      },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminEventEditorPage id={id} renderPreview={renderPreview} />);
@@ -127,18 +163,21 @@ describe('AdminEventEditorPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel event' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this event?' });
-    expect(dialog.textContent).toContain('Every registrant (3) will be e-mailed that the event is cancelled.');
-    expect(requests(fetchMock).filter((r) => r.method === 'PUT')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Cancel event and e-mail registrants' }));
-    await waitFor(() => expect(requests(fetchMock).filter((r) => r.method === 'PUT')).toHaveLength(1));
-    const body = requests(fetchMock).find((r) => r.method === 'PUT')?.body;
-    expect(JSON.parse(body ?? 'null')).toMatchObject({
-      status: 'cancelled',
-      slug: 'liberty-gala',
-      price: 2500,
-      capacity: 10,
-      pricingTiers: [{ id: 'vip', price: 9000, capacity: 4, benefits: ['Dinner'] }],
-    });
+    await waitFor(() =>
+      expect(dialog.textContent).toContain(
+        '2 paid registrations will be refunded $115.00 in all, in full, to the cards they paid with. Every registrant (3) will be e-mailed that the event is cancelled, and those who paid that their refund is on its way.',
+      ),
+    );
+    expect(requests(fetchMock).filter((r) => r.method === 'POST')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel event and refund $115.00' }));
+    await waitFor(() => expect(requests(fetchMock).filter((r) => r.method === 'POST')).toHaveLength(1));
+    const body = requests(fetchMock).find((r) => r.method === 'POST')?.body;
+    expect(JSON.parse(body ?? 'null')).toEqual({ paidRegistrations: 2, refundTotalCents: 11500 });
     expect(await screen.findByText('Event cancelled')).toBeDefined();
+    const progress = await screen.findByRole('region', { name: 'Refunds of this cancellation' });
+    expect(progress.textContent).toContain('1 of 2 refunds done, 1 failed. $25.00 refunded so far.');
+    expect(progress.textContent).toContain('Failed: The payment processor refused the refund (CARD_CLOSED).');
+    expect(screen.getByRole('button', { name: 'Retry the refund to Bob Lee' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Retry the refund to Ann Lee' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { adminTexts } from '../admin-texts';
 import type { EventDetail } from '@pillars/shared/contracts';
 import type { AdminEvent, EventStatus } from '@pillars/shared/contracts/admin';
-import { ArrowLeft, Ban, Save, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Save, Send, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -13,6 +13,7 @@ import { AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, smallButton } from '../components/admin-styles';
 import { EditorField } from '../components/editor-field';
+import { CancelEventDialog, EventRefundsPanel } from '../components/event-cancellation';
 import { EventTiersEditor } from '../components/event-tiers-editor';
 import { ImageField } from '../components/image-field';
 import { eventEditorTexts as texts } from '../event-editor-texts';
@@ -45,7 +46,6 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
   const [form, setForm] = useState<EventForm>(() => (saved ? formOf(saved) : emptyEventForm()));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<string | null>(null);
-  const [cancelOpen, setCancelOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const set = <K extends keyof EventForm>(key: K, value: EventForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -65,12 +65,10 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
       {
         onSuccess: (data) => {
           setForm((f) => ({ ...f, slug: data.slug, status }));
-          setCancelOpen(false);
           toast({ title: done, description: `/events/${data.slug}` });
           if (!id) navigate(`/admin/events/manage/${data.id}`, { replace: true });
         },
         onError: (error) => {
-          setCancelOpen(false);
           setErrors(fieldErrorsOf(error));
           setSummary(reportError(texts.saveFailed, error));
           summaryRef.current?.focus();
@@ -236,33 +234,7 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
             </button>
           ) : null}
           {id && form.status === 'published' ? (
-            <AdminDialog
-              open={cancelOpen}
-              onOpenChange={setCancelOpen}
-              role="alertdialog"
-              title={texts.cancelTitle}
-              description={texts.cancelDescription(saved?.registrations ?? 0)}
-              trigger={
-                <button type="button" className={smallButton('danger')}>
-                  <Ban aria-hidden="true" className="size-4" />
-                  {texts.cancelEvent}
-                </button>
-              }
-            >
-              <div className="mt-6 flex flex-wrap justify-end gap-3">
-                <button type="button" className={smallButton('outline')} onClick={() => setCancelOpen(false)}>
-                  {texts.keepEvent}
-                </button>
-                <button
-                  type="button"
-                  disabled={save.isPending}
-                  className={smallButton('danger')}
-                  onClick={() => submit('cancelled', texts.cancelled)}
-                >
-                  {texts.cancelConfirm}
-                </button>
-              </div>
-            </AdminDialog>
+            <CancelEventDialog id={id} onCancelled={() => set('status', 'cancelled')} />
           ) : null}
           {id ? (
             <AdminDialog
@@ -306,6 +278,8 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
           ) : null}
         </div>
       </form>
+
+      {id && form.status === 'cancelled' ? <EventRefundsPanel id={id} /> : null}
 
       <section aria-labelledby={f('preview')} className="space-y-2">
         <h2 id={f('preview')} className="font-display text-2xl font-bold text-navy-900">

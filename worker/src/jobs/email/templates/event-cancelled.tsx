@@ -11,6 +11,20 @@ export interface EventCancelledProps {
   location: string;
   /** What was paid for the place, in cents; null when nothing was. */
   paidCents: number | null;
+  /** What the cancellation is giving back, in cents (the money module's); null when it asked for no refund. */
+  refundCents: number | null;
+}
+
+/** The note under the details: the refund on its way, a fee to be settled otherwise, or only how to reach us. */
+function noteOf(props: EventCancelledProps): string {
+  const { org } = props;
+  const contact = `For any question, please contact us at ${org.contactEmail} or ${org.contactPhone}.`;
+  if (props.refundCents) {
+    return `Your refund of ${money(props.refundCents)} is on its way to the card you paid with; your bank may take a few business days to show it. ${contact}`;
+  }
+  // A fee paid otherwise than by card is not refunded through the payment processor.
+  if (props.paidCents) return `We will be in touch about the fee you paid. ${contact}`;
+  return contact;
 }
 
 export function eventCancelledSubject({ eventTitle }: Pick<EventCancelledProps, 'eventTitle'>) {
@@ -27,6 +41,7 @@ export function EventCancelledEmail(props: EventCancelledProps) {
     ['Where', props.location],
   ];
   if (props.paidCents) rows.push(['Amount paid', money(props.paidCents)]);
+  if (props.refundCents) rows.push(['Refund', money(props.refundCents)]);
   return (
     <Layout org={org} preview={`${props.eventTitle} has been cancelled.`}>
       <Title>{props.eventTitle} is cancelled</Title>
@@ -34,11 +49,7 @@ export function EventCancelledEmail(props: EventCancelledProps) {
         {`Dear ${props.firstName}, we are sorry to tell you that ${props.eventTitle}, which you registered for, has been cancelled and will not take place.`}
       </Paragraph>
       <Details rows={rows} />
-      <Note>
-        {props.paidCents
-          ? `We will be in touch about the fee you paid. For any question, please contact us at ${org.contactEmail} or ${org.contactPhone}.`
-          : `For any question, please contact us at ${org.contactEmail} or ${org.contactPhone}.`}
-      </Note>
+      <Note>{noteOf(props)}</Note>
     </Layout>
   );
 }

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@pillars/shared/config';
+import { EventCancellation, EventCancelled } from '@pillars/shared/contracts/admin';
+import {
+  auditLog,
+  eventPlaces,
+  eventRegistrations,
+  events,
+  outboundEmails,
+  refunds,
+  transactions,
+} from '@pillars/shared/db';
+import type { QueueBackendKind } from '@pillars/shared/jobs';
+import { createLogger } from '@pillars/shared/logger';
+import { createMailer } from '@pillars/shared/mail';
+import type { Job } from 'bullmq';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';
+import { emailProcessor } from '@pillars/worker/jobs/email/email.processor';
+import { usePaymentStack } from './payment-stack';
+
+// An event cancelled by the admin (docs/decisions/050), end to end: a registration paid through the
+// API and the worker, a free one, then the cancellation through the admin API; the refund job gives
+// the fee back at the sandbox provider once however often the cancel is sent, the places are
+// released, and each registrant's e-mail says what happens to their money. Both queue backends
+// must behave the same: production uses Redis, `npm start` PostgreSQL (ADR 006).
+describe.each<QueueBackendKind>(['redis', 'postgres'])('cancelling an event on the %s queue backend', async (kind) => {
+  const { database, app, post, settled, tokenFor, sandbox } = await usePaymentStack(kind);
+  const { db } = database;
+  let cookie = '';
+
+  const mailbox = await mkdtemp(join(tmpdir(), 'pillars-cancel-mailbox-'));
+  afterAll(() => rm(mailbox, { recursive: true, force: true }));
+  const logger = createLogger({ level: 'silent' });
+  const sendEmail = emailProcessor({
+    db,
+    mailer: createMailer(
+      { SMTP_URL: undefined, MAIL_FROM: 'Pillars <no-reply@example.org>', MAILBOX_DIR: mailbox },
+      logger,
+    ),
+    logger,
+    config: loadConfig({ PUBLIC_URL: 'https://pillars.example.org', ORG_NAME: 'Pillars' }),
+  });
+
+  beforeAll(async () => {
+    cookie = await signIn(app, await createTestAdmin(db));
+  });
+
+  const admin = (method: string, path: string, body?: unknown) =>
+    app.request(`/api/admin${path}`, {
+      method,
+      headers: method === 'GET' ? { cookie } : asAdmin(cookie),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const cancellationOf = async (eventId: string) =>
+    EventCancellation.parse(await (await admin('GET', `/events/${eventId}/cancellation`)).json());
+
+  /** A published event of $35.00 with 5 places. */
+  async function paidEvent() {
+    const start = new Date(Date.now() + 14 * 86_400_000);
+    const [event] = await db
+      .insert(events)
+      .values({
+        slug: `supper-${randomUUID().slice(0, 8)}`,
+        title: 'Harvest Supper',
+        location: 'Liberty Hall',
+        startDate: start,
+        endDate: new Date(start.getTime() + 3_600_000),
+        requiresPayment: true,
+        price: 3500,
+        capacity: 5,
+        status: 'published',
+      })
+      .returning();
+    if (!event) throw new Error('no event');
+    await db.insert(eventPlaces).values({ eventId: event.id, tierId: '', capacity: 5, taken: 0 });
+    return event;
+  }
+
+  async function register(event: { id: string; slug: string }, firstName: string) {
+    const email = `${firstName.toLowerCase()}+${randomUUID().slice(0, 8)}@example.org`;
+    const res = await post(`/api/events/${event.slug}/register`, {
+      eventId: event.id,
+      firstName,
+      lastName: 'Hancock',
+      email,
+      phone: '555-010-1776',
+    });
+    expect(res.status).toBe(201);
+    const { data } = (await res.json()) as { data: { registrationId: string } };
+    return { id: data.registrationId, email };
+  }
+
+  /** Sends the event-cancelled e-mails queued for these registrations, as the worker would; returns them by recipient. */
+  async function sendCancellations(registrationIds: string[]): Promise<Map<string, string>> {
+    const queued = await db
+      .select()
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.kind, 'event-cancelled'), inArray(outboundEmails.subjectId, registrationIds)));
+    const before = new Set(await readdir(mailbox));
+    for (const row of queued) await sendEmail({ data: { emailId: row.id } } as Job);
+    const files = (await readdir(mailbox)).filter((file) => !before.has(file));
+    const mails = await Promise.all(files.map((file) => readFile(join(mailbox, file), 'utf8')));
+    // Quoted-printable soft line breaks joined, `=3D` read as `=`.
+    const plain = mails.map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    return new Map(plain.map((m) => [/^To: (.+)$/m.exec(m)?.[1]?.trim() ?? '', m]));
+  }
+
+  it('refunds the paid registration once (sent twice), releases places and e-mails each registrant', async () => {
+    const event = await paidEvent();
+    const paid = await register(event, 'John');
+    const pay = await post(`/api/event-registrations/${paid.id}/payment`, { paymentMethodToken: await tokenFor() });
+    const { paymentId } = (await pay.json()) as { paymentId: string };
+    const charge = await settled(paymentId);
+    expect(charge).toMatchObject({ state: 'succeeded', amountCents: 3500 });
+    await expect
+      .poll(async () => (await db.select().from(transactions).where(eq(transactions.paymentId, paymentId))).length)
+      .toBe(1);
+    const free = await register(event, 'Abigail');
+    const placesTaken = async () =>
+      (await db.select().from(eventPlaces).where(eq(eventPlaces.eventId, event.id)))[0]?.taken;
+    expect(await placesTaken()).toBe(2);
+
+    // The confirmation states what will be refunded.
+    expect(await cancellationOf(event.id)).toMatchObject({
+      status: 'published',
+      paidRegistrations: 1,
+      refundTotalCents: 3500,
+      freeRegistrations: 1,
+      progress: { total: 0 },
+    });
+
+    // Submitted twice at once: the event's row lock lets one cancel; the other finds it cancelled.
+    const figures = { paidRegistrations: 1, refundTotalCents: 3500 };
+    const answers = await Promise.all([
+      admin('POST', `/events/${event.id}/cancel`, figures),
+      admin('POST', `/events/${event.id}/cancel`, figures),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 202]);
+    for (const res of answers) EventCancelled.parse(await res.json());
+
+    await expect
+      .poll(async () => (await cancellationOf(event.id)).progress, { timeout: 30_000, interval: 200 })
+      .toMatchObject({ done: 1, queued: 0, failed: 0, total: 1, refundedCents: 3500 });
+    const rows = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    expect(rows.map((r) => [r.state, r.amountCents, r.cancelledEventId])).toEqual([['succeeded', 3500, event.id]]);
+    const refundRows = await db.select().from(transactions).where(eq(transactions.paymentId, paymentId));
+    expect(refundRows.map((r) => [r.status, r.amount]).sort()).toEqual([
+      ['completed', 3500],
+      ['refunded', 3500],
+    ]);
+    // The sandbox's ledger shows one reversal of the charge: the fee given back once.
+    const reversals = sandbox
+      .ledger()
+      .filter((e) => e.kind !== 'charge' && 'transactionId' in e && e.transactionId === charge.transactionId);
+    expect(reversals).toHaveLength(1);
+
+    // Places released; both registrations given up.
+    expect(await placesTaken()).toBe(0);
+    const statuses = await db
+      .select({ id: eventRegistrations.id, status: eventRegistrations.status })
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, event.id));
+    expect(statuses.map((r) => r.status)).toEqual(['cancelled', 'cancelled']);
+
+    // Each registrant's e-mail says the event is cancelled; the payer's that $35.00 is on its way.
+    const mails = await sendCancellations([paid.id, free.id]);
+    expect(mails.size).toBe(2);
+    const toPayer = mails.get(paid.email) ?? '';
+    expect(toPayer).toContain('Subject: Cancelled: Harvest Supper');
+    expect(toPayer).toContain('Your refund of $35.00 is on its way to the card you paid with');
+    const toFree = mails.get(free.email) ?? '';
+    expect(toFree).toContain('Subject: Cancelled: Harvest Supper');
+    expect(toFree).toContain('has been cancelled and will not take place');
+    expect(toFree).not.toContain('refund');
+
+    // Audited: the cancellation once, the refund as an admin's refund is.
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [event.id, paymentId]));
+    expect(audit.map((a) => a.action).sort()).toEqual(['event.cancelled', 'payment.refund-requested']);
+
+    // Sent again once all is done: nothing more is refunded or e-mailed.
+    const again = await admin('POST', `/events/${event.id}/cancel`, figures);
+    expect(again.status).toBe(200);
+    expect(await db.select().from(refunds).where(eq(refunds.paymentId, paymentId))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(outboundEmails)
+        .where(and(eq(outboundEmails.kind, 'event-cancelled'), inArray(outboundEmails.subjectId, [paid.id, free.id]))),
+    ).toHaveLength(2);
+  });
+});

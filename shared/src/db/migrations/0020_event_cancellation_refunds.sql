@@ -1,0 +1,3 @@
+ALTER TABLE "refunds" ADD COLUMN "cancelled_event_id" uuid;--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_cancelled_event_id_events_id_fk" FOREIGN KEY ("cancelled_event_id") REFERENCES "public"."events"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_once_per_event_cancellation" ON "refunds" USING btree ("cancelled_event_id","charge_row_id") WHERE "refunds"."cancelled_event_id" IS NOT NULL AND "refunds"."state" <> 'failed';
