@@ -22,7 +22,7 @@ type MembershipFields = Pick<
   'firstName' | 'lastName' | 'email' | 'phone' | 'message' | 'address' | 'city' | 'state' | 'zip'
 >;
 
-/** The membership columns either form fills; status and payment fields are the server's to set. */
+/** The membership columns the membership form fills; status and payment fields are the server's to set. */
 function membershipValues(m: MembershipFields, extra: { paymentMethod: string; waiverAccepted?: true }) {
   return {
     firstName: m.firstName,
