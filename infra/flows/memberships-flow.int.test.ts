@@ -72,16 +72,6 @@ describe('POST /api/process-membership-payment', () => {
   });
 });
 
-describe('POST /api/memberships', () => {
-  it('records a membership application from the home page', async () => {
-    const res = await post('/api/memberships', { ...membership(), paymentMethod: 'card' });
-    expect(res.status).toBe(201);
-    const { data } = (await res.json()) as { data: { id: string } };
-    const [row] = await database.db.select().from(memberships).where(eq(memberships.id, data.id));
-    expect(row).toMatchObject({ status: 'pending', waiverAccepted: false });
-  });
-});
-
 describe('the raw-card fallback', () => {
   it('is refused while RAW_CARD_FALLBACK_ENABLED is off', async () => {
     const res = await post('/api/create-payment-method', {

@@ -1,10 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { PUBLIC_CONFIG_DEFAULTS } from '@pillars/shared/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS_DIR, VIEWPORTS, loadAllImages, useBrowser } from './browser';
+import { Mailbox } from './mailbox';
 
 // The first journey: a visitor opens the home page of the built app (seeded demo content),
 // sees the hero and both carousels, follows a news card, and meets the 404 page.
 const { newPage } = await useBrowser();
+const admin = inject('e2eAdmin');
+const mailbox = new Mailbox(inject('e2eMailboxDir'));
+
+/** A summary card's figure on the dashboard, by the card's label. */
+async function cardValue(page: Page, label: string): Promise<string> {
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const term = summary.locator('dt').filter({ hasText: new RegExp(`^${label}$`) });
+  return (await term.locator('xpath=following-sibling::dd[1]').textContent()) ?? '';
+}
 
 describe('home page', () => {
   it('shows the hero, a news card and an event card, and a news card leads to its article', async () => {
@@ -61,6 +74,59 @@ describe('home page', () => {
     );
     expect(await form.getByLabel('First name').inputValue()).toBe('');
     expect(errors).toEqual([]);
+  });
+
+  it('an interest application is no membership: the Memberships card keeps its figure, it shows under its own filter, and both sides are e-mailed', async () => {
+    const signedIn = await newPage();
+    const dashboard = signedIn.page;
+    await dashboard.goto('/login');
+    await dashboard.getByLabel('Username').fill(admin.username);
+    await dashboard.getByLabel(/^Password/).fill(admin.password);
+    await dashboard.getByRole('button', { name: 'Sign In' }).click();
+    await dashboard.waitForURL('**/admin');
+    await dashboard.getByRole('region', { name: 'Summary' }).waitFor();
+    const membershipsBefore = await cardValue(dashboard, 'Memberships');
+    expect(membershipsBefore).toMatch(/^\d[\d,]*$/);
+
+    const lastName = `Interest${randomUUID().slice(0, 6)}`;
+    const email = `${lastName.toLowerCase()}@example.org`;
+    const { page, errors } = await newPage();
+    await page.goto('/#membership');
+    const form = page.getByRole('form', { name: 'Membership interest form' });
+    await form.getByLabel('First name').fill('Mercy');
+    await form.getByLabel('Last name').fill(lastName);
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Message (optional)').fill('I would like to help with the newsletter.');
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/memberships') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    expect((await posted).status()).toBe(201);
+    await page.locator('li').filter({ hasText: 'Membership Application Submitted' }).waitFor();
+    expect(errors).toEqual([]);
+
+    // Both e-mails, from the worker's send-email jobs, in the dev mailbox.
+    const ack = await mailbox.waitFor(email, /^We received your interest in .+ membership$/);
+    expect(ack.text).toContain("We'll review your application and contact you soon.");
+    const notice = await mailbox.waitFor(
+      PUBLIC_CONFIG_DEFAULTS.contactEmail,
+      new RegExp(`membership application from Mercy ${lastName}$`),
+    );
+    expect(notice.text).toContain(email);
+    expect(notice.text).toContain('I would like to help with the newsletter.');
+
+    await dashboard.reload();
+    await dashboard.getByRole('region', { name: 'Summary' }).waitFor();
+    expect(await cardValue(dashboard, 'Memberships')).toBe(membershipsBefore);
+    const table = dashboard.getByRole('table', { name: /Contributors, donations/ });
+    await dashboard.getByRole('combobox', { name: 'Filter by type' }).selectOption({ label: 'Membership Interest' });
+    await dashboard.getByRole('searchbox', { name: 'Search contributors' }).fill(lastName);
+    const row = table.getByRole('row').filter({ hasText: lastName });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Membership Interest');
+    expect(await row.textContent()).toContain('$0.00');
+    expect(await table.getByRole('row').filter({ hasText: lastName }).count()).toBe(1);
+    await dashboard.getByRole('combobox', { name: 'Filter by type' }).selectOption({ label: 'Memberships' });
+    await dashboard.getByText('No contributors found matching your search criteria.').waitFor();
+    expect(await table.getByRole('row').filter({ hasText: lastName }).count()).toBe(0);
   });
 
   it('shows the 404 page for an unknown path', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rateLimitMessages } from '@pillars/shared/contracts';
-import { donations, idempotencyKeys, memberships, outbox, payments } from '@pillars/shared/db';
+import { donations, idempotencyKeys, membershipApplications, memberships, outbox, payments } from '@pillars/shared/db';
 import { GENEROUS_LIMITS, LIMITS, type LimitRules, createLimiters } from '@pillars/shared/limits';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ const donation = (email: string, token: string) => ({
 
 /** Rows of every table a public write or a charge writes to. */
 async function rowCounts() {
-  const tables = { donations, memberships, payments, outbox, idempotencyKeys };
+  const tables = { donations, memberships, membershipApplications, payments, outbox, idempotencyKeys };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => {
       const [row] = await db.select({ n: count() }).from(table);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, textMessages, urlMessages } from '@pillars/shared/contracts';
 import { adminNewsMessages } from '@pillars/shared/contracts/admin';
-import { donations, events, memberships, newsArticles } from '@pillars/shared/db';
+import { donations, events, membershipApplications, memberships, newsArticles } from '@pillars/shared/db';
 import { flushOutboxMarks } from '@pillars/shared/jobs';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { count } from 'drizzle-orm';
@@ -23,6 +23,7 @@ afterAll(() => flushOutboxMarks(db));
 const rowsOf = async () => ({
   donations: (await db.select({ n: count() }).from(donations))[0]?.n,
   memberships: (await db.select({ n: count() }).from(memberships))[0]?.n,
+  membershipApplications: (await db.select({ n: count() }).from(membershipApplications))[0]?.n,
   events: (await db.select({ n: count() }).from(events))[0]?.n,
   news: (await db.select({ n: count() }).from(newsArticles))[0]?.n,
 });

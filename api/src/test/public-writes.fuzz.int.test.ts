@@ -80,6 +80,7 @@ export const FUZZ_APP_ENV: Record<string, string> = {};
 const WRITTEN_TABLES = [
   'donations',
   'memberships',
+  'membership_applications',
   'event_registrations',
   'event_places',
   'transactions',

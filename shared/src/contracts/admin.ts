@@ -3,7 +3,12 @@ import { AdminUser } from './auth';
 import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, successList } from './common';
 import { isTimeZone } from './contributors-csv';
 
-export const ContributorType = z.enum(['Contribution', 'Membership', 'Event Registration']);
+/**
+ * The kinds of record the dashboard lists. `Membership Interest` is an application from the home
+ * page's form: a person to contact, $0 and no payment, never counted as a membership
+ * (docs/decisions/051-membership-interest.md).
+ */
+export const ContributorType = z.enum(['Contribution', 'Membership', 'Event Registration', 'Membership Interest']);
 export type ContributorType = z.infer<typeof ContributorType>;
 
 /** One row of the admin dashboard, whatever the record's kind; amount in dollars. */

@@ -17,7 +17,9 @@ import {
   donations,
   eventRegistrations,
   events,
+  membershipApplications,
   membershipDetailsSql,
+  membershipInterestDetailsSql,
   memberships,
   type PaymentKind,
   payments,
@@ -27,7 +29,7 @@ import {
 } from '@pillars/shared/db';
 import { parsePricingTiers, paymentIdRangeOfReference } from '@pillars/shared/contracts';
 import { dollarsToCents } from '@pillars/shared/money';
-import { type SQL, between, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, between, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   type ContributorSqlRow,
@@ -58,13 +60,14 @@ import {
  * three ordered branches are merged by one UNION ALL ... ORDER BY ... LIMIT.
  */
 
-/** One kind of record as the list sees it: its table, its row expressions and its payment kinds. */
+/** One kind of record as the list sees it: its table, its row expressions and its payment kinds (none for one never paid). */
 type Branch = {
   type: ContributorType;
   table: PgTable;
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
-  payTheoryPaymentId: AnyPgColumn;
+  /** The provider's payment id column; none for a kind that is never paid. */
+  payTheoryPaymentId?: AnyPgColumn;
   kinds: readonly PaymentKind[];
   /** The amount in dollars, exact (numeric). */
   dollars: SQL;
@@ -134,6 +137,27 @@ const BRANCHES: readonly Branch[] = [
       CASE WHEN ${registrationFee} > 0 THEN 'card' ELSE ${FREE_REGISTRATION_METHOD} END AS payment_method,
       false AS is_recurring, ${eventRegistrations.payTheoryPaymentId} AS pay_theory_payment_id, '' AS details,
       ${eventRegistrations.eventId} AS event_id, ${eventRegistrations.selectedTier} AS selected_tier`,
+  },
+  {
+    // A membership application (docs/decisions/051-membership-interest.md): $0, no payment, not
+    // recurring; its payment method reads 'none', since nothing was or will be charged for it.
+    type: 'Membership Interest',
+    table: membershipApplications,
+    id: membershipApplications.id,
+    createdAt: membershipApplications.createdAt,
+    kinds: [],
+    dollars: sql`0::numeric`,
+    nameKey: contributorNameKey(membershipApplications),
+    searchText: contributorSearchText(
+      membershipApplications,
+      membershipInterestDetailsSql(membershipApplications.message),
+    ),
+    columns: sql`${membershipApplications.id} AS id, ${membershipApplications.firstName} AS first_name,
+      ${membershipApplications.lastName} AS last_name, ${membershipApplications.email} AS email,
+      ${membershipApplications.phone} AS phone, 'Membership Interest' AS type, 0::float8 AS amount,
+      ${membershipApplications.status} AS status, 'none' AS payment_method, false AS is_recurring,
+      NULL::text AS pay_theory_payment_id, ${membershipInterestDetailsSql(membershipApplications.message)} AS details,
+      NULL::uuid AS event_id, NULL::text AS selected_tier`,
   },
 ];
 
@@ -267,7 +291,11 @@ function filterConditions(branch: Branch, filter: Search): SQL[] {
   } else if (filter.transactionId) {
     const pattern = containsPattern(filter.transactionId);
     // The search text holds the payment id, so its trigram index narrows the rows first.
-    conditions.push(sql`${branch.searchText} LIKE ${pattern} AND lower(${branch.payTheoryPaymentId}) LIKE ${pattern}`);
+    conditions.push(
+      branch.payTheoryPaymentId
+        ? sql`${branch.searchText} LIKE ${pattern} AND lower(${branch.payTheoryPaymentId}) LIKE ${pattern}`
+        : sql`false`,
+    );
   }
   if (filter.disputedRecords) conditions.push(referencedCondition(branch, filter.disputedRecords));
   if (filter.amount) {
@@ -500,7 +528,7 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
   // (docs/decisions/035).
   const branches = branchesOf(filter).map((branch) => {
     const conditions = filterConditions(branch, filter);
-    const name = sql.raw(`matching_${branch.kinds[0] ?? 'record'}`);
+    const name = sql.raw(`matching_${branch.kinds[0] ?? getTableName(branch.table)}`);
     return { branch, conditions, name };
   });
   const narrowed = branches.filter((b) => b.conditions.length > 0);
@@ -518,6 +546,8 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
   // A kind the filter does not narrow is all of its kinds' money: the kept total (receivedCentsSql),
   // which keys the older donation rows without a payment as 'donation'.
   const moneyParts = branches.flatMap(({ branch, conditions, name }) => {
+    // A kind that is never paid (membership interest) has no money.
+    if (branch.kinds.length === 0) return [];
     if (conditions.length === 0) return [sql`SELECT ${receivedCentsSql(branch.kinds)} AS cents`];
     const kinds = sql.join(
       branch.kinds.map((k) => sql`${k}`),
@@ -540,7 +570,7 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
       ${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``}
       SELECT ${countOf('Contribution')} AS donations, ${countOf('Membership')} AS memberships,
              ${countOf('Event Registration')} AS registrations,
-             (SELECT coalesce(sum(cents), 0) FROM (${sql.join(moneyParts, sql` UNION ALL `)}) AS ledger)::bigint::text
+             (SELECT coalesce(sum(cents), 0) FROM (${moneyParts.length ? sql.join(moneyParts, sql` UNION ALL `) : sql`SELECT 0 AS cents`}) AS ledger)::bigint::text
                AS received_cents`)
   ).rows;
   return {
@@ -557,6 +587,7 @@ const EMAIL_OF: Record<ContributorType, AnyPgColumn> = {
   Contribution: donations.email,
   Membership: memberships.email,
   'Event Registration': eventRegistrations.email,
+  'Membership Interest': membershipApplications.email,
 };
 
 /**

@@ -8,11 +8,13 @@ import {
   WAIVER_VERSION,
   membershipMessages,
 } from '@pillars/shared/contracts';
-import { memberships } from '@pillars/shared/db';
+import { membershipApplications, memberships } from '@pillars/shared/db';
+import { publishNow, queueEmails } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
+import { accept } from '@pillars/shared/money';
 import type { AppDeps } from '../../lib/context';
 import { AppError, issuesOf } from '../../lib/errors';
-import { acceptAndPublish, recordCreated } from '../../lib/payments';
+import { acceptAndPublish, conflictToAppError, recordCreated } from '../../lib/payments';
 import { paymentMethodOf } from '../payments/raw-card';
 
 type MembershipFields = Pick<
@@ -20,7 +22,7 @@ type MembershipFields = Pick<
   'firstName' | 'lastName' | 'email' | 'phone' | 'message' | 'address' | 'city' | 'state' | 'zip'
 >;
 
-/** The membership columns either form fills; status and payment fields are the server's to set. */
+/** The membership columns the membership form fills; status and payment fields are the server's to set. */
 function membershipValues(m: MembershipFields, extra: { paymentMethod: string; waiverAccepted?: true }) {
   return {
     firstName: m.firstName,
@@ -39,19 +41,48 @@ function membershipValues(m: MembershipFields, extra: { paymentMethod: string; w
   };
 }
 
-/** The home page's membership-interest form: an application to follow up, no payment. */
+/**
+ * The home page's membership-interest form: an application to follow up, no payment. It is stored
+ * as a membership application, never a membership (docs/decisions/051-membership-interest.md), and
+ * in the same transaction queues two e-mails, sent once each by the e-mail worker: an
+ * acknowledgement to the applicant and a notice to the organisation's contact address. A replay of
+ * the same Idempotency-Key answers the first id and queues nothing.
+ */
 export async function applyForMembership(
-  deps: Pick<AppDeps, 'db' | 'queues'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'config'>,
   logger: Logger,
   body: MembershipApplication,
   idempotencyKey: string | undefined,
 ): Promise<RecordCreated> {
-  const answer = await acceptAndPublish<{ status: 201; body: RecordCreated }>(deps, logger, {
-    idempotency: { scope: 'memberships', key: idempotencyKey, request: body },
-    record: { table: memberships, values: membershipValues(body, { paymentMethod: body.paymentMethod }) },
-    answer: ({ recordId }) => ({ status: 201, body: recordCreated(recordId) }),
-  });
-  return answer.body;
+  const accepted = await deps.db
+    .transaction(async (tx) => {
+      const result = await accept(tx, {
+        idempotency: { scope: 'memberships', key: idempotencyKey, request: body },
+        record: {
+          table: membershipApplications,
+          values: {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            email: body.email,
+            phone: body.phone || null,
+            message: body.message || null,
+            paymentMethod: body.paymentMethod,
+          },
+        },
+        answer: ({ recordId }) => ({ status: 201 as const, body: recordCreated(recordId) }),
+      });
+      if (result.replayed) return result;
+      const subjectId = result.answer.body.data.id;
+      const emails = await queueEmails(tx, [
+        { kind: 'membership-interest-received', subjectId, recipient: body.email },
+        { kind: 'membership-interest-notice', subjectId, recipient: deps.config.CONTACT_EMAIL },
+      ]);
+      return { ...result, outbox: [...result.outbox, ...emails] };
+    })
+    .catch(conflictToAppError);
+  await publishNow(deps.db, deps.queues, logger, accepted.outbox);
+  if (!accepted.replayed) logger.info({ applicationId: accepted.answer.body.data.id }, 'membership application stored');
+  return accepted.answer.body;
 }
 
 /**

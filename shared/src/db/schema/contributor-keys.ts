@@ -12,7 +12,8 @@ type Person = {
   lastName: AnyPgColumn;
   email: AnyPgColumn;
   phone: AnyPgColumn;
-  payTheoryPaymentId: AnyPgColumn;
+  /** Absent for a kind that never has a payment (a membership application). */
+  payTheoryPaymentId?: AnyPgColumn;
 };
 
 /** Separates the searched fields, so a term never matches across two of them (no search box can type it). */
@@ -29,7 +30,7 @@ export function contributorSearchText(t: Person, details: SQL): SQL {
     sql`${t.email}`,
     sql`coalesce(${t.phone}, '')`,
     sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g')`,
-    sql`coalesce(${t.payTheoryPaymentId}, '')`,
+    t.payTheoryPaymentId ? sql`coalesce(${t.payTheoryPaymentId}, '')` : sql`''`,
     details,
   ];
   return sql`lower(${sql.join(parts, sql` || ${FIELD_BREAK} || `)})`;
@@ -56,6 +57,10 @@ export const donationDetailsSql = (isRecurring: AnyPgColumn): SQL =>
 /** A membership's details: the applicant's message, else 'Monthly membership'. */
 export const membershipDetailsSql = (message: AnyPgColumn): SQL =>
   sql`coalesce(nullif(btrim(${message}), ''), 'Monthly membership')`;
+
+/** A membership application's details: the applicant's message, else 'Membership interest'. */
+export const membershipInterestDetailsSql = (message: AnyPgColumn): SQL =>
+  sql`coalesce(nullif(btrim(${message}), ''), 'Membership interest')`;
 
 /**
  * An amount in dollars (numeric, exact) from integer cents: a registration's fee, a membership's

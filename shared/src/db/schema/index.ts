@@ -1,6 +1,7 @@
 export * from './users';
 export * from './content';
 export * from './records';
+export * from './membership-applications';
 export * from './payments';
 export * from './outbox';
 export * from './audit-log';

@@ -55,7 +55,9 @@ export const sessions = pgTable(
  * - `charge-failed`: the `transactions` row of the failed instalment;
  * - `plan-cancelled`: the payment of the plan;
  * - `manage-link`: the `manage_links` row;
- * - `event-cancelled`: the event registration whose event an admin cancelled.
+ * - `event-cancelled`: the event registration whose event an admin cancelled;
+ * - `membership-interest-received`: the `membership_applications` row, to the applicant;
+ * - `membership-interest-notice`: the `membership_applications` row, to the organisation's contact address.
  */
 export const OUTBOUND_EMAIL_KINDS = [
   'password-reset',
@@ -68,6 +70,8 @@ export const OUTBOUND_EMAIL_KINDS = [
   'manage-link',
   'event-cancelled',
   'dispute-opened',
+  'membership-interest-received',
+  'membership-interest-notice',
 ] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 export const OUTBOUND_EMAIL_STATES = ['queued', 'sent', 'skipped', 'failed'] as const;

@@ -90,6 +90,7 @@ export const adminTexts = {
     Contribution: 'Contributions',
     Membership: 'Memberships',
     'Event Registration': 'Event Registrations',
+    'Membership Interest': 'Membership Interest',
   },
   exportCsv: 'Export CSV',
   emailSelected: 'Email Selected',

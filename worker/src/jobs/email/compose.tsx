@@ -11,6 +11,7 @@ import {
   issueManageLink,
   issueResetToken,
   manageLinkUrl,
+  membershipApplications,
   memberships,
   type outboundEmails,
   payments,
@@ -35,6 +36,13 @@ import { DisputeOpenedEmail, disputeOpenedSubject } from './templates/dispute-op
 import { EventCancelledEmail, eventCancelledSubject } from './templates/event-cancelled';
 import type { Org } from './templates/layout';
 import { ManageLinkEmail, manageLinkSubject } from './templates/manage-link';
+import {
+  type MembershipInterestProps,
+  MembershipInterestNoticeEmail,
+  MembershipInterestReceivedEmail,
+  membershipInterestNoticeSubject,
+  membershipInterestReceivedSubject,
+} from './templates/membership-interest';
 import { MembershipWelcomeEmail, membershipWelcomeSubject } from './templates/membership-welcome';
 import { PasswordResetEmail, passwordResetSubject } from './templates/password-reset';
 import { PlanCancelledEmail, planCancelledSubject } from './templates/plan-cancelled';
@@ -512,6 +520,55 @@ const disputeOpened: Composer = async (ctx, email) => {
   };
 };
 
+/** The membership application an e-mail is about, as its e-mails state it; undefined when it is gone. */
+async function applicationOf(ctx: ComposeContext, email: OutboundEmail): Promise<MembershipInterestProps | undefined> {
+  if (!email.subjectId) return undefined;
+  const [application] = await ctx.db
+    .select()
+    .from(membershipApplications)
+    .where(eq(membershipApplications.id, email.subjectId))
+    .limit(1);
+  if (!application) return undefined;
+  return {
+    org: ctx.org,
+    firstName: application.firstName,
+    lastName: application.lastName,
+    email: application.email,
+    phone: application.phone,
+    message: application.message,
+    receivedOn: longDate(application.createdAt),
+  };
+}
+
+/** To the applicant: their membership interest was received (docs/decisions/051-membership-interest.md). */
+const membershipInterestReceived: Composer = async (ctx, email) => {
+  const application = await applicationOf(ctx, email);
+  if (!application) return { skip: 'membership application not found' };
+  return {
+    to: email.recipient,
+    subject: membershipInterestReceivedSubject(application),
+    body: (
+      <MembershipInterestReceivedEmail
+        {...application}
+        joinUrl={new URL('/membership', ctx.config.PUBLIC_URL).toString()}
+      />
+    ),
+  };
+};
+
+/** To the organisation's contact address: who applied, with the details to contact them. */
+const membershipInterestNotice: Composer = async (ctx, email) => {
+  const application = await applicationOf(ctx, email);
+  if (!application) return { skip: 'membership application not found' };
+  return {
+    to: email.recipient,
+    subject: membershipInterestNoticeSubject(application),
+    body: (
+      <MembershipInterestNoticeEmail {...application} adminUrl={new URL('/admin', ctx.config.PUBLIC_URL).toString()} />
+    ),
+  };
+};
+
 export const COMPOSERS: Record<OutboundEmailKind, Composer> = {
   'password-reset': passwordReset,
   receipt,
@@ -523,4 +580,6 @@ export const COMPOSERS: Record<OutboundEmailKind, Composer> = {
   'manage-link': manageLink,
   'event-cancelled': eventCancelled,
   'dispute-opened': disputeOpened,
+  'membership-interest-received': membershipInterestReceived,
+  'membership-interest-notice': membershipInterestNotice,
 };

@@ -11,6 +11,7 @@ import {
   events,
   hashManageToken,
   manageLinks,
+  membershipApplications,
   memberships,
   outboundEmails,
   payments,
@@ -515,6 +516,60 @@ describe('send-email, by kind', async () => {
     expect(eml.filter((text) => text.includes(`was disputed (${reference})`))).toHaveLength(1);
   });
 
+  it('a membership application is acknowledged to the applicant and told to the contact address with their details', async () => {
+    const email = `martha+${unique()}@example.org`;
+    const [application] = await db
+      .insert(membershipApplications)
+      .values({
+        firstName: 'Martha',
+        lastName: 'Washington',
+        email,
+        phone: '555-010-1732',
+        message: 'I would like to help with events.',
+        paymentMethod: 'card',
+        createdAt: new Date('2026-11-23T18:00:00.000Z'),
+      })
+      .returning();
+    const rows = await queueEmails(db, [
+      { kind: 'membership-interest-received', subjectId: application?.id ?? '', recipient: email },
+      { kind: 'membership-interest-notice', subjectId: application?.id ?? '', recipient: config.CONTACT_EMAIL },
+    ]);
+    const [ackId, noticeId] = rows.map((row) => (row.payload as { emailId: string }).emailId);
+
+    const ack = await send(ackId ?? '');
+    expect(ack.result).toBe('sent');
+    expect(ack.message?.to).toBe(email);
+    expect(ack.message?.subject).toBe('We received your interest in Patriot Pillars membership');
+    for (const part of [ack.message?.text ?? '', ack.message?.html ?? '']) {
+      expect(part).toContain('Thank you, Martha');
+      expect(part).toContain('review your application and contact you soon.');
+      expect(part).toContain('This is not a membership yet, and nothing has been charged.');
+      expect(part).toContain('https://pillars.example.org/membership');
+      expect(part).toContain('November 23, 2026');
+    }
+    expect(ack.message?.text).toContain("We'll review your application and contact you soon.");
+
+    const notice = await send(noticeId ?? '');
+    expect(notice.result).toBe('sent');
+    expect(notice.message?.to).toBe('hello@patriotpillars.org');
+    expect(notice.message?.subject).toBe('Patriot Pillars: membership application from Martha Washington');
+    for (const part of [notice.message?.text ?? '', notice.message?.html ?? '']) {
+      expect(part).toContain('Martha Washington sent the membership form on the home page');
+      expect(part).toContain(email);
+      expect(part).toContain('555-010-1732');
+      expect(part).toContain('I would like to help with events.');
+      expect(part).toContain('https://pillars.example.org/admin');
+      expect(part).toContain('Membership Interest');
+    }
+    expect(await emailOf(noticeId ?? '')).toMatchObject({ state: 'sent', subjectLine: notice.message?.subject });
+    // Queued again (a retried request or job) for the same application: nothing more is queued.
+    expect(
+      await queueEmails(db, [
+        { kind: 'membership-interest-notice', subjectId: application?.id ?? '', recipient: email },
+      ]),
+    ).toEqual([]);
+  });
+
   it('a disputed charge’s receipt is not sent again: a retried receipt job is skipped', async () => {
     const person = await donor();
     const pay = await payment('donation', person.id);
@@ -545,6 +600,8 @@ describe('send-email, by kind', async () => {
       'plan-cancelled',
       'event-cancelled',
       'dispute-opened',
+      'membership-interest-received',
+      'membership-interest-notice',
     ] as const) {
       const missing = await queue(kind, randomUUID(), person.email);
       expect((await send(missing)).result).toBe('skipped');

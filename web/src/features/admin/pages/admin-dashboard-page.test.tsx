@@ -286,7 +286,7 @@ describe('AdminDashboardPage', () => {
       within(filter)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All Types', 'Contributions', 'Memberships', 'Event Registrations']);
+    ).toEqual(['All Types', 'Contributions', 'Memberships', 'Event Registrations', 'Membership Interest']);
     await user.selectOptions(filter, 'Contributions');
     await waitFor(() => expect(rowNames()).toEqual(['Jane Doe', 'Benjamin Franklin']));
     expect(pageCalls().at(-1)).toEqual({ type: 'Contribution', sort: 'date', direction: 'desc', limit: '50' });
@@ -294,6 +294,40 @@ describe('AdminDashboardPage', () => {
     await waitFor(() => expect(rowNames()).toEqual(['John Adams']));
     await user.selectOptions(filter, 'All Types');
     await waitFor(() => expect(rowNames()).toHaveLength(4));
+  });
+
+  it('lists membership interest under its own type: $0, new, nothing to confirm and no payment to open', async () => {
+    const martha: ContributorRow = {
+      ...jane,
+      id: 'a0000000-0000-4000-8000-000000000005',
+      firstName: 'Martha',
+      lastName: 'Washington',
+      email: 'martha@example.org',
+      type: 'Membership Interest',
+      amount: 0,
+      status: 'new',
+      paymentMethod: 'none',
+      payTheoryPaymentId: null,
+      details: 'I would like to help with events.',
+    };
+    const interestPages: ApiReply = (call) => {
+      const { type } = paramsOf(call);
+      return Response.json(page(type === 'Membership Interest' ? [martha] : [jane]));
+    };
+    const { user, pageCalls } = renderDashboard({ 'GET /api/admin/contributors/page': [interestPages] });
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by type' }), 'Membership Interest');
+    await waitFor(() => expect(rowNames()).toEqual(['Martha Washington']));
+    expect(pageCalls().at(-1)).toEqual({ type: 'Membership Interest', sort: 'date', direction: 'desc', limit: '50' });
+    const row = within(table()).getByRole('row', { name: /Martha Washington/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(
+      expect.arrayContaining(['Membership Interest', '$0.00', 'new', 'I would like to help with events.']),
+    );
+    expect(within(row).queryByRole('button', { name: /Confirm/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /Payment details/ })).toBeNull();
   });
 
   it('filters by status at once: Disputed asks the server for the disputed records, with the type filter kept', async () => {
