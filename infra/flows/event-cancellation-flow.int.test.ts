@@ -10,6 +10,7 @@ import {
   eventRegistrations,
   events,
   outboundEmails,
+  payments,
   refunds,
   transactions,
 } from '@pillars/shared/db';
@@ -18,7 +19,7 @@ import { createLogger } from '@pillars/shared/logger';
 import { createMailer } from '@pillars/shared/mail';
 import type { Job } from 'bullmq';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';
 import { emailProcessor } from '@pillars/worker/jobs/email/email.processor';
 import { usePaymentStack } from './payment-stack';
@@ -195,5 +196,46 @@ describe.each<QueueBackendKind>(['redis', 'postgres'])('cancelling an event on t
         .from(outboundEmails)
         .where(and(eq(outboundEmails.kind, 'event-cancelled'), inArray(outboundEmails.subjectId, [paid.id, free.id]))),
     ).toHaveLength(2);
+  });
+
+  it('gives back a charge that was on its way when the event was cancelled, once', async () => {
+    const event = await paidEvent();
+    const late = await register(event, 'Samuel');
+    const token = await tokenFor();
+    // The charge is made, then answered slowly: the admin cancels while it is on its way.
+    sandbox.setFaults({ latencyMs: 1500 });
+    onTestFinished(() => sandbox.setFaults({ latencyMs: 0 }));
+    const pay = await post(`/api/event-registrations/${late.id}/payment`, { paymentMethodToken: token });
+    const { paymentId } = (await pay.json()) as { paymentId: string };
+    await expect
+      .poll(async () => (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]?.state, {
+        timeout: 30_000,
+        interval: 50,
+      })
+      .toBe('processing');
+    // Not yet charged, so not among the figures the admin confirms.
+    expect(await cancellationOf(event.id)).toMatchObject({ paidRegistrations: 0, refundTotalCents: 0 });
+    const res = await admin('POST', `/events/${event.id}/cancel`, { paidRegistrations: 0, refundTotalCents: 0 });
+    expect(res.status).toBe(202);
+    sandbox.setFaults({ latencyMs: 0 });
+
+    const charge = await settled(paymentId);
+    expect(charge).toMatchObject({ state: 'succeeded', amountCents: 3500 });
+    // The charge goes back, marked with the cancellation, so the admin's progress shows it.
+    await expect
+      .poll(async () => (await cancellationOf(event.id)).progress, { timeout: 30_000, interval: 200 })
+      .toMatchObject({ done: 1, queued: 0, failed: 0, total: 1, refundedCents: 3500 });
+    const rows = await db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+    expect(rows.map((r) => [r.state, r.amountCents, r.cancelledEventId, r.requestedBy])).toEqual([
+      ['succeeded', 3500, event.id, 'system'],
+    ]);
+    const reversals = sandbox
+      .ledger()
+      .filter((e) => e.kind !== 'charge' && 'transactionId' in e && e.transactionId === charge.transactionId);
+    expect(reversals).toHaveLength(1);
+    // The registration stays cancelled and holds no place.
+    const [registration] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, late.id));
+    expect(registration?.status).toBe('cancelled');
+    expect((await db.select().from(eventPlaces).where(eq(eventPlaces.eventId, event.id)))[0]?.taken).toBe(0);
   });
 });

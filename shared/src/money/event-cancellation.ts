@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { type Database, type RefundState, eventRegistrations, payments, refunds, transactions } from '../db';
-import { GIVEN_BACK, type RefundRequest, chargesOfPayment, requestRefund } from './refunds';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, type RefundState, eventRegistrations, events, payments, refunds, transactions } from '../db';
+import { GIVEN_BACK, type RefundRequest, type RequestedRefund, chargesOfPayment, requestRefund } from './refunds';
 import { CHARGE_ROW_STATUS } from './transaction-rows';
 
 /**
@@ -21,32 +21,40 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 /** A charge a live registration of the event paid, with what is left of it to give back. */
 export interface RegistrationCharge {
   registrationId: string;
+  eventId: string;
   paymentId: string;
   chargeRowId: string;
   refundableCents: number;
 }
 
 /**
- * The charges of the event's live registrations (not cancelled) that took money through the
- * provider and have something left to give back: those requestRefund accepts (a completed charge
- * row with a provider transaction), oldest registration first.
+ * Charges of registrations, through the provider, with something left to give back: those
+ * requestRefund accepts (a completed charge row with a provider transaction), oldest registration
+ * first. `which` narrows the registrations (aliased `r`, their event `e`, their payment `p`).
  */
-export async function refundableChargesOfEvent(db: Executor, eventId: string): Promise<RegistrationCharge[]> {
-  const { rows } = await db.execute(sql`SELECT r.id AS registration_id, c.payment_id, c.id AS charge_row_id,
+async function refundableRegistrationCharges(db: Executor, which: SQL): Promise<RegistrationCharge[]> {
+  const { rows } = await db.execute(sql`SELECT r.id AS registration_id, r.event_id, c.payment_id, c.id AS charge_row_id,
       c.amount - ${GIVEN_BACK} AS refundable
     FROM ${eventRegistrations} r
+    JOIN ${events} e ON e.id = r.event_id
     JOIN ${payments} p ON p.kind = 'registration' AND p.record_id = r.id
     JOIN ${transactions} c ON c.payment_id = p.id
-    WHERE r.event_id = ${eventId} AND r.status <> 'cancelled'
+    WHERE ${which}
       AND c.status = ${CHARGE_ROW_STATUS} AND c.refund_of IS NULL AND c.provider_transaction_id IS NOT NULL
       AND c.amount - ${GIVEN_BACK} > 0
     ORDER BY r.created_at, r.id, c.created_at, c.id`);
   return rows.map((row) => ({
     registrationId: text(row.registration_id),
+    eventId: text(row.event_id),
     paymentId: text(row.payment_id),
     chargeRowId: text(row.charge_row_id),
     refundableCents: int(row.refundable),
   }));
+}
+
+/** The charges of the event's live registrations (not cancelled) that have something left to give back. */
+export function refundableChargesOfEvent(db: Executor, eventId: string): Promise<RegistrationCharge[]> {
+  return refundableRegistrationCharges(db, sql`r.event_id = ${eventId} AND r.status <> 'cancelled'`);
 }
 
 /** What cancelling gives back: how many paid registrations, and the total in cents. */
@@ -186,4 +194,36 @@ export async function retryCancellationRefund(
     cancelledEventId: input.eventId,
   });
   return request.refunded ? { retried: true, request } : { retried: false, reason: 'refused', request };
+}
+
+/** Who asks for a late charge of a cancelled event back: the app itself, not an admin. */
+export const LATE_CHARGE_REQUESTER = 'system';
+
+/**
+ * Gives back a charge that succeeded after its event was cancelled: a payment queued or already
+ * sent when the admin cancelled, so not among the figures the cancellation confirmed and gave
+ * back. Its registration was cancelled with the event (its place released), so the money would
+ * otherwise stay with the organisation for an event that does not happen. The refund goes through
+ * requestRefund marked with the event, so it shows in the cancellation's progress, and the
+ * cancellation's unique index keeps it to one per charge however often this runs (the follow-up
+ * that calls it is retried). Nothing is asked when the event is not cancelled (returned to
+ * published, say) or the charge has nothing left.
+ */
+export async function requestLateCancellationRefunds(db: Executor, paymentId: string): Promise<RequestedRefund[]> {
+  const charges = await refundableRegistrationCharges(
+    db,
+    sql`p.id = ${paymentId} AND p.state = 'succeeded' AND e.status = 'cancelled' AND r.status = 'cancelled'`,
+  );
+  const asked: RequestedRefund[] = [];
+  for (const charge of charges) {
+    const request = await requestRefund(db, {
+      chargeRowId: charge.chargeRowId,
+      amountCents: charge.refundableCents,
+      requestedBy: LATE_CHARGE_REQUESTER,
+      reason: 'Event cancelled before this payment completed',
+      cancelledEventId: charge.eventId,
+    });
+    if (request.refunded) asked.push(request.refund);
+  }
+  return asked;
 }

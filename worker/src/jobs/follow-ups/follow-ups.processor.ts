@@ -1,7 +1,7 @@
 import type { Database } from '@pillars/shared/db';
 import { JOBS, PaymentJobData } from '@pillars/shared/jobs';
 import type { Logger } from '@pillars/shared/logger';
-import { type PaymentLedger, recordFirstTransaction } from '@pillars/shared/money';
+import { type PaymentLedger, recordFirstTransaction, requestLateCancellationRefunds } from '@pillars/shared/money';
 import { type Job, UnrecoverableError } from 'bullmq';
 
 export interface FollowUpDeps {
@@ -32,6 +32,14 @@ export function followUpsProcessor({ db, ledger, logger, providerName, liveMode 
     const result = await recordFirstTransaction({ db, ledger, provider }, paymentId);
     if (result === 'not-found') throw new UnrecoverableError(`payment ${paymentId} not found`);
     if (result === 'not-succeeded') throw new UnrecoverableError(`payment ${paymentId} is not succeeded`);
+    // A registration's charge that succeeded after its event was cancelled goes back once its
+    // charge row exists (docs/decisions/050); a retry of this job after the row was recorded
+    // ('already-recorded') asks again, and the cancellation's unique index keeps it to one.
+    const late = await requestLateCancellationRefunds(db, paymentId);
+    for (const refund of late) {
+      await ledger.publish(paymentId, refund.outboxRows);
+      logger.info({ paymentId, refundId: refund.id }, 'charge of a cancelled event given back');
+    }
   }
 
   return async (job: Job) => {
