@@ -24,6 +24,9 @@ import { PLACES_CONSTRAINT } from './places';
 
 export type Payment = typeof payments.$inferSelect;
 
+/** What the provider says happened, final: a charge, an active plan, or a decline (never "awaiting"). */
+export type FinalOutcome = ChargeOutcome | Exclude<RecurringOutcome, { status: 'awaiting' }>;
+
 /**
  * Failure codes that are no answer from the provider, unlike a decline: no charge was seen, which
  * is not "no charge was made" (docs/decisions/010, amendment "failed is not final"). A payment
@@ -191,6 +194,12 @@ const STATEMENTS = {
     'ledger_mark_sent',
     sql`UPDATE ${payments} SET last_sent_at = ${$('at')}::timestamptz,
         recheck_after = COALESCE(${$('recheck')}::timestamptz, recheck_after), updated_at = ${$('at')}::timestamptz
+      WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+      RETURNING *`,
+  ),
+  awaitFirstInstalment: preparedStatement(
+    'ledger_await_first_instalment',
+    sql`UPDATE ${payments} SET provider_recurring_id = ${$('recurringId')}, updated_at = ${$('at')}::timestamptz
       WHERE id = ${$('id')} AND state IN ${UNSETTLED}
       RETURNING *`,
   ),
@@ -412,6 +421,18 @@ export class PaymentLedger {
     return paymentFrom(raw);
   }
 
+  /**
+   * The plan the provider created, whose first instalment it does not show yet (AwaitingFirstInstalment):
+   * recorded on the payment, which stays unsettled until the instalment shows. Its webhook then
+   * finds the payment by the plan. Undefined when the payment was settled meanwhile.
+   */
+  async awaitFirstInstalment(payment: Payment, recurringId: string, at: Date): Promise<Payment | undefined> {
+    const [raw] = await STATEMENTS.awaitFirstInstalment(this.db, { id: payment.id, recurringId, at: iso(at) });
+    if (!raw) return undefined;
+    this.logger.info({ paymentId: payment.id, recurringId }, 'plan created; its first instalment is awaited');
+    return paymentFrom(raw);
+  }
+
   /** The sweep has looked for late duplicates of this payment's charge. */
   async clearRecheck(paymentId: string): Promise<void> {
     await STATEMENTS.clearRecheck(this.db, { id: paymentId });
@@ -445,10 +466,7 @@ export class PaymentLedger {
    * whose place was given back cannot take one again; `not-failed`: the payment is not failed (any
    * more). The caller gives the charge back in the first two cases.
    */
-  async adopt(
-    payment: Payment,
-    outcome: ChargeOutcome | RecurringOutcome,
-  ): Promise<'adopted' | 'record-paid' | 'sold-out' | 'not-failed'> {
+  async adopt(payment: Payment, outcome: FinalOutcome): Promise<'adopted' | 'record-paid' | 'sold-out' | 'not-failed'> {
     if (outcome.status === 'declined') return 'not-failed';
     let raw: RawRow | undefined;
     try {
@@ -481,7 +499,7 @@ export class PaymentLedger {
   }
 
   /** Records what the provider says happened: the one place a charge outcome reaches the ledger. */
-  async settle(payment: Payment, outcome: ChargeOutcome | RecurringOutcome): Promise<void> {
+  async settle(payment: Payment, outcome: FinalOutcome): Promise<void> {
     if (outcome.status === 'declined') return this.fail(payment, outcome.code, outcome.message);
     return this.succeed(payment, settledOf(outcome));
   }
@@ -528,7 +546,7 @@ export class PaymentLedger {
 }
 
 /** What a charge or an active plan settles a payment with. */
-function settledOf(outcome: Exclude<ChargeOutcome | RecurringOutcome, { status: 'declined' }>): Settled {
+function settledOf(outcome: Exclude<FinalOutcome, { status: 'declined' }>): Settled {
   if (outcome.status === 'active') {
     return {
       transactionId: outcome.firstCharge.transactionId,
