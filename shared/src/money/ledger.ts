@@ -18,7 +18,9 @@ import {
 import { JOBS, type OutboxRow, type QueueBackend, outboxValuesOf, publishNow } from '../jobs';
 import type { Logger } from '../logger';
 import type { ChargeOutcome, Payor, RecurringOutcome } from '../payments';
-import { paymentStatusOf, settledNotice } from './payment-status';
+import { UNCLEAR_FAILURES, paymentStatusOf, settledNotice } from './payment-status';
+
+export { UNCLEAR_FAILURES };
 import { constraintOf } from './accept';
 import { PLACES_CONSTRAINT } from './places';
 
@@ -26,17 +28,6 @@ export type Payment = typeof payments.$inferSelect;
 
 /** What the provider says happened, final: a charge, an active plan, or a decline (never "awaiting"). */
 export type FinalOutcome = ChargeOutcome | Exclude<RecurringOutcome, { status: 'awaiting' }>;
-
-/**
- * Failure codes that are no answer from the provider, unlike a decline: no charge was seen, which
- * is not "no charge was made" (docs/decisions/010, amendment "failed is not final"). A payment
- * failed with one is looked up once more after the visibility window, and settled if charged.
- */
-export const UNCLEAR_FAILURES: ReadonlySet<string> = new Set([
-  'PROVIDER_UNAVAILABLE',
-  'UNVERIFIED',
-  'PROVIDER_REQUEST_ERROR',
-]);
 
 /** Identifiers and literals below are ours (schema names, RECORDS values), never request values. */
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -509,7 +500,7 @@ export class PaymentLedger {
    * failed with the reason, and the long-polls are woken with the new status.
    */
   async fail(payment: Payment, code: string, message: string): Promise<void> {
-    const status = paymentStatusOf({ ...payment, state: 'failed', failureMessage: message });
+    const status = paymentStatusOf({ ...payment, state: 'failed', failureCode: code, failureMessage: message });
     // Failed for want of an answer, not by a decline: looked up once more after the window (the sweep).
     const recheck = UNCLEAR_FAILURES.has(code) ? iso(new Date(Date.now() + this.visibilityWindowMs)) : null;
     const [raw] = await STATEMENTS.fail[payment.kind](this.db, {
@@ -561,7 +552,13 @@ function settledOf(outcome: Exclude<FinalOutcome, { status: 'declined' }>): Sett
 /** The parameters of the succeed and adopt statements: the payment's new columns, its follow-ups and its notice. */
 function successValues(payment: Payment, settled: Settled) {
   const nextPaymentDate = settled.nextPaymentDate ?? null;
-  const status = paymentStatusOf({ ...payment, state: 'succeeded', nextPaymentDate, failureMessage: null });
+  const status = paymentStatusOf({
+    ...payment,
+    state: 'succeeded',
+    nextPaymentDate,
+    failureCode: null,
+    failureMessage: null,
+  });
   // The columns of jsonb_to_recordset in the statements; queue and job id as the outbox derives them.
   const jobs = [JOBS.updateStatus, JOBS.recordTransaction]
     .map((job) => outboxValuesOf({ job, paymentId: payment.id }))
