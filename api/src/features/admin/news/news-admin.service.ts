@@ -8,7 +8,7 @@ import {
 import { type Database, type Tx, availableSlug, keepOldSlug, newsArticles, slugRedirects } from '@pillars/shared/db';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../../lib/errors';
-import { type Actor, writeAudit } from '../audit';
+import { type Actor, type AuditAction, writeAudit } from '../audit';
 
 const listColumns = {
   id: newsArticles.id,
@@ -91,7 +91,7 @@ const valuesOf = (input: AdminNewsInputParsed, slug: string) => ({
 });
 
 /** The audit action of a save: one that changes whether the article is public says so. */
-function newsAction(before: string, after: string): string {
+function newsAction(before: string, after: string): AuditAction {
   if (before === after) return 'news.updated';
   return after === 'published' ? 'news.published' : 'news.unpublished';
 }

@@ -33,9 +33,12 @@ export function useCardPayment(): CardPayment {
   const dismissDecline = useCallback(() => setDeclined(null), []);
 
   // A valid card entered in the fields again is a change: the decline was about the card before.
-  useEffect(() => {
+  // (State adjusted while rendering, as React advises for state that follows a prop.)
+  const [wasValid, setWasValid] = useState(valid);
+  if (valid !== wasValid) {
+    setWasValid(valid);
     if (valid) setDeclined(null);
-  }, [valid]);
+  }
   const controller = useRef<AbortController | null>(null);
 
   // Leaving the page stops the polling (the charge itself goes on server-side).
