@@ -58,6 +58,8 @@ export async function usePaymentStack(
     apiLogger?: Logger;
     env?: Record<string, string>;
     visibilityDelayMs?: number;
+    /** How late the sandbox charges a plan's first instalment (default: its 200 ms). */
+    firstInstalmentDelayMs?: number;
     recurringPoll?: { everyMs?: number };
     /** Rate limits the app and the workers share in PostgreSQL (default: the test app's generous ones). */
     limits?: LimitRules;
@@ -68,9 +70,10 @@ export async function usePaymentStack(
 ) {
   const database = await useTestDatabase();
   const queues = await useQueueBackend(kind, database.url);
-  const sandbox = await useSandbox(
-    options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {},
-  );
+  const sandbox = await useSandbox({
+    ...(options.visibilityDelayMs !== undefined ? { visibilityDelayMs: options.visibilityDelayMs } : {}),
+    ...(options.firstInstalmentDelayMs !== undefined ? { firstInstalmentDelayMs: options.firstInstalmentDelayMs } : {}),
+  });
   const logger = options.logger ?? createLogger({ level: 'silent' });
   // Long-polls answer when the worker's settled notification arrives, as in production.
   const paymentEvents = new PaymentEvents(database.url, logger);

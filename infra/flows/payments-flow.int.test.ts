@@ -82,7 +82,7 @@ describe.each<QueueBackendKind>(['redis', 'postgres'])('payments on the %s queue
     const res = await submit(donation({ paymentMethodToken: await tokenFor(), amount: '1.02' }));
     const accepted = PaymentAccepted.parse(await res.json());
     const status = await settled(accepted.paymentId);
-    expect(status).toMatchObject({ state: 'failed', failureCode: 'GENERIC_DECLINE' });
+    expect(status).toMatchObject({ state: 'failed', failureCode: 'GENERIC_DECLINE', declined: true });
     expect(status.failureMessage).toBeTruthy();
     expect(chargesFor(accepted.paymentId)).toHaveLength(1);
     const [record] = await database.db.select().from(donations).where(eq(donations.id, accepted.data.id));

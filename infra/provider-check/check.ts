@@ -223,11 +223,16 @@ export async function runProviderCheck(target: CheckTarget, options: CheckOption
       payor,
       interval: 'MONTHLY' as const,
     };
-    const outcome = await settle(
-      () => provider.createRecurring(request),
-      () => provider.findRecurringByIdempotencyKey(planKey),
-      'the monthly plan',
-    );
+    // The first instalment may show after the answer: the plan is then awaited until it does.
+    const shown = async () => {
+      const found = await provider.findRecurringByIdempotencyKey(planKey);
+      return found?.status === 'awaiting' ? null : found;
+    };
+    const created = await settle(() => provider.createRecurring(request), shown, 'the monthly plan');
+    const outcome =
+      created.status === 'awaiting'
+        ? await poll(shown, waitMs, intervalMs, "the monthly plan's first instalment")
+        : created;
     if (outcome.status !== 'active') throw new Error(`first payment declined: ${outcome.code}: ${outcome.message}`);
     return {
       value: outcome.recurringId,

@@ -18,12 +18,12 @@ async function startPlan(amountCents = 2500) {
     interval: 'MONTHLY' as const,
   };
   // The first instalment is charged after the answer, as Pay Theory may do: until a query shows
-  // it the outcome is unknown (transient), and the plan is then found by its key.
+  // it the plan is awaiting it, and the plan is then found by its key.
   let plan = await provider.createRecurring(request).catch((error: unknown) => {
     if (error instanceof TransientProviderError) return null;
     throw error;
   });
-  for (let tries = 0; !plan && tries < 100; tries += 1) {
+  for (let tries = 0; (!plan || plan.status === 'awaiting') && tries < 100; tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     plan = await provider.findRecurringByIdempotencyKey(idempotencyKey).catch((error: unknown) => {
       if (error instanceof TransientProviderError) return null;

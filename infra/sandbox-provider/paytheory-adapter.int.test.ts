@@ -165,8 +165,11 @@ describe('Pay Theory adapter against the sandbox provider', () => {
       payor,
       interval: 'MONTHLY' as const,
     };
-    // The first instalment comes after the answer: the outcome is unknown until a lookup shows it.
-    await expect(provider.createRecurring(request)).rejects.toBeInstanceOf(TransientProviderError);
+    // The first instalment comes after the answer: the plan is answered awaiting it until a lookup shows it.
+    await expect(provider.createRecurring(request)).resolves.toEqual({
+      status: 'awaiting',
+      recurringId: expect.stringMatching(/^pt_rec/),
+    });
     await expect
       .poll(() => provider.findRecurringByIdempotencyKey(request.idempotencyKey).catch(() => null))
       .toMatchObject({
@@ -190,9 +193,9 @@ describe('Pay Theory adapter against the sandbox provider', () => {
   it('reports a plan whose first instalment is declined as declined', async () => {
     const paymentMethodId = await tokenize();
     const idempotencyKey = newKey();
-    await provider
-      .createRecurring({ amountCents: 102, paymentMethodId, idempotencyKey, payor, interval: 'MONTHLY' })
-      .catch((error: unknown) => expect(error).toBeInstanceOf(TransientProviderError));
+    await expect(
+      provider.createRecurring({ amountCents: 102, paymentMethodId, idempotencyKey, payor, interval: 'MONTHLY' }),
+    ).resolves.toMatchObject({ status: 'awaiting' });
     await expect
       .poll(() => provider.findRecurringByIdempotencyKey(idempotencyKey).catch(() => null))
       .toMatchObject({ status: 'declined', code: 'GENERIC_DECLINE' });

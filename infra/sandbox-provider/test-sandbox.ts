@@ -30,6 +30,8 @@ export async function useSandbox(
     settleEveryMs?: number;
     reviewThresholdCents?: number;
     duplicateWindowMs?: number;
+    /** How long after createRecurringPayment answers a plan's first instalment is charged (default 200 ms). */
+    firstInstalmentDelayMs?: number;
   } = {},
 ): Promise<{
   sandbox: SandboxProvider;
@@ -53,6 +55,7 @@ export async function useSandbox(
     ...(options.settleEveryMs !== undefined ? { settleEveryMs: options.settleEveryMs } : {}),
     ...(options.reviewThresholdCents !== undefined ? { reviewThresholdCents: options.reviewThresholdCents } : {}),
     ...(options.duplicateWindowMs !== undefined ? { duplicateWindowMs: options.duplicateWindowMs } : {}),
+    ...(options.firstInstalmentDelayMs !== undefined ? { firstInstalmentDelayMs: options.firstInstalmentDelayMs } : {}),
     ...(webhook ? { webhookUrl: webhook.url } : {}),
     ...(webhook?.signingSecret ? { webhookSigningSecret: webhook.signingSecret } : {}),
     ...(webhook?.retryDelaysMs ? { webhookRetryDelaysMs: webhook.retryDelaysMs } : {}),

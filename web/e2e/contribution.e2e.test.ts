@@ -79,6 +79,15 @@ describe('contribution on the home page', () => {
     const toast = page.locator('li').filter({ hasText: 'Payment Processing Error' });
     expect(await toast.textContent()).toMatch(/declined/i);
     expect(new URL(page.url()).pathname).toBe('/');
+    // And it stays beside the card fields, after the toast is gone, until the visitor changes something:
+    // that the card was declined, and the provider's reason (GENERIC_DECLINE) in plain words.
+    const declined = form.getByRole('group', { name: 'Card details' }).getByRole('alert');
+    await declined.waitFor();
+    expect(await declined.textContent()).toBe(
+      'Your card was declined.The card was declined for an unknown reason. Please contact your card issuer or use another card.',
+    );
+    await toast.waitFor({ state: 'hidden', timeout: 30_000 });
+    expect(await declined.textContent()).toContain('declined for an unknown reason');
 
     // The fields were cleared and mounted again, as after every answer; the visitor is told, and
     // focus stayed on the button they pressed.
@@ -97,6 +106,8 @@ describe('contribution on the home page', () => {
     ).resolves.toBe('');
 
     await form.getByLabel('Other amount').fill('26.00');
+    // Another amount is a change: the decline was about the attempt before.
+    await declined.waitFor({ state: 'detached' });
     await fillCardFields(page, TEST_CARDS.visa);
     // A valid card in the new fields: they are ready, and the note has done its job.
     await note.waitFor({ state: 'detached' });

@@ -29,7 +29,7 @@ async function readerSees(path: string): Promise<{ url: string; heading: string 
 }
 
 describe('writing the news', () => {
-  it('keeps a draft private, publishes it, and keeps its old address working after a new slug', async () => {
+  it('keeps a draft private, publishes it, keeps it public on Save and its old address after a new slug, and unpublishes it only when asked', async () => {
     const journey = await newPage(375, { bypassCSP: true });
     const { page } = journey;
     await signIn(journey);
@@ -56,19 +56,37 @@ describe('writing the news', () => {
     await page.getByRole('status').filter({ hasText: 'Article saved.' }).waitFor();
     expect(await readerSees(`/news/${slug}`)).toEqual({ url: `/news/${slug}`, heading: 'Article Not Found' });
 
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await page.getByRole('status').filter({ hasText: 'Article saved.' }).waitFor();
+    const form = page.getByRole('form', { name: 'Edit article' });
+    expect(await form.getByText('State:').locator('..').textContent()).toContain('Draft');
+    await form.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('status').filter({ hasText: 'Article saved and published.' }).waitFor();
     expect(await readerSees(`/news/${slug}`)).toEqual({ url: `/news/${slug}`, heading: title });
+    expect(await form.getByText('State:').locator('..').textContent()).toContain('Published');
 
+    // Save on a published article keeps it published (there is no "Save draft" any more).
+    expect(await form.getByRole('button', { name: 'Save draft' }).count()).toBe(0);
     const newSlug = `${slug}-renamed`;
     await page.getByLabel('Address (slug)').fill(newSlug);
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Article saved.' }).waitFor();
     expect(await readerSees(`/news/${slug}`)).toEqual({ url: `/news/${newSlug}`, heading: title });
 
     await page.goto('/admin/news');
     const row = page.getByRole('listitem').filter({ hasText: title });
     expect(await row.textContent()).toContain('Published');
+
+    // Unpublish asks first; keeping it changes nothing, confirming takes it offline and says so.
+    await row.getByRole('link', { name: `Edit “${title}”` }).click();
+    await page.waitForURL(/\/admin\/news\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Take this article offline?' });
+    await dialog.getByRole('button', { name: 'Keep it published' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await readerSees(`/news/${newSlug}`)).toEqual({ url: `/news/${newSlug}`, heading: title });
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    await dialog.getByRole('button', { name: 'Unpublish' }).click();
+    await page.getByRole('status').filter({ hasText: 'Article unpublished' }).waitFor();
+    expect(await readerSees(`/news/${newSlug}`)).toEqual({ url: `/news/${newSlug}`, heading: 'Article Not Found' });
     expect(journey.errors.filter((e) => !e.includes('401 (Unauthorized)'))).toEqual([]);
   });
 });

@@ -185,6 +185,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
 
   const { limiters } = deps;
   const charges = chargesProcessor({
+    backend,
     ledger,
     provider,
     lookup,

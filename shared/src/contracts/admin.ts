@@ -496,7 +496,7 @@ const AUDIT_ACTION_MAX = 100;
 export const AuditLogQuery = z.object({
   /** The actor's username (as recorded) or user id. */
   actor: singleLineText('Actor', TEXT_LIMITS.search, { trim: true }).min(1).optional(),
-  /** An exact action, e.g. 'contribution.confirmed'. */
+  /** Words to find in the action or the subject (entity type and id), each in any case and as any part of a word. */
   action: singleLineText('Action', AUDIT_ACTION_MAX, { trim: true }).min(1).optional(),
   /** Entries at or after this instant (a bare date is its start, UTC). */
   from: z.union([z.iso.date(), IsoDateTime]).optional(),

@@ -56,6 +56,8 @@ export const PaymentStatus = z
     state: PaymentState,
     nextPaymentDate: z.string().nullable(),
     failureMessage: z.string().nullable(),
+    /** Failed because the provider declined the card: failureMessage is its reason, in words for the payer. */
+    declined: z.boolean(),
   })
   .meta({ id: 'PaymentStatus' });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;

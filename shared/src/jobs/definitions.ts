@@ -24,6 +24,8 @@ export const JOBS = {
   charge: 'charge',
   startRecurring: 'start-recurring',
   verifyReportedCharge: 'verify-reported-charge',
+  /** Looks up a new plan's first instalment, which the provider showed no sign of yet (FIRST_INSTALMENT_LOOK_DELAYS_MS). */
+  awaitFirstInstalment: 'await-first-instalment',
   updateStatus: 'update-status',
   recordTransaction: 'record-transaction',
   reconcilePayments: 'reconcile-payments',
@@ -61,6 +63,10 @@ export const PaymentJobData = z.object({
 });
 export type PaymentJobData = z.infer<typeof PaymentJobData>;
 
+/** await-first-instalment: the payment, and which look this is (an index of FIRST_INSTALMENT_LOOK_DELAYS_MS). */
+export const FirstInstalmentJobData = z.object({ paymentId: z.uuid(), look: z.number().int().min(0) });
+export type FirstInstalmentJobData = z.infer<typeof FirstInstalmentJobData>;
+
 /** process-webhook: the id of our webhook_events row (a uuid, so the job id stays free of ':'). */
 export const WebhookJobData = z.object({ eventId: z.uuid() });
 export type WebhookJobData = z.infer<typeof WebhookJobData>;
@@ -82,6 +88,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.charge]: QUEUES.charges,
   [JOBS.startRecurring]: QUEUES.charges,
   [JOBS.verifyReportedCharge]: QUEUES.charges,
+  [JOBS.awaitFirstInstalment]: QUEUES.charges,
   [JOBS.updateStatus]: QUEUES.followUps,
   [JOBS.recordTransaction]: QUEUES.followUps,
   [JOBS.reconcilePayments]: QUEUES.maintenance,
@@ -119,6 +126,12 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
   [JOBS.charge]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
   [JOBS.startRecurring]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },
   [JOBS.verifyReportedCharge]: {
+    attempts: 9,
+    backoff: { type: 'exponential', delay: 2000, jitter: 0.5 },
+    ...retention,
+  },
+  // Only a provider that cannot answer the look-up is retried; "not visible yet" is an answer.
+  [JOBS.awaitFirstInstalment]: {
     attempts: 9,
     backoff: { type: 'exponential', delay: 2000, jitter: 0.5 },
     ...retention,
@@ -216,6 +229,16 @@ export const GIVE_UP_AFTER_MS = 60 * 60_000;
  * with locks of seconds, 50 stalls is minutes of crash-looping, after which the sweep takes over.
  */
 export const MAX_STALLED_COUNT = 50;
+
+/**
+ * When a new plan's first instalment is looked up, after the attempt that created the plan: one
+ * look per delay, each a job of its own (firstInstalmentJobId). Pay Theory shows a new transaction
+ * within moments, so the looks cover the first minute; a plan still awaiting after them is the
+ * sweep's (STUCK_AFTER_MS), and its instalment's webhook settles it whenever that comes.
+ */
+export const FIRST_INSTALMENT_LOOK_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 16_000, 32_000];
+export const firstInstalmentJobId = (paymentId: string, look: number) =>
+  `${jobIdOf(JOBS.awaitFirstInstalment, paymentId)}-${look}`;
 
 /** The charges-queue job that settles a payment of this kind. */
 export function chargeJobFor(payment: { kind: string; claimedTransactionId: string | null }): JobName {

@@ -7,7 +7,7 @@ import {
   ProviderRequestError,
   TransientProviderError,
 } from '../payments';
-import type { Claim, Payment, PaymentLedger } from './ledger';
+import type { Claim, FinalOutcome, Payment, PaymentLedger } from './ledger';
 import type { Outcome, ProviderLookup } from './provider-lookup';
 
 export interface ChargeDeps {
@@ -67,7 +67,61 @@ export class FinalChargeError extends Error {
   }
 }
 
-export type AttemptResult = { skipped: 'already settled' } | { state: 'succeeded' };
+export type AttemptResult =
+  | { skipped: 'already settled' }
+  | { state: 'succeeded' }
+  /** A plan was created and its first instalment is not visible yet: looked up again later (firstInstalmentLooks). */
+  | { state: 'awaiting-first-instalment' };
+
+/**
+ * Records a final outcome in the ledger and tells the counters: the one end of an attempt and of a
+ * look-up of a plan's first instalment. A decline is final (FinalChargeError) once recorded.
+ */
+function concluder({ ledger, logger, onDecline, onOutcome = () => undefined }: ChargeDeps) {
+  return async (payment: Payment, payor: Payor | null, outcome: FinalOutcome): Promise<{ state: 'succeeded' }> => {
+    const { kind } = payment;
+    await ledger.settle(payment, outcome);
+    if (outcome.status === 'declined') {
+      onOutcome({ kind, outcome: 'declined', reason: outcome.code });
+      // Counting is advice, not money: a limiter outage must not turn a final decline into a retry.
+      if (onDecline) {
+        await onDecline({ payerEmail: payor?.email }).catch((error: unknown) =>
+          logger.warn(
+            { paymentId: payment.id, error: error instanceof Error ? error.message : String(error) },
+            'decline not counted: rate limiter unavailable',
+          ),
+        );
+      }
+      throw new FinalChargeError(`declined: ${outcome.code}`);
+    }
+    onOutcome({ kind, outcome: 'succeeded', reason: 'NONE' });
+    return { state: 'succeeded' };
+  };
+}
+
+/**
+ * The look-up of a plan's first instalment, after the attempt that created the plan ended with it
+ * awaited (AwaitingFirstInstalment, docs/decisions/010). It is no new attempt: it sends nothing and
+ * leaves payments.attempts alone; the outcome it finds is counted once, as the attempt's. Not
+ * visible yet is an answer too (`awaiting-first-instalment`): the caller looks again later, and
+ * the sweep settles what no look-up did.
+ */
+export function firstInstalmentLooks(deps: ChargeDeps) {
+  const { ledger, lookup } = deps;
+  const conclude = concluder(deps);
+  return async function look(paymentId: string): Promise<AttemptResult> {
+    const found = await ledger.withPayor(paymentId);
+    const payment = found?.payment;
+    if (!payment || !UNSETTLED_STATES.has(payment.state) || !payment.providerRecurringId) {
+      return { skipped: 'already settled' };
+    }
+    const outcome = await lookup.find(payment, payment.providerRecurringId);
+    if (!outcome || outcome.status === 'awaiting') return { state: 'awaiting-first-instalment' };
+    return conclude(payment, found.payor, outcome);
+  };
+}
+
+const UNSETTLED_STATES: ReadonlySet<string> = new Set(['queued', 'processing']);
 
 /** The charges-queue jobs this attempt runs. */
 export type ChargeJob = typeof JOBS.charge | typeof JOBS.startRecurring | typeof JOBS.verifyReportedCharge;
@@ -82,16 +136,17 @@ export const CHARGE_JOBS: readonly JobName[] = [JOBS.charge, JOBS.startRecurring
  * errors propagate (the caller retries with backoff); declines and our own request errors are final
  * (FinalChargeError), after the ledger has recorded them.
  */
-export function chargeAttempts({
-  ledger,
-  provider,
-  lookup,
-  logger,
-  visibilityWindowMs,
-  now = () => new Date(),
-  onDecline,
-  onOutcome = () => undefined,
-}: ChargeDeps) {
+export function chargeAttempts(deps: ChargeDeps) {
+  const {
+    ledger,
+    provider,
+    lookup,
+    logger,
+    visibilityWindowMs,
+    now = () => new Date(),
+    onOutcome = () => undefined,
+  } = deps;
+  const conclude = concluder(deps);
   const metadataOf = (payment: Payment): ProviderMetadata => ({
     payment_id: payment.id,
     record_id: payment.recordId,
@@ -136,7 +191,8 @@ export function chargeAttempts({
     );
 
   // A plan's first instalment may be charged after createRecurringPayment answers: the adapter
-  // then throws a TransientProviderError, and the next attempt finds the plan by its key.
+  // then answers the plan `awaiting`, and the attempt ends with the plan recorded and its first
+  // instalment looked up later (firstInstalmentLooks), never with a second plan.
   const startRecurring = (claim: Claim) =>
     send(claim, (payment, payor) =>
       provider.createRecurring({
@@ -206,22 +262,12 @@ export function chargeAttempts({
       else onOutcome({ kind, outcome: 'unclear', reason: unclearReason(error) });
       throw error;
     }
-    await ledger.settle(claim.payment, outcome);
-    if (outcome.status === 'declined') {
-      onOutcome({ kind, outcome: 'declined', reason: outcome.code });
-      // Counting is advice, not money: a limiter outage must not turn a final decline into a retry.
-      if (onDecline) {
-        await onDecline({ payerEmail: claim.payor?.email }).catch((error: unknown) =>
-          logger.warn(
-            { paymentId, error: error instanceof Error ? error.message : String(error) },
-            'decline not counted: rate limiter unavailable',
-          ),
-        );
-      }
-      throw new FinalChargeError(`declined: ${outcome.code}`);
+    if (outcome.status === 'awaiting') {
+      // Not an unclear outcome: the plan exists; its outcome is counted when its first instalment shows.
+      const awaiting = await ledger.awaitFirstInstalment(claim.payment, outcome.recurringId, now());
+      return awaiting ? { state: 'awaiting-first-instalment' } : { skipped: 'already settled' };
     }
-    onOutcome({ kind, outcome: 'succeeded', reason: 'NONE' });
-    return { state: 'succeeded' };
+    return conclude(claim.payment, claim.payor, outcome);
   };
 }
 

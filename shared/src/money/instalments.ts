@@ -7,7 +7,13 @@ import { notePlanInstalment } from './plans';
 import { insertTransactionRow, transactionRow } from './transaction-rows';
 
 export type InstalmentOutcome =
-  'recorded' | 'failed-recorded' | 'already-recorded' | 'first-instalment' | 'replacement';
+  | 'recorded'
+  | 'failed-recorded'
+  | 'already-recorded'
+  | 'first-instalment'
+  | 'first-instalment-settled'
+  | 'payment-not-succeeded'
+  | 'replacement';
 
 export interface InstalmentDeps {
   db: Database;
@@ -79,6 +85,37 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode,
     return 'recorded';
   }
 
+  /**
+   * A plan's instalment seen (by its webhook) while its payment is still unsettled: the plan was
+   * created and its first instalment awaited (AwaitingFirstInstalment), so this is that first
+   * instalment, and the payment settles from it as the attempt's look-up would. A plan that shows
+   * no next date yet is read again later (a throw: the webhook job retries). A payment that
+   * failed keeps no instalment here: a late charge of it is the reconciliation's (docs/decisions/049).
+   */
+  async function settleFirst(
+    payment: Payment,
+    charge: ProviderCharge,
+    plan: RecurringPlanStatus | null,
+  ): Promise<InstalmentOutcome> {
+    if (payment.state !== 'queued' && payment.state !== 'processing') return 'payment-not-succeeded';
+    if (!payment.providerRecurringId || charge.recurringId !== payment.providerRecurringId) {
+      throw new Error(`transaction ${charge.transactionId} is not an instalment of payment ${payment.id}'s plan`);
+    }
+    if (charge.outcome.status === 'declined') {
+      await ledger.settle(payment, charge.outcome);
+    } else {
+      if (!plan?.nextPaymentDate) throw new Error(`plan ${charge.recurringId} shows no next payment date yet`);
+      await ledger.settle(payment, {
+        status: 'active',
+        recurringId: charge.recurringId,
+        nextPaymentDate: plan.nextPaymentDate,
+        firstCharge: charge.outcome,
+      });
+    }
+    logger.info({ paymentId: payment.id, transactionId: charge.transactionId }, 'first instalment settled by webhook');
+    return 'first-instalment-settled';
+  }
+
   /** The plan's next charge date as the provider reports it, shown to admins with the payment. */
   async function notePlan(payment: Payment, plan: RecurringPlanStatus): Promise<void> {
     if (!plan.nextPaymentDate || plan.nextPaymentDate === payment.nextPaymentDate) return;
@@ -88,7 +125,7 @@ export function instalmentRecorder({ db, ledger, logger, providerName, liveMode,
       .where(eq(payments.id, payment.id));
   }
 
-  return { record, notePlan };
+  return { record, settleFirst, notePlan };
 }
 
 export type InstalmentRecorder = ReturnType<typeof instalmentRecorder>;

@@ -18,22 +18,16 @@ import {
 import { JOBS, type OutboxRow, type QueueBackend, outboxValuesOf, publishNow } from '../jobs';
 import type { Logger } from '../logger';
 import type { ChargeOutcome, Payor, RecurringOutcome } from '../payments';
-import { paymentStatusOf, settledNotice } from './payment-status';
+import { UNCLEAR_FAILURES, paymentStatusOf, settledNotice } from './payment-status';
+
+export { UNCLEAR_FAILURES };
 import { constraintOf } from './accept';
 import { PLACES_CONSTRAINT } from './places';
 
 export type Payment = typeof payments.$inferSelect;
 
-/**
- * Failure codes that are no answer from the provider, unlike a decline: no charge was seen, which
- * is not "no charge was made" (docs/decisions/010, amendment "failed is not final"). A payment
- * failed with one is looked up once more after the visibility window, and settled if charged.
- */
-export const UNCLEAR_FAILURES: ReadonlySet<string> = new Set([
-  'PROVIDER_UNAVAILABLE',
-  'UNVERIFIED',
-  'PROVIDER_REQUEST_ERROR',
-]);
+/** What the provider says happened, final: a charge, an active plan, or a decline (never "awaiting"). */
+export type FinalOutcome = ChargeOutcome | Exclude<RecurringOutcome, { status: 'awaiting' }>;
 
 /** Identifiers and literals below are ours (schema names, RECORDS values), never request values. */
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -191,6 +185,12 @@ const STATEMENTS = {
     'ledger_mark_sent',
     sql`UPDATE ${payments} SET last_sent_at = ${$('at')}::timestamptz,
         recheck_after = COALESCE(${$('recheck')}::timestamptz, recheck_after), updated_at = ${$('at')}::timestamptz
+      WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+      RETURNING *`,
+  ),
+  awaitFirstInstalment: preparedStatement(
+    'ledger_await_first_instalment',
+    sql`UPDATE ${payments} SET provider_recurring_id = ${$('recurringId')}, updated_at = ${$('at')}::timestamptz
       WHERE id = ${$('id')} AND state IN ${UNSETTLED}
       RETURNING *`,
   ),
@@ -412,6 +412,18 @@ export class PaymentLedger {
     return paymentFrom(raw);
   }
 
+  /**
+   * The plan the provider created, whose first instalment it does not show yet (AwaitingFirstInstalment):
+   * recorded on the payment, which stays unsettled until the instalment shows. Its webhook then
+   * finds the payment by the plan. Undefined when the payment was settled meanwhile.
+   */
+  async awaitFirstInstalment(payment: Payment, recurringId: string, at: Date): Promise<Payment | undefined> {
+    const [raw] = await STATEMENTS.awaitFirstInstalment(this.db, { id: payment.id, recurringId, at: iso(at) });
+    if (!raw) return undefined;
+    this.logger.info({ paymentId: payment.id, recurringId }, 'plan created; its first instalment is awaited');
+    return paymentFrom(raw);
+  }
+
   /** The sweep has looked for late duplicates of this payment's charge. */
   async clearRecheck(paymentId: string): Promise<void> {
     await STATEMENTS.clearRecheck(this.db, { id: paymentId });
@@ -445,10 +457,7 @@ export class PaymentLedger {
    * whose place was given back cannot take one again; `not-failed`: the payment is not failed (any
    * more). The caller gives the charge back in the first two cases.
    */
-  async adopt(
-    payment: Payment,
-    outcome: ChargeOutcome | RecurringOutcome,
-  ): Promise<'adopted' | 'record-paid' | 'sold-out' | 'not-failed'> {
+  async adopt(payment: Payment, outcome: FinalOutcome): Promise<'adopted' | 'record-paid' | 'sold-out' | 'not-failed'> {
     if (outcome.status === 'declined') return 'not-failed';
     let raw: RawRow | undefined;
     try {
@@ -481,7 +490,7 @@ export class PaymentLedger {
   }
 
   /** Records what the provider says happened: the one place a charge outcome reaches the ledger. */
-  async settle(payment: Payment, outcome: ChargeOutcome | RecurringOutcome): Promise<void> {
+  async settle(payment: Payment, outcome: FinalOutcome): Promise<void> {
     if (outcome.status === 'declined') return this.fail(payment, outcome.code, outcome.message);
     return this.succeed(payment, settledOf(outcome));
   }
@@ -491,7 +500,7 @@ export class PaymentLedger {
    * failed with the reason, and the long-polls are woken with the new status.
    */
   async fail(payment: Payment, code: string, message: string): Promise<void> {
-    const status = paymentStatusOf({ ...payment, state: 'failed', failureMessage: message });
+    const status = paymentStatusOf({ ...payment, state: 'failed', failureCode: code, failureMessage: message });
     // Failed for want of an answer, not by a decline: looked up once more after the window (the sweep).
     const recheck = UNCLEAR_FAILURES.has(code) ? iso(new Date(Date.now() + this.visibilityWindowMs)) : null;
     const [raw] = await STATEMENTS.fail[payment.kind](this.db, {
@@ -528,7 +537,7 @@ export class PaymentLedger {
 }
 
 /** What a charge or an active plan settles a payment with. */
-function settledOf(outcome: Exclude<ChargeOutcome | RecurringOutcome, { status: 'declined' }>): Settled {
+function settledOf(outcome: Exclude<FinalOutcome, { status: 'declined' }>): Settled {
   if (outcome.status === 'active') {
     return {
       transactionId: outcome.firstCharge.transactionId,
@@ -543,7 +552,13 @@ function settledOf(outcome: Exclude<ChargeOutcome | RecurringOutcome, { status: 
 /** The parameters of the succeed and adopt statements: the payment's new columns, its follow-ups and its notice. */
 function successValues(payment: Payment, settled: Settled) {
   const nextPaymentDate = settled.nextPaymentDate ?? null;
-  const status = paymentStatusOf({ ...payment, state: 'succeeded', nextPaymentDate, failureMessage: null });
+  const status = paymentStatusOf({
+    ...payment,
+    state: 'succeeded',
+    nextPaymentDate,
+    failureCode: null,
+    failureMessage: null,
+  });
   // The columns of jsonb_to_recordset in the statements; queue and job id as the outbox derives them.
   const jobs = [JOBS.updateStatus, JOBS.recordTransaction]
     .map((job) => outboxValuesOf({ job, paymentId: payment.id }))

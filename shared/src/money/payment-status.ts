@@ -4,12 +4,29 @@ import type { payments } from '../db/schema/payments';
 type PaymentRow = typeof payments.$inferSelect;
 
 /**
+ * Failure codes that are no answer from the provider, unlike a decline: no charge was seen, which
+ * is not "no charge was made" (docs/decisions/010, amendment "failed is not final"). A payment
+ * failed with one is looked up once more after the visibility window, and settled if charged.
+ */
+export const UNCLEAR_FAILURES: ReadonlySet<string> = new Set([
+  'PROVIDER_UNAVAILABLE',
+  'UNVERIFIED',
+  'PROVIDER_REQUEST_ERROR',
+]);
+
+/**
+ * Failure codes that are not the card's: no answer (UNCLEAR_FAILURES), or a charge the browser
+ * reported that did not match. Every other failure code is the provider's decline of the card.
+ */
+const NOT_DECLINES: ReadonlySet<string> = new Set([...UNCLEAR_FAILURES, 'AMOUNT_MISMATCH']);
+
+/**
  * What `GET /api/payments/{id}` answers for a ledger row: the one mapping from the row to the wire.
  * It leaves out the record and the provider's ids: a payment id grants its status and nothing
  * more (docs/decisions/046).
  */
 export function paymentStatusOf(
-  row: Pick<PaymentRow, 'id' | 'kind' | 'state' | 'nextPaymentDate' | 'failureMessage'>,
+  row: Pick<PaymentRow, 'id' | 'kind' | 'state' | 'nextPaymentDate' | 'failureCode' | 'failureMessage'>,
 ): PaymentStatus {
   return {
     id: row.id,
@@ -17,6 +34,7 @@ export function paymentStatusOf(
     state: row.state,
     nextPaymentDate: row.nextPaymentDate,
     failureMessage: row.failureMessage,
+    declined: row.state === 'failed' && row.failureCode !== null && !NOT_DECLINES.has(row.failureCode),
   };
 }
 

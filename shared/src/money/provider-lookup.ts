@@ -1,13 +1,14 @@
 import { DUPLICATE_REVERSED_ACTION, type Database, auditLog, writeAuditRow } from '../db';
 import { JOBS, chargeJobFor } from '../jobs';
 import type { Logger } from '../logger';
-import type { CardProvider, ChargeOutcome, RecurringOutcome } from '../payments';
+import { type CardProvider, type ChargeOutcome, type RecurringOutcome, TransientProviderError } from '../payments';
 import { and, eq } from 'drizzle-orm';
 import type { Payment, PaymentLedger } from './ledger';
 
 export type Outcome = ChargeOutcome | RecurringOutcome;
 type Succeeded = Extract<ChargeOutcome, { status: 'succeeded' }>;
 type Active = Extract<RecurringOutcome, { status: 'active' }>;
+type Awaiting = Extract<RecurringOutcome, { status: 'awaiting' }>;
 
 /**
  * Whether a charge the provider lists is the one a payment names: the charge itself, or the
@@ -95,8 +96,11 @@ export function providerLookup({ db, provider, logger }: LookupDeps) {
     if (chargeJobFor(payment) === JOBS.startRecurring) {
       const plans = await provider.listRecurringByIdempotencyKey(key);
       const active = plans.filter((p): p is Active => p.status === 'active');
-      const kept = active.find((p) => p.recurringId === keep) ?? active[0];
-      if (kept)
+      const awaiting = plans.filter((p) => p.status === 'awaiting');
+      const kept = plans.find((p) => p.status !== 'declined' && p.recurringId === keep) ?? active[0] ?? awaiting[0];
+      // A plan whose first instalment is not visible yet cannot be given back (there is nothing to
+      // refund yet): duplicates wait until every plan shows its first instalment.
+      if (kept?.status === 'active' && awaiting.length === 0)
         await reversePlans(
           payment,
           active.filter((p) => p !== kept),
@@ -125,6 +129,9 @@ export function providerLookup({ db, provider, logger }: LookupDeps) {
       payment.state === 'failed' ? null : (payment.providerRecurringId ?? payment.providerTransactionId ?? null);
     if (chargeJobFor(payment) === JOBS.startRecurring) {
       const plans = await provider.listRecurringByIdempotencyKey(payment.idempotencyKey);
+      const waiting = plans.find((p): p is Awaiting => p.status === 'awaiting' && p.recurringId !== keep);
+      // Its first instalment is what would be refunded: looked at again by the next sweep.
+      if (waiting) throw new TransientProviderError(`plan ${waiting.recurringId}: first instalment not visible yet`);
       const active = plans.filter((p): p is Active => p.status === 'active');
       await reversePlans(
         payment,
@@ -157,6 +164,10 @@ export function providerLookup({ db, provider, logger }: LookupDeps) {
       return found?.status === 'succeeded' && found.amountCents === payment.amountCents ? found : null;
     }
     const found = await find(payment);
+    // A plan whose first instalment is not visible yet may still turn out charged: asked again later.
+    if (found?.status === 'awaiting') {
+      throw new TransientProviderError(`plan ${found.recurringId}: first instalment not visible yet`);
+    }
     return found && found.status !== 'declined' ? found : null;
   }
 

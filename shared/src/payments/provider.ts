@@ -95,7 +95,19 @@ export type RecurringOutcome =
       /** The first instalment, charged when the plan is created. */
       firstCharge: Extract<ChargeOutcome, { status: 'succeeded' }>;
     }
+  | AwaitingFirstInstalment
   | Extract<ChargeOutcome, { status: 'declined' }>;
+
+/**
+ * A plan the provider created whose first instalment it does not show yet: Pay Theory may charge
+ * it after createRecurringPayment answers, and its queries lag. An expected state, not an unclear
+ * outcome: the plan exists (so another must never be created), and the payment settles once the
+ * instalment shows (a delayed look-up, its webhook or the sweep; docs/decisions/010).
+ */
+export interface AwaitingFirstInstalment {
+  status: 'awaiting';
+  recurringId: string;
+}
 
 export interface CardDetails {
   number: string;
@@ -318,7 +330,7 @@ export interface CardProvider {
   findRecurringByIdempotencyKey(idempotencyKey: string): Promise<RecurringOutcome | null>;
   /**
    * Every plan made with this key, in the provider's order. A plan whose first instalment is not visible
-   * yet makes this throw TransientProviderError (its outcome is still unknown).
+   * yet is `awaiting` (its outcome is still unknown).
    */
   listRecurringByIdempotencyKey(idempotencyKey: string): Promise<RecurringOutcome[]>;
   cancelRecurring(recurringId: string): Promise<void>;

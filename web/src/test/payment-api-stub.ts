@@ -41,6 +41,7 @@ export function paymentStatusReply(
       state,
       nextPaymentDate: null,
       failureMessage: null,
+      declined: false,
       ...extra,
     } satisfies PaymentStatus);
 }

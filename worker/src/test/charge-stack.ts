@@ -95,7 +95,7 @@ export async function useChargeStack(kind: QueueBackendKind, options: { visibili
 
   const worker = backend.createWorker(
     QUEUES.charges,
-    chargesProcessor({ ledger, provider: sandbox.provider, lookup, logger, visibilityWindowMs }),
+    chargesProcessor({ backend, ledger, provider: sandbox.provider, lookup, logger, visibilityWindowMs }),
     { concurrency: 4 },
   );
   afterAll(() => worker.close());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AuditLogPage, PaymentsOfRecord } from '@pillars/shared/contracts/admin';
 import { auditLog, donations, payments } from '@pillars/shared/db';
+import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { type TestAdmin, createTestAdmin, signIn } from '../../test/admin-session';
@@ -74,7 +75,50 @@ describe('GET /api/admin/audit-log', () => {
     expect(seen).toEqual(all.data.map((e) => e.id));
   });
 
-  it('filters by actor (username or id), exact action and dates', async () => {
+  it('finds words of the action and the subject, in any case and as part of a word', async () => {
+    await db.insert(auditLog).values([
+      {
+        actorUserId: null,
+        actorLabel: 'refunder',
+        action: 'payment.refunded',
+        entityType: 'payment',
+        entityId: 'pay_refund_target',
+        before: null,
+        after: { refundedCents: 500 },
+        createdAt: new Date('2026-01-14T10:00:00.000Z'),
+      },
+      {
+        actorUserId: null,
+        actorLabel: 'worker',
+        action: 'payment.duplicate_reversed',
+        entityType: 'provider_transaction',
+        entityId: 'pt_100%_dup',
+        before: null,
+        after: null,
+        createdAt: new Date('2026-01-15T10:00:00.000Z'),
+      },
+    ]);
+    const actions = async (what: string) =>
+      (await page(`?action=${encodeURIComponent(what)}`)).data.map((e) => e.action);
+    expect(await actions('refund')).toEqual(['payment.refunded']);
+    expect(await actions('REFUND')).toEqual(['payment.refunded']);
+    expect(await actions('CONFIRM')).toEqual([
+      'contribution.confirmed',
+      'registration.confirmed',
+      'contribution.confirmed',
+    ]);
+    // Every word must be found, each in the action or the subject (entity type and id).
+    expect(await actions('registration confirmed')).toEqual(['registration.confirmed']);
+    expect(await actions('provider transaction')).toEqual(['payment.duplicate_reversed']);
+    expect(await actions('refund_target')).toEqual(['payment.refunded']);
+    // % and _ are the characters themselves, not patterns.
+    expect(await actions('100%')).toEqual(['payment.duplicate_reversed']);
+    expect(await actions('%')).toEqual(['payment.duplicate_reversed']);
+    expect(await actions('refund nothing-like-it')).toEqual([]);
+    await db.delete(auditLog).where(inArray(auditLog.action, ['payment.refunded', 'payment.duplicate_reversed']));
+  });
+
+  it('filters by actor (username or id), action words and dates', async () => {
     expect((await page('?actor=someone-else')).data.map((e) => e.actorLabel)).toEqual(['someone-else']);
     expect((await page(`?actor=${admin.id}`)).data).toHaveLength(5);
     expect((await page(`?actor=${admin.username}`)).data).toHaveLength(5);
@@ -82,7 +126,11 @@ describe('GET /api/admin/audit-log', () => {
       '2026-01-12T10:00:00.000Z',
       '2026-01-10T10:00:00.000Z',
     ]);
-    expect((await page('?action=contribution')).data).toEqual([]);
+    expect((await page('?action=contribution')).data.map((e) => e.action)).toEqual([
+      'contribution.confirmed',
+      'contribution.confirmed',
+    ]);
+    expect((await page('?action=contribution.cancelled')).data).toEqual([]);
     // A bare `to` date includes that whole day.
     const range = await page('?from=2026-01-11&to=2026-01-12');
     expect(range.data.map((e) => e.createdAt)).toEqual(['2026-01-12T10:00:00.000Z', '2026-01-11T10:00:00.000Z']);

@@ -1,6 +1,7 @@
 import type { AuditLogEntry, AuditLogPage, AuditLogQuery, PaymentOfRecord } from '@pillars/shared/contracts/admin';
 import { type Database, auditLog, payments } from '@pillars/shared/db';
 import { type SQL, and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { containsPattern } from './contributor-list.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isBareDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -27,13 +28,26 @@ const asRecord = (value: unknown): Record<string, unknown> | null =>
  */
 const atMs = sql`date_trunc('milliseconds', ${auditLog.createdAt})`;
 
+/**
+ * The "What" filter: every word typed (split on spaces) must appear, in any case and as any part
+ * of a word, in the action or the subject (the entity's type and id): "refund" finds
+ * payment.refunded, "donation confirmed" finds contribution.confirmed of a donation.
+ */
+function matchingWords(text: string): SQL[] {
+  const searched = sql`concat_ws(' ', ${auditLog.action}, ${auditLog.entityType}, ${auditLog.entityId})`;
+  return text
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => sql`${searched} ILIKE ${containsPattern(word)}`);
+}
+
 /** The audit log, newest first, filtered and paged by a (created_at, id) keyset cursor. */
 export async function listAuditLog(db: Database, query: AuditLogQuery): Promise<AuditLogPage> {
   const where: (SQL | undefined)[] = [];
   if (query.actor) {
     where.push(or(eq(auditLog.actorLabel, query.actor), sql`${auditLog.actorUserId}::text = ${query.actor}`));
   }
-  if (query.action) where.push(eq(auditLog.action, query.action));
+  if (query.action) where.push(...matchingWords(query.action));
   if (query.from) where.push(gte(auditLog.createdAt, new Date(query.from)));
   if (query.to) where.push(lt(auditLog.createdAt, endOf(query.to)));
   if (query.before) {

@@ -20,6 +20,7 @@ export type AuditAction =
   | 'news.created'
   | 'news.updated'
   | 'news.published'
+  | 'news.unpublished'
   | 'news.deleted'
   | 'event.created'
   | 'event.updated'

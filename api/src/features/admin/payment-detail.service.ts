@@ -161,7 +161,8 @@ export async function paymentDetail(
     providerTransactionId: payment.providerTransactionId,
     providerRecurringId: payment.providerRecurringId,
     claimedTransactionId: payment.claimedTransactionId,
-    nextPaymentDate: payment.nextPaymentDate,
+    // An ended plan charges nothing more: the date the provider last gave is no next payment.
+    nextPaymentDate: payment.cancelledAt ? null : payment.nextPaymentDate,
     idempotencyKey: payment.idempotencyKey,
     createdAt: payment.createdAt.toISOString(),
     updatedAt: payment.updatedAt.toISOString(),

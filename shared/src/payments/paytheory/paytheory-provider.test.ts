@@ -382,7 +382,7 @@ describe('Pay Theory provider', () => {
     });
   });
 
-  it('treats a plan whose first instalment is not visible yet as unknown (transient)', async () => {
+  it('answers a plan whose first instalment is not visible yet as awaiting it, not as an error', async () => {
     const { p } = provider({
       createRecurringPayment: () => ({
         data: {
@@ -404,7 +404,7 @@ describe('Pay Theory provider', () => {
         payor,
         interval: 'MONTHLY',
       }),
-    ).rejects.toThrow(/first payment not found/);
+    ).resolves.toEqual({ status: 'awaiting', recurringId: 'pt_rec_1' });
   });
 
   it('looks a plan answered without next_payment_date up again, and finds it active with its date', async () => {

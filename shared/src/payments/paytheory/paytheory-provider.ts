@@ -406,12 +406,10 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       .filter((t) => isDebit(t) && t.recurring?.recurring_id === plan.recurring_id)
       .sort(byDate);
     const first = instalments[0];
-    if (!first) {
-      // Pay Theory may charge the first instalment after answering createRecurringPayment, and
-      // its queries may lag: the plan exists, its outcome is unknown, so the caller asks again
-      // later (never creates a second plan on this).
-      throw new TransientProviderError(`Pay Theory recurring payment ${plan.recurring_id}: first payment not found`);
-    }
+    // Pay Theory may charge the first instalment after answering createRecurringPayment, and its
+    // queries may lag: the plan exists and its first instalment is awaited, an expected state the
+    // caller resolves by looking again later (never by creating a second plan; docs/decisions/010).
+    if (!first) return { status: 'awaiting', recurringId: plan.recurring_id };
     const outcome = toChargeOutcome(first);
     if (outcome.status === 'declined') return outcome;
     if (!plan.next_payment_date) {

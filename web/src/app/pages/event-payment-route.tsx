@@ -1,5 +1,5 @@
 import { EventPaymentPage } from '@/features/events/pages/event-payment-page';
-import { HostedCardFields, cardLoadingLabel } from '@/features/payments/components/hosted-card-fields';
+import { HostedCardFields, cardFieldsProps, cardLoadingLabel } from '@/features/payments/components/hosted-card-fields';
 import { useCardPayment } from '@/features/payments/hooks/use-card-payment';
 import { runEventPayment } from '@/features/payments/lib/run-event-payment';
 
@@ -15,7 +15,7 @@ export function EventPaymentRoute() {
         ready: card.ready,
         loadingLabel: cardLoadingLabel(card),
         pay: (request) => card.run((context) => runEventPayment({ ...context, ...request })),
-        fields: <HostedCardFields error={card.error} ready={card.ready} cleared={card.cleared} />,
+        fields: <HostedCardFields {...cardFieldsProps(card)} />,
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { ContributionForm } from '@/features/donations/components/contribution-form';
-import { HostedCardFields, cardLoadingLabel } from '@/features/payments/components/hosted-card-fields';
+import { HostedCardFields, cardFieldsProps, cardLoadingLabel } from '@/features/payments/components/hosted-card-fields';
 import { useCardPayment } from '@/features/payments/hooks/use-card-payment';
 import { runCardPayment } from '@/features/payments/lib/run-card-payment';
 
@@ -15,7 +15,7 @@ export function HomeContributionForm() {
         ready: card.ready,
         loadingLabel: cardLoadingLabel(card),
         pay: (request) => card.run((context) => runCardPayment({ ...context, ...request })),
-        fields: <HostedCardFields error={card.error} ready={card.ready} cleared={card.cleared} />,
+        fields: <HostedCardFields {...cardFieldsProps(card)} />,
       }}
     />
   );

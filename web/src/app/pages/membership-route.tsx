@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { HostedCardFields, cardLoadingLabel } from '@/features/payments/components/hosted-card-fields';
+import { HostedCardFields, cardFieldsProps, cardLoadingLabel } from '@/features/payments/components/hosted-card-fields';
 import { useCardPayment } from '@/features/payments/hooks/use-card-payment';
 import { MembershipPage } from '@/features/memberships/pages/membership-page';
 import { loadCode } from '@/lib/load-code';
@@ -29,7 +29,7 @@ export function MembershipRoute() {
             const { runMembershipPayment } = await loadMembershipPayment();
             return runMembershipPayment({ ...context, values });
           }),
-        fields: <HostedCardFields error={card.error} ready={card.ready} cleared={card.cleared} />,
+        fields: <HostedCardFields {...cardFieldsProps(card)} />,
       }}
     />
   );

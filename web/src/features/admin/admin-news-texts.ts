@@ -38,11 +38,22 @@ export const adminNewsTexts = {
   publishedAtHint: (zone: string) =>
     `In New York time (${zone}). A future date schedules the article; empty publishes it now.`,
   saveDraft: 'Save draft',
+  /** Saving a published (or scheduled) article: it stays as it is. */
+  save: 'Save',
   publish: 'Publish',
+  unpublish: 'Unpublish',
+  unpublishTitle: 'Take this article offline?',
+  unpublishDescription:
+    'It becomes a draft: its public page and its place in the news stop showing until it is published again.',
+  confirmUnpublish: 'Unpublish',
+  keepPublished: 'Keep it published',
   /** The Publish button when the date is still to come. */
   schedule: 'Schedule',
   saving: 'Saving…',
   saved: 'Article saved.',
+  publishedNotice: 'Article saved and published.',
+  scheduledNotice: 'Article saved and scheduled.',
+  unpublishedNotice: 'Article unpublished: it is a draft and no longer on the public site.',
   fixErrors: 'Please correct the fields marked below.',
   deleteArticle: 'Delete',
   deleteTitle: 'Delete this article?',

@@ -253,7 +253,7 @@ export const adminTexts = {
   auditLogIntro: 'Who changed what, and when, newest first.',
   auditFiltersLabel: 'Filter the audit log',
   auditActor: 'Who (username or user id)',
-  auditAction: 'What (exact action, e.g. contribution.confirmed)',
+  auditAction: 'What (words in the action or record, e.g. refund)',
   auditFrom: 'From (date)',
   auditTo: 'To (date, inclusive)',
   auditApply: 'Apply filters',

@@ -44,6 +44,8 @@ export const hostedFieldTexts = {
   placeholders: { cardNumber: '1234 1234 1234 1234', expiry: 'MM / YY', cvv: 'CVC', zip: '12345' },
   secureNote: 'Card details go straight to our payment provider; they never touch our servers.',
   invalid: 'Please check your card details.',
+  /** Not in the spec: the heading of a declined card's notice beside the fields; the provider's reason follows. */
+  declinedTitle: 'Your card was declined.',
   /** Not in the spec: said when the fields come back empty after an attempt, so the card's absence is explained. */
   cleared: 'For your security the card fields were cleared. Please enter your card details again.',
   unavailable: 'The card form could not load. Please refresh the page and try again.',

@@ -58,7 +58,7 @@ async function startPlan(kind: RecurringKind) {
   } as const;
   // As start-recurring does: the plan's first instalment may show late, so look it up by key.
   let plan = await provider.createRecurring(request).catch(() => null);
-  while (!plan) {
+  while (!plan || plan.status === 'awaiting') {
     await new Promise((resolve) => setTimeout(resolve, 100));
     plan = await provider.findRecurringByIdempotencyKey(idempotencyKey).catch(() => null);
   }

@@ -129,7 +129,10 @@ describe.each(['redis', 'postgres'] as const)('charges processor (%s queues)', a
     }
     await expect
       .poll(
-        async () => (await stack.provider.listRecurringByIdempotencyKey(payment.idempotencyKey).catch(() => [])).length,
+        async () =>
+          (await stack.provider.listRecurringByIdempotencyKey(payment.idempotencyKey).catch(() => [])).filter(
+            (plan) => plan.status === 'active',
+          ).length,
       )
       .toBe(2);
     await queueJob(payment);

@@ -70,7 +70,16 @@ export function reconcilePaymentsProcessor({
       return 'settled';
     }
     if (payment.lastSentAt) {
-      const found = await lookup.find(payment);
+      const found = await lookup.find(payment, payment.providerRecurringId);
+      if (found?.status === 'awaiting') {
+        // A plan exists whose first instalment is not visible yet: never a reason to send again
+        // or to fail, however long it takes; the plan is recorded so its webhook finds the payment.
+        if (payment.providerRecurringId !== found.recurringId) {
+          await ledger.awaitFirstInstalment(payment, found.recurringId, now());
+        }
+        if (givenUp) logger.warn({ paymentId: payment.id }, 'plan created an hour ago; first instalment not visible');
+        return 'waiting';
+      }
       if (found) {
         await ledger.settle(payment, found);
         return 'settled';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { disputes, transactions, webhookEvents } from '@pillars/shared/db';
+import { disputes, payments, transactions, webhookEvents } from '@pillars/shared/db';
 import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
 import { createLogger } from '@pillars/shared/logger';
 import { eq, sql } from 'drizzle-orm';
@@ -119,6 +119,43 @@ describe('process-webhook', () => {
     expect(result).toMatchObject({ ok: false, outcome: null });
     expect(result.error).toContain('shows no dispute');
     expect(await database.db.select().from(disputes)).toHaveLength(before.length);
+  });
+
+  it("settles a payment still awaiting its plan's first instalment from the instalment's notification", async () => {
+    const awaiting = await stack.insertPayment({ kind: 'recurring_donation', amountCents: 1776, state: 'processing' });
+    // The plan as start-recurring made it: answered before its first instalment was charged.
+    const created = await provider.createRecurring({
+      amountCents: 1776,
+      paymentMethodId: awaiting.paymentMethodToken ?? '',
+      idempotencyKey: awaiting.idempotencyKey,
+      payor: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
+      interval: 'MONTHLY',
+      metadata: { payment_id: awaiting.id },
+    });
+    expect(created.status).toBe('awaiting');
+    if (created.status !== 'awaiting') return;
+    await database.db
+      .update(payments)
+      .set({ providerRecurringId: created.recurringId })
+      .where(eq(payments.id, awaiting.id));
+    const first = async () =>
+      (
+        await provider.listRecurringCharges({
+          recurringId: created.recurringId,
+          idempotencyKey: awaiting.idempotencyKey,
+        })
+      )[0]?.transactionId ?? null;
+    await expect.poll(first, { timeout: 10_000 }).toMatch(/^pt_/);
+    const instalment = (await first()) ?? '';
+
+    expect(await process(instalment)).toMatchObject({ ok: true, outcome: 'first-instalment-settled' });
+    const [row] = await database.db.select().from(payments).where(eq(payments.id, awaiting.id));
+    expect(row).toMatchObject({ state: 'succeeded', providerTransactionId: instalment, attempts: 0 });
+    expect(row?.nextPaymentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Not a later instalment: the webhook wrote no transactions row of its own.
+    expect(
+      await database.db.select().from(transactions).where(eq(transactions.providerTransactionId, instalment)),
+    ).toEqual([]);
   });
 
   it('leaves the first instalment to record-transaction and ignores a one-time charge', async () => {

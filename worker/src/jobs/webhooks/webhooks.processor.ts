@@ -84,6 +84,11 @@ export function webhooksProcessor({ db, backend, provider, instalments, logger, 
 
     // The plan is read before anything is written, so a failed read is retried with nothing recorded.
     const plan = await provider.getRecurring(charge.recurringId);
+    if (payment.state !== 'succeeded') {
+      // Its first instalment was awaited (or it failed): not a later instalment to add a row for.
+      await finish(event.id, await instalments.settleFirst(payment, charge, plan));
+      return;
+    }
     const outcome = await instalments.record(payment, charge);
     if (plan) await instalments.notePlan(payment, plan);
     await finish(event.id, outcome);

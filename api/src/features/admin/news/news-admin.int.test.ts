@@ -137,6 +137,19 @@ describe('writing, publishing and reading articles', () => {
     expect(rows[1]).toMatchObject({ actor: admin.id, before: { status: 'draft' }, after: { status: 'published' } });
   });
 
+  it('takes a published article offline only when unpublished, and audits that as its own action', async () => {
+    const { id, slug } = await create(published('Porch painting'));
+    // Saving it as published (the editor's Save) keeps it on the public site.
+    expect((await send('PUT', `/${id}`, published('Porch painting, edited'))).status).toBe(200);
+    expect((await app.request(`/api/news/${slug}`)).status).toBe(200);
+    expect((await send('PUT', `/${id}`, draft('Porch painting, edited'))).status).toBe(200);
+    expect((await app.request(`/api/news/${slug}`)).status).toBe(404);
+    expect(await publicSlugs()).not.toContain(slug);
+    const rows = await auditRows(id);
+    expect(rows.map((r) => r.action)).toEqual(['news.created', 'news.updated', 'news.unpublished']);
+    expect(rows[2]).toMatchObject({ before: { status: 'published' }, after: { status: 'draft' } });
+  });
+
   it('shows a scheduled article only once its date has come', async () => {
     const { slug } = await create(published('Next month', '2026-07-01T09:00:00Z'));
     expect(await publicSlugs()).not.toContain(slug);

@@ -8,7 +8,7 @@ import {
 import { type Database, type Tx, availableSlug, keepOldSlug, newsArticles, slugRedirects } from '@pillars/shared/db';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../../lib/errors';
-import { type Actor, writeAudit } from '../audit';
+import { type Actor, type AuditAction, writeAudit } from '../audit';
 
 const listColumns = {
   id: newsArticles.id,
@@ -90,6 +90,12 @@ const valuesOf = (input: AdminNewsInputParsed, slug: string) => ({
   publishedAt: input.publishedAt ? new Date(input.publishedAt) : new Date(),
 });
 
+/** The audit action of a save: one that changes whether the article is public says so. */
+function newsAction(before: string, after: string): AuditAction {
+  if (before === after) return 'news.updated';
+  return after === 'published' ? 'news.published' : 'news.unpublished';
+}
+
 /** What the audit row keeps of an article: what identifies it and its state, never its text. */
 const auditedOf = (row: { title: string; slug: string; status: string; publishedAt: Date }) => ({
   title: row.title,
@@ -154,7 +160,7 @@ export function updateArticle(db: Database, actor: Actor, id: string, input: Adm
       await keepOldSlug(tx, 'news', before.slug, id, values.slug);
     }
     await writeAudit(tx, actor, {
-      action: before.status !== 'published' && values.status === 'published' ? 'news.published' : 'news.updated',
+      action: newsAction(before.status, values.status),
       entityType: 'news_article',
       entityId: id,
       before: auditedOf(before),

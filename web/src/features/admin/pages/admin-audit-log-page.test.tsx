@@ -70,7 +70,7 @@ describe('AdminAuditLogPage', () => {
     await screen.findByRole('table');
     const form = screen.getByRole('form', { name: 'Filter the audit log' });
     await user.type(within(form).getByLabelText('Who (username or user id)'), 'admin');
-    await user.type(within(form).getByLabelText('What (exact action, e.g. contribution.confirmed)'), 'user.created');
+    await user.type(within(form).getByLabelText('What (words in the action or record, e.g. refund)'), 'user.created');
     await user.type(within(form).getByLabelText('From (date)'), '2026-01-01');
     await user.type(within(form).getByLabelText('To (date, inclusive)'), '2026-01-31');
     await user.click(within(form).getByRole('button', { name: 'Apply filters' }));

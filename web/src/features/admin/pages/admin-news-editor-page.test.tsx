@@ -55,7 +55,7 @@ describe('AdminNewsEditorPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('loads an article, shows its New York publication time and saves it published', async () => {
+  it('loads a published article, shows its New York publication time, and Save keeps it published', async () => {
     const fetchMock = stubFetch({
       [`/api/admin/news/${ID}`]: json({ success: true, data: stored }),
     });
@@ -69,8 +69,13 @@ describe('AdminNewsEditorPage', () => {
       Promise.resolve(Response.json({ success: true, data: { id: ID, slug: 'creek-cleanup' } })),
     );
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Article saved.')).toBeDefined();
+    // Its state, and the actions a published article has: Save and Unpublish, no "Save draft".
+    const form = screen.getByRole('form', { name: 'Edit article' });
+    expect(within(form).getByText('State:').parentElement?.textContent).toContain('Published');
+    expect(within(form).queryByRole('button', { name: 'Save draft' })).toBeNull();
+    expect(within(form).queryByRole('button', { name: 'Publish' })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await screen.findByText('Article saved.')).textContent).toBe('Article saved.');
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(`/api/admin/news/${ID}`, expect.objectContaining({ method: 'PUT' })),
     );
@@ -83,6 +88,55 @@ describe('AdminNewsEditorPage', () => {
       publishedAt: '2026-07-04T13:00:00.000Z',
       imageAlt: 'Volunteers in the creek',
     });
+  });
+
+  it('asks before taking a published article offline, then saves it as a draft and says so', async () => {
+    const fetchMock = stubFetch({ [`/api/admin/news/${ID}`]: json({ success: true, data: stored }) });
+    renderWithProviders(<AdminNewsEditorPage id={ID} />, { path: `/admin/news/${ID}` });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Take this article offline?' });
+    // Keeping it published sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it published' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const puts = () =>
+      (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(([, i]) => i?.method === 'PUT');
+    expect(puts()).toEqual([]);
+
+    fetchMock.mockImplementationOnce(() =>
+      Promise.resolve(Response.json({ success: true, data: { id: ID, slug: 'creek-cleanup' } })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Take this article offline?' })).getByRole('button', {
+        name: 'Unpublish',
+      }),
+    );
+    expect((await screen.findByText(/^Article unpublished/)).textContent).toBe(
+      'Article unpublished: it is a draft and no longer on the public site.',
+    );
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit | undefined][];
+    const sent = calls.find(([, init]) => init?.method === 'PUT')?.[1]?.body;
+    expect(JSON.parse(sent as string)).toMatchObject({ status: 'draft' });
+    // Now a draft: Save draft and Publish.
+    const form = screen.getByRole('form', { name: 'Edit article' });
+    expect(within(form).getByText('State:').parentElement?.textContent).toContain('Draft');
+    expect(within(form).getByRole('button', { name: 'Save draft' }).textContent).toBe('Save draft');
+    expect(within(form).getByRole('button', { name: 'Publish' }).textContent).toBe('Publish');
+  });
+
+  it('publishes a draft article and says it is published', async () => {
+    const fetchMock = stubFetch({
+      [`/api/admin/news/${ID}`]: json({ success: true, data: { ...stored, status: 'draft' } }),
+    });
+    renderWithProviders(<AdminNewsEditorPage id={ID} />, { path: `/admin/news/${ID}` });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect((await screen.findByText(/^Article saved and/)).textContent).toBe('Article saved and published.');
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit | undefined][];
+    const sent = calls.find(([, init]) => init?.method === 'PUT')?.[1]?.body;
+    expect(JSON.parse(sent as string)).toMatchObject({ status: 'published' });
+    expect(screen.getByRole('button', { name: 'Unpublish' }).textContent).toBe('Unpublish');
   });
 
   it('asks before deleting', async () => {

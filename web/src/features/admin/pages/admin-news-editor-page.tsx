@@ -187,8 +187,57 @@ function DeleteArticle({ id }: { id: string }) {
   );
 }
 
+/**
+ * Taking a live (or scheduled) article offline asks first: its public page stops answering. The
+ * dialog's action saves the article as a draft, with whatever was edited.
+ */
+function UnpublishArticle({ disabled, onConfirm }: { disabled: boolean; onConfirm: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      role="alertdialog"
+      title={adminNewsTexts.unpublishTitle}
+      description={adminNewsTexts.unpublishDescription}
+      trigger={
+        <button type="button" disabled={disabled} className={smallButton('outline')}>
+          {adminNewsTexts.unpublish}
+        </button>
+      }
+    >
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className={smallButton('outline')} onClick={() => setOpen(false)}>
+          {adminNewsTexts.keepPublished}
+        </button>
+        <button
+          type="button"
+          className={smallButton('danger')}
+          onClick={() => {
+            setOpen(false);
+            onConfirm();
+          }}
+        >
+          {adminNewsTexts.confirmUnpublish}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}
+
+/** What a save did to the article's state, as the editor's notice says it. */
+function savedText(before: ArticleStatus, after: AdminNewsInput, now: Date): string {
+  if (before === after.status) return adminNewsTexts.saved;
+  if (after.status === 'draft') return adminNewsTexts.unpublishedNotice;
+  return articleDisplayState(after.status, after.publishedAt ?? now, now) === 'scheduled'
+    ? adminNewsTexts.scheduledNotice
+    : adminNewsTexts.publishedNotice;
+}
+
 function Editor({ id, article }: { id: string | null; article: AdminNewsArticle | null }) {
   const [draft, setDraft] = useState<ArticleDraft>(article ? draftOf(article) : emptyDraft);
+  // The article's state as last saved: Save keeps it, Publish and Unpublish change it.
+  const [status, setStatus] = useState<ArticleStatus>(article?.status ?? 'draft');
   const [errors, setErrors] = useState<FieldErrors>({});
   // A new article's editor moves to its own address once saved, and says so there.
   const justCreated = new URLSearchParams(useSearch()).has('saved');
@@ -207,10 +256,10 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  const submit = (status: ArticleStatus) => {
+  const submit = (next: ArticleStatus) => {
     // The last save's message goes, so the next one is announced afresh.
     setNotice(null);
-    const input = inputOf(draft, status, new Date());
+    const input = inputOf(draft, next, new Date());
     const found = validate(input);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -222,7 +271,8 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
       {
         onSuccess: (saved) => {
           set({ slug: saved.slug, publishedAt: input.publishedAt ? toZonedInput(input.publishedAt) : '' });
-          setNotice({ tone: 'success', text: adminNewsTexts.saved });
+          setNotice({ tone: 'success', text: savedText(status, input, new Date()) });
+          setStatus(next);
           if (!id) navigate(`/admin/news/${saved.id}?saved`, { replace: true });
         },
         onError: (error) => {
@@ -235,7 +285,12 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
     );
   };
 
-  const state = article ? articleDisplayState(article.status, article.publishedAt, now) : 'draft';
+  const state = articleDisplayState(
+    status,
+    fromZonedInput(draft.publishedAt) ?? article?.publishedAt ?? now.toISOString(),
+    now,
+  );
+  const live = status === 'published';
   return (
     <div className="space-y-6">
       {notice ? (
@@ -254,7 +309,8 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
         aria-label={id ? adminNewsTexts.editTitle : adminNewsTexts.newTitle}
         onSubmit={(event) => {
           event.preventDefault();
-          submit('draft');
+          // Enter in a field saves as the article stands: a published one stays published.
+          submit(status);
         }}
         className={`${cardClasses} space-y-5`}
       >
@@ -304,21 +360,25 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
           onChange={(publishedAt) => set({ publishedAt })}
         />
         <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:flex-wrap">
-          <button type="submit" disabled={save.isPending} className={smallButton('outline')}>
-            {save.isPending ? adminNewsTexts.saving : adminNewsTexts.saveDraft}
+          <button type="submit" disabled={save.isPending} className={smallButton(live ? 'primary' : 'outline')}>
+            {save.isPending ? adminNewsTexts.saving : live ? adminNewsTexts.save : adminNewsTexts.saveDraft}
           </button>
-          <button
-            type="button"
-            disabled={save.isPending}
-            onClick={() => submit('published')}
-            className={smallButton('primary')}
-          >
-            {save.isPending
-              ? adminNewsTexts.saving
-              : (fromZonedInput(draft.publishedAt) ?? '') > now.toISOString()
-                ? adminNewsTexts.schedule
-                : adminNewsTexts.publish}
-          </button>
+          {live ? (
+            <UnpublishArticle disabled={save.isPending} onConfirm={() => submit('draft')} />
+          ) : (
+            <button
+              type="button"
+              disabled={save.isPending}
+              onClick={() => submit('published')}
+              className={smallButton('primary')}
+            >
+              {save.isPending
+                ? adminNewsTexts.saving
+                : (fromZonedInput(draft.publishedAt) ?? '') > now.toISOString()
+                  ? adminNewsTexts.schedule
+                  : adminNewsTexts.publish}
+            </button>
+          )}
           {id ? <DeleteArticle id={id} /> : null}
         </div>
       </form>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import { CARD_FIELD_IDS, hostedFieldTexts } from '../payments-texts';
 
@@ -9,6 +9,10 @@ type HostedCardFieldsProps = {
   ready?: boolean;
   /** The fields were cleared after an attempt and mounted again (useHostedCardFields). */
   cleared?: boolean;
+  /** The provider's reason for declining the last attempt (useCardPayment), shown until the visitor changes something. */
+  declined?: string | null;
+  /** Called when the visitor edits the form the fields belong to: the decline is about what was there before. */
+  onDismissDecline?: () => void;
   className?: string;
 };
 
@@ -40,6 +44,23 @@ export function cardFieldsStatus({
 /** The payment form's submit label while the card fields load, or null when it shows its own. */
 export function cardLoadingLabel(card: { ready: boolean; error: string | null | undefined }): string | null {
   return cardFieldsStatus(card) === 'loading' ? hostedFieldTexts.loadingSubmit : null;
+}
+
+/** HostedCardFields' props from a card payment's state (useCardPayment), as every payment form passes them. */
+export function cardFieldsProps(card: {
+  error: string | null;
+  ready: boolean;
+  cleared: boolean;
+  declined: string | null;
+  dismissDecline: () => void;
+}): HostedCardFieldsProps {
+  return {
+    error: card.error,
+    ready: card.ready,
+    cleared: card.cleared,
+    declined: card.declined,
+    onDismissDecline: card.dismissDecline,
+  };
 }
 
 /** How often the focused field is checked while focus is inside the provider's iframes. */
@@ -85,6 +106,21 @@ function useFrameFocusMarker(): void {
 
 const ERROR_ID = 'hosted-card-fields-error';
 const NOTE_ID = 'hosted-card-fields-note';
+const DECLINE_ID = 'hosted-card-fields-declined';
+
+/** Any edit of the form around the fields (the amount, a name) calls `onEdit` while `active`. */
+function useFormEdits(fieldset: RefObject<HTMLFieldSetElement | null>, active: boolean, onEdit?: () => void) {
+  useEffect(() => {
+    const form = fieldset.current?.form;
+    if (!active || !form || !onEdit) return;
+    form.addEventListener('input', onEdit);
+    form.addEventListener('change', onEdit);
+    return () => {
+      form.removeEventListener('input', onEdit);
+      form.removeEventListener('change', onEdit);
+    };
+  }, [fieldset, active, onEdit]);
+}
 
 /**
  * What the visitor can act on: a card the provider rejects, or fields that never became ready.
@@ -101,8 +137,10 @@ function visibleError(error: string | null | undefined, ready: boolean): string 
  * never touches their children, so the SDK owns what is inside. Each container is a labelled
  * group; the iframe inside carries its own title from the SDK. After an attempt the fields come
  * back empty; a polite status, in the page from the start so screen readers announce its change,
- * says why. Focus is not moved: it stays where the visitor left it (the submit button, which
- * stays focusable), and the toast tells them what happened.
+ * says why. A declined card is said beside the fields, with the provider's reason, as an alert
+ * (announced when it appears) that the fields' group names in its description; it stays until
+ * the visitor changes something (pays again, enters a valid card, edits the form). Focus is not
+ * moved: it stays where the visitor left it (the submit button, which stays focusable).
  *
  * While the fields load, each box shows a skeleton of its own size over the (not yet usable)
  * frame and the group is `aria-busy`, so nothing moves when they arrive and nobody types into a
@@ -110,18 +148,40 @@ function visibleError(error: string | null | undefined, ready: boolean): string 
  * (`:focus-within`, and `data-frame-focused` where the browser does not match it): the outline
  * inside the iframe is the provider's and barely visible.
  */
-export function HostedCardFields({ error, ready = false, cleared = false, className }: HostedCardFieldsProps) {
+export function HostedCardFields({
+  error,
+  ready = false,
+  cleared = false,
+  declined = null,
+  onDismissDecline,
+  className,
+}: HostedCardFieldsProps) {
   useFrameFocusMarker();
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useFormEdits(fieldset, declined !== null, onDismissDecline);
   const message = visibleError(error, ready);
   const loading = cardFieldsStatus({ ready, error }) === 'loading';
-  const describedBy = [message ? ERROR_ID : null, cleared ? NOTE_ID : null].filter(Boolean).join(' ');
+  const describedBy = [declined ? DECLINE_ID : null, message ? ERROR_ID : null, cleared ? NOTE_ID : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <fieldset
+      ref={fieldset}
       className={cn('min-w-0', className)}
       aria-describedby={describedBy || undefined}
       aria-busy={loading ? true : undefined}
     >
       <legend className="text-sm font-semibold text-navy-900">{hostedFieldTexts.legend}</legend>
+      {declined ? (
+        <div
+          id={DECLINE_ID}
+          role="alert"
+          className="mt-2 rounded-md border border-crimson-600/30 bg-crimson-50 px-3 py-2 text-sm text-crimson-800"
+        >
+          <p className="font-semibold">{hostedFieldTexts.declinedTitle}</p>
+          <p>{declined}</p>
+        </div>
+      ) : null}
       <div className="mt-2 grid grid-cols-6 gap-4">
         {fields.map((field) => (
           <div key={field.id} className={field.span}>

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import type { CardPaymentContext } from '../lib/payment-steps';
+import { type CardPaymentContext, PaymentDeclinedError } from '../lib/payment-steps';
 import { paymentMessages } from '../payments-texts';
 import { type HostedCardFieldsState, useHostedCardFields } from './use-hosted-card-fields';
 
@@ -15,14 +15,30 @@ export type CardPayment = HostedCardFieldsState & {
    * amount and pay again on the same page.
    */
   run: <T>(payment: (context: CardPaymentContext) => Promise<T>) => Promise<T>;
+  /**
+   * The provider's reason for declining the last attempt, kept until the visitor changes
+   * something: pays again, enters a valid card, or edits the form (dismissDecline); else null.
+   */
+  declined: string | null;
+  dismissDecline: () => void;
 };
 
 /** Hosted card fields from the public config's SDK, and the payments that run through them. */
 export function useCardPayment(): CardPayment {
   const { payments } = usePublicConfig();
   const fields = useHostedCardFields({ sdkUrl: payments.sdkUrl, apiKey: payments.apiKey });
-  const { ready, sdk, remount } = fields;
+  const { ready, sdk, remount, valid } = fields;
   const inFlight = useRef(false);
+  const [declined, setDeclined] = useState<string | null>(null);
+  const dismissDecline = useCallback(() => setDeclined(null), []);
+
+  // A valid card entered in the fields again is a change: the decline was about the card before.
+  // (State adjusted while rendering, as React advises for state that follows a prop.)
+  const [wasValid, setWasValid] = useState(valid);
+  if (valid !== wasValid) {
+    setWasValid(valid);
+    if (valid) setDeclined(null);
+  }
   const controller = useRef<AbortController | null>(null);
 
   // Leaving the page stops the polling (the charge itself goes on server-side).
@@ -44,8 +60,12 @@ export function useCardPayment(): CardPayment {
         };
       };
       const once = { tokenize: spend(sdk.tokenize), transact: spend(sdk.transact) };
+      setDeclined(null);
       try {
         return await payment({ sdk: once, idempotencyKey: newIdempotencyKey(), signal: abort.signal });
+      } catch (error) {
+        if (error instanceof PaymentDeclinedError) setDeclined(error.message);
+        throw error;
       } finally {
         inFlight.current = false;
         if (controller.current === abort) controller.current = null;
@@ -55,5 +75,5 @@ export function useCardPayment(): CardPayment {
     [ready, sdk, remount],
   );
 
-  return { ...fields, run };
+  return { ...fields, run, declined, dismissDecline };
 }

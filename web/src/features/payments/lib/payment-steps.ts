@@ -52,6 +52,17 @@ export function paymentError(message: string, cause?: unknown): Error {
   return new Error(message, cause === undefined ? undefined : { cause });
 }
 
+/**
+ * The provider declined the card: the message is its reason, in words for the payer. The payment
+ * forms keep it beside the card fields until the visitor changes something (useCardPayment).
+ */
+export class PaymentDeclinedError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'PaymentDeclinedError';
+  }
+}
+
 /** Leaving the page aborts a payment's requests; that is not a failure to report. */
 export function rethrowIfAborted(error: unknown, signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw error;
@@ -107,7 +118,7 @@ export async function chargeInBrowser(
   }
   if (outcome.type === 'ERROR') throw paymentError(transactErrorMessage(outcome.error), tokenizeCause);
   if (outcome.type === 'FAILED') {
-    throw paymentError(outcome.failureText || paymentMessages.checkCardDetails, outcome.failureCode);
+    throw new PaymentDeclinedError(outcome.failureText || paymentMessages.checkCardDetails, outcome.failureCode);
   }
   return outcome;
 }
@@ -149,5 +160,6 @@ export async function settle(
       nextPaymentDate: status.nextPaymentDate,
     };
   }
+  if (status.declined) throw new PaymentDeclinedError(status.failureMessage || failedFallback);
   throw paymentError(status.failureMessage || failedFallback);
 }

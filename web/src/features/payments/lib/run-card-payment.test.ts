@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '../payments-texts';
 import { type ApiReply, fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
 import { type CardPaymentValues, type RunCardPaymentInput, runCardPayment } from './run-card-payment';
+import { PaymentDeclinedError } from './payment-steps';
 
 const PAYMENT_ID = '5b1f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e6f';
 const DONATION_ID = '7c2e1d4f-9b3a-4d5c-8e6f-2b3c4d5e6f70';
@@ -98,7 +99,21 @@ describe('runCardPayment: tokenized card', () => {
       'POST /api/donations': [accepted],
       [`GET /api/payments/${PAYMENT_ID}`]: [status('failed', { failureMessage: 'Insufficient funds' })],
     });
-    await expect(run(fakeSdk({}).sdk)).rejects.toThrow('Insufficient funds');
+    const error = await run(fakeSdk({}).sdk).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('Insufficient funds');
+    // Not the provider's decline (declined: false): the form does not call it one.
+    expect(error).not.toBeInstanceOf(PaymentDeclinedError);
+  });
+
+  it('rejects with a PaymentDeclinedError carrying the provider’s reason when the card was declined', async () => {
+    stubApi({
+      'POST /api/donations': [accepted],
+      [`GET /api/payments/${PAYMENT_ID}`]: [status('failed', { failureMessage: 'Insufficient funds', declined: true })],
+    });
+    const error = await run(fakeSdk({}).sdk).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaymentDeclinedError);
+    expect((error as Error).message).toBe('Insufficient funds');
   });
 
   it('falls back to "Payment processing failed" when the failure has no message', async () => {
