@@ -375,13 +375,13 @@ describe('GET /api/admin/contributors/export', () => {
     expect(body.map((line) => line.split(',')[2])).toEqual(rows.map((r) => r.email));
     // 2026-02-04T00:00Z is still the 3rd in New York; a quote in a name is doubled inside quotes.
     expect(body).toContain(
-      'back\\slash,Special,special3@example.net,,Contribution,10.25,card,No,pending,,One-time contribution,02/03/2026,,',
+      'back\\slash,Special,special3@example.net,,Contribution,10.25,card,No,Pending,,One-time contribution,02/03/2026,,',
     );
     expect(body.filter((line) => line.startsWith("O'Brien,"))).toEqual([
-      "O'Brien,Special,special2@example.net,,Contribution,9.25,card,No,pending,,One-time contribution,02/02/2026,,",
+      "O'Brien,Special,special2@example.net,,Contribution,9.25,card,No,Pending,,One-time contribution,02/02/2026,,",
     ]);
     expect(body.filter((line) => line.includes('ptp_donation_0,'))).toEqual([
-      'Donor0,Tied,donor0@example.org,(555) 010-1776,Contribution,10.00,card,Yes,pending,ptp_donation_0,Monthly contribution,03/01/2026,,',
+      'Donor0,Tied,donor0@example.org,(555) 010-1776,Contribution,10.00,card,Yes,Pending,ptp_donation_0,Monthly contribution,03/01/2026,,',
     ]);
   });
 
@@ -395,7 +395,7 @@ describe('GET /api/admin/contributors/export', () => {
     });
     const { text } = await exportCsv({ q: 'formula@example.org' });
     expect(text.slice(1).split('\r\n')[1]).toBe(
-      `"'=HYPERLINK(""x"")","Comma, Esq.",formula@example.org,,Membership,0.00,card,No,pending,,Monthly membership,01/01/2020,,`,
+      `"'=HYPERLINK(""x"")","Comma, Esq.",formula@example.org,,Membership,0.00,card,No,Pending,,Monthly membership,01/01/2020,,`,
     );
   });
 

@@ -26,7 +26,7 @@ import {
   transactions,
 } from '@pillars/shared/db';
 import { parsePricingTiers, paymentIdRangeOfReference } from '@pillars/shared/contracts';
-import { dollarsToCents } from '@pillars/shared/money';
+import { declinedSql, dollarsToCents, kindsArraySql, recordsWithLedgerStates } from '@pillars/shared/money';
 import { type SQL, between, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -41,6 +41,7 @@ import {
   registrationDetails,
   signedCentsSql,
   summaryOf,
+  withLedgerStates,
 } from './contributors.service';
 import {
   type KeysetCursor,
@@ -65,6 +66,8 @@ type Branch = {
   id: AnyPgColumn;
   createdAt: AnyPgColumn;
   payTheoryPaymentId: AnyPgColumn;
+  /** The stored status, which the Declined and Cancelled filters read. */
+  status: AnyPgColumn;
   kinds: readonly PaymentKind[];
   /** The amount in dollars, exact (numeric). */
   dollars: SQL;
@@ -89,6 +92,7 @@ const BRANCHES: readonly Branch[] = [
     id: donations.id,
     createdAt: donations.createdAt,
     payTheoryPaymentId: donations.payTheoryPaymentId,
+    status: donations.status,
     kinds: ['donation', 'recurring_donation'],
     dollars: sql`${donations.amount}`,
     nameKey: contributorNameKey(donations),
@@ -105,6 +109,7 @@ const BRANCHES: readonly Branch[] = [
     id: memberships.id,
     createdAt: memberships.createdAt,
     payTheoryPaymentId: memberships.payTheoryPaymentId,
+    status: memberships.status,
     kinds: ['membership'],
     dollars: membershipDollarsSql,
     nameKey: contributorNameKey(memberships),
@@ -122,6 +127,7 @@ const BRANCHES: readonly Branch[] = [
     id: eventRegistrations.id,
     createdAt: eventRegistrations.createdAt,
     payTheoryPaymentId: eventRegistrations.payTheoryPaymentId,
+    status: eventRegistrations.status,
     kinds: ['registration'],
     dollars: registrationDollars,
     nameKey: contributorNameKey(eventRegistrations),
@@ -177,7 +183,27 @@ export type Search = ContributorsFilter & {
    * and given as values like a reference's (docs/decisions/035 and 047-disputes.md); undefined otherwise.
    */
   disputedRecords: readonly ReferencedRecord[] | undefined;
+  /**
+   * For a state filter: the records the ledger gives a state of its own (refunded, partly refunded,
+   * voided, disputed while open; recordsWithLedgerStates), all of them, and those in the asked
+   * state. Few, so read first and given as values (docs/decisions/050-what-a-record-says.md);
+   * undefined for no state filter.
+   */
+  ledgerStates: { all: readonly ReferencedRecord[]; asked: readonly ReferencedRecord[] } | undefined;
 };
+
+/** The ledger's records for a state filter other than disputed (which has its own, above). */
+async function ledgerStatesOf(
+  db: Pick<Database, 'execute'>,
+  status: ContributorsFilter['status'],
+): Promise<Search['ledgerStates']> {
+  if (!status || status === 'disputed') return undefined;
+  const records = await recordsWithLedgerStates(db);
+  return {
+    all: records,
+    asked: records.filter((record) => record.standing.state === status),
+  };
+}
 
 /** The records one of whose payments has a dispute recorded (the `disputed` status). */
 async function disputedRecordsOf(
@@ -205,7 +231,7 @@ async function referencedRecords(
 }
 
 export async function searchOf(
-  db: Pick<Database, 'select' | 'selectDistinct'>,
+  db: Pick<Database, 'select' | 'selectDistinct' | 'execute'>,
   filter: ContributorsFilter,
 ): Promise<Search> {
   const none: Search = {
@@ -215,6 +241,7 @@ export async function searchOf(
     qReferenced: await referencedRecords(db, filter.q),
     transactionIdReferenced: await referencedRecords(db, filter.transactionId),
     disputedRecords: await disputedRecordsOf(db, filter.status),
+    ledgerStates: await ledgerStatesOf(db, filter.status),
   };
   if (!filter.q || none.qReferenced || !branchesOf(filter).some((b) => b.event)) return none;
   const term = filter.q.toLowerCase();
@@ -241,6 +268,25 @@ export async function searchOf(
 function referencedCondition(branch: Branch, referenced: readonly ReferencedRecord[]): SQL {
   const ids = referenced.filter((r) => branch.kinds.includes(r.kind)).map((r) => r.recordId);
   return ids.length ? sql`${branch.id} = ANY (${`{${ids.join(',')}}`}::uuid[])` : sql`false`;
+}
+
+/**
+ * A state filter's condition (recordStanding's rule, docs/decisions/050-what-a-record-says.md): a
+ * ledger state is its records, read first; Declined and Cancelled are the stored status (on the
+ * record tables' status indexes) of records the ledger gives no state of its own, declined when the
+ * newest attempt was declined (declinedSql, the expression the standing reads).
+ */
+function stateCondition(
+  branch: Branch,
+  status: ContributorsFilter['status'],
+  ledgerStates: NonNullable<Search['ledgerStates']>,
+): SQL {
+  if (status !== 'declined' && status !== 'cancelled') return referencedCondition(branch, ledgerStates.asked);
+  const ids = ledgerStates.all.filter((r) => branch.kinds.includes(r.kind)).map((r) => r.recordId);
+  const notLedger = ids.length ? sql` AND NOT (${branch.id} = ANY (${`{${ids.join(',')}}`}::uuid[]))` : sql``;
+  if (status === 'cancelled') return sql`(${branch.status} = 'cancelled'${notLedger})`;
+  return sql`(${branch.status} IN ('pending', 'failed')${notLedger}
+    AND ${declinedSql(kindsArraySql(branch.kinds), sql`${branch.id}`)})`;
 }
 
 /** The filter's conditions on one branch (all ANDed); none means every row. */
@@ -270,6 +316,7 @@ function filterConditions(branch: Branch, filter: Search): SQL[] {
     conditions.push(sql`${branch.searchText} LIKE ${pattern} AND lower(${branch.payTheoryPaymentId}) LIKE ${pattern}`);
   }
   if (filter.disputedRecords) conditions.push(referencedCondition(branch, filter.disputedRecords));
+  if (filter.ledgerStates) conditions.push(stateCondition(branch, filter.status, filter.ledgerStates));
   if (filter.amount) {
     const cents = dollarsToCents(Number(filter.amount.replace(/^\$/, '')));
     conditions.push(sql`${branch.dollars} = ${(cents / 100).toFixed(2)}::numeric`);
@@ -389,7 +436,7 @@ async function readRows(
   const detailsOf = registrationDetails(eventRows);
   const last = page.at(-1);
   return {
-    rows: page.map(contributorRowOf(detailsOf)),
+    rows: await withLedgerStates(db, page.map(contributorRowOf(detailsOf))),
     last: last ? { value: last.cursor_value, id: last.id } : undefined,
     more: rows.length > limit,
     total,

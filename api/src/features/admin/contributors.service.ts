@@ -2,6 +2,7 @@ import { parsePricingTiers } from '@pillars/shared/contracts';
 import { type ContributorRow, type ContributorsResponse, type ContributorType } from '@pillars/shared/contracts/admin';
 import {
   type Database,
+  type PaymentKind,
   centsAsDollarsSql,
   donations,
   eventRegistrations,
@@ -11,6 +12,7 @@ import {
   recordCounts,
   transactions,
 } from '@pillars/shared/db';
+import { standingsOf } from '@pillars/shared/money';
 import { type SQL, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
@@ -96,6 +98,29 @@ export function contributorRowOf(detailsOf: ReturnType<typeof registrationDetail
     details: r.event_id ? detailsOf(r.event_id, r.selected_tier) : r.details,
     createdAt: r.created_at,
   });
+}
+
+/** The payment kinds of each kind of record. */
+export const KINDS_OF_TYPE: Record<ContributorType, readonly PaymentKind[]> = {
+  Contribution: ['donation', 'recurring_donation'],
+  Membership: ['membership'],
+  'Event Registration': ['registration'],
+};
+
+/**
+ * The rows with the state the ledger gives each (recordStanding, docs/decisions/050-what-a-record-says.md):
+ * a gift refunded whole reads refunded, not the cancelled its record was set to.
+ * One statement for the rows, on the indexes of their payments.
+ */
+export async function withLedgerStates(
+  db: Pick<Database, 'execute'>,
+  rows: readonly ContributorRow[],
+): Promise<ContributorRow[]> {
+  const standings = await standingsOf(
+    db,
+    rows.map((row) => ({ kinds: KINDS_OF_TYPE[row.type], id: row.id, status: row.status })),
+  );
+  return rows.map((row) => ({ ...row, state: standings.get(row.id)?.state ?? row.status }));
 }
 
 type SummarySqlRow = {
@@ -207,7 +232,7 @@ export async function listContributors(db: Database): Promise<ContributorsRespon
         .from(events);
       const detailsOf = registrationDetails(eventRows);
 
-      const contributors = rows.rows.map(contributorRowOf(detailsOf));
+      const contributors = await withLedgerStates(tx, rows.rows.map(contributorRowOf(detailsOf)));
       return { success: true, contributors, summary } satisfies ContributorsResponse;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

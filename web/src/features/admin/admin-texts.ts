@@ -83,7 +83,15 @@ export const adminTexts = {
   exactAmountPlaceholder: '25.00',
   clearAll: 'Clear All',
   statusFilterLabel: 'Filter by status',
-  statusOptions: { all: 'All statuses', disputed: 'Disputed' },
+  statusOptions: {
+    all: 'All statuses',
+    refunded: 'Refunded',
+    partly_refunded: 'Partly refunded',
+    voided: 'Voided',
+    disputed: 'Disputed',
+    declined: 'Declined',
+    cancelled: 'Cancelled',
+  },
   typeFilterLabel: 'Filter by type',
   typeOptions: {
     all: 'All Types',
@@ -241,6 +249,10 @@ export const adminTexts = {
   tier: 'Ticket',
   comments: 'Comments',
   payment: 'Payment',
+  /** A fee not paid yet: only money the ledger received reads as a payment. */
+  paymentDue: 'Payment due',
+  /** A fee an admin acknowledged without a card payment (docs/decisions/017). */
+  fee: 'Fee',
   noPayment: 'None',
   registrationsOf: (event: string) => `Registrations for ${event}`,
   eventDate: 'Date',
