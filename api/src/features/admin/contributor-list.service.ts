@@ -41,6 +41,10 @@ import {
   registrationDetails,
   signedCentsSql,
   summaryOf,
+  summaryFrom,
+  type SummarySqlRow,
+  countedSql,
+  peopleSql,
   withLedgerStates,
 } from './contributors.service';
 import {
@@ -553,12 +557,20 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
   const narrowed = branches.filter((b) => b.conditions.length > 0);
   const ctes = narrowed.map(
     ({ branch, conditions, name }) =>
-      sql`${name} AS MATERIALIZED (SELECT ${branch.id} AS id FROM ${branch.table} ${whereOf(conditions)})`,
+      sql`${name} AS MATERIALIZED (SELECT ${branch.id} AS id, ${branch.status} AS status,
+        ${EMAIL_OF[branch.type]} AS email FROM ${branch.table} ${whereOf(conditions)})`,
   );
+  // Each card counts its kind's matching records that it counts at all (COUNTED); a kind the
+  // filter does not narrow, all of its table's.
+  const sourceOf = (b: (typeof branches)[number]) => ({
+    type: b.branch.type,
+    from: b.conditions.length ? sql`${b.name}` : b.branch.table,
+  });
   const countOf = (type: ContributorType) => {
     const b = branches.find(({ branch }) => branch.type === type);
     if (!b) return sql`0`;
-    return b.conditions.length ? sql`(SELECT count(*)::int FROM ${b.name})` : recordCountSql(b.branch.table);
+    const { from } = sourceOf(b);
+    return countedSql(type, from);
   };
   // The ledger rows of each kind's matching records. The parts are disjoint (a row has one payment, of
   // one kind; the older rows without payment_id only in the last part), so their sum counts each once.
@@ -583,20 +595,14 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
     return parts;
   });
   const [row] = (
-    await db.execute<{ donations: number; memberships: number; registrations: number; received_cents: string }>(sql`
+    await db.execute<SummarySqlRow>(sql`
       ${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``}
       SELECT ${countOf('Contribution')} AS donations, ${countOf('Membership')} AS memberships,
-             ${countOf('Event Registration')} AS registrations,
+             ${countOf('Event Registration')} AS registrations, ${peopleSql(branches.map(sourceOf))} AS people,
              (SELECT coalesce(sum(cents), 0) FROM (${sql.join(moneyParts, sql` UNION ALL `)}) AS ledger)::bigint::text
                AS received_cents`)
   ).rows;
-  return {
-    totalContributors: (row?.donations ?? 0) + (row?.memberships ?? 0) + (row?.registrations ?? 0),
-    totalDonations: row?.donations ?? 0,
-    totalMemberships: row?.memberships ?? 0,
-    totalEventRegistrations: row?.registrations ?? 0,
-    totalAmount: Number(row?.received_cents ?? 0) / 100,
-  };
+  return summaryFrom(row);
 }
 
 /** Each kind's e-mail column, for reads of the matching set by address. */

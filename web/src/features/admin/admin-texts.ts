@@ -71,6 +71,19 @@ export const adminTexts = {
   totalMemberships: 'Memberships',
   totalEventRegistrations: 'Event Registrations',
   totalAmount: 'Total Amount',
+  /**
+   * What each summary card counts, shown under it (the server's rule: COUNTED in
+   * api/src/features/admin/contributors.service.ts, docs/decisions/050-what-a-record-says.md).
+   */
+  summaryDescriptions: {
+    totalContributors:
+      'People, one per e-mail address, behind the contributions, memberships and registrations counted here.',
+    totalDonations:
+      'Gifts that went through (paid by card or confirmed), refunded ones included; declined and unpaid attempts are not counted.',
+    totalMemberships: 'Active memberships: a monthly plan whose payment succeeded and has not ended.',
+    totalEventRegistrations: 'Every event registration, paid, free, pending or cancelled.',
+    totalAmount: 'Money received by card, less refunds and voids.',
+  },
 
   // Search and filters
   searchLabel: 'Search contributors',

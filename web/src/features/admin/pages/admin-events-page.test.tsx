@@ -124,8 +124,8 @@ describe('AdminEventsPage', () => {
 
     const [johnCard, abigailCard] = cards;
     if (!johnCard || !abigailCard) throw new Error('expected two cards');
-    expect(within(johnCard).getByText('attended').getAttribute('data-tone')).toBe('info');
-    expect(within(abigailCard).getByText('paid').getAttribute('data-tone')).toBe('success');
+    expect(within(johnCard).getByText('Attended').getAttribute('data-tone')).toBe('info');
+    expect(within(abigailCard).getByText('Paid').getAttribute('data-tone')).toBe('success');
     expect(abigailCard.textContent).toContain('vip');
     expect(abigailCard.textContent).toContain('Two dietary restrictions');
     expect(abigailCard.textContent).toContain('$125.00');
@@ -140,7 +140,7 @@ describe('AdminEventsPage', () => {
 
     const ceremonySection = screen.getByRole('region', { name: 'Flag Retirement Ceremony' });
     expect(ceremonySection.textContent).toContain('1 registration');
-    expect(within(ceremonySection).getByText('pending').getAttribute('data-tone')).toBe('warning');
+    expect(within(ceremonySection).getByText('Pending').getAttribute('data-tone')).toBe('warning');
   });
 
   it("'Send Message to All' writes to the event's registrants with '{event} - Important Update'", async () => {
@@ -238,7 +238,7 @@ describe('AdminEventsPage', () => {
     const found = within(door).getByRole('list', { name: 'Registrants found' });
     // Paul has not paid: no button, his status instead.
     expect(within(found).queryByRole('button')).toBeNull();
-    expect(within(found).getByText('pending')).toBeDefined();
+    expect(within(found).getByText('Pending').getAttribute('data-tone')).toBe('warning');
 
     await user.clear(searchbox);
     await user.type(searchbox, 'adams');
