@@ -11,13 +11,14 @@ import {
 } from '../db';
 import { RECORDS, UNCLEAR_FAILURES } from './ledger';
 import { type Standing, recordStanding } from './standing';
-import { CHARGE_ROW_STATUS } from './transaction-rows';
+import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from './transaction-rows';
 
 /**
  * The ledger's facts of records, read for recordStanding (docs/decisions/050-what-a-record-says.md):
  * one statement for a batch of records (a page, an export batch, a donor's records), each fact a
- * lookup on the indexes of its record's payments (`payments_record_idx`), their ledger rows
- * (`transactions_payment_ledger_idx`), refunds and disputes (their `payment_id` indexes).
+ * lookup on the indexes of its record's payments (`payments_record_idx`), their `transactions` rows
+ * (`transactions_payment_ledger_idx`: the charges received and the refunds given, each a row of
+ * its own, docs/decisions/017 and 019) and disputes (`disputes_payment_id_idx`).
  */
 
 /** A record to read: the payment kinds its payments have, its id and, when the caller has it, its stored status. */
@@ -28,6 +29,11 @@ export interface RecordRef {
 }
 
 const OPEN = sql.raw(`ARRAY[${OPEN_DISPUTE_STATUSES.map((s) => `'${s}'`).join(', ')}]::text[]`);
+/**
+ * A refund's ledger row that was a void is marked with Pay Theory's VOIDED (RefundLedger.succeed,
+ * docs/decisions/019): the money was never taken rather than sent back.
+ */
+const VOIDED = 'VOIDED';
 const UNCLEAR = sql.raw(`ARRAY[${[...UNCLEAR_FAILURES].map((s) => `'${s}'`).join(', ')}]::text[]`);
 
 /** SQL: the record's payments, for a record whose payment kinds are `kinds` (text[]) and id `id`. */
@@ -83,19 +89,20 @@ export async function standingsOf(
         AND t.status = ${CHARGE_ROW_STATUS} AND t.refund_of IS NULL) ELSE 0 END`;
   const { rows } = await db.execute<FactsRow>(sql`SELECT r.id::text AS id,
       coalesce(r.status, CASE ${STORED_STATUS} END) AS status,
-      ((SELECT coalesce(sum(t.amount), 0) FROM ${payments} p JOIN ${transactions} t ON t.payment_id = p.id
-         WHERE ${ofRecord(kinds, id)} AND t.status = ${CHARGE_ROW_STATUS} AND t.refund_of IS NULL)
-        + ${olderDonationRows})::bigint::text AS charged,
-      given.refunded::bigint::text AS refunded, given.voided::bigint::text AS voided,
+      (ledger.charged + ${olderDonationRows})::bigint::text AS charged,
+      ledger.refunded::bigint::text AS refunded, ledger.voided::bigint::text AS voided,
       EXISTS (SELECT 1 FROM ${payments} p JOIN ${disputes} d ON d.payment_id = p.id
         WHERE ${ofRecord(kinds, id)} AND d.status = ANY (${OPEN})) AS dispute_open,
       ${declinedSql(kinds, id)} AS declined
     FROM (SELECT string_to_array(j.kinds, ' ') AS kinds, j.id, j.status
       FROM jsonb_to_recordset(${input}::jsonb) AS j(kinds text, id uuid, status text)) AS r
-    CROSS JOIN LATERAL (SELECT coalesce(sum(x.amount_cents), 0) AS refunded,
-        coalesce(sum(x.amount_cents) FILTER (WHERE x.is_void), 0) AS voided
-      FROM ${payments} p JOIN ${refunds} x ON x.payment_id = p.id
-      WHERE ${ofRecord(kinds, id)} AND x.state = 'succeeded') AS given`);
+    CROSS JOIN LATERAL (SELECT
+        coalesce(sum(t.amount) FILTER (WHERE t.status = ${CHARGE_ROW_STATUS} AND t.refund_of IS NULL), 0) AS charged,
+        coalesce(sum(t.amount) FILTER (WHERE t.status = ${REFUND_ROW_STATUS}), 0) AS refunded,
+        coalesce(sum(t.amount) FILTER (WHERE t.status = ${REFUND_ROW_STATUS} AND t.provider_status = ${VOIDED}), 0)
+          AS voided
+      FROM ${payments} p JOIN ${transactions} t ON t.payment_id = p.id
+      WHERE ${ofRecord(kinds, id)}) AS ledger`);
   return new Map(
     rows.map((row) => [
       row.id,
@@ -119,17 +126,18 @@ export async function standingOf(db: Pick<Database, 'execute'>, record: RecordRe
 }
 
 /**
- * The records the ledger gives a state of its own over their stored status (a succeeded refund or
- * void, or an open dispute), each with its standing: few beside the records (refunds and disputes
- * are rare), so the list's state filters read them first and pass their ids as values, as they do
- * a payment reference's (docs/decisions/035).
+ * The records the ledger gives a state of its own over their stored status (a refund or void
+ * given, or an open dispute), each with its standing: few beside the records (refunds and disputes
+ * are rare; the refund rows are read on the partial index `transactions_refund_of_idx`), so the
+ * list's state filters read them first and pass their ids as values, as they do a payment
+ * reference's (docs/decisions/035).
  */
 export async function recordsWithLedgerStates(
   db: Pick<Database, 'execute'>,
 ): Promise<{ kind: PaymentKind; recordId: string; standing: Standing }[]> {
   const { rows } = await db.execute<{ kind: PaymentKind; record_id: string }>(sql`
-    SELECT p.kind, p.record_id::text AS record_id FROM ${refunds} x JOIN ${payments} p ON p.id = x.payment_id
-      WHERE x.state = 'succeeded'
+    SELECT p.kind, p.record_id::text AS record_id FROM ${transactions} t JOIN ${payments} p ON p.id = t.payment_id
+      WHERE t.refund_of IS NOT NULL AND t.status = ${REFUND_ROW_STATUS}
     UNION
     SELECT p.kind, p.record_id::text FROM ${disputes} d JOIN ${payments} p ON p.id = d.payment_id
       WHERE d.status = ANY (${OPEN})`);
