@@ -259,4 +259,37 @@ describe('AdminEventsPage', () => {
       [string, RequestInit] | undefined;
     expect(JSON.parse(call?.[1].body as string)).toEqual({ status: 'attended' });
   });
+
+  it('shows only money received as a payment: an unpaid fee is due, a refunded one reads so', async () => {
+    const unpaid = registration({ id: 'r4', firstName: 'Unpaid', paymentAmount: 2000, paidCents: 0 });
+    const refunded = registration({
+      id: 'r5',
+      firstName: 'Refunded',
+      status: 'cancelled',
+      state: 'refunded',
+      paymentAmount: 2000,
+      paidCents: 2000,
+    });
+    const atDoor = registration({
+      id: 'r6',
+      firstName: 'AtDoor',
+      status: 'confirmed',
+      paymentAmount: 2000,
+      paidCents: 0,
+    });
+    renderPage(json(events), { [pagePath(GALA_ID)]: page([unpaid, refunded, atDoor]) });
+    const list = await screen.findByRole('list', { name: 'Registrations for Liberty Gala' });
+    const card = (name: string) => {
+      const found = within(list)
+        .getAllByRole('article')
+        .find((article) => within(article).getByRole('heading').textContent === `${name} Adams`);
+      if (!found) throw new Error(`no card for ${name}`);
+      return found;
+    };
+    expect(card('Unpaid').textContent).toContain('Payment due$20.00');
+    expect(card('Unpaid').textContent).not.toMatch(/Payment\$20\.00/);
+    expect(card('Refunded').textContent).toContain('Payment$20.00');
+    expect(within(card('Refunded')).getByText('Refunded').getAttribute('data-tone')).toBe('info');
+    expect(card('AtDoor').textContent).toContain('Fee$20.00');
+  });
 });
