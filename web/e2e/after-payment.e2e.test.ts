@@ -81,7 +81,7 @@ describe('after the payment', () => {
     // The admin sees the gift cancelled, the plan ended in its payment details, and who asked.
     const office = await newPage(1280);
     await signIn(office);
-    const row = await dashboardRow(office.page, email, 'cancelled');
+    const row = await dashboardRow(office.page, email, 'Cancelled');
     await row.getByRole('button', { name: /^Payment details/ }).click();
     const details = office.page.getByRole('dialog', { name: /^Payment details for Martha/ });
     await details.getByText('Plan cancelled').waitFor();
@@ -133,7 +133,7 @@ describe('after the payment', () => {
     // The admin refunds half of the fee from the registration's payment details.
     const office = await newPage(1280);
     await signIn(office);
-    const row = await dashboardRow(office.page, email, 'paid');
+    const row = await dashboardRow(office.page, email, 'Paid');
     await row.getByRole('button', { name: /^Payment details/ }).click();
     const details = office.page.getByRole('dialog', { name: /^Payment details for Paul/ });
     await details.getByRole('button', { name: /^Refund the charge of \$125\.00/ }).click();
@@ -150,7 +150,8 @@ describe('after the payment', () => {
     expect(refundReceipt.text).toContain('$125.00');
     await office.page.keyboard.press('Escape');
     await office.page.keyboard.press('Escape');
-    const after = await dashboardRow(office.page, email, 'paid');
+    // The row says what happened to the money: half of it was given back.
+    const after = await dashboardRow(office.page, email, 'Partly refunded');
     await after.getByRole('button', { name: /^Payment details/ }).click();
     await office.page
       .getByRole('dialog', { name: /^Payment details for Paul/ })

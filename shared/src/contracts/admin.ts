@@ -11,6 +11,15 @@ import { isTimeZone } from './contributors-csv';
 export const ContributorType = z.enum(['Contribution', 'Membership', 'Event Registration', 'Membership Interest']);
 export type ContributorType = z.infer<typeof ContributorType>;
 
+/**
+ * What a person is told a record is (STATE_OF_RECORD): the state the ledger gives it over its stored
+ * status (recordStanding, docs/decisions/052-what-a-record-says.md), e.g. `refunded` for a gift given
+ * back whole whose record was set to `cancelled`, `partly_refunded`, `voided`, `disputed`,
+ * `declined`, else the stored status. Lists show it in words with recordStateLabel. Optional for
+ * older answers; a reader falls back to `status`.
+ */
+const STATE_OF_RECORD = z.string().optional();
+
 /** One row of the admin dashboard, whatever the record's kind; amount in dollars. */
 export const ContributorRow = z.object({
   id: z.string(),
@@ -20,7 +29,10 @@ export const ContributorRow = z.object({
   phone: z.string().nullable(),
   type: ContributorType,
   amount: z.number(),
+  /** The record's stored status, its life-cycle, which the actions (Confirm, check-in) go by. */
   status: z.string(),
+  /** What a person is told it is: STATE_OF_RECORD. */
+  state: STATE_OF_RECORD,
   paymentMethod: z.string(),
   isRecurring: z.boolean(),
   payTheoryPaymentId: z.string().nullable(),
@@ -69,11 +81,20 @@ export const ContributorsCursor = z
   .regex(/^[A-Za-z0-9_-]+$/, contributorsCursorMessage);
 
 /**
- * A state of the money a record's payments took that the list can be narrowed to:
- * `disputed`, a record one of whose charges has a dispute recorded, open or decided
- * (docs/decisions/047-disputes.md).
+ * A state the list can be narrowed to: `disputed`, a record one of whose charges has a dispute
+ * recorded, open or decided (docs/decisions/047-disputes.md); the others are the states the ledger
+ * gives a record as its rows show them (recordStanding, docs/decisions/052-what-a-record-says.md):
+ * given back whole by a refund, in part, or whole by voids; a declined attempt with no money moved;
+ * cancelled without money given back.
  */
-export const ContributorStatusFilter = z.enum(['disputed']);
+export const ContributorStatusFilter = z.enum([
+  'refunded',
+  'partly_refunded',
+  'voided',
+  'disputed',
+  'declined',
+  'cancelled',
+]);
 export type ContributorStatusFilter = z.infer<typeof ContributorStatusFilter>;
 
 /**
@@ -171,11 +192,17 @@ export const RegistrationDetail = z.object({
   email: z.string(),
   phone: z.string(),
   status: z.string(),
+  state: STATE_OF_RECORD,
   selectedTier: z.string().nullable(),
   /** The selected tier's name from the event's tiers, when it still has one by that id. */
   selectedTierName: z.string().nullable().optional(),
   comments: z.string().nullable(),
   paymentAmount: z.number().int().nullable(),
+  /**
+   * What the ledger received for it, in cents, before any refund (recordStanding's original): 0
+   * while the fee is unpaid, so a page never shows an unpaid fee as paid. Optional for older clients.
+   */
+  paidCents: z.number().int().optional(),
   payTheoryPaymentId: z.string().nullable(),
   createdAt: IsoDateTime,
   event: z.object({
@@ -199,6 +226,7 @@ export const ContributionDetail = z.object({
   phone: z.string().nullable(),
   amount: z.string(),
   status: z.string(),
+  state: STATE_OF_RECORD,
   paymentMethod: z.string(),
   isRecurring: z.boolean(),
   payTheoryPaymentId: z.string().nullable(),

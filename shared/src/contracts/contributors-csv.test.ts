@@ -59,7 +59,16 @@ describe('CSV export', () => {
       details: 'Monthly membership',
     };
     const cells = contributorCells(application);
-    expect([cells[5], cells[7], cells[8]]).toEqual(['0.00', 'No', 'confirmed']);
+    expect([cells[5], cells[7], cells[8]]).toEqual(['0.00', 'No', 'Confirmed']);
+  });
+
+  it('writes the state the ledger gives a record in words, over its stored status', () => {
+    const refunded: ContributorRow = { ...row, status: 'cancelled', state: 'refunded' };
+    expect(contributorCells(refunded)[8]).toBe('Refunded');
+    expect(contributorCells({ ...row, status: 'completed', state: 'partly_refunded' })[8]).toBe('Partly refunded');
+    expect(contributorCells({ ...row, status: 'completed', state: 'voided' })[8]).toBe('Voided');
+    expect(contributorCells({ ...row, status: 'failed', state: 'declined' })[8]).toBe('Declined');
+    expect(contributorCells({ ...row, status: 'cancelled', state: 'cancelled' })[8]).toBe('Cancelled');
   });
 
   it('writes a row per contributor with the date as MM/dd/yyyy', () => {
@@ -72,7 +81,7 @@ describe('CSV export', () => {
       '17.76',
       'card',
       'Yes',
-      'pending',
+      'Pending',
       'pt_12345678',
       'Monthly contribution',
       '01/05/2025',
@@ -102,7 +111,7 @@ describe('CSV export', () => {
       '25.00',
       'card',
       'No',
-      'pending',
+      'Pending',
       '',
       'Monthly contribution',
       '01/05/2025',
@@ -114,7 +123,7 @@ describe('CSV export', () => {
   it('ends every line with CRLF', () => {
     expect(contributorsCsv([row, row])).toBe(
       `${CSV_COLUMNS.join(',')}\r\n` +
-        'Martha,Washington,martha@example.org,(555) 010-1776,Contribution,17.76,card,Yes,pending,pt_12345678,Monthly contribution,01/05/2025,,\r\n'.repeat(
+        'Martha,Washington,martha@example.org,(555) 010-1776,Contribution,17.76,card,Yes,Pending,pt_12345678,Monthly contribution,01/05/2025,,\r\n'.repeat(
           2,
         ),
     );

@@ -1,3 +1,4 @@
+import { recordStateLabel } from '../money/standing';
 import type { ContributorRow } from './admin';
 
 /**
@@ -107,7 +108,8 @@ export function contributorCells(row: ContributorRow, timeZone?: string, process
     row.amount.toFixed(2),
     row.paymentMethod,
     row.isRecurring ? 'Yes' : 'No',
-    row.status,
+    // What the record is, in the words every list uses (docs/decisions/052-what-a-record-says.md).
+    recordStateLabel(row.state ?? row.status),
     row.payTheoryPaymentId ?? '',
     row.details,
     csvDate(row.createdAt, timeZone),

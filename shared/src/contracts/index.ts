@@ -15,6 +15,8 @@ export * from './payment-requests';
 export * from './manage';
 // Prices and fees live with the rest of the money rules; the browser's displays reach them here.
 export * from '../money/pricing';
+// What a record stands at and its state's words, one rule for the server and the browser (050).
+export * from '../money/standing';
 export * from './slugs';
 export * from './media';
 export * from './pillars';

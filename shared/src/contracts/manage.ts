@@ -53,7 +53,13 @@ export const ManagedContribution = z.object({
   id: Id,
   amountCents: z.number().int(),
   isRecurring: z.boolean(),
+  /**
+   * What it is, from the ledger (recordStanding, docs/decisions/052-what-a-record-says.md): e.g.
+   * `refunded`, `partly_refunded`, `voided`, else the record's status; shown with recordStateLabel.
+   */
   status: z.string(),
+  /** What was given back of it, in cents (0 when nothing was). */
+  refundedCents: z.number().int().optional(),
   createdAt: IsoDateTime,
   /** A monthly gift's plan; null for a one-time gift or a plan not yet set up. */
   plan: ManagedPlan.nullable(),
@@ -63,7 +69,13 @@ export type ManagedContribution = z.infer<typeof ManagedContribution>;
 export const ManagedMembership = z.object({
   id: Id,
   amountCents: z.number().int(),
+  /**
+   * What it is, from the ledger (recordStanding, docs/decisions/052-what-a-record-says.md): e.g.
+   * `refunded`, `partly_refunded`, `voided`, else the record's status; shown with recordStateLabel.
+   */
   status: z.string(),
+  /** What was given back of it, in cents (0 when nothing was). */
+  refundedCents: z.number().int().optional(),
   createdAt: IsoDateTime,
   plan: ManagedPlan.nullable(),
 });
@@ -73,7 +85,13 @@ export const ManagedRegistration = z.object({
   id: Id,
   eventTitle: z.string(),
   eventStartDate: IsoDateTime,
+  /**
+   * What it is, from the ledger (recordStanding, docs/decisions/052-what-a-record-says.md): e.g.
+   * `refunded`, `partly_refunded`, `voided`, else the record's status; shown with recordStateLabel.
+   */
   status: z.string(),
+  /** What was given back of it, in cents (0 when nothing was). */
+  refundedCents: z.number().int().optional(),
   /** Cents; null for a free event. */
   amountCents: z.number().int().nullable(),
   createdAt: IsoDateTime,

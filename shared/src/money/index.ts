@@ -12,6 +12,8 @@
 // - disputes.ts: disputes the provider reports, recorded against their charge (047).
 // - deposit-totals.ts and settlements-sync.ts: the provider's deposits copied, and our totals beside its (048).
 // - charge-state.ts: a charge's state at the provider on its row, and whether giving it back is a void (019).
+// - standing.ts and standing-ledger.ts: what a record or a charge stands at (original, refunded, remaining
+//   and the state a person reads), from the ledger (050).
 export * from './pricing';
 export * from './payment-status';
 export * from './accept';
@@ -30,3 +32,5 @@ export * from './deposit-totals';
 export * from './settlements-sync';
 export * from './reconciliation';
 export * from './charge-state';
+export * from './standing';
+export * from './standing-ledger';

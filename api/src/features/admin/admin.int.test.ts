@@ -260,9 +260,11 @@ describe('GET /api/admin/contributors', () => {
     const body = ContributorsResponse.parse(await res.json());
 
     expect(body.summary).toEqual({
-      totalContributors: 8,
-      totalDonations: 3,
-      totalMemberships: 2,
+      // People, by address: john@ (the completed gift), member@ (the active membership) and betsy@
+      // (every registration); the pending and failed gifts and the application are not counted.
+      totalContributors: 3,
+      totalDonations: 1,
+      totalMemberships: 1,
       totalEventRegistrations: 3,
       // The ledger's received charges: 50.00 donation + 25.00 membership + 50.00 registration.
       totalAmount: 125,
@@ -287,12 +289,15 @@ describe('GET /api/admin/contributors', () => {
       type: 'Contribution',
       amount: 50,
       status: 'completed',
+      state: 'completed',
       paymentMethod: 'card',
       isRecurring: false,
       payTheoryPaymentId: 'pt_completed_1',
       details: 'One-time contribution',
       createdAt: '2026-03-01T10:00:00.000Z',
     });
+    // The card was declined: the stored status says failed, the row says what happened.
+    expect(byId.get(failed.id)).toMatchObject({ status: 'failed', state: 'declined' });
     expect(byId.get(monthly.id)).toMatchObject({
       amount: 17.76,
       isRecurring: true,
@@ -430,6 +435,7 @@ describe('detail lists', () => {
       phone: null,
       amount: '25.00',
       status: 'pending',
+      state: 'pending',
       paymentMethod: 'card',
       isRecurring: true,
       payTheoryPaymentId: null,
@@ -466,10 +472,13 @@ describe('detail lists', () => {
       email: 'betsy@example.org',
       phone: '2155550100',
       status: 'pending',
+      state: 'pending',
       selectedTier: null,
       selectedTierName: null,
       comments: 'Two seats',
       paymentAmount: 4500,
+      // Nothing received yet: the fee is due, not paid.
+      paidCents: 0,
       payTheoryPaymentId: null,
       createdAt: '2032-01-01T00:00:00.000Z',
       event: {

@@ -28,7 +28,7 @@ import {
   transactions,
 } from '@pillars/shared/db';
 import { parsePricingTiers, paymentIdRangeOfReference } from '@pillars/shared/contracts';
-import { dollarsToCents } from '@pillars/shared/money';
+import { declinedSql, dollarsToCents, kindsArraySql, recordsWithLedgerStates } from '@pillars/shared/money';
 import { type SQL, between, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -43,6 +43,11 @@ import {
   registrationDetails,
   signedCentsSql,
   summaryOf,
+  summaryFrom,
+  type SummarySqlRow,
+  countedSql,
+  peopleSql,
+  withLedgerStates,
 } from './contributors.service';
 import {
   type KeysetCursor,
@@ -68,6 +73,8 @@ type Branch = {
   createdAt: AnyPgColumn;
   /** The provider's payment id column; none for a kind that is never paid. */
   payTheoryPaymentId?: AnyPgColumn;
+  /** The stored status, which the Declined and Cancelled filters read. */
+  status: AnyPgColumn;
   kinds: readonly PaymentKind[];
   /** The amount in dollars, exact (numeric). */
   dollars: SQL;
@@ -92,6 +99,7 @@ const BRANCHES: readonly Branch[] = [
     id: donations.id,
     createdAt: donations.createdAt,
     payTheoryPaymentId: donations.payTheoryPaymentId,
+    status: donations.status,
     kinds: ['donation', 'recurring_donation'],
     dollars: sql`${donations.amount}`,
     nameKey: contributorNameKey(donations),
@@ -108,6 +116,7 @@ const BRANCHES: readonly Branch[] = [
     id: memberships.id,
     createdAt: memberships.createdAt,
     payTheoryPaymentId: memberships.payTheoryPaymentId,
+    status: memberships.status,
     kinds: ['membership'],
     dollars: membershipDollarsSql,
     nameKey: contributorNameKey(memberships),
@@ -125,6 +134,7 @@ const BRANCHES: readonly Branch[] = [
     id: eventRegistrations.id,
     createdAt: eventRegistrations.createdAt,
     payTheoryPaymentId: eventRegistrations.payTheoryPaymentId,
+    status: eventRegistrations.status,
     kinds: ['registration'],
     dollars: registrationDollars,
     nameKey: contributorNameKey(eventRegistrations),
@@ -145,6 +155,7 @@ const BRANCHES: readonly Branch[] = [
     table: membershipApplications,
     id: membershipApplications.id,
     createdAt: membershipApplications.createdAt,
+    status: membershipApplications.status,
     kinds: [],
     dollars: sql`0::numeric`,
     nameKey: contributorNameKey(membershipApplications),
@@ -201,7 +212,27 @@ export type Search = ContributorsFilter & {
    * and given as values like a reference's (docs/decisions/035 and 047-disputes.md); undefined otherwise.
    */
   disputedRecords: readonly ReferencedRecord[] | undefined;
+  /**
+   * For a state filter: the records the ledger gives a state of its own (refunded, partly refunded,
+   * voided, disputed while open; recordsWithLedgerStates), all of them, and those in the asked
+   * state. Few, so read first and given as values (docs/decisions/052-what-a-record-says.md);
+   * undefined for no state filter.
+   */
+  ledgerStates: { all: readonly ReferencedRecord[]; asked: readonly ReferencedRecord[] } | undefined;
 };
+
+/** The ledger's records for a state filter other than disputed (which has its own, above). */
+async function ledgerStatesOf(
+  db: Pick<Database, 'execute'>,
+  status: ContributorsFilter['status'],
+): Promise<Search['ledgerStates']> {
+  if (!status || status === 'disputed') return undefined;
+  const records = await recordsWithLedgerStates(db);
+  return {
+    all: records,
+    asked: records.filter((record) => record.standing.state === status),
+  };
+}
 
 /** The records one of whose payments has a dispute recorded (the `disputed` status). */
 async function disputedRecordsOf(
@@ -229,7 +260,7 @@ async function referencedRecords(
 }
 
 export async function searchOf(
-  db: Pick<Database, 'select' | 'selectDistinct'>,
+  db: Pick<Database, 'select' | 'selectDistinct' | 'execute'>,
   filter: ContributorsFilter,
 ): Promise<Search> {
   const none: Search = {
@@ -239,6 +270,7 @@ export async function searchOf(
     qReferenced: await referencedRecords(db, filter.q),
     transactionIdReferenced: await referencedRecords(db, filter.transactionId),
     disputedRecords: await disputedRecordsOf(db, filter.status),
+    ledgerStates: await ledgerStatesOf(db, filter.status),
   };
   if (!filter.q || none.qReferenced || !branchesOf(filter).some((b) => b.event)) return none;
   const term = filter.q.toLowerCase();
@@ -265,6 +297,25 @@ export async function searchOf(
 function referencedCondition(branch: Branch, referenced: readonly ReferencedRecord[]): SQL {
   const ids = referenced.filter((r) => branch.kinds.includes(r.kind)).map((r) => r.recordId);
   return ids.length ? sql`${branch.id} = ANY (${`{${ids.join(',')}}`}::uuid[])` : sql`false`;
+}
+
+/**
+ * A state filter's condition (recordStanding's rule, docs/decisions/052-what-a-record-says.md): a
+ * ledger state is its records, read first; Declined and Cancelled are the stored status (on the
+ * record tables' status indexes) of records the ledger gives no state of its own, declined when the
+ * newest attempt was declined (declinedSql, the expression the standing reads).
+ */
+function stateCondition(
+  branch: Branch,
+  status: ContributorsFilter['status'],
+  ledgerStates: NonNullable<Search['ledgerStates']>,
+): SQL {
+  if (status !== 'declined' && status !== 'cancelled') return referencedCondition(branch, ledgerStates.asked);
+  const ids = ledgerStates.all.filter((r) => branch.kinds.includes(r.kind)).map((r) => r.recordId);
+  const notLedger = ids.length ? sql` AND NOT (${branch.id} = ANY (${`{${ids.join(',')}}`}::uuid[]))` : sql``;
+  if (status === 'cancelled') return sql`(${branch.status} = 'cancelled'${notLedger})`;
+  return sql`(${branch.status} IN ('pending', 'failed')${notLedger}
+    AND ${declinedSql(kindsArraySql(branch.kinds), sql`${branch.id}`)})`;
 }
 
 /** The filter's conditions on one branch (all ANDed); none means every row. */
@@ -298,6 +349,7 @@ function filterConditions(branch: Branch, filter: Search): SQL[] {
     );
   }
   if (filter.disputedRecords) conditions.push(referencedCondition(branch, filter.disputedRecords));
+  if (filter.ledgerStates) conditions.push(stateCondition(branch, filter.status, filter.ledgerStates));
   if (filter.amount) {
     const cents = dollarsToCents(Number(filter.amount.replace(/^\$/, '')));
     conditions.push(sql`${branch.dollars} = ${(cents / 100).toFixed(2)}::numeric`);
@@ -417,7 +469,7 @@ async function readRows(
   const detailsOf = registrationDetails(eventRows);
   const last = page.at(-1);
   return {
-    rows: page.map(contributorRowOf(detailsOf)),
+    rows: await withLedgerStates(db, page.map(contributorRowOf(detailsOf))),
     last: last ? { value: last.cursor_value, id: last.id } : undefined,
     more: rows.length > limit,
     total,
@@ -534,12 +586,22 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
   const narrowed = branches.filter((b) => b.conditions.length > 0);
   const ctes = narrowed.map(
     ({ branch, conditions, name }) =>
-      sql`${name} AS MATERIALIZED (SELECT ${branch.id} AS id FROM ${branch.table} ${whereOf(conditions)})`,
+      sql`${name} AS MATERIALIZED (SELECT ${branch.id} AS id, ${branch.status} AS status,
+        ${EMAIL_OF[branch.type]} AS email FROM ${branch.table} ${whereOf(conditions)})`,
   );
+  // Each card counts its kind's matching records that it counts at all (COUNTED); a kind the
+  // filter does not narrow, all of its table's.
+  const sourceOf = (b: (typeof branches)[number]) => ({
+    type: b.branch.type,
+    from: b.conditions.length ? sql`${b.name}` : b.branch.table,
+  });
+  // Contributors are people who gave or paid: an applicant (a kind that is never paid) is not one.
+  const contributing = branches.filter(({ branch }) => branch.kinds.length > 0);
   const countOf = (type: ContributorType) => {
     const b = branches.find(({ branch }) => branch.type === type);
     if (!b) return sql`0`;
-    return b.conditions.length ? sql`(SELECT count(*)::int FROM ${b.name})` : recordCountSql(b.branch.table);
+    const { from } = sourceOf(b);
+    return countedSql(type, from);
   };
   // The ledger rows of each kind's matching records. The parts are disjoint (a row has one payment, of
   // one kind; the older rows without payment_id only in the last part), so their sum counts each once.
@@ -566,20 +628,14 @@ async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): P
     return parts;
   });
   const [row] = (
-    await db.execute<{ donations: number; memberships: number; registrations: number; received_cents: string }>(sql`
+    await db.execute<SummarySqlRow>(sql`
       ${ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)}` : sql``}
       SELECT ${countOf('Contribution')} AS donations, ${countOf('Membership')} AS memberships,
-             ${countOf('Event Registration')} AS registrations,
+             ${countOf('Event Registration')} AS registrations, ${peopleSql(contributing.map(sourceOf))} AS people,
              (SELECT coalesce(sum(cents), 0) FROM (${moneyParts.length ? sql.join(moneyParts, sql` UNION ALL `) : sql`SELECT 0 AS cents`}) AS ledger)::bigint::text
                AS received_cents`)
   ).rows;
-  return {
-    totalContributors: (row?.donations ?? 0) + (row?.memberships ?? 0) + (row?.registrations ?? 0),
-    totalDonations: row?.donations ?? 0,
-    totalMemberships: row?.memberships ?? 0,
-    totalEventRegistrations: row?.registrations ?? 0,
-    totalAmount: Number(row?.received_cents ?? 0) / 100,
-  };
+  return summaryFrom(row);
 }
 
 /** Each kind's e-mail column, for reads of the matching set by address. */

@@ -2,16 +2,19 @@ import { parsePricingTiers } from '@pillars/shared/contracts';
 import { type ContributorRow, type ContributorsResponse, type ContributorType } from '@pillars/shared/contracts/admin';
 import {
   type Database,
+  type PaymentKind,
   centsAsDollarsSql,
   donations,
   eventRegistrations,
+  membershipApplications,
   events,
   ledgerTotals,
   memberships,
   recordCounts,
   transactions,
 } from '@pillars/shared/db';
-import { type SQL, getTableName, sql } from 'drizzle-orm';
+import { standingsOf } from '@pillars/shared/money';
+import { SQL, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -98,10 +101,35 @@ export function contributorRowOf(detailsOf: ReturnType<typeof registrationDetail
   });
 }
 
-type SummarySqlRow = {
+/** The payment kinds of each kind of record. */
+export const KINDS_OF_TYPE: Record<ContributorType, readonly PaymentKind[]> = {
+  Contribution: ['donation', 'recurring_donation'],
+  Membership: ['membership'],
+  'Event Registration': ['registration'],
+  'Membership Interest': [],
+};
+
+/**
+ * The rows with the state the ledger gives each (recordStanding, docs/decisions/052-what-a-record-says.md):
+ * a gift refunded whole reads refunded, not the cancelled its record was set to.
+ * One statement for the rows, on the indexes of their payments.
+ */
+export async function withLedgerStates(
+  db: Pick<Database, 'execute'>,
+  rows: readonly ContributorRow[],
+): Promise<ContributorRow[]> {
+  const standings = await standingsOf(
+    db,
+    rows.map((row) => ({ kinds: KINDS_OF_TYPE[row.type], id: row.id, status: row.status })),
+  );
+  return rows.map((row) => ({ ...row, state: standings.get(row.id)?.state ?? row.status }));
+}
+
+export type SummarySqlRow = {
   donations: number;
   memberships: number;
   registrations: number;
+  people: number;
   received_cents: string;
 };
 
@@ -163,12 +191,60 @@ export function recordCountSql(table: PgTable): SQL {
      WHERE ${recordCounts.tableName} = ${getTableName(table)})`;
 }
 
-/** Counts of each kind, and the integer cents the whole ledger received: kept figures only. */
+/**
+ * Which records each summary card counts (docs/decisions/052-what-a-record-says.md), as a condition
+ * on a record table's (or a selection of it with the same columns') `status`; the cards' descriptions
+ * (admin-texts) say it in words:
+ * - Contributions: gifts that went through: paid by card (`completed`), acknowledged by an admin
+ *   (`confirmed`), or `cancelled` since (a gift given back whole, a monthly gift ended after its
+ *   charges: only a gift that was paid is ever cancelled); not a declined (`failed`) or unpaid
+ *   (`pending`) attempt;
+ * - Memberships: active memberships (`active`: a monthly plan whose first charge succeeded and
+ *   that has not ended);
+ * - Event Registrations: every registration.
+ * Total Contributors counts the people behind the counted records, one per e-mail address whatever
+ * its case. Each is an index range of the table's status index (a count, so linear in the records it
+ * counts, unlike the kept counts of docs/decisions/035 which count every record).
+ */
+export const COUNTED: Record<ContributorType, SQL> = {
+  Contribution: sql`status IN ('completed', 'confirmed', 'cancelled')`,
+  Membership: sql`status = 'active'`,
+  'Event Registration': sql`true`,
+  // An application for membership is neither a gift nor a member (docs/decisions/051).
+  'Membership Interest': sql`false`,
+};
+
+/** Each kind's table, as the summary counts it. */
+export const TABLE_OF_TYPE: Record<ContributorType, PgTable> = {
+  Contribution: donations,
+  Membership: memberships,
+  'Event Registration': eventRegistrations,
+  'Membership Interest': membershipApplications,
+};
+
+/** SQL: how many of a table's (or a selection's) records its card counts. */
+export function countedSql(type: ContributorType, from: PgTable | SQL): SQL {
+  // Every registration counts: a table's from its kept count (docs/decisions/035).
+  if (type === 'Event Registration' && !(from instanceof SQL)) return recordCountSql(from);
+  return sql`(SELECT count(*)::int FROM ${from} WHERE ${COUNTED[type]})`;
+}
+
+/** SQL: the people (distinct lower-cased addresses) behind the counted records of each source. */
+export function peopleSql(sources: readonly { type: ContributorType; from: PgTable | SQL }[]): SQL {
+  if (sources.length === 0) return sql`0`;
+  const addresses = sources.map(({ type, from }) => sql`SELECT lower(email) FROM ${from} WHERE ${COUNTED[type]}`);
+  return sql`(SELECT count(*)::int FROM (${sql.join(addresses, sql` UNION `)}) AS people)`;
+}
+
+const EVERY_TYPE = ['Contribution', 'Membership', 'Event Registration'] as const satisfies readonly ContributorType[];
+
+/** The cards over every record, and the integer cents the whole ledger received (a kept figure). */
 export function contributorSummarySql(): SQL {
   return sql`
-    SELECT ${recordCountSql(donations)} AS donations,
-           ${recordCountSql(memberships)} AS memberships,
-           ${recordCountSql(eventRegistrations)} AS registrations,
+    SELECT ${countedSql('Contribution', donations)} AS donations,
+           ${countedSql('Membership', memberships)} AS memberships,
+           ${countedSql('Event Registration', eventRegistrations)} AS registrations,
+           ${peopleSql(EVERY_TYPE.map((type) => ({ type, from: TABLE_OF_TYPE[type] })))} AS people,
            ${receivedCentsSql()}::bigint::text AS received_cents`;
 }
 
@@ -178,16 +254,18 @@ export type ContributorsSummary = ContributorsResponse['summary'];
 /** Runs the summary aggregate on `db` (or a transaction) and shapes it as the cards read it. */
 export async function summaryOf(db: Pick<Database, 'execute'>): Promise<ContributorsSummary> {
   const [summary] = (await db.execute<SummarySqlRow>(contributorSummarySql())).rows;
-  const donationCount = summary?.donations ?? 0;
-  const membershipCount = summary?.memberships ?? 0;
-  const registrationCount = summary?.registrations ?? 0;
+  return summaryFrom(summary);
+}
+
+/** The cards from the summary statement's row. */
+export function summaryFrom(row: SummarySqlRow | undefined): ContributorsSummary {
   return {
-    totalContributors: donationCount + membershipCount + registrationCount,
-    totalDonations: donationCount,
-    totalMemberships: membershipCount,
-    totalEventRegistrations: registrationCount,
+    totalContributors: row?.people ?? 0,
+    totalDonations: row?.donations ?? 0,
+    totalMemberships: row?.memberships ?? 0,
+    totalEventRegistrations: row?.registrations ?? 0,
     // Summed in integer cents by PostgreSQL; one division here, so no float drift.
-    totalAmount: Number(summary?.received_cents ?? 0) / 100,
+    totalAmount: Number(row?.received_cents ?? 0) / 100,
   };
 }
 
@@ -207,7 +285,7 @@ export async function listContributors(db: Database): Promise<ContributorsRespon
         .from(events);
       const detailsOf = registrationDetails(eventRows);
 
-      const contributors = rows.rows.map(contributorRowOf(detailsOf));
+      const contributors = await withLedgerStates(tx, rows.rows.map(contributorRowOf(detailsOf)));
       return { success: true, contributors, summary } satisfies ContributorsResponse;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -25,6 +25,8 @@ import {
 } from '@pillars/shared/db';
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type PaymentKind } from '@pillars/shared/db';
+import { standingsOf } from '@pillars/shared/money';
 import { containsPattern } from './contributor-list.service';
 import { recordCountSql } from './contributors.service';
 import {
@@ -126,6 +128,28 @@ async function pageOf<R extends { id: string; cursorAt: string }, T>(
   );
 }
 
+/**
+ * The rows with the state the ledger gives each (recordStanding,
+ * docs/decisions/052-what-a-record-says.md), and what it received for each: one statement for the
+ * rows, on the indexes of their payments.
+ */
+async function withStandings<T extends { id: string; status: string }>(
+  db: Pick<Database, 'execute'>,
+  kinds: readonly PaymentKind[],
+  rows: readonly T[],
+): Promise<(T & { state: string; paidCents: number })[]> {
+  const standings = await standingsOf(
+    db,
+    rows.map((row) => ({ kinds, id: row.id, status: row.status })),
+  );
+  return rows.map((row) => {
+    const standing = standings.get(row.id);
+    return { ...row, state: standing?.state ?? row.status, paidCents: standing?.originalCents ?? 0 };
+  });
+}
+const GIFT_KINDS = ['donation', 'recurring_donation'] as const satisfies readonly PaymentKind[];
+const withoutPaid = <T extends { paidCents: number }>({ paidCents: _, ...row }: T) => row;
+
 // Contributions (/admin/contributors).
 
 const contributionColumns = {
@@ -159,11 +183,15 @@ const readContributions = (db: Reader, after: Position | undefined, limit: numbe
 /** The newest DETAIL_UNPAGED_LIMIT donations for GET /api/admin/contributors-detail. */
 export async function listContributionDetails(db: Database): Promise<ContributionDetail[]> {
   const rows = await readContributions(db, undefined, DETAIL_UNPAGED_LIMIT);
-  return rows.map(({ cursorAt: _, ...r }) => contributionOf(r));
+  const data = rows.map(({ cursorAt: _, ...r }) => contributionOf(r));
+  return (await withStandings(db, GIFT_KINDS, data)).map(withoutPaid);
 }
 
-export function listContributionDetailsPage(db: Database, query: DetailPageQuery): Promise<ContributionDetailPage> {
-  return pageOf(
+export async function listContributionDetailsPage(
+  db: Database,
+  query: DetailPageQuery,
+): Promise<ContributionDetailPage> {
+  const page = await pageOf(
     db,
     query,
     ['contributions'],
@@ -171,6 +199,7 @@ export function listContributionDetailsPage(db: Database, query: DetailPageQuery
     (tx) => keptCounts(tx, donations),
     ({ cursorAt: _, ...r }) => contributionOf(r),
   );
+  return { ...page, data: (await withStandings(db, GIFT_KINDS, page.data)).map(withoutPaid) };
 }
 
 // Memberships (/admin/members).
@@ -221,11 +250,12 @@ const readMembers = (db: Reader, after: Position | undefined, limit: number) =>
 /** The newest DETAIL_UNPAGED_LIMIT memberships for GET /api/admin/members-detail. */
 export async function listMemberDetails(db: Database): Promise<MemberDetail[]> {
   const rows = await readMembers(db, undefined, DETAIL_UNPAGED_LIMIT);
-  return rows.map(({ cursorAt: _, ...r }) => memberOf(r));
+  const data = rows.map(({ cursorAt: _, ...r }) => memberOf(r));
+  return (await withStandings(db, ['membership'], data)).map(withoutPaid);
 }
 
-export function listMemberDetailsPage(db: Database, query: DetailPageQuery): Promise<MemberDetailPage> {
-  return pageOf(
+export async function listMemberDetailsPage(db: Database, query: DetailPageQuery): Promise<MemberDetailPage> {
+  const page = await pageOf(
     db,
     query,
     ['memberships'],
@@ -233,6 +263,7 @@ export function listMemberDetailsPage(db: Database, query: DetailPageQuery): Pro
     (tx) => keptCounts(tx, memberships),
     ({ cursorAt: _, ...r }) => memberOf(r),
   );
+  return { ...page, data: (await withStandings(db, ['membership'], page.data)).map(withoutPaid) };
 }
 
 // Event registrations (/admin/events).
@@ -314,7 +345,8 @@ function registrationsOf(rows: readonly RegistrationSelected[]): RegistrationDet
 
 /** The newest DETAIL_UNPAGED_LIMIT registrations with their events for GET /api/admin/event-registrations. */
 export async function listRegistrationDetails(db: Database): Promise<RegistrationDetail[]> {
-  return registrationsOf(await readRegistrations(undefined)(db, undefined, DETAIL_UNPAGED_LIMIT));
+  const rows = registrationsOf(await readRegistrations(undefined)(db, undefined, DETAIL_UNPAGED_LIMIT));
+  return withStandings(db, ['registration'], rows);
 }
 
 /** A page of one event's registrations (or of all), newest first. */
@@ -330,7 +362,7 @@ export async function listRegistrationDetailsPage(
     async (tx) => (await tx.select(countsOf()).from(eventRegistrations).where(ofEvent(query.eventId)))[0] ?? NO_COUNTS,
     (row) => row,
   );
-  return { ...page, data: registrationsOf(page.data) };
+  return { ...page, data: await withStandings(db, ['registration'], registrationsOf(page.data)) };
 }
 
 /**

@@ -62,6 +62,8 @@ beforeAll(async () => {
     amount: '10.00',
     paymentMethod: 'card',
     payTheoryPaymentId: `ptp_${firstName.toLowerCase()}`,
+    // Paid, as their payments below say: the summary counts gifts that went through.
+    status: 'completed',
   });
   const inserted = await db
     .insert(donations)
@@ -70,7 +72,7 @@ beforeAll(async () => {
   [records.donation, records.below, records.above] = inserted.map((r) => r.id) as [string, string, string];
   const [member] = await db
     .insert(memberships)
-    .values({ firstName: 'Mia', lastName: 'Quoted', email: 'mia@example.org', paymentMethod: 'card' })
+    .values({ firstName: 'Mia', lastName: 'Quoted', email: 'mia@example.org', paymentMethod: 'card', status: 'active' })
     .returning({ id: memberships.id });
   const [event] = await db
     .insert(events)

@@ -358,7 +358,15 @@ describe('GET /api/manage', () => {
         status: 'active',
         plan: { paymentId: monthlyPayment.id, state: 'active', nextChargeDate: '2026-12-24', cancellable: true },
       }),
-      expect.objectContaining({ id: oneTime.id, amountCents: 1776, isRecurring: false, plan: null }),
+      // $7.76 of its $17.76 was given back: the ledger's state, and what was refunded.
+      expect.objectContaining({
+        id: oneTime.id,
+        amountCents: 1776,
+        isRecurring: false,
+        plan: null,
+        status: 'partly_refunded',
+        refundedCents: 776,
+      }),
     ]);
     expect(overview.memberships).toEqual([
       expect.objectContaining({

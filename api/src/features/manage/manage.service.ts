@@ -27,6 +27,7 @@ import {
   receiptNumberOf,
   receiptYearOf,
   requestPlanCancellation,
+  standingsOf,
 } from '@pillars/shared/money';
 import { type Limiters, orAllowOnOutage } from '@pillars/shared/limits';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -267,6 +268,20 @@ export function manageService(deps: AppDeps, limiters: Limiters) {
         [...kinds.keys()],
         gifts.map((gift) => gift.id),
       );
+      // What each record stands at, from the ledger: a gift given back whole reads refunded.
+      const standings = await standingsOf(db, [
+        ...gifts.map((gift) => ({ kinds: GIFT_KINDS, id: gift.id, status: gift.status })),
+        ...members.map((member) => ({ kinds: ['membership'] as const, id: member.id, status: member.status })),
+        ...registrations.map((registration) => ({
+          kinds: ['registration'] as const,
+          id: registration.id,
+          status: registration.status,
+        })),
+      ]);
+      const standingOf = (record: { id: string; status: string }) => ({
+        status: standings.get(record.id)?.state ?? record.status,
+        refundedCents: standings.get(record.id)?.refundedCents ?? 0,
+      });
       const giftPlans = latestPlanByRecord(all, 'recurring_donation');
       const memberPlans = latestPlanByRecord(all, 'membership');
       const receipts = receiptsOf(receiptRows, kinds);
@@ -280,19 +295,20 @@ export function manageService(deps: AppDeps, limiters: Limiters) {
           id: gift.id,
           amountCents: cents(gift.amount),
           isRecurring: gift.isRecurring,
-          status: gift.status,
+          ...standingOf(gift),
           createdAt: gift.createdAt.toISOString(),
           plan: gift.isRecurring ? planOf(giftPlans.get(gift.id), gift.status) : null,
         })),
         memberships: members.map((member) => ({
           id: member.id,
           amountCents: MEMBERSHIP_PRICE_CENTS,
-          status: member.status,
+          ...standingOf(member),
           createdAt: member.createdAt.toISOString(),
           plan: planOf(memberPlans.get(member.id), member.status),
         })),
         registrations: registrations.map((registration) => ({
           ...registration,
+          ...standingOf(registration),
           eventStartDate: registration.eventStartDate.toISOString(),
           createdAt: registration.createdAt.toISOString(),
         })),

@@ -71,6 +71,19 @@ export const adminTexts = {
   totalMemberships: 'Memberships',
   totalEventRegistrations: 'Event Registrations',
   totalAmount: 'Total Amount',
+  /**
+   * What each summary card counts, shown under it (the server's rule: COUNTED in
+   * api/src/features/admin/contributors.service.ts, docs/decisions/052-what-a-record-says.md).
+   */
+  summaryDescriptions: {
+    totalContributors:
+      'People, one per e-mail address, behind the contributions, memberships and registrations counted here.',
+    totalDonations:
+      'Gifts that went through (paid by card or confirmed), refunded ones included; declined and unpaid attempts are not counted.',
+    totalMemberships: 'Active memberships: a monthly plan whose payment succeeded and has not ended.',
+    totalEventRegistrations: 'Every event registration, paid, free, pending or cancelled.',
+    totalAmount: 'Money received by card, less refunds and voids.',
+  },
 
   // Search and filters
   searchLabel: 'Search contributors',
@@ -83,7 +96,15 @@ export const adminTexts = {
   exactAmountPlaceholder: '25.00',
   clearAll: 'Clear All',
   statusFilterLabel: 'Filter by status',
-  statusOptions: { all: 'All statuses', disputed: 'Disputed' },
+  statusOptions: {
+    all: 'All statuses',
+    refunded: 'Refunded',
+    partly_refunded: 'Partly refunded',
+    voided: 'Voided',
+    disputed: 'Disputed',
+    declined: 'Declined',
+    cancelled: 'Cancelled',
+  },
   typeFilterLabel: 'Filter by type',
   typeOptions: {
     all: 'All Types',
@@ -242,6 +263,10 @@ export const adminTexts = {
   tier: 'Ticket',
   comments: 'Comments',
   payment: 'Payment',
+  /** A fee not paid yet: only money the ledger received reads as a payment. */
+  paymentDue: 'Payment due',
+  /** A fee an admin acknowledged without a card payment (docs/decisions/017). */
+  fee: 'Fee',
   noPayment: 'None',
   registrationsOf: (event: string) => `Registrations for ${event}`,
   eventDate: 'Date',

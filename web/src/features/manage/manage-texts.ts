@@ -35,6 +35,8 @@ export const manageTexts = {
   noMemberships: 'No memberships with this address.',
   membership: 'Membership',
   perMonth: 'a month',
+  /** Under an amount: what was given back of it. */
+  refunded: (amount: string) => `${amount} refunded`,
   registrationsHeading: 'Event registrations',
   noRegistrations: 'No event registrations with this address.',
   free: 'Free',

@@ -24,10 +24,12 @@ import {
   MEMBERSHIP_PRICE_CENTS,
   RECURRING_KINDS,
   cancellationRefundOf,
+  chargeStandingAtRefund,
   isChargeDisputed,
   receiptNumberOf,
+  recordStateLabel,
 } from '@pillars/shared/money';
-import { and, asc, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ReactElement } from 'react';
 import { registrationCalendar } from '@pillars/shared/calendar';
 import { calendarDay, eventDay, longDate, money, timeRange } from './format';
@@ -205,21 +207,9 @@ const refundReceipt: Composer = async (ctx, email) => {
   if (refund.state === 'failed') return { skip: 'refund failed' };
   // Queued with the refund's success; a refund still in flight is not told yet (the job retries).
   if (refund.state !== 'succeeded') throw new Error(`refund ${refund.id} is ${refund.state}, not succeeded yet`);
-  // Every refund of this charge so far, this one included, in the order they were asked for.
-  const [sum] = await ctx.db
-    .select({ cents: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.chargeRowId, refund.chargeRowId),
-        eq(refunds.state, 'succeeded'),
-        or(
-          sql`${refunds.createdAt} < ${refund.createdAt.toISOString()}::timestamptz`,
-          and(eq(refunds.createdAt, refund.createdAt), lte(refunds.id, refund.id)),
-        ),
-      ),
-    );
-  const refundedSoFar = Number(sum?.cents ?? refund.amountCents);
+  // What the charge stands at after this refund (every refund of it so far, this one included).
+  const standing = await chargeStandingAtRefund(ctx.db, refund.id);
+  if (!standing) return { skip: 'refund not found' };
   // The day the money went back: its refund row's, written when the provider confirmed it.
   const [refundRow] = refund.refundRowId
     ? await ctx.db
@@ -238,8 +228,10 @@ const refundReceipt: Composer = async (ctx, email) => {
         receiptNumber={receiptNumberOf(found.charge)}
         refundedCents={refund.amountCents}
         refundDate={longDate(refundRow?.createdAt ?? refund.updatedAt)}
-        charge={{ date: longDate(found.charge.createdAt), amountCents: found.charge.amount }}
-        remainingCents={Math.max(0, found.charge.amount - refundedSoFar)}
+        charge={{ date: longDate(found.charge.createdAt), amountCents: standing.originalCents }}
+        refundedSoFarCents={standing.refundedCents}
+        remainingCents={standing.remainingCents}
+        state={recordStateLabel(standing.state)}
         voided={refund.isVoid === true}
       />
     ),

@@ -413,7 +413,9 @@ describe('send-email, by kind', async () => {
     expect(text).toMatch(/Original payment:\s+\$100\.00 on November 23, 2026/);
     expect(text).toContain(receiptNumberOf({ id: rowId, createdAt }));
     // $100 less both refunds so far.
-    expect(text).toMatch(/Payment after refunds:\s+\$50\.00/);
+    expect(text).toMatch(/Refunded in all:\s+\$50\.00/);
+    expect(text).toMatch(/Remaining payment:\s+\$50\.00/);
+    expect(text).toMatch(/Payment status:\s+Partly refunded/);
     expect(text).toContain('Patriot Pillars Foundation, Inc.');
     expect(text).toContain('The money goes back to the card you paid with');
     const voided = await send(await queue('refund-receipt', refundIds[0] ?? '', person.email));
@@ -421,6 +423,38 @@ describe('send-email, by kind', async () => {
       'Your payment had not yet been collected from your card, so this amount is simply never taken',
     );
     expect(voided.message?.text).not.toContain('The money goes back to the card you paid with');
+    // The first alone: $30 of $100, what was left then.
+    expect(voided.message?.text).toMatch(/Remaining payment:\s+\$70\.00/);
+    expect(voided.message?.text).not.toContain('Refunded in all');
+  });
+
+  it('a refund receipt counts the refund it is about, at the times the database writes', async () => {
+    const person = await donor();
+    const pay = await payment('donation', person.id, { amountCents: 1234 });
+    const { rowId } = await charge(pay, person, { amountCents: 1234 });
+    // Written as the refund job writes them: created_at by the database, to the microsecond.
+    const refundOf = async (cents: number) => {
+      const [refund] = await db
+        .insert(refunds)
+        .values({
+          paymentId: pay.id,
+          chargeRowId: rowId,
+          providerTransactionId: 'pt_txn_charge',
+          amountCents: cents,
+          state: 'succeeded',
+          requestedBy: 'admin',
+        })
+        .returning();
+      return send(await queue('refund-receipt', refund?.id ?? '', person.email));
+    };
+    const part = (await refundOf(500)).message?.text ?? '';
+    expect(part).toMatch(/Amount refunded:\s+\$5\.00/);
+    expect(part).toMatch(/Remaining payment:\s+\$7\.34/);
+    expect(part).toMatch(/Payment status:\s+Partly refunded/);
+    const rest = (await refundOf(734)).message?.text ?? '';
+    expect(rest).toMatch(/Refunded in all:\s+\$12\.34/);
+    expect(rest).toMatch(/Remaining payment:\s+\$0\.00/);
+    expect(rest).toMatch(/Payment status:\s+Refunded/);
   });
 
   it('a plan that ended says so, with the reason unless the donor asked', async () => {

@@ -217,7 +217,7 @@ export function ContributorsTable({
                   <td className="px-2 py-3 text-slate-800">{row.type}</td>
                   <td className="px-2 py-3 text-right text-navy-900 tabular-nums">{formatDollars(row.amount)}</td>
                   <td className="px-2 py-3">
-                    <StatusBadge status={row.status} scheme="contributor" />
+                    <StatusBadge status={row.state ?? row.status} scheme="contributor" />
                   </td>
                   {/* An opaque id has no sensible break point: it may break anywhere. */}
                   <td className="px-2 py-3 font-mono text-xs break-all text-slate-800">

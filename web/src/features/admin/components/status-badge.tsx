@@ -1,3 +1,4 @@
+import { recordStateLabel } from '@pillars/shared/contracts';
 import { cn } from '@/lib/cn';
 
 type Tone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';
@@ -48,21 +49,34 @@ const schemes: Record<StatusScheme, Record<string, Tone>> = {
   },
 };
 
+/**
+ * The states the ledger gives a record over its stored status (docs/decisions/052-what-a-record-says.md),
+ * alike in every list: money given back reads as information, a dispute or a decline as a problem.
+ */
+const ledgerTones: Record<string, Tone> = {
+  refunded: 'info',
+  partly_refunded: 'info',
+  voided: 'info',
+  disputed: 'danger',
+  declined: 'danger',
+};
+
 export function statusTone(scheme: StatusScheme, status: string): Tone {
-  return schemes[scheme][status.toLowerCase()] ?? 'neutral';
+  const key = status.toLowerCase();
+  return ledgerTones[key] ?? schemes[scheme][key] ?? 'neutral';
 }
 
-/** A status word in its colour; the word itself carries the meaning (WCAG 1.4.1). */
+/** A status in words (recordStateLabel) and its colour; the words carry the meaning (WCAG 1.4.1). */
 export function StatusBadge({ status, scheme }: { status: string; scheme: StatusScheme }) {
   return (
     <span
       data-tone={statusTone(scheme, status)}
       className={cn(
-        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap capitalize',
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
         toneClasses[statusTone(scheme, status)],
       )}
     >
-      {status}
+      {recordStateLabel(status)}
     </span>
   );
 }

@@ -68,7 +68,7 @@ describe('AdminContributorsPage', () => {
     expect(first.textContent).toContain('Monthly Recurring');
     expect(first.textContent).toContain('ABCD1234');
     expect(first.textContent).not.toContain('pt_0000000000ABCD1234');
-    expect(within(first).getByText('completed').getAttribute('data-tone')).toBe('success');
+    expect(within(first).getByText('Completed').getAttribute('data-tone')).toBe('success');
     expect(
       within(first)
         .getByRole('link', { name: /^Email Martha Washington: / })
@@ -76,7 +76,7 @@ describe('AdminContributorsPage', () => {
     ).toBe('mailto:martha@example.org');
     expect(second.textContent).toContain('$100.00');
     expect(second.textContent).toContain('One-time');
-    expect(within(second).getByText('failed').getAttribute('data-tone')).toBe('danger');
+    expect(within(second).getByText('Failed').getAttribute('data-tone')).toBe('danger');
     expect(screen.getByText('Total: 2 contributors')).toBeDefined();
   });
 

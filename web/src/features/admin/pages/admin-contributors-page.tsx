@@ -31,7 +31,7 @@ function ContributionCard({ contribution }: { contribution: ContributionDetail }
             </h2>
             <p className="font-display text-2xl font-bold text-navy-900">{formatDecimalDollars(contribution.amount)}</p>
           </div>
-          <StatusBadge status={contribution.status} scheme="contribution" />
+          <StatusBadge status={contribution.state ?? contribution.status} scheme="contribution" />
         </div>
         <Details
           className="mt-4"

@@ -191,6 +191,18 @@ describe('AdminDashboardPage', () => {
     expect(card('Memberships')).toBe('1');
     expect(card('Event Registrations')).toBe('1');
     expect(card('Total Amount')).toBe('$1,234.50');
+    // Each figure is described, in visible text and to a screen reader, by what it counts.
+    const described = (label: string) => {
+      const figure = within(cards).getByText(label).nextElementSibling;
+      const id = figure?.getAttribute('aria-describedby') ?? '';
+      return id ? document.getElementById(id)?.textContent : undefined;
+    };
+    expect(described('Total Contributors')).toBe(
+      'People, one per e-mail address, behind the contributions, memberships and registrations counted here.',
+    );
+    expect(described('Contributions')).toContain('declined and unpaid attempts are not counted');
+    expect(described('Memberships')).toContain('Active memberships');
+    expect(described('Total Amount')).toBe('Money received by card, less refunds and voids.');
     // Asked once, without a filter: the cards do not follow the table's search.
     expect(calls.filter((call) => call.url.startsWith('/api/admin/contributors/summary')).map((c) => c.url)).toEqual([
       '/api/admin/contributors/summary',
@@ -216,15 +228,15 @@ describe('AdminDashboardPage', () => {
         '(555) 010-1776',
         'Contribution',
         '$50.00',
-        'pending',
+        'Pending',
         'pt_janepay001',
         'One-time contribution',
         'Mar 1, 2025',
       ]),
     );
-    expect(within(janeRow).getByText('pending').getAttribute('data-tone')).toBe('warning');
+    expect(within(janeRow).getByText('Pending').getAttribute('data-tone')).toBe('warning');
     const ben = screen.getByRole('rowheader', { name: 'Benjamin Franklin' }).closest('tr');
-    expect(ben && within(ben).getByText('completed').getAttribute('data-tone')).toBe('success');
+    expect(ben && within(ben).getByText('Completed').getAttribute('data-tone')).toBe('success');
   });
 
   it('sends the search after a pause in typing, once, and shows the empty text when nothing matches', async () => {
@@ -338,7 +350,7 @@ describe('AdminDashboardPage', () => {
       within(filter)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All statuses', 'Disputed']);
+    ).toEqual(['All statuses', 'Refunded', 'Partly refunded', 'Voided', 'Disputed', 'Declined', 'Cancelled']);
     await user.selectOptions(filter, 'Disputed');
     await waitFor(() => expect(rowNames()).toEqual(['Benjamin Franklin']));
     expect(pageCalls().at(-1)).toEqual({ status: 'disputed', sort: 'date', direction: 'desc', limit: '50' });

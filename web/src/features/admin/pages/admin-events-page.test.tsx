@@ -124,8 +124,8 @@ describe('AdminEventsPage', () => {
 
     const [johnCard, abigailCard] = cards;
     if (!johnCard || !abigailCard) throw new Error('expected two cards');
-    expect(within(johnCard).getByText('attended').getAttribute('data-tone')).toBe('info');
-    expect(within(abigailCard).getByText('paid').getAttribute('data-tone')).toBe('success');
+    expect(within(johnCard).getByText('Attended').getAttribute('data-tone')).toBe('info');
+    expect(within(abigailCard).getByText('Paid').getAttribute('data-tone')).toBe('success');
     expect(abigailCard.textContent).toContain('vip');
     expect(abigailCard.textContent).toContain('Two dietary restrictions');
     expect(abigailCard.textContent).toContain('$125.00');
@@ -140,7 +140,7 @@ describe('AdminEventsPage', () => {
 
     const ceremonySection = screen.getByRole('region', { name: 'Flag Retirement Ceremony' });
     expect(ceremonySection.textContent).toContain('1 registration');
-    expect(within(ceremonySection).getByText('pending').getAttribute('data-tone')).toBe('warning');
+    expect(within(ceremonySection).getByText('Pending').getAttribute('data-tone')).toBe('warning');
   });
 
   it("'Send Message to All' writes to the event's registrants with '{event} - Important Update'", async () => {
@@ -238,7 +238,7 @@ describe('AdminEventsPage', () => {
     const found = within(door).getByRole('list', { name: 'Registrants found' });
     // Paul has not paid: no button, his status instead.
     expect(within(found).queryByRole('button')).toBeNull();
-    expect(within(found).getByText('pending')).toBeDefined();
+    expect(within(found).getByText('Pending').getAttribute('data-tone')).toBe('warning');
 
     await user.clear(searchbox);
     await user.type(searchbox, 'adams');
@@ -258,5 +258,38 @@ describe('AdminEventsPage', () => {
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/registrations/r1/status') as
       [string, RequestInit] | undefined;
     expect(JSON.parse(call?.[1].body as string)).toEqual({ status: 'attended' });
+  });
+
+  it('shows only money received as a payment: an unpaid fee is due, a refunded one reads so', async () => {
+    const unpaid = registration({ id: 'r4', firstName: 'Unpaid', paymentAmount: 2000, paidCents: 0 });
+    const refunded = registration({
+      id: 'r5',
+      firstName: 'Refunded',
+      status: 'cancelled',
+      state: 'refunded',
+      paymentAmount: 2000,
+      paidCents: 2000,
+    });
+    const atDoor = registration({
+      id: 'r6',
+      firstName: 'AtDoor',
+      status: 'confirmed',
+      paymentAmount: 2000,
+      paidCents: 0,
+    });
+    renderPage(json(events), { [pagePath(GALA_ID)]: page([unpaid, refunded, atDoor]) });
+    const list = await screen.findByRole('list', { name: 'Registrations for Liberty Gala' });
+    const card = (name: string) => {
+      const found = within(list)
+        .getAllByRole('article')
+        .find((article) => within(article).getByRole('heading').textContent === `${name} Adams`);
+      if (!found) throw new Error(`no card for ${name}`);
+      return found;
+    };
+    expect(card('Unpaid').textContent).toContain('Payment due$20.00');
+    expect(card('Unpaid').textContent).not.toMatch(/Payment\$20\.00/);
+    expect(card('Refunded').textContent).toContain('Payment$20.00');
+    expect(within(card('Refunded')).getByText('Refunded').getAttribute('data-tone')).toBe('info');
+    expect(card('AtDoor').textContent).toContain('Fee$20.00');
   });
 });

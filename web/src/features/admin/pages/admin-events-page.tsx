@@ -61,6 +61,23 @@ function CheckInButton({
   );
 }
 
+/**
+ * The registration's money line: only money the ledger received reads as a payment
+ * (docs/decisions/052-what-a-record-says.md); a pending registration's fee is due; a fee an admin
+ * acknowledged without a card payment is its fee.
+ */
+function paymentLine(registration: RegistrationDetail) {
+  const { paymentAmount, paidCents } = registration;
+  if (paymentAmount === null) return { label: adminTexts.payment, value: adminTexts.noPayment };
+  if (paidCents === undefined || paidCents > 0 || paymentAmount === 0) {
+    return { label: adminTexts.payment, value: formatCentsAsDollars(paidCents || paymentAmount) };
+  }
+  return {
+    label: registration.status === 'pending' ? adminTexts.paymentDue : adminTexts.fee,
+    value: formatCentsAsDollars(paymentAmount),
+  };
+}
+
 function RegistrationCard({ registration }: { registration: RegistrationDetail }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -78,7 +95,7 @@ function RegistrationCard({ registration }: { registration: RegistrationDetail }
               {adminTexts.registeredAt(formatShortDateTime(registration.createdAt))}
             </p>
           </div>
-          <StatusBadge status={registration.status} scheme="registration" />
+          <StatusBadge status={registration.state ?? registration.status} scheme="registration" />
         </div>
         <Details
           className="mt-3"
@@ -87,13 +104,7 @@ function RegistrationCard({ registration }: { registration: RegistrationDetail }
             registration.selectedTier
               ? { label: adminTexts.tier, value: registration.selectedTierName ?? registration.selectedTier }
               : null,
-            {
-              label: adminTexts.payment,
-              value:
-                registration.paymentAmount === null
-                  ? adminTexts.noPayment
-                  : formatCentsAsDollars(registration.paymentAmount),
-            },
+            paymentLine(registration),
             registration.payTheoryPaymentId
               ? { label: adminTexts.transactionId, value: <ShortId id={registration.payTheoryPaymentId} /> }
               : null,

@@ -58,7 +58,7 @@ describe('AdminMembersPage', () => {
     if (!john || !abigail) throw new Error('expected two cards');
     expect(within(john).getByRole('heading').textContent).toBe('John Adams');
     expect(within(john).getByText('$25.00/mo')).toBeDefined();
-    expect(within(john).getByText('active').getAttribute('data-tone')).toBe('success');
+    expect(within(john).getByText('Active').getAttribute('data-tone')).toBe('success');
     expect(within(john).getByText('Accepted').parentElement?.textContent).toBe('Accepted on Mar 1, 2025, version v1.0');
     expect(john.textContent).toContain('XYZ98765');
     expect(within(john).getByRole('button', { name: 'Payment details (John Adams)' })).toBeDefined();
@@ -68,7 +68,7 @@ describe('AdminMembersPage', () => {
     expect(within(abigail).getByText('$25.00/mo')).toBeDefined();
     expect(within(abigail).getByText('Not Accepted')).toBeDefined();
     expect(within(abigail).getByText('This member has not accepted the liability waiver.')).toBeDefined();
-    expect(within(abigail).getByText('cancelled').getAttribute('data-tone')).toBe('danger');
+    expect(within(abigail).getByText('Cancelled').getAttribute('data-tone')).toBe('danger');
     expect(screen.getByText('Total: 2 members')).toBeDefined();
   });
 
@@ -86,7 +86,7 @@ describe('AdminMembersPage', () => {
     if (!card) throw new Error('expected one card');
     expect(within(card).getByText('$0.00')).toBeDefined();
     expect(within(card).queryByText('$25.00/mo')).toBeNull();
-    expect(within(card).getByText('confirmed')).toBeDefined();
+    expect(within(card).getByText('Confirmed').getAttribute('data-tone')).toBe('success');
   });
 
   it("e-mails every member with the '{orgName} Membership Update' subject", async () => {

@@ -62,7 +62,7 @@ function MemberCard({ member }: { member: MemberDetail }) {
             </h2>
             <p className="font-display text-2xl font-bold text-navy-900">{memberPrice(member)}</p>
           </div>
-          <StatusBadge status={member.status} scheme="member" />
+          <StatusBadge status={member.state ?? member.status} scheme="member" />
         </div>
         {member.waiverAccepted ? null : (
           <p className="mt-3 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -1,4 +1,4 @@
-import type { ManageOverview, ManagedPlan } from '@pillars/shared/contracts';
+import { type ManageOverview, type ManagedPlan, recordStateLabel } from '@pillars/shared/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, LogOut } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -13,7 +13,19 @@ import { manageTexts as texts } from '../manage-texts';
 import { CancelPlanDialog } from './cancel-plan-dialog';
 
 const day = (iso: string) => formatChargeDate(iso) ?? iso;
-const capitalized = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+/** An amount, and what was given back of it when anything was (the ledger's figure). */
+function Amount({ cents, refundedCents, suffix }: { cents: number; refundedCents?: number; suffix?: string }) {
+  return (
+    <>
+      {formatMoney(cents)}
+      {suffix ? ` ${suffix}` : ''}
+      {refundedCents ? (
+        <span className="block text-sm text-slate-700">{texts.refunded(formatMoney(refundedCents))}</span>
+      ) : null}
+    </>
+  );
+}
 
 const cell = 'px-3 py-3 align-top';
 const headCell = 'px-3 py-2 text-left text-sm font-semibold text-navy-900';
@@ -70,7 +82,7 @@ function PlanCells({ plan, status, what, amountCents, justCancelled, onCancelled
   return (
     <>
       <td className={cell}>
-        {plan ? texts.plan[plan.state] : capitalized(status)}
+        {plan ? texts.plan[plan.state] : recordStateLabel(status)}
         {isJustCancelled ? (
           <p ref={noteRef} tabIndex={-1} role="status" className="mt-1 text-sm text-slate-700">
             {texts.cancelRequestedNote}
@@ -156,7 +168,9 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
               <tr key={gift.id}>
                 <td className={cell}>{day(gift.createdAt)}</td>
                 <td className={cell}>{gift.isRecurring ? texts.monthly : texts.oneTime}</td>
-                <td className={cell}>{formatMoney(gift.amountCents)}</td>
+                <td className={cell}>
+                  <Amount cents={gift.amountCents} refundedCents={gift.refundedCents} />
+                </td>
                 <PlanCells
                   plan={gift.plan}
                   status={gift.status}
@@ -189,7 +203,11 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
               <tr key={membership.id}>
                 <td className={cell}>{day(membership.createdAt)}</td>
                 <td className={cell}>
-                  {formatMoney(membership.amountCents)} {texts.perMonth}
+                  <Amount
+                    cents={membership.amountCents}
+                    refundedCents={membership.refundedCents}
+                    suffix={texts.perMonth}
+                  />
                 </td>
                 <PlanCells
                   plan={membership.plan}
@@ -218,9 +236,13 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
                 <td className={cell}>{registration.eventTitle}</td>
                 <td className={cell}>{formatEventDateTime(registration.eventStartDate)}</td>
                 <td className={cell}>
-                  {registration.amountCents ? formatMoney(registration.amountCents) : texts.free}
+                  {registration.amountCents ? (
+                    <Amount cents={registration.amountCents} refundedCents={registration.refundedCents} />
+                  ) : (
+                    texts.free
+                  )}
                 </td>
-                <td className={cell}>{capitalized(registration.status)}</td>
+                <td className={cell}>{recordStateLabel(registration.status)}</td>
               </tr>
             ))}
           </Table>

@@ -32,7 +32,9 @@ function overview(planState: 'active' | 'cancellation-requested' = 'active'): Ma
         id: '2b0a4c1e-2f3d-4e5f-8a9b-0c1d2e3f4a5b',
         amountCents: 1776,
         isRecurring: false,
-        status: 'completed',
+        // $7.76 of it was refunded (the receipts below): the ledger's state.
+        status: 'partly_refunded',
+        refundedCents: 776,
         createdAt: '2026-01-10T15:00:00.000Z',
         plan: null,
       },
@@ -148,6 +150,13 @@ describe('ManagePage with a link', () => {
     expect(within(contributions).getByText('$50.00')).toBeDefined();
     expect(within(contributions).getByText('December 24, 2026')).toBeDefined();
     expect(within(contributions).getByRole('button', { name: 'Cancel monthly gift' })).toBeDefined();
+    const oneTime = within(contributions).getByText('One-time gift').closest('tr');
+    const oneTimeCells = oneTime
+      ? within(oneTime)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent)
+      : [];
+    expect(oneTimeCells).toEqual(expect.arrayContaining(['$17.76$7.76 refunded', 'Partly refunded']));
     expect(screen.getByText('No memberships with this address.')).toBeDefined();
     expect(within(screen.getByRole('table', { name: 'Event registrations' })).getByText('Liberty Gala')).toBeDefined();
     const receipts = screen.getByRole('table', { name: 'Receipts' });

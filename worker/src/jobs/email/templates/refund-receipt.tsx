@@ -9,8 +9,12 @@ export interface RefundReceiptProps {
   refundedCents: number;
   refundDate: string;
   charge: { date: string; amountCents: number };
+  /** What every refund of the charge so far gave back, this one included (the money module's standing). */
+  refundedSoFarCents: number;
   /** What is left of the charge after every refund so far, this one included. */
   remainingCents: number;
+  /** The charge's state after this refund, in words: Refunded, Partly refunded or Voided. */
+  state: string;
   /**
    * The payment processor voided it (the payment was not yet collected, docs/decisions/019): the
    * amount is never taken from the card rather than sent back to it.
@@ -44,7 +48,11 @@ export function RefundReceiptEmail(props: RefundReceiptProps) {
           ['Refund date', props.refundDate],
           ['Original payment', `${money(props.charge.amountCents)} on ${props.charge.date}`],
           ['Original receipt number', props.receiptNumber],
-          ['Payment after refunds', money(props.remainingCents)],
+          ...(props.refundedSoFarCents > props.refundedCents
+            ? [['Refunded in all', money(props.refundedSoFarCents)] as [string, string]]
+            : []),
+          ['Remaining payment', money(props.remainingCents)],
+          ['Payment status', props.state],
           ['Refunded by', org.legalName],
           ['EIN', org.ein],
         ]}
