@@ -148,7 +148,7 @@ export function AdminAuditLogPage() {
               </caption>
               <colgroup>
                 <col className="w-44" />
-                <col className="w-36" />
+                <col className="w-44" />
                 <col className="w-48" />
                 <col className="w-64" />
                 <col />
