@@ -172,7 +172,7 @@ describe('every page holds at 375, 768 and 1280 px', () => {
       .toBeGreaterThan(0);
     const depositPath = (await deposit.getAttribute('href')) ?? '';
 
-    // A reconciliation run with its report.
+    // A reconciliation run's report, as it ends.
     await page.goto('/admin/reconciliation');
     await page.getByRole('button', { name: 'Start a reconciliation run' }).click();
     await page.getByText('Run started. Its report appears below when it ends.').waitFor();
@@ -180,7 +180,8 @@ describe('every page holds at 375, 768 and 1280 px', () => {
       .poll(
         async () => {
           await page.reload();
-          return page.getByText(/^Finished|^Failed/).count();
+          await page.waitForLoadState('networkidle');
+          return page.getByText(/^(Finished|Failed)/).count();
         },
         { timeout: 30_000 },
       )
