@@ -95,13 +95,13 @@ function SelectAllCheckbox({
 const COLUMN_WIDTHS = [
   'w-10', // select
   'w-28', // Name
-  'w-44', // Email
+  'w-40', // Email: breaks at its @ and dots (EmailAddress)
   'w-30', // Phone: '555-010-1706' on one line
   'w-26', // Type
   'w-26', // Amount
   'w-25', // Status
-  'w-26', // Transaction ID
-  '', // Details
+  'w-24', // Transaction ID: an opaque id, may break anywhere
+  '', // Details: at least 7rem at the table's least width, room for "contribution" whole
   'w-27', // Date
   'w-38', // Actions: "Payment details" at 14 px semibold
 ] as const;
