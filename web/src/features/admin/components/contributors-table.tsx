@@ -94,13 +94,13 @@ function SelectAllCheckbox({
  */
 const COLUMN_WIDTHS = [
   'w-10', // select
-  'w-28', // Name
+  'w-26', // Name: wraps at spaces; its sort button fits
   'w-40', // Email: breaks at its @ and dots (EmailAddress)
   'w-30', // Phone: '555-010-1706' on one line
   'w-26', // Type
   'w-26', // Amount
   'w-25', // Status
-  'w-24', // Transaction ID: an opaque id, may break anywhere
+  'w-26', // Transaction ID: its header on two lines; the id may break anywhere
   '', // Details: at least 7rem at the table's least width, room for "contribution" whole
   'w-27', // Date
   'w-38', // Actions: "Payment details" at 14 px semibold
