@@ -13,6 +13,8 @@ declare module 'vitest' {
     e2eAdmin: { username: string; password: string };
     /** Where the app under test writes its e-mails (.eml files). */
     e2eMailboxDir: string;
+    /** The app's sandbox card provider, for journeys that need it to act (e.g. make a settlement batch). */
+    e2eSandboxUrl: string;
   }
 }
 export {};

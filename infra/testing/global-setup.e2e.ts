@@ -105,6 +105,7 @@ export default async function setup(project: TestProject) {
     project.provide('e2ePublicUrl', E2E_PUBLIC_URL);
     project.provide('e2eAdmin', E2E_ADMIN);
     project.provide('e2eMailboxDir', mailboxDir);
+    project.provide('e2eSandboxUrl', `http://127.0.0.1:${sandboxPort}`);
   } catch (error) {
     await teardown();
     throw error;

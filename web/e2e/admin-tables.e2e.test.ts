@@ -2,14 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
-import {
-  type JourneyPage,
-  apiJson,
-  fillCardFields,
-  horizontalOverflow,
-  useBrowser,
-  waitForPaymentSuccess,
-} from './browser';
+import { type JourneyPage, apiJson, contribute, horizontalOverflow, useBrowser } from './browser';
 
 // The dashboard's table fits the screen (docs/decisions/032): at 1280 px every column and control is
 // in view without scrolling, at 375 px the table scrolls inside its labelled, focusable region and
@@ -92,23 +85,16 @@ function clipped(layout: Layout, boxes: Box[]): string[] {
     .map((b) => `${b.text} [${Math.round(b.left)}, ${Math.round(b.right)}] overflow ${b.overflowX}`);
 }
 
-/** A paid contribution: its row has the widest action button, "Payment details". */
-async function contribute({ page }: JourneyPage) {
-  await page.goto('/#contribution');
-  const form = page.getByRole('form', { name: 'Contribution form' });
-  await form.getByLabel('Other amount').fill('17.76');
-  await form.getByLabel('First name').fill('Abigail');
-  await form.getByLabel('Last name').fill('Adams');
-  await form.getByLabel('Email').fill('abigail.adams@braintree.example.org');
-  await form.getByLabel('Phone').fill('555-010-1744');
-  await fillCardFields(page);
-  await form.getByRole('button', { name: 'Contribute $17.76' }).click();
-  await waitForPaymentSuccess(page, '**/success?type=contribution&amount=17.76');
-}
-
 describe('the dashboard table fits the screen', () => {
   it('has a paid contribution, and a pending record with a long e-mail address, to show', async () => {
-    await contribute(await newPage());
+    // A paid contribution: its row has the widest action button, "Payment details".
+    await contribute((await newPage()).page, {
+      amount: '17.76',
+      firstName: 'Abigail',
+      lastName: 'Adams',
+      email: 'abigail.adams@braintree.example.org',
+      phone: '555-010-1744',
+    });
     const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
     await apiJson(baseUrl, '/api/events/patriot-leadership-breakfast/register', {
       method: 'POST',

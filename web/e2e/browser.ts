@@ -159,3 +159,29 @@ export async function waitForPaymentSuccess(page: Page, url: RegExp | string, ti
   );
   await Promise.race([page.waitForURL(url, { timeout }), failed]);
 }
+
+/**
+ * Gives through the home page's contribution form, as a donor does, and waits for the success
+ * page: `amount` in the "Other amount" field, monthly when asked.
+ */
+export async function contribute(
+  page: Page,
+  donor: { amount: string; firstName: string; lastName: string; email: string; phone: string; monthly?: boolean },
+): Promise<void> {
+  await page.goto('/#contribution');
+  const form = page.getByRole('form', { name: 'Contribution form' });
+  await form.getByLabel('Other amount').fill(donor.amount);
+  await form.getByLabel('First name').fill(donor.firstName);
+  await form.getByLabel('Last name').fill(donor.lastName);
+  await form.getByLabel('Email').fill(donor.email);
+  await form.getByLabel('Phone').fill(donor.phone);
+  await fillCardFields(page);
+  if (donor.monthly) {
+    await form
+      .locator('label')
+      .filter({ has: page.getByRole('switch', { name: /monthly/ }) })
+      .click();
+  }
+  await form.getByRole('button', { name: `Contribute $${donor.amount}${donor.monthly ? ' monthly' : ''}` }).click();
+  await waitForPaymentSuccess(page, `**/success?type=contribution&amount=${donor.amount}`);
+}

@@ -130,6 +130,7 @@ export const adminTexts = {
 
   // Contributors table
   tableCaption: 'Contributors, donations, memberships and event registrations',
+  tableScrollHint: 'Scroll sideways to see every column.',
   selectAll: 'Select all matching contributors',
   showMore: (count: number) => `Show ${count} more`,
   /** Under a paged list: how much of it the page shows. */

@@ -139,7 +139,8 @@ export function SuccessPage() {
         {reference ? (
           <p className="mt-4 text-slate-700">
             {successTexts.reference}:{' '}
-            <span className="font-mono font-semibold break-all text-navy-900">{reference}</span>
+            {/* A short token (PAY- and 10 digits) that fits any phone: it moves to its own line whole. */}
+            <span className="font-mono font-semibold whitespace-nowrap text-navy-900">{reference}</span>
           </p>
         ) : null}
         {content.next ? (

@@ -25,9 +25,14 @@ export const linkClasses =
 /** A white card on the cream page. */
 export const cardClasses = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 
-/**
- * The toolbar's inputs: like the shared text field, with a darker placeholder (slate-500, 4.8:1 on
- * white) since the placeholders there carry hints.
- */
-export const fieldClasses =
+const fieldBase =
   'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white py-2 pr-3 text-base text-navy-900 placeholder:text-slate-500';
+
+/**
+ * The admin's inputs: like the shared text field, inner padding on both sides, with a darker
+ * placeholder (slate-500, 4.8:1 on white) since the placeholders there carry hints.
+ */
+export const fieldClasses = `${fieldBase} pl-3`;
+
+/** An input with an icon inside at its start (the search field): its text starts after the icon. */
+export const iconFieldClasses = `${fieldBase} pl-10`;

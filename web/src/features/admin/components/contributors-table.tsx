@@ -10,6 +10,7 @@ import { smallButton } from './admin-styles';
 import { PaymentDetailButton } from './payment-detail-dialog';
 import { EmailAddress } from './email-address';
 import { StatusBadge } from './status-badge';
+import { TableRegion } from './table-region';
 
 type ContributorsTableProps = {
   rows: readonly ContributorRow[];
@@ -93,14 +94,14 @@ function SelectAllCheckbox({
  */
 const COLUMN_WIDTHS = [
   'w-10', // select
-  'w-28', // Name
-  'w-44', // Email
+  'w-26', // Name: wraps at spaces; its sort button fits
+  'w-40', // Email: breaks at its @ and dots (EmailAddress)
   'w-30', // Phone: '555-010-1706' on one line
   'w-26', // Type
   'w-26', // Amount
   'w-25', // Status
-  'w-26', // Transaction ID
-  '', // Details
+  'w-26', // Transaction ID: its header on two lines; the id may break anywhere
+  '', // Details: at least 7rem at the table's least width, room for "contribution" whole
   'w-27', // Date
   'w-38', // Actions: "Payment details" at 14 px semibold
 ] as const;
@@ -124,17 +125,10 @@ export function ContributorsTable({
   const captionId = useId();
   const th = 'px-2 py-3 font-semibold text-navy-900';
   return (
-    <div
-      role="region"
-      aria-labelledby={captionId}
-      tabIndex={0}
-      aria-busy={busy}
-      // relative: the cells' visually-hidden texts are absolutely positioned; without a positioned
-      // scroll box they escape its clipping and widen the page at phone widths.
-      className={cn(
-        'relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm transition-opacity',
-        busy && 'opacity-70',
-      )}
+    <TableRegion
+      captionId={captionId}
+      busy={busy}
+      className="rounded-xl border border-slate-200 bg-white shadow-sm transition-opacity"
     >
       <table className="w-full min-w-[75rem] table-fixed border-collapse text-left text-sm">
         <caption id={captionId} className="sr-only">
@@ -219,8 +213,8 @@ export function ContributorsTable({
                   <td className="px-2 py-3">
                     <StatusBadge status={row.state ?? row.status} scheme="contributor" />
                   </td>
-                  {/* An opaque id has no sensible break point: it may break anywhere. */}
-                  <td className="px-2 py-3 font-mono text-xs break-all text-slate-800">
+                  {/* An opaque id has no sensible break point: it breaks anywhere, but only where it must. */}
+                  <td className="px-2 py-3 font-mono text-xs [overflow-wrap:anywhere] text-slate-800">
                     {row.payTheoryPaymentId ?? ''}
                   </td>
                   <td className="px-2 py-3 break-words text-slate-800">{row.details}</td>
@@ -248,6 +242,6 @@ export function ContributorsTable({
           )}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

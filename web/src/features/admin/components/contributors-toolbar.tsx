@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
 import { type ContributorFilters, emptyFilters } from '../lib/contributors-table';
-import { fieldClasses, outlineButton } from './admin-styles';
+import { fieldClasses, iconFieldClasses, outlineButton } from './admin-styles';
 
 type ContributorsToolbarProps = {
   filters: ContributorFilters;
@@ -59,7 +59,7 @@ export function ContributorsToolbar({
               maxLength={TEXT_LIMITS.search}
               placeholder={adminTexts.searchPlaceholder}
               onChange={(event) => set({ search: event.target.value })}
-              className={cn(fieldClasses, 'pl-10')}
+              className={iconFieldClasses}
             />
           </div>
         </div>
@@ -74,7 +74,7 @@ export function ContributorsToolbar({
               const value = event.target.value;
               if (isTypeValue(value)) set({ type: value });
             }}
-            className={cn(fieldClasses, 'pl-3')}
+            className={fieldClasses}
           >
             {typeValues.map((value) => (
               <option key={value} value={value}>
@@ -94,7 +94,7 @@ export function ContributorsToolbar({
               const value = event.target.value;
               if (isStatusValue(value)) set({ status: value });
             }}
-            className={cn(fieldClasses, 'pl-3')}
+            className={fieldClasses}
           >
             {statusValues.map((value) => (
               <option key={value} value={value}>
@@ -135,7 +135,7 @@ export function ContributorsToolbar({
               autoComplete="off"
               spellCheck={false}
               onChange={(event) => set({ transactionId: event.target.value })}
-              className={cn(fieldClasses, 'pl-3')}
+              className={fieldClasses}
             />
           </div>
           <div>
@@ -151,7 +151,7 @@ export function ContributorsToolbar({
               value={filters.amount}
               placeholder={adminTexts.exactAmountPlaceholder}
               onChange={(event) => set({ amount: event.target.value })}
-              className={cn(fieldClasses, 'pl-3')}
+              className={fieldClasses}
             />
           </div>
           <button type="button" onClick={() => onFiltersChange(emptyFilters)} className={outlineButton()}>

@@ -31,7 +31,7 @@ export function EditorField(props: EditorFieldProps) {
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
-    className: `${fieldClasses} pl-3`,
+    className: fieldClasses,
   } as const;
   return (
     <div className="min-w-0">

@@ -3,13 +3,12 @@ import { cn } from '@/lib/cn';
 import { emailPieces } from '../lib/email-breaks';
 
 /**
- * An e-mail address that wraps at the points emailPieces allows (a <wbr> between pieces), never one
- * character per line. Only a piece too long for its box on its own breaks inside (overflow-wrap:
- * anywhere, which browsers use only when no <wbr> point fits). The text stays the whole address, so
- * screen readers and copy-paste get it unchanged.
+ * A token shown whole, with a line break allowed only between its pieces (a <wbr> each). Only a
+ * piece too long for its box on its own breaks inside (overflow-wrap: anywhere, which browsers use
+ * only when no <wbr> point fits). The text stays the whole token, so screen readers and copy-paste
+ * get it unchanged.
  */
-export function EmailAddress({ address, className }: { address: string; className?: string }) {
-  const pieces = emailPieces(address);
+export function Pieces({ pieces, className }: { pieces: readonly string[]; className?: string }) {
   return (
     <span className={cn('[overflow-wrap:anywhere]', className)}>
       {pieces.map((piece, index) => (
@@ -21,4 +20,9 @@ export function EmailAddress({ address, className }: { address: string; classNam
       ))}
     </span>
   );
+}
+
+/** An e-mail address that wraps at the points emailPieces allows, never one character per line. */
+export function EmailAddress({ address, className }: { address: string; className?: string }) {
+  return <Pieces pieces={emailPieces(address)} {...(className ? { className } : {})} />;
 }

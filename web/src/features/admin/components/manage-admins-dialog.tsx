@@ -105,7 +105,7 @@ function AdminUserItem({
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="font-semibold break-all text-navy-900">
+        <p className="font-semibold [overflow-wrap:anywhere] text-navy-900">
           {user.username}
           {isCurrentUser ? (
             <span className="ml-2 rounded-full bg-navy-100 px-2 py-0.5 text-xs font-semibold text-navy-800">
@@ -113,7 +113,7 @@ function AdminUserItem({
             </span>
           ) : null}
         </p>
-        {details ? <p className="text-sm break-all text-slate-700">{details}</p> : null}
+        {details ? <p className="text-sm break-words text-slate-700">{details}</p> : null}
         <p className="text-xs text-slate-600">{adminTexts.adminSince(formatShortDate(user.createdAt))}</p>
       </div>
       <DeleteAdminDialog user={user} onDeleted={onDeleted} />
@@ -173,7 +173,7 @@ function DeleteAdminDialog({ user, onDeleted }: { user: AdminUser; onDeleted: ()
         </button>
       }
     >
-      <p className="mt-3 font-semibold break-all text-navy-900">{user.username}</p>
+      <p className="mt-3 font-semibold [overflow-wrap:anywhere] text-navy-900">{user.username}</p>
       <div className="mt-3">
         <FormError message={failure} />
       </div>

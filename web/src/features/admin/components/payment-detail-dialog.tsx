@@ -33,7 +33,7 @@ function ChargeItem({ charge }: { charge: AdminCharge }) {
           <p className="text-sm text-slate-700">
             {adminTexts.chargeRefundable(formatCentsAsDollars(charge.refundableCents))}
             {charge.providerTransactionId ? (
-              <span className="ml-2 font-mono break-all">{charge.providerTransactionId}</span>
+              <span className="ml-2 font-mono [overflow-wrap:anywhere]">{charge.providerTransactionId}</span>
             ) : null}
           </p>
           <p className="text-sm text-slate-700">
@@ -56,7 +56,7 @@ function ChargeItem({ charge }: { charge: AdminCharge }) {
           <p className="text-sm font-semibold text-navy-900">{adminTexts.refundsOfCharge}</p>
           <ul className="list-disc pl-5 text-sm text-slate-700">
             {charge.refunds.map((refund) => (
-              <li key={refund.id} className="break-all">
+              <li key={refund.id} className="[overflow-wrap:anywhere]">
                 {adminTexts.refundLine(
                   formatCentsAsDollars(refund.amountCents),
                   refund.state,
@@ -95,7 +95,7 @@ function DisputeItem({ dispute }: { dispute: AdminDispute }) {
         <p>{adminTexts.disputeEvidenceDue(formatShortDateTime(dispute.evidenceDueAt))}</p>
       ) : null}
       {dispute.reasonMessage ? <p>{dispute.reasonMessage}</p> : null}
-      <p className="font-mono break-all">{`${dispute.providerDisputeId} (${dispute.providerTransactionId})`}</p>
+      <p className="font-mono [overflow-wrap:anywhere]">{`${dispute.providerDisputeId} (${dispute.providerTransactionId})`}</p>
     </li>
   );
 }
@@ -216,7 +216,10 @@ function PaymentFacts({ payment }: { payment: AdminPaymentDetail }) {
         { label: adminTexts.paymentAmount, value: formatCentsAsDollars(payment.amountCents) },
         { label: adminTexts.paymentAttempts, value: String(payment.attempts) },
         { label: adminTexts.paymentJob, value: adminTexts.paymentJobState(payment.job.name, payment.job.state) },
-        { label: adminTexts.paymentJobId, value: <span className="font-mono break-all">{payment.job.id}</span> },
+        {
+          label: adminTexts.paymentJobId,
+          value: <span className="font-mono [overflow-wrap:anywhere]">{payment.job.id}</span>,
+        },
         { label: adminTexts.paymentLastError, value: lastError(payment) },
         { label: adminTexts.paymentCreated, value: formatShortDateTime(payment.createdAt) },
         { label: adminTexts.paymentUpdated, value: formatShortDateTime(payment.updatedAt) },
@@ -226,16 +229,16 @@ function PaymentFacts({ payment }: { payment: AdminPaymentDetail }) {
         },
         {
           label: adminTexts.paymentProviderTransaction,
-          value: <span className="font-mono break-all">{orNone(payment.providerTransactionId)}</span>,
+          value: <span className="font-mono [overflow-wrap:anywhere]">{orNone(payment.providerTransactionId)}</span>,
         },
         {
           label: adminTexts.paymentProviderRecurring,
-          value: <span className="font-mono break-all">{orNone(payment.providerRecurringId)}</span>,
+          value: <span className="font-mono [overflow-wrap:anywhere]">{orNone(payment.providerRecurringId)}</span>,
         },
         payment.claimedTransactionId
           ? {
               label: adminTexts.paymentClaimedTransaction,
-              value: <span className="font-mono break-all">{payment.claimedTransactionId}</span>,
+              value: <span className="font-mono [overflow-wrap:anywhere]">{payment.claimedTransactionId}</span>,
             }
           : null,
         {
@@ -245,7 +248,7 @@ function PaymentFacts({ payment }: { payment: AdminPaymentDetail }) {
         ...planItems(payment.plan),
         {
           label: adminTexts.paymentIdempotencyKey,
-          value: <span className="font-mono break-all">{payment.idempotencyKey}</span>,
+          value: <span className="font-mono [overflow-wrap:anywhere]">{payment.idempotencyKey}</span>,
         },
         {
           label: adminTexts.duplicatesReversed,
@@ -255,7 +258,10 @@ function PaymentFacts({ payment }: { payment: AdminPaymentDetail }) {
             ) : (
               <ul className="list-disc pl-5">
                 {payment.duplicatesReversed.map((duplicate) => (
-                  <li key={`${duplicate.entityType}:${duplicate.entityId}:${duplicate.at}`} className="break-all">
+                  <li
+                    key={`${duplicate.entityType}:${duplicate.entityId}:${duplicate.at}`}
+                    className="[overflow-wrap:anywhere]"
+                  >
                     {adminTexts.duplicateReversed(
                       `${duplicate.entityType} ${duplicate.entityId}`,
                       duplicate.refundId,

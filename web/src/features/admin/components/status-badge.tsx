@@ -72,7 +72,7 @@ export function StatusBadge({ status, scheme }: { status: string; scheme: Status
     <span
       data-tone={statusTone(scheme, status)}
       className={cn(
-        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
         toneClasses[statusTone(scheme, status)],
       )}
     >

@@ -5,6 +5,8 @@ import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { Pieces } from '../components/email-address';
+import { TableRegion } from '../components/table-region';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatShortDateTime } from '../lib/format';
 
@@ -64,23 +66,34 @@ function FilterForm({ applied, onApply }: { applied: AuditLogFilters; onApply: (
   );
 }
 
+/** Where an action name ("registration.confirmed") may wrap: after each dot or underscore. */
+const actionPieces = (action: string) => action.split(/(?<=[._])/);
+
 function EntryRow({ entry }: { entry: AuditLogEntry }) {
   return (
     <tr className="align-top">
-      <td className="px-3 py-2 whitespace-nowrap">
+      <td className="px-3 py-2">
         <time dateTime={entry.createdAt}>{formatShortDateTime(entry.createdAt)}</time>
       </td>
       <td className="px-3 py-2 break-words">
         {entry.actorUserId ? entry.actorLabel : adminTexts.auditSystemActor(entry.actorLabel)}
       </td>
-      <td className="px-3 py-2 font-mono break-all">{entry.action}</td>
-      <td className="px-3 py-2 break-all">
-        {entry.entityType} <span className="font-mono">{entry.entityId}</span>
+      <td className="px-3 py-2">
+        <Pieces pieces={actionPieces(entry.action)} className="font-mono" />
       </td>
-      <td className="px-3 py-2 font-mono text-xs break-all">
-        <span className="font-sans font-semibold">{adminTexts.auditBefore}:</span> {asText(entry.before)}
-        <br />
-        <span className="font-sans font-semibold">{adminTexts.auditAfter}:</span> {asText(entry.after)}
+      {/* The record's kind, then its id: an opaque token, broken only where it must. */}
+      <td className="px-3 py-2">
+        <span className="block">{entry.entityType}</span>
+        <span className="block font-mono text-xs [overflow-wrap:anywhere]">{entry.entityId}</span>
+      </td>
+      {/* Before and after as compact JSON: long tokens with no spaces, broken only where they must. */}
+      <td className="px-3 py-2 font-mono text-xs [overflow-wrap:anywhere]">
+        <p>
+          <span className="font-sans font-semibold">{adminTexts.auditBefore}:</span> {asText(entry.before)}
+        </p>
+        <p className="mt-1">
+          <span className="font-sans font-semibold">{adminTexts.auditAfter}:</span> {asText(entry.after)}
+        </p>
       </td>
     </tr>
   );
@@ -88,6 +101,7 @@ function EntryRow({ entry }: { entry: AuditLogEntry }) {
 
 /** /admin/audit-log: who did what to which record, and when, filtered and paged. */
 export function AdminAuditLogPage() {
+  const captionId = useId();
   const [filters, setFilters] = useState<AuditLogFilters>(noFilters);
   const query = useAuditLog(filters);
   useRedirectOnUnauthorized(query.error);
@@ -125,14 +139,18 @@ export function AdminAuditLogPage() {
         <AdminEmpty text={hasFilters(filters) ? adminTexts.noAuditEntries : adminTexts.noAuditEntriesAtAll} />
       ) : (
         <>
-          <div className={`${cardClasses} overflow-x-auto p-0 sm:p-0`}>
-            <table className="w-full table-fixed text-left text-sm text-navy-900">
-              <caption className="sr-only">{adminTexts.auditTableLabel}</caption>
+          {/* Fixed columns, each as wide as its usual content; Change takes the rest. Narrower than
+              their sum, the table scrolls in its region rather than squeezing Change to nothing. */}
+          <TableRegion captionId={captionId} className={`${cardClasses} p-0 sm:p-0`}>
+            <table className="w-full min-w-[60rem] table-fixed text-left text-sm text-navy-900">
+              <caption id={captionId} className="sr-only">
+                {adminTexts.auditTableLabel}
+              </caption>
               <colgroup>
-                <col className="w-40" />
-                <col className="w-32" />
                 <col className="w-44" />
-                <col className="w-56" />
+                <col className="w-44" />
+                <col className="w-48" />
+                <col className="w-64" />
                 <col />
               </colgroup>
               <thead className="bg-navy-50 text-slate-700">
@@ -156,7 +174,7 @@ export function AdminAuditLogPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
           {query.isFetchNextPageError ? (
             <AdminLoadError
               text={adminTexts.errorLoadingAuditLog(describeError(query.error))}

@@ -9,6 +9,7 @@ import { useAdminEvents } from '../api/admin-events';
 import { InvalidResponseError } from '../api/admin-query';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
+import { TableRegion } from '../components/table-region';
 import { cardClasses, fieldClasses, linkClasses } from '../components/admin-styles';
 import { eventEditorTexts as texts } from '../event-editor-texts';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -59,7 +60,7 @@ export function AdminEventsManagePage() {
             value={q}
             placeholder={texts.searchHint}
             onChange={(e) => setQ(e.target.value)}
-            className={`${fieldClasses} pl-3`}
+            className={fieldClasses}
           />
         </div>
         <div>
@@ -73,7 +74,7 @@ export function AdminEventsManagePage() {
               const parsed = EventStatus.safeParse(e.target.value);
               setStatus(parsed.success ? parsed.data : '');
             }}
-            className={`${fieldClasses} pl-3`}
+            className={fieldClasses}
           >
             <option value="">{texts.allStates}</option>
             {EventStatus.options.map((state) => (
@@ -102,14 +103,7 @@ export function AdminEventsManagePage() {
       ) : events.data.data.length === 0 ? (
         <AdminEmpty text={texts.empty} />
       ) : (
-        // Narrower than its least width (phones), the table scrolls inside this region: named by the
-        // caption and focusable so the keyboard scrolls it too (docs/decisions/032).
-        <div
-          role="region"
-          aria-labelledby={`${id}-caption`}
-          tabIndex={0}
-          className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
-        >
+        <TableRegion captionId={`${id}-caption`} className="rounded-xl border border-slate-200 bg-white">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption id={`${id}-caption`} className="sr-only">
               {texts.tableCaption}
@@ -156,7 +150,7 @@ export function AdminEventsManagePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </AdminPage>
   );

@@ -1,16 +1,19 @@
 import { RECONCILIATION_DIFFERENCE_KINDS, type ReconciliationRun } from '@pillars/shared/contracts/admin';
+import { useId } from 'react';
 import { reconciliationTexts as texts } from '../reconciliation-texts';
 import { useReconciliationRuns, useStartReconciliation } from '../api/reconciliation';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, smallButton } from '../components/admin-styles';
 import { PaymentDetailButton } from '../components/payment-detail-dialog';
+import { TableRegion } from '../components/table-region';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDateTime } from '../lib/format';
 
 const when = (run: ReconciliationRun) => formatShortDateTime(run.startedAt ?? run.windowTo ?? new Date().toISOString());
 
 function RunReport({ run }: { run: ReconciliationRun }) {
+  const captionId = useId();
   const heading = texts.runHeading(when(run));
   const counted = RECONCILIATION_DIFFERENCE_KINDS.filter((kind) => (run.counts[kind] ?? 0) > 0);
   return (
@@ -44,9 +47,11 @@ function RunReport({ run }: { run: ReconciliationRun }) {
           <p className="mt-3 text-sm">{texts.noDifferences}</p>
         ) : null
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm text-navy-900">
-            <caption className="sr-only">{texts.differencesLabel(when(run))}</caption>
+        <TableRegion captionId={captionId} className="mt-4">
+          <table className="w-full min-w-[40rem] text-left text-sm text-navy-900">
+            <caption id={captionId} className="sr-only">
+              {texts.differencesLabel(when(run))}
+            </caption>
             <thead className="bg-navy-50 text-slate-700">
               <tr>
                 {[texts.kind, texts.providerId, texts.amount, texts.detail, texts.payment].map((h) => (
@@ -60,7 +65,7 @@ function RunReport({ run }: { run: ReconciliationRun }) {
               {run.differences.map((d, i) => (
                 <tr key={`${d.kind}-${d.providerTransactionId ?? i}`} className="align-top">
                   <td className="px-3 py-2">{texts.kinds[d.kind]}</td>
-                  <td className="px-3 py-2 font-mono break-all">{d.providerTransactionId ?? '—'}</td>
+                  <td className="px-3 py-2 font-mono [overflow-wrap:anywhere]">{d.providerTransactionId ?? '—'}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
                     {d.amountCents === null ? '—' : formatCentsAsDollars(d.amountCents)}
                   </td>
@@ -76,7 +81,7 @@ function RunReport({ run }: { run: ReconciliationRun }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </section>
   );

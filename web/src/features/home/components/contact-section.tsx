@@ -32,7 +32,7 @@ export function ContactSection() {
       eyebrow={homeTexts.contactEyebrow}
       intro={homeTexts.contactIntro}
     >
-      <ul className="grid gap-6 md:grid-cols-3">
+      <ul className="grid gap-6 lg:grid-cols-3">
         <ContactItem icon={Mail} label={homeTexts.contactEmail}>
           <a href={`mailto:${contactEmail}`} className={contactLink}>
             {contactEmail}

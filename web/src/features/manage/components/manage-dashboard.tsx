@@ -41,11 +41,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** A table that scrolls sideways on its own on narrow screens; its caption names it for screen readers. */
+/**
+ * A table whose caption names it for screen readers. On a phone each row is a card of labelled
+ * values (`stacked-table` in styles.css; each cell names its column in `data-label`), so every
+ * value and the cancel button are in view without scrolling sideways.
+ */
 function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[36rem] border-collapse text-navy-900">
+      <table className="stacked-table w-full border-collapse text-navy-900 sm:min-w-[36rem]">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-navy-50">
           <tr>
@@ -81,16 +85,21 @@ function PlanCells({ plan, status, what, amountCents, justCancelled, onCancelled
   }, [isJustCancelled]);
   return (
     <>
-      <td className={cell}>
-        {plan ? texts.plan[plan.state] : recordStateLabel(status)}
-        {isJustCancelled ? (
-          <p ref={noteRef} tabIndex={-1} role="status" className="mt-1 text-sm text-slate-700">
-            {texts.cancelRequestedNote}
-          </p>
-        ) : null}
+      <td className={cell} data-label={texts.columns.status}>
+        {/* One box: on a phone the cell is a label beside its value, the note part of the value. */}
+        <div>
+          {plan ? texts.plan[plan.state] : recordStateLabel(status)}
+          {isJustCancelled ? (
+            <p ref={noteRef} tabIndex={-1} role="status" className="mt-1 text-sm text-slate-700">
+              {texts.cancelRequestedNote}
+            </p>
+          ) : null}
+        </div>
       </td>
-      <td className={cell}>{plan?.nextChargeDate ? (formatChargeDate(plan.nextChargeDate) ?? '—') : '—'}</td>
-      <td className={cell}>
+      <td className={cell} data-label={texts.columns.nextCharge}>
+        {plan?.nextChargeDate ? (formatChargeDate(plan.nextChargeDate) ?? '—') : '—'}
+      </td>
+      <td className={cell} data-label={texts.columns.actions}>
         {plan?.cancellable ? (
           <CancelPlanDialog
             paymentId={plan.paymentId}
@@ -166,9 +175,13 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
           >
             {overview.contributions.map((gift) => (
               <tr key={gift.id}>
-                <td className={cell}>{day(gift.createdAt)}</td>
-                <td className={cell}>{gift.isRecurring ? texts.monthly : texts.oneTime}</td>
-                <td className={cell}>
+                <td className={cell} data-label={texts.columns.date}>
+                  {day(gift.createdAt)}
+                </td>
+                <td className={cell} data-label={texts.columns.description}>
+                  {gift.isRecurring ? texts.monthly : texts.oneTime}
+                </td>
+                <td className={cell} data-label={texts.columns.amount}>
                   <Amount cents={gift.amountCents} refundedCents={gift.refundedCents} />
                 </td>
                 <PlanCells
@@ -201,8 +214,10 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
           >
             {overview.memberships.map((membership) => (
               <tr key={membership.id}>
-                <td className={cell}>{day(membership.createdAt)}</td>
-                <td className={cell}>
+                <td className={cell} data-label={texts.columns.date}>
+                  {day(membership.createdAt)}
+                </td>
+                <td className={cell} data-label={texts.columns.amount}>
                   <Amount
                     cents={membership.amountCents}
                     refundedCents={membership.refundedCents}
@@ -233,16 +248,22 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
           >
             {overview.registrations.map((registration) => (
               <tr key={registration.id}>
-                <td className={cell}>{registration.eventTitle}</td>
-                <td className={cell}>{formatEventDateTime(registration.eventStartDate)}</td>
-                <td className={cell}>
+                <td className={cell} data-label={texts.columns.event}>
+                  {registration.eventTitle}
+                </td>
+                <td className={cell} data-label={texts.columns.eventDate}>
+                  {formatEventDateTime(registration.eventStartDate)}
+                </td>
+                <td className={cell} data-label={texts.columns.amount}>
                   {registration.amountCents ? (
                     <Amount cents={registration.amountCents} refundedCents={registration.refundedCents} />
                   ) : (
                     texts.free
                   )}
                 </td>
-                <td className={cell}>{recordStateLabel(registration.status)}</td>
+                <td className={cell} data-label={texts.columns.status}>
+                  {recordStateLabel(registration.status)}
+                </td>
               </tr>
             ))}
           </Table>
@@ -261,10 +282,18 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
               const what = receipt.kind ? texts.kinds[receipt.kind] : texts.payment;
               return (
                 <tr key={receipt.id}>
-                  <td className={cell}>{day(receipt.date)}</td>
-                  <td className={`${cell} font-mono text-sm`}>{receipt.receiptNumber}</td>
-                  <td className={cell}>{receipt.refund ? `${texts.refund}: ${what}` : what}</td>
-                  <td className={cell}>{formatMoney(receipt.amountCents)}</td>
+                  <td className={cell} data-label={texts.columns.date}>
+                    {day(receipt.date)}
+                  </td>
+                  <td className={`${cell} font-mono text-sm`} data-label={texts.columns.receiptNumber}>
+                    {receipt.receiptNumber}
+                  </td>
+                  <td className={cell} data-label={texts.columns.description}>
+                    {receipt.refund ? `${texts.refund}: ${what}` : what}
+                  </td>
+                  <td className={cell} data-label={texts.columns.amount}>
+                    {formatMoney(receipt.amountCents)}
+                  </td>
                 </tr>
               );
             })}

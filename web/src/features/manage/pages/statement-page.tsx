@@ -53,7 +53,7 @@ function Statement({ year }: { year: number }) {
       {data.lines.length === 0 ? (
         <p className="mt-6">{texts.noGifts(data.year)}</p>
       ) : (
-        <table className="mt-6 w-full border-collapse">
+        <table className="stacked-table mt-6 w-full border-collapse">
           <thead>
             <tr className="border-b border-slate-300 text-left">
               <th scope="col" className="py-2 pr-3">
@@ -73,12 +73,18 @@ function Statement({ year }: { year: number }) {
           <tbody>
             {data.lines.map((line) => (
               <tr key={line.receiptNumber} className="border-b border-slate-200">
-                <td className="py-2 pr-3">{day(line.date)}</td>
-                <td className="py-2 pr-3 font-mono text-sm">{line.receiptNumber}</td>
-                <td className="py-2 pr-3">
+                <td className="py-2 pr-3" data-label={texts.columns.date}>
+                  {day(line.date)}
+                </td>
+                <td className="py-2 pr-3 font-mono text-sm whitespace-nowrap" data-label={texts.columns.receiptNumber}>
+                  {line.receiptNumber}
+                </td>
+                <td className="py-2 pr-3" data-label={texts.columns.description}>
                   {line.refund ? `${texts.refund}: ${texts.kinds[line.kind]}` : texts.kinds[line.kind]}
                 </td>
-                <td className="py-2 text-right">{formatMoney(line.amountCents)}</td>
+                <td className="py-2 sm:text-right" data-label={texts.columns.amount}>
+                  {formatMoney(line.amountCents)}
+                </td>
               </tr>
             ))}
           </tbody>

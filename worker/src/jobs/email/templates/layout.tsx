@@ -129,6 +129,21 @@ export function Action({ href, label }: { href: string; label: string }) {
   );
 }
 
+/**
+ * How a written-out address is set: a long link has no spaces to wrap at, so it may break
+ * anywhere and never widens the message past a phone's screen.
+ */
+export const writtenLinkStyle = { wordBreak: 'break-all', overflowWrap: 'anywhere', maxWidth: '100%' } as const;
+
+/** An address written out in full (beside its button), wrapping on a narrow screen. */
+export function WrittenLink({ href }: { href: string }) {
+  return (
+    <Link href={href} style={writtenLinkStyle}>
+      {href}
+    </Link>
+  );
+}
+
 /** Label–value lines (a receipt's details), as a two-column table. */
 export function Details({ rows }: { rows: ReadonlyArray<readonly [string, string]> }) {
   return (
@@ -147,7 +162,16 @@ export function Details({ rows }: { rows: ReadonlyArray<readonly [string, string
           >
             {label}:
           </Column>
-          <Column style={{ fontSize: '14px', lineHeight: '24px', color: look.navy900, fontWeight: 600 }}>
+          {/* A value may be a long token (a reference, an address): it wraps rather than widening the message. */}
+          <Column
+            style={{
+              fontSize: '14px',
+              lineHeight: '24px',
+              color: look.navy900,
+              fontWeight: 600,
+              overflowWrap: 'anywhere',
+            }}
+          >
             {value}
           </Column>
         </Row>

@@ -1,5 +1,4 @@
-import { Link } from '@react-email/components';
-import { Action, Layout, Note, type Org, Paragraph, Title } from './layout';
+import { Action, Layout, Note, type Org, Paragraph, Title, WrittenLink } from './layout';
 
 export interface ManageLinkProps {
   org: Org;
@@ -21,7 +20,7 @@ export function ManageLinkEmail(props: ManageLinkProps) {
       </Paragraph>
       <Action href={props.manageUrl} label="Manage your giving" />
       <Note htmlOnly>
-        Or open this link: <Link href={props.manageUrl}>{props.manageUrl}</Link>
+        Or open this link: <WrittenLink href={props.manageUrl} />
       </Note>
       <Note>If you did not ask for it, ignore this e-mail: nothing changes.</Note>
     </Layout>

@@ -1,5 +1,4 @@
-import { Link } from '@react-email/components';
-import { Action, Layout, Note, type Org, Paragraph } from './layout';
+import { Action, Layout, Note, type Org, Paragraph, WrittenLink } from './layout';
 
 export interface PasswordResetProps {
   org: Org;
@@ -21,7 +20,7 @@ export function PasswordResetEmail({ org, username, link }: PasswordResetProps) 
       </Paragraph>
       <Action href={link} label="Reset your password" />
       <Note htmlOnly>
-        <Link href={link}>{link}</Link>
+        <WrittenLink href={link} />
       </Note>
       <Paragraph>
         The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.

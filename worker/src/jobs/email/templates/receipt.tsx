@@ -1,6 +1,5 @@
-import { Link } from '@react-email/components';
 import { money } from '../format';
-import { Action, Details, Layout, Note, type Org, Paragraph, Title } from './layout';
+import { Action, Details, Layout, Note, type Org, Paragraph, Title, WrittenLink } from './layout';
 
 /** What a receipt is for, which decides its wording (see ReceiptEmail). */
 export type Purpose = { kind: 'contribution' } | { kind: 'membership' } | { kind: 'event'; eventTitle: string };
@@ -89,7 +88,7 @@ export function ReceiptEmail(props: ReceiptProps) {
       <Note>Please keep this receipt for your records.</Note>
       <Action href={props.manageUrl} label="Manage your giving" />
       <Note htmlOnly>
-        Or open this link: <Link href={props.manageUrl}>{props.manageUrl}</Link>
+        Or open this link: <WrittenLink href={props.manageUrl} />
       </Note>
     </Layout>
   );
