@@ -74,13 +74,14 @@ describe('GET /api/payments/{id}', () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     const body = JSON.parse(text) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['failureMessage', 'id', 'kind', 'nextPaymentDate', 'state']);
+    expect(Object.keys(body).sort()).toEqual(['declined', 'failureMessage', 'id', 'kind', 'nextPaymentDate', 'state']);
     expect(body).toEqual({
       id: payment.id,
       kind: 'recurring_donation',
       state: 'succeeded',
       nextPaymentDate: '2027-01-01',
       failureMessage: null,
+      declined: false,
     });
     for (const secret of [donation.id, payment.providerTransactionId, payment.providerRecurringId]) {
       expect(text).not.toContain(secret);
