@@ -133,7 +133,8 @@ describe('admin area', () => {
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
     await page.goto('/admin/audit-log');
-    await page.getByLabel('What (exact action, e.g. contribution.confirmed)').fill('registration.confirmed');
+    // Words of the action, in any order, find it.
+    await page.getByLabel('What (words in the action or record, e.g. refund)').fill('confirmed registration');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByRole('table', { name: 'Audit log entries' }).getByText('registration.confirmed').first().waitFor();
     await page.goto('/admin');

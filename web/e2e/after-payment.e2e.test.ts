@@ -89,9 +89,7 @@ describe('after the payment', () => {
     expect(await details.textContent()).not.toContain('Not cancelled');
     await office.page.keyboard.press('Escape');
     await office.page.goto('/admin/audit-log');
-    await office.page
-      .getByLabel('What (exact action, e.g. contribution.confirmed)')
-      .fill('payment.plan-cancel-requested');
+    await office.page.getByLabel('What (words in the action or record, e.g. refund)').fill('plan-cancel');
     await office.page.getByRole('button', { name: 'Apply filters' }).click();
     await office.page
       .getByRole('table', { name: 'Audit log entries' })

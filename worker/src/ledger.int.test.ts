@@ -274,8 +274,11 @@ describe('payment ledger', async () => {
         providerTransactionId: transactionId,
       });
       const deps = { db, ledger, provider };
-      expect(await recordFirstTransaction(deps, payment.id)).toBe('recorded');
-      expect(await recordFirstTransaction(deps, payment.id)).toBe('already-recorded');
+      expect(await recordFirstTransaction(deps, payment.id)).toEqual({ result: 'recorded', kind: payment.kind });
+      expect(await recordFirstTransaction(deps, payment.id)).toEqual({
+        result: 'already-recorded',
+        kind: payment.kind,
+      });
       const rows = await db.select().from(transactions).where(eq(transactions.providerTransactionId, transactionId));
       const [membership] = await db.select().from(memberships).where(eq(memberships.id, payment.recordId));
       const expected = transactionRow({
@@ -299,8 +302,8 @@ describe('payment ledger', async () => {
 
     it('writes nothing for a payment that has not succeeded or is unknown', async () => {
       const payment = await insertPayment({ state: 'processing' });
-      expect(await recordFirstTransaction({ db, ledger, provider }, payment.id)).toBe('not-succeeded');
-      expect(await recordFirstTransaction({ db, ledger, provider }, randomUUID())).toBe('not-found');
+      expect(await recordFirstTransaction({ db, ledger, provider }, payment.id)).toEqual({ result: 'not-succeeded' });
+      expect(await recordFirstTransaction({ db, ledger, provider }, randomUUID())).toEqual({ result: 'not-found' });
     });
   });
 });

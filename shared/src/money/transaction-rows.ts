@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Database, type OutboundEmailKind, type Tx, outboundEmails, outbox, transactions } from '../db';
+import {
+  type Database,
+  type OutboundEmailKind,
+  type PaymentKind,
+  type Tx,
+  outboundEmails,
+  outbox,
+  transactions,
+} from '../db';
 import { JOBS, type OutboxRow, outboxValuesOf } from '../jobs';
 import type { Payor, ProviderChargeState } from '../payments';
 import { type Payment, type PaymentLedger, RECORDS } from './ledger';
@@ -150,7 +158,12 @@ export async function insertTransactionRow(
   });
 }
 
-export type FirstTransactionOutcome = 'recorded' | 'already-recorded' | 'not-succeeded' | 'not-found';
+/** What record-transaction did; with the payment's kind once its charge row exists, for what follows it. */
+export type FirstTransactionOutcome =
+  | { result: 'recorded'; kind: PaymentKind }
+  | { result: 'already-recorded'; kind: PaymentKind }
+  | { result: 'not-succeeded' }
+  | { result: 'not-found' };
 
 /**
  * record-transaction: the transactions row of a succeeded payment's charge, in two statements (one
@@ -162,9 +175,9 @@ export async function recordFirstTransaction(
   paymentId: string,
 ): Promise<FirstTransactionOutcome> {
   const found = await deps.ledger.withPayor(paymentId);
-  if (!found) return 'not-found';
+  if (!found) return { result: 'not-found' };
   const { payment, payor } = found;
-  if (payment.state !== 'succeeded' || !payment.providerTransactionId) return 'not-succeeded';
+  if (payment.state !== 'succeeded' || !payment.providerTransactionId) return { result: 'not-succeeded' };
   if (!payor) throw new Error(`record ${payment.recordId} of payment ${payment.id} is missing`);
   const row = transactionRow({
     payment,
@@ -176,7 +189,7 @@ export async function recordFirstTransaction(
     cardLastFour: payment.cardLastFour,
   });
   const recorded = await insertTransactionRow(deps.db, row);
-  if (!recorded) return 'already-recorded';
+  if (!recorded) return { result: 'already-recorded', kind: payment.kind };
   await deps.ledger.publish(payment.id, recorded.outboxRows);
-  return 'recorded';
+  return { result: 'recorded', kind: payment.kind };
 }

@@ -292,7 +292,8 @@ export const adminTexts = {
   auditChange: 'Change',
   auditBefore: 'Before',
   auditAfter: 'After',
-  auditSystemActor: (label: string) => `${label} (no account)`,
+  /** After the label of an actor that is no admin's account (the worker, a donor's link). */
+  auditSystemActor: '(no account)',
   loadingAuditLog: 'Loading the audit log...',
   loadingMore: 'Loading more...',
   loadMore: 'Load more',

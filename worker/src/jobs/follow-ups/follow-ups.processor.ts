@@ -29,14 +29,14 @@ export function followUpsProcessor({ db, ledger, logger, providerName, liveMode 
   }
 
   async function recordTransaction(paymentId: string) {
-    const result = await recordFirstTransaction({ db, ledger, provider }, paymentId);
-    if (result === 'not-found') throw new UnrecoverableError(`payment ${paymentId} not found`);
-    if (result === 'not-succeeded') throw new UnrecoverableError(`payment ${paymentId} is not succeeded`);
+    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId);
+    if (recorded.result === 'not-found') throw new UnrecoverableError(`payment ${paymentId} not found`);
+    if (recorded.result === 'not-succeeded') throw new UnrecoverableError(`payment ${paymentId} is not succeeded`);
     // A registration's charge that succeeded after its event was cancelled goes back once its
     // charge row exists (docs/decisions/050); a retry of this job after the row was recorded
     // ('already-recorded') asks again, and the cancellation's unique index keeps it to one.
-    const late = await requestLateCancellationRefunds(db, paymentId);
-    for (const refund of late) {
+    if (recorded.kind !== 'registration') return;
+    for (const refund of await requestLateCancellationRefunds(db, paymentId)) {
       await ledger.publish(paymentId, refund.outboxRows);
       logger.info({ paymentId, refundId: refund.id }, 'charge of a cancelled event given back');
     }

@@ -94,12 +94,12 @@ function SelectAllCheckbox({
  */
 const COLUMN_WIDTHS = [
   'w-10', // select
-  'w-26', // Name: wraps at spaces; its sort button fits
-  'w-40', // Email: breaks at its @ and dots (EmailAddress)
-  'w-30', // Phone: '555-010-1706' on one line
+  'w-34', // Name: wraps at spaces; a 14-letter word ("Christopherson") fits whole
+  'w-38', // Email: breaks at its @ and dots (EmailAddress)
+  'w-28', // Phone: '555-010-1706' on one line; '(555) 010-1776' wraps at its space
   'w-26', // Type
   'w-26', // Amount
-  'w-25', // Status
+  'w-24', // Status: 'Partly refunded' wraps at its space
   'w-26', // Transaction ID: its header on two lines; the id may break anywhere
   '', // Details: at least 7rem at the table's least width, room for "contribution" whole
   'w-27', // Date
@@ -130,7 +130,7 @@ export function ContributorsTable({
       busy={busy}
       className="rounded-xl border border-slate-200 bg-white shadow-sm transition-opacity"
     >
-      <table className="w-full min-w-[75rem] table-fixed border-collapse text-left text-sm">
+      <table className="w-full min-w-[75.75rem] table-fixed border-collapse text-left text-sm">
         <caption id={captionId} className="sr-only">
           {adminTexts.tableCaption}
         </caption>

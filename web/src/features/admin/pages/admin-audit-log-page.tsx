@@ -5,7 +5,7 @@ import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, outlineButton, smallButton } from '../components/admin-styles';
-import { Pieces } from '../components/email-address';
+import { EmailAddress, Pieces } from '../components/email-address';
 import { TableRegion } from '../components/table-region';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatShortDateTime } from '../lib/format';
@@ -75,8 +75,10 @@ function EntryRow({ entry }: { entry: AuditLogEntry }) {
       <td className="px-3 py-2">
         <time dateTime={entry.createdAt}>{formatShortDateTime(entry.createdAt)}</time>
       </td>
-      <td className="px-3 py-2 break-words">
-        {entry.actorUserId ? entry.actorLabel : adminTexts.auditSystemActor(entry.actorLabel)}
+      {/* A label is often an e-mail address: it wraps at its @ and dots, never mid-word. */}
+      <td className="px-3 py-2">
+        <EmailAddress address={entry.actorLabel} />
+        {entry.actorUserId ? null : ` ${adminTexts.auditSystemActor}`}
       </td>
       <td className="px-3 py-2">
         <Pieces pieces={actionPieces(entry.action)} className="font-mono" />

@@ -336,7 +336,7 @@ describe('AdminDashboardPage', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells).toEqual(
-      expect.arrayContaining(['Membership Interest', '$0.00', 'new', 'I would like to help with events.']),
+      expect.arrayContaining(['Membership Interest', '$0.00', 'New', 'I would like to help with events.']),
     );
     expect(within(row).queryByRole('button', { name: /Confirm/ })).toBeNull();
     expect(within(row).queryByRole('button', { name: /Payment details/ })).toBeNull();
