@@ -179,20 +179,32 @@ export async function recordsWithLedgerStates(
 /**
  * The state of each record of a large batch (the admin's newest 10,000), reading the ledger
  * (standingsOf) only for the records it can read otherwise than their stored status: those of
- * RESTATED_RECORDS, and those whose stored status may read declined (mayReadDeclined). Every other
+ * RESTATED_RECORDS, and those whose stored status may read declined (mayReadDeclined) and whose
+ * newest payment was declined (declinedSql, one lookup on `payments_record_idx` each). Every other
  * record stands at its stored status (recordStanding), so the batch costs one indexed read of the
- * few restated records plus the facts of the rest, instead of the facts of every record.
+ * few restated records, one of the pending and failed records' newest payments, and the facts of
+ * the few left, instead of the facts of every record.
  */
 export async function statesOf(
   db: Pick<Database, 'execute'>,
   records: readonly (RecordRef & { status: string })[],
 ): Promise<Map<string, string>> {
   if (records.length === 0) return new Map();
-  const { rows } = await db.execute<{ record_id: string }>(RESTATED_RECORDS);
-  const restated = new Set(rows.map((row) => row.record_id));
+  const restated = new Set(
+    (await db.execute<{ record_id: string }>(RESTATED_RECORDS)).rows.map((row) => row.record_id),
+  );
+  const undecided = records.filter((record) => !restated.has(record.id) && mayReadDeclined(record.status));
+  const declined = new Set<string>();
+  if (undecided.length > 0) {
+    const input = JSON.stringify(undecided.map((record) => ({ kinds: record.kinds.join(' '), id: record.id })));
+    const { rows } = await db.execute<{ id: string }>(sql`SELECT r.id::text AS id
+        FROM jsonb_to_recordset(${input}::jsonb) AS r(kinds text, id uuid)
+       WHERE ${declinedSql(sql`string_to_array(r.kinds, ' ')`, sql`r.id`)}`);
+    for (const row of rows) declined.add(row.id);
+  }
   const standings = await standingsOf(
     db,
-    records.filter((record) => restated.has(record.id) || mayReadDeclined(record.status)),
+    records.filter((record) => restated.has(record.id) || declined.has(record.id)),
   );
   return new Map(records.map((record) => [record.id, standings.get(record.id)?.state ?? record.status]));
 }

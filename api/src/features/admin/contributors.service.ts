@@ -116,7 +116,7 @@ export const KINDS_OF_TYPE: Record<ContributorType, readonly PaymentKind[]> = {
  * a gift refunded whole reads refunded, not the cancelled its record was set to. The ledger is read
  * only for the rows it can read otherwise than their status (statesOf), so the newest 10,000 rows
  * cost an indexed read of the few refunded or disputed records plus the facts of the pending and
- * failed ones.
+ * failed ones whose newest payment was declined.
  */
 export async function withLedgerStates(
   db: Pick<Database, 'execute'>,
