@@ -10,7 +10,7 @@ import {
   transactions,
 } from '../db';
 import { RECORDS, UNCLEAR_FAILURES } from './ledger';
-import { type Standing, recordStanding } from './standing';
+import { type Standing, mayReadDeclined, recordStanding } from './standing';
 import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from './transaction-rows';
 
 /**
@@ -144,21 +144,27 @@ export async function standingOf(db: Pick<Database, 'execute'>, record: RecordRe
 }
 
 /**
- * The records the ledger gives a state of its own over their stored status (a refund or void
- * given, or an open dispute), each with its standing: few beside the records (refunds and disputes
- * are rare; the refund rows are read on the partial index `transactions_refund_of_idx`), so the
- * list's state filters read them first and pass their ids as values, as they do a payment
- * reference's (docs/decisions/035).
+ * SQL: the records (`kind`, `record_id`) the ledger gives a state of its own over their stored status
+ * other than a decline: a refund or void given (a refund row, which RefundLedger always writes with
+ * the charge it gives back in `refund_of`, so it is read on the partial index
+ * `transactions_refund_of_idx`) or a dispute open. Few beside the records: refunds and disputes are rare.
  */
-export async function recordsWithLedgerStates(
-  db: Pick<Database, 'execute'>,
-): Promise<{ kind: PaymentKind; recordId: string; standing: Standing }[]> {
-  const { rows } = await db.execute<{ kind: PaymentKind; record_id: string }>(sql`
+const RESTATED_RECORDS = sql`
     SELECT p.kind, p.record_id::text AS record_id FROM ${transactions} t JOIN ${payments} p ON p.id = t.payment_id
       WHERE t.refund_of IS NOT NULL AND t.status = ${REFUND_ROW_STATUS}
     UNION
     SELECT p.kind, p.record_id::text FROM ${disputes} d JOIN ${payments} p ON p.id = d.payment_id
-      WHERE d.status = ANY (${OPEN})`);
+      WHERE d.status = ANY (${OPEN})`;
+
+/**
+ * The records the ledger gives a state of its own over their stored status (a refund or void
+ * given, or an open dispute: RESTATED_RECORDS), each with its standing, so the list's state filters
+ * read them first and pass their ids as values, as they do a payment reference's (docs/decisions/035).
+ */
+export async function recordsWithLedgerStates(
+  db: Pick<Database, 'execute'>,
+): Promise<{ kind: PaymentKind; recordId: string; standing: Standing }[]> {
+  const { rows } = await db.execute<{ kind: PaymentKind; record_id: string }>(RESTATED_RECORDS);
   const kindsOf = (kind: PaymentKind) => PAYMENT_KINDS.filter((k) => RECORDS[k].table === RECORDS[kind].table);
   const standings = await standingsOf(
     db,
@@ -168,6 +174,39 @@ export async function recordsWithLedgerStates(
     const standing = standings.get(row.record_id);
     return standing ? [{ kind: row.kind, recordId: row.record_id, standing }] : [];
   });
+}
+
+/**
+ * The state of each record of a large batch (the admin's newest 10,000), reading the ledger
+ * (standingsOf) only for the records it can read otherwise than their stored status: those of
+ * RESTATED_RECORDS, and those whose stored status may read declined (mayReadDeclined) and whose
+ * newest payment was declined (declinedSql, one lookup on `payments_record_idx` each). Every other
+ * record stands at its stored status (recordStanding), so the batch costs one indexed read of the
+ * few restated records, one of the pending and failed records' newest payments, and the facts of
+ * the few left, instead of the facts of every record.
+ */
+export async function statesOf(
+  db: Pick<Database, 'execute'>,
+  records: readonly (RecordRef & { status: string })[],
+): Promise<Map<string, string>> {
+  if (records.length === 0) return new Map();
+  const restated = new Set(
+    (await db.execute<{ record_id: string }>(RESTATED_RECORDS)).rows.map((row) => row.record_id),
+  );
+  const undecided = records.filter((record) => !restated.has(record.id) && mayReadDeclined(record.status));
+  const declined = new Set<string>();
+  if (undecided.length > 0) {
+    const input = JSON.stringify(undecided.map((record) => ({ kinds: record.kinds.join(' '), id: record.id })));
+    const { rows } = await db.execute<{ id: string }>(sql`SELECT r.id::text AS id
+        FROM jsonb_to_recordset(${input}::jsonb) AS r(kinds text, id uuid)
+       WHERE ${declinedSql(sql`string_to_array(r.kinds, ' ')`, sql`r.id`)}`);
+    for (const row of rows) declined.add(row.id);
+  }
+  const standings = await standingsOf(
+    db,
+    records.filter((record) => restated.has(record.id) || declined.has(record.id)),
+  );
+  return new Map(records.map((record) => [record.id, standings.get(record.id)?.state ?? record.status]));
 }
 
 /**

@@ -46,6 +46,12 @@ export interface Standing {
 const DECLINABLE = new Set(['pending', 'failed']);
 
 /**
+ * Whether the ledger can read a record of this stored status as declined (recordStanding): a record
+ * of any other status, without money given back and without an open dispute, stands at its status.
+ */
+export const mayReadDeclined = (status: string): boolean => DECLINABLE.has(status);
+
+/**
  * The standing, by precedence: an open dispute first (the money is contested whatever else
  * happened), then money given back (whole: voided when every cent was a void, else refunded;
  * part: partly refunded, a partial void included since the rest is still taken), then a declined

@@ -575,7 +575,7 @@ export async function contributorsSummary(
 async function filteredSummary(db: Pick<Database, 'execute'>, filter: Search): Promise<ContributorsSummary> {
   // Each kind's matching records are selected once (a CTE), then counted and followed to the ledger.
   // A kind the filter does not narrow (a type filter alone) is every record of its table: its count
-  // is the kept one (recordCountSql), and its money that of every payment of its kinds, since every
+  // is the kept one (countedSql: its counted statuses' kept counts), and its money that of every payment of its kinds, since every
   // payment is written with its record in one statement and records are never deleted
   // (docs/decisions/035).
   const branches = branchesOf(filter).map((branch) => {

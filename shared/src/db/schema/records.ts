@@ -234,6 +234,44 @@ export const recordCounts = pgTable(
 );
 
 /**
+ * How many rows of each stored status each record table holds, kept by statement triggers on
+ * donations, memberships and event_registrations (migration 0023, docs/decisions/052), in slots as
+ * `record_counts` is: a status's count is the sum of its slots. The summary cards sum the statuses
+ * their rule counts (COUNTED_STATUSES in the admin's contributors service). Never written by the app.
+ */
+export const recordStatusCounts = pgTable(
+  'record_status_counts',
+  {
+    tableName: text('table_name').notNull(),
+    status: text('status').notNull(),
+    slot: integer('slot').notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.status, t.slot] })],
+);
+
+/**
+ * The people behind the counted records (Total Contributors, docs/decisions/052): per lower-cased
+ * e-mail address, how many counted donations, memberships and registrations carry it, kept by the
+ * same triggers (migration 0023). One row per address, so two writers of one person's records wait
+ * on each other and each sees the count the other left. Never written by the app.
+ */
+export const peopleCounts = pgTable('people_counts', {
+  email: text('email').primaryKey(),
+  recordCount: bigint('record_count', { mode: 'number' }).notNull(),
+});
+
+/**
+ * How many addresses of `people_counts` have a count above 0, kept in slots as `record_counts` is:
+ * a statement adds 1 for each address its records took from 0 to above, and takes 1 off for each
+ * it took back to 0. Never written by the app.
+ */
+export const peopleTotals = pgTable('people_totals', {
+  slot: integer('slot').primaryKey(),
+  people: bigint('people', { mode: 'number' }).notNull(),
+});
+
+/**
  * The money the ledger received per payment kind, kept by a statement trigger on `transactions`
  * (migration 0014, docs/decisions/042), in slots as `record_counts` is: a kind's total is the sum
  * of its slots, each row's cents signed by `ledger_signed_cents`, the SQL function that is the one

@@ -72,7 +72,7 @@ export const adminTexts = {
   totalEventRegistrations: 'Event Registrations',
   totalAmount: 'Total Amount',
   /**
-   * What each summary card counts, shown under it (the server's rule: COUNTED in
+   * What each summary card counts, shown under it (the server's rule: COUNTED_STATUSES in
    * api/src/features/admin/contributors.service.ts, docs/decisions/052-what-a-record-says.md).
    */
   summaryDescriptions: {
