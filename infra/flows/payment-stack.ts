@@ -61,6 +61,8 @@ export async function usePaymentStack(
     /** How late the sandbox charges a plan's first instalment (default: its 200 ms). */
     firstInstalmentDelayMs?: number;
     recurringPoll?: { everyMs?: number };
+    /** The payment sweep's interval (default the product's): tests that wait for it shorten it. */
+    sweepEveryMs?: number;
     /** Rate limits the app and the workers share in PostgreSQL (default: the test app's generous ones). */
     limits?: LimitRules;
     /** The app's and the workers' metrics registries, for tests that read what they counted. */
@@ -105,6 +107,7 @@ export async function usePaymentStack(
     relayIntervalMs: 200,
     visibilityWindowMs: sandbox.visibilityWindowMs,
     ...(options.recurringPoll ? { recurringPoll: options.recurringPoll } : {}),
+    ...(options.sweepEveryMs ? { sweepEveryMs: options.sweepEveryMs } : {}),
     ...(limiters ? { limiters } : {}),
     ...(options.workerMetrics ? { metrics: options.workerMetrics } : {}),
   });

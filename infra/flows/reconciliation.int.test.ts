@@ -11,7 +11,8 @@ import { CREATE_REVERSAL_DIRECTLY, reconcileThroughAdmin, sandboxGraphql } from 
 // (docs/decisions/010, amendment): money moved at the sandbox outside the app's sight (a charge made
 // directly at its GraphQL API as a browser would, a refund made there) is found and acted on.
 describe.each(['redis', 'postgres'] as const)('reconciliation with the provider (%s queues)', async (kind) => {
-  const stack = await usePaymentStack(kind);
+  // The sweep every 2 s rather than 30: its look after the visibility window comes sooner.
+  const stack = await usePaymentStack(kind, { sweepEveryMs: 2_000 });
   const { database, app, sandbox, provider, tokenFor, post } = stack;
   const { db } = database;
   let cookie = '';

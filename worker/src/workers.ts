@@ -66,6 +66,8 @@ export interface WorkerDeps {
   visibilityWindowMs?: number;
   /** The recurring poll's schedule and batch (tests shorten the interval). */
   recurringPoll?: { everyMs?: number; batch?: number };
+  /** How often the payment sweep runs (RECONCILE_EVERY_MS; tests that wait for it shorten it). */
+  sweepEveryMs?: number;
   /** DUNNING_GRACE_DAYS (docs/decisions/018); default the config's default. */
   dunningGraceDays?: number;
   /** The rate limits declines are counted against (docs/decisions/026); none counted without. */
@@ -285,7 +287,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
     .queue(QUEUES.maintenance)
     .upsertScheduler(
       JOBS.reconcilePayments,
-      RECONCILE_EVERY_MS,
+      deps.sweepEveryMs ?? RECONCILE_EVERY_MS,
       JOBS.reconcilePayments,
       JOB_OPTIONS[JOBS.reconcilePayments],
     );
