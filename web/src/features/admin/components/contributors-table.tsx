@@ -88,20 +88,21 @@ function SelectAllCheckbox({
 
 /**
  * Column widths (fixed layout, so a long value wraps inside its column instead of squeezing its
- * neighbours): each fits its header and its widest usual value at 14 px; Details takes what is left.
+ * neighbours): each fits its header and its widest usual value at 14 px with 6 px padding either
+ * side; Details takes what is left.
  * Their sum plus Details' least width is the table's least width, which fits the admin page's content
  * box at 1280 px; narrower screens scroll the table inside its region (docs/decisions/032).
  */
 const COLUMN_WIDTHS = [
   'w-10', // select
-  'w-34', // Name: wraps at spaces; a 14-letter word ("Christopherson") fits whole
-  'w-38', // Email: breaks at its @ and dots (EmailAddress)
-  'w-28', // Phone: '555-010-1706' on one line; '(555) 010-1776' wraps at its space
+  'w-34', // Name: wraps at spaces; a 14-letter word ("Christopherson", 121 px semibold) fits whole
+  'w-40', // Email: breaks at its @ and dots (EmailAddress)
+  'w-27', // Phone: wraps at its spaces and hyphens, never inside a group of digits
   'w-26', // Type
   'w-26', // Amount
   'w-24', // Status: 'Partly refunded' wraps at its space
   'w-26', // Transaction ID: its header on two lines; the id may break anywhere
-  '', // Details: at least 7rem at the table's least width, room for "contribution" whole
+  '', // Details: 6.25rem at the table's least width (75.75rem, inside the 1280 px page): "contribution" whole
   'w-27', // Date
   'w-38', // Actions: "Payment details" at 14 px semibold
 ] as const;
@@ -123,7 +124,7 @@ export function ContributorsTable({
   confirming,
 }: ContributorsTableProps) {
   const captionId = useId();
-  const th = 'px-2 py-3 font-semibold text-navy-900';
+  const th = 'px-1.5 py-3 font-semibold text-navy-900';
   return (
     <TableRegion
       captionId={captionId}
@@ -142,7 +143,7 @@ export function ContributorsTable({
         </colgroup>
         <thead className="border-b border-slate-200 bg-navy-50">
           <tr>
-            <th scope="col" className="px-2 py-3">
+            <th scope="col" className="px-1.5 py-3">
               <SelectAllCheckbox state={allSelected} onToggle={onToggleAll} />
             </th>
             <SortableHeader column="name" label={adminTexts.columns.name} sort={sort} onSort={onSort} />
@@ -192,7 +193,7 @@ export function ContributorsTable({
               const isSelected = isRowSelected(row);
               return (
                 <tr key={key} className={cn('align-top', isSelected ? 'bg-cream-100' : 'hover:bg-slate-50')}>
-                  <td className="px-2 py-3">
+                  <td className="px-1.5 py-3">
                     <input
                       type="checkbox"
                       aria-label={adminTexts.selectRow(name)}
@@ -201,25 +202,25 @@ export function ContributorsTable({
                       className="mt-0.5 size-5 accent-navy-900"
                     />
                   </td>
-                  <th scope="row" className="px-2 py-3 font-semibold break-words text-navy-900">
+                  <th scope="row" className="px-1.5 py-3 font-semibold break-words text-navy-900">
                     {name}
                   </th>
-                  <td className="px-2 py-3 text-slate-800">
+                  <td className="px-1.5 py-3 text-slate-800">
                     <EmailAddress address={row.email} />
                   </td>
-                  <td className="px-2 py-3 break-words text-slate-800">{row.phone ?? ''}</td>
-                  <td className="px-2 py-3 text-slate-800">{row.type}</td>
-                  <td className="px-2 py-3 text-right text-navy-900 tabular-nums">{formatDollars(row.amount)}</td>
-                  <td className="px-2 py-3">
+                  <td className="px-1.5 py-3 break-words text-slate-800">{row.phone ?? ''}</td>
+                  <td className="px-1.5 py-3 text-slate-800">{row.type}</td>
+                  <td className="px-1.5 py-3 text-right text-navy-900 tabular-nums">{formatDollars(row.amount)}</td>
+                  <td className="px-1.5 py-3">
                     <StatusBadge status={row.state ?? row.status} scheme="contributor" />
                   </td>
                   {/* An opaque id has no sensible break point: it breaks anywhere, but only where it must. */}
-                  <td className="px-2 py-3 font-mono text-xs [overflow-wrap:anywhere] text-slate-800">
+                  <td className="px-1.5 py-3 font-mono text-xs [overflow-wrap:anywhere] text-slate-800">
                     {row.payTheoryPaymentId ?? ''}
                   </td>
-                  <td className="px-2 py-3 break-words text-slate-800">{row.details}</td>
-                  <td className="px-2 py-3 whitespace-nowrap text-slate-800">{formatShortDate(row.createdAt)}</td>
-                  <td className="px-2 py-3">
+                  <td className="px-1.5 py-3 break-words text-slate-800">{row.details}</td>
+                  <td className="px-1.5 py-3 whitespace-nowrap text-slate-800">{formatShortDate(row.createdAt)}</td>
+                  <td className="px-1.5 py-3">
                     <div className="flex flex-col items-start gap-2">
                       {isConfirmable(row) ? (
                         <button
