@@ -1,32 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { type JourneyPage, apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 import { Mailbox } from './mailbox';
+import { signInAsAdmin } from './routes';
 
 // An event cancelled with its refunds (docs/decisions/050): the admin publishes a paid event, one
 // visitor pays for a place and another registers without paying; the admin cancels it after one
 // confirmation stating the refund, watches the refund done on the event's page, and each
 // registrant's e-mail says the event is cancelled, the payer's that $30.00 is on its way.
 const { newPage, baseUrl } = await useBrowser();
-const admin = inject('e2eAdmin');
 const mailbox = new Mailbox(inject('e2eMailboxDir'));
 
 /** The signed-out checks answer 401 by design (GET /api/auth/me). */
 const pageErrors = (errors: string[]) => errors.filter((e) => !e.includes('401 (Unauthorized)'));
 
-async function signIn({ page }: JourneyPage) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
-}
-
 describe('cancelling an event', () => {
   it('refunds the paid registration, shows the refund done, and tells each registrant', async () => {
     const office = await newPage(1280);
     const { page } = office;
-    await signIn(office);
+    await signInAsAdmin(office);
     await page.goto('/admin/events/manage/new');
     const title = `Harvest Supper ${randomUUID().slice(0, 6)}`;
     const slug = title.toLowerCase().replace(/ /g, '-');

@@ -1,26 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { type JourneyPage, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 import { Mailbox, linkIn } from './mailbox';
+import { signInAsAdmin } from './routes';
 
 // Every amount and state a refund leaves is true (docs/decisions/052-what-a-record-says.md): a $25
 // gift, $5 of it refunded by an admin, then the rest; the donor's e-mails, the dashboard row, the
 // CSV and the donor's manage page each say what happened to the money.
 const { newPage } = await useBrowser();
-const admin = inject('e2eAdmin');
 const mailbox = new Mailbox(inject('e2eMailboxDir'));
 
 /** The signed-out checks answer 401 by design (GET /api/auth/me, GET /api/manage). */
 const pageErrors = (errors: string[]) => errors.filter((e) => !e.includes('401 (Unauthorized)'));
-
-async function signIn({ page }: JourneyPage) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
-}
 
 /** The dashboard row of the record with this e-mail, once its Status cell reads `state` exactly. */
 async function dashboardRow(page: Page, email: string, state: string) {
@@ -83,7 +75,7 @@ describe('a refund, as everyone is told it', () => {
 
     // $5 back: the e-mail says what was refunded and what remains; the row and the CSV say partly.
     const office = await newPage(1280);
-    await signIn(office);
+    await signInAsAdmin(office);
     await refund(office.page, email, 'Completed', '5.00');
     const partial = await mailbox.waitFor(email, /refunded \$5\.00 to you/);
     expect(partial.text).toMatch(/Amount refunded:\s+\$5\.00/);
