@@ -13,7 +13,7 @@ const devOnlyFiles = [
   '**/vite.config.ts',
   '**/vitest.config.ts',
   '**/vitest.setup.ts',
-  'shared/drizzle.config.ts',
+  'shared/platform/drizzle.config.ts',
   'web/e2e/**',
   'web/build/**',
   'api/build/**',
@@ -85,8 +85,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@pillars/shared/*', '!@pillars/shared/contracts'],
-              message: 'The web app may import only @pillars/shared/contracts.',
+              group: ['@pillars/shared/*', '!@pillars/contracts'],
+              message: 'The web app may import only @pillars/contracts.',
             },
             {
               group: ['node:*', 'pg', 'pino', 'drizzle-orm', 'drizzle-orm/*'],

@@ -1,8 +1,8 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/shared/contracts';
-import { createDatabase, events, keepOldSlug, newsArticles, slugRedirects } from '@pillars/shared/db';
+import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/contracts';
+import { createDatabase, events, keepOldSlug, newsArticles, slugRedirects } from '@pillars/platform/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from './test/test-app';

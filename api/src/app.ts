@@ -33,10 +33,10 @@ import { cachePublicReads } from './lib/public-cache';
 import { AppError, clientValueError } from './lib/errors';
 import { BODY_LIMITS, MAX_JSON_DEPTH, limitRequestBodies, sizeText } from './lib/request-body';
 import { requestLogger } from './lib/request-logger';
-import { limitersOf } from '@pillars/shared/limits';
-import { mediaStoreOf } from '@pillars/shared/media';
+import { limitersOf } from '@pillars/platform/limits';
+import { mediaStoreOf } from '@pillars/platform/media';
 import { publicWriteLimit } from './lib/limits';
-import { clusterMetrics, createMetricsRegistry } from '@pillars/shared/metrics';
+import { clusterMetrics, createMetricsRegistry } from '@pillars/platform/metrics';
 import { metricsRoutes, requestMetrics } from './lib/metrics';
 
 export function createApp(deps: AppDeps) {

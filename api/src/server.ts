@@ -1,14 +1,16 @@
-import { flushOutboxMarks } from '@pillars/shared/jobs';
-import { limitersOf } from '@pillars/shared/limits';
-import { createMetricsRegistry } from '@pillars/shared/metrics';
-import { bootstrap, onShutdown } from '@pillars/shared/runtime';
-import { exitOnListenError, reportListening } from '@pillars/shared/service';
+import { flushOutboxMarks } from '@pillars/platform/jobs';
+import { limitersOf } from '@pillars/platform/limits';
+import { createMetricsRegistry } from '@pillars/platform/metrics';
+import { createPayTheoryProvider } from '@pillars/money/provider';
+import { bootstrap, onShutdown } from '@pillars/platform/runtime';
+import { exitOnListenError, reportListening } from '@pillars/platform/service';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './features/auth/admin-accounts';
 import { listen } from './lib/http-server';
 import { PaymentEvents } from './lib/payment-events';
 
-const { config, logger, databaseUrl, database, provider, queues } = await bootstrap('api');
+const { config, logger, databaseUrl, database, providerConfig, queues } = await bootstrap('api');
+const provider = createPayTheoryProvider(providerConfig);
 const paymentEvents = new PaymentEvents(databaseUrl, logger);
 await paymentEvents.start();
 

@@ -20,11 +20,11 @@ import { arch, cpus, platform, release, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { loadConfig } from '@pillars/shared/config';
-import { ContributorsPage, ContributorsResponse, ContributorsSummaryResponse } from '@pillars/shared/contracts/admin';
-import { createDatabase, runMigrations } from '@pillars/shared/db';
-import { createQueueBackend } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { loadConfig } from '@pillars/platform/config';
+import { ContributorsPage, ContributorsResponse, ContributorsSummaryResponse } from '@pillars/contracts/admin';
+import { createDatabase, runMigrations } from '@pillars/platform/db';
+import { createQueueBackend } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '@pillars/api/app';
@@ -34,7 +34,7 @@ import {
   listContributors,
 } from '@pillars/api/features/admin/contributors.service';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
-import { createPayTheoryProvider } from '@pillars/shared/payments';
+import { createPayTheoryProvider } from '@pillars/money/provider';
 import { provideTestPostgres, withDatabase } from '@pillars/testing/postgres';
 import { dropDatabase } from '@pillars/testing/template-database';
 

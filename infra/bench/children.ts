@@ -6,8 +6,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ConfigSchema } from '@pillars/shared/config';
-import { ServiceMessage } from '@pillars/shared/service';
+import { ConfigSchema } from '@pillars/platform/config';
+import { ServiceMessage } from '@pillars/platform/service';
 import { type ZodType } from 'zod';
 import { BenchFailure, errorOf, sleep } from './common';
 

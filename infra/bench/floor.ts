@@ -21,7 +21,7 @@ interface FloorJob {
   i: number;
 }
 
-/** The same BullMQ settings the app's queue backend uses (shared/src/jobs/backend.ts). */
+/** The same BullMQ settings the app's queue backend uses (shared/platform/src/jobs/backend.ts). */
 function floorQueues(setup: FloorSetup) {
   const retention = { removeOnComplete: { age: 24 * 3600, count: 10_000 } };
   if (setup.redisUrl) {

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { MAX_PAYMENT_WAIT_MS, PaymentAccepted, PaymentStatus } from '@pillars/shared/contracts';
-import { type CardDetails, type CardProvider, createPayTheoryProvider } from '@pillars/shared/payments';
+import { MAX_PAYMENT_WAIT_MS, PaymentAccepted, PaymentStatus } from '@pillars/contracts';
+import { type CardDetails, type CardProvider, createPayTheoryProvider } from '@pillars/money/provider';
 import { BenchFailure, errorOf, runPool } from './common';
 import {
   type ClientCommand as ClientCommandType,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type QueueBackendKind } from '@pillars/shared/jobs';
+import { type QueueBackendKind } from '@pillars/platform/jobs';
 import { UsageError } from './common';
 
 export const PHASES = ['apart', 'burst', 'idle', 'steady', 'floor'] as const;

@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import asyncExitHook from 'async-exit-hook';
-import { ConfigSchema } from '@pillars/shared/config';
-import { QUEUES, createQueueBackend } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { ConfigSchema } from '@pillars/platform/config';
+import { QUEUES, createQueueBackend } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import pg from 'pg';
 import { z } from 'zod';
 import { type Child, childEnv, cpuMsOf, cpuMsOfTree, spawnNode, waitUntilReady } from './children';
@@ -121,7 +121,7 @@ async function startProcesses(
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   await waitUntilReady(`${sandboxUrl}/sdk.js`, sandbox, START_UP_MS, signal);
 
-  // What api/src/server.ts and worker/src/main.ts read (shared/src/config), as `npm start` sets it
+  // What api/src/server.ts and worker/src/main.ts read (shared/platform/src/config), as `npm start` sets it
   // for the sandbox, with logs at warn: a log line per job or request would measure the terminal.
   const app = {
     NODE_ENV: 'production',

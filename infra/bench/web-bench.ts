@@ -18,7 +18,7 @@ import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ConfigSchema } from '@pillars/shared/config';
+import { ConfigSchema } from '@pillars/platform/config';
 import { viteCli } from '@pillars/embedded/paths';
 import { freePort } from '@pillars/testing/provision';
 import { type Child, REPO_ROOT, spawnNode, waitUntilReady } from './children';

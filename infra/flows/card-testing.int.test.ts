@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted, rateLimitMessages } from '@pillars/shared/contracts';
-import { donations, outbox, payments } from '@pillars/shared/db';
-import { GENEROUS_LIMITS, LIMITS } from '@pillars/shared/limits';
+import { PaymentAccepted, rateLimitMessages } from '@pillars/contracts';
+import { donations, outbox, payments } from '@pillars/platform/db';
+import { GENEROUS_LIMITS, LIMITS } from '@pillars/platform/limits';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { usePaymentStack } from './payment-stack';

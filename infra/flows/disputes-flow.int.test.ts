@@ -5,9 +5,9 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
-import { loadConfig } from '@pillars/shared/config';
-import { PaymentAccepted, PaymentStatus, paymentReferenceOf } from '@pillars/shared/contracts';
-import { AdminPaymentDetail, AuditLogPage, ContributorsPage } from '@pillars/shared/contracts/admin';
+import { loadConfig } from '@pillars/platform/config';
+import { PaymentAccepted, PaymentStatus, paymentReferenceOf } from '@pillars/contracts';
+import { AdminPaymentDetail, AuditLogPage, ContributorsPage } from '@pillars/contracts/admin';
 import {
   DISPUTE_CHANGED_ACTION,
   DISPUTE_OPENED_ACTION,
@@ -15,9 +15,9 @@ import {
   disputes,
   outboundEmails,
   webhookEvents,
-} from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
-import { createMailer } from '@pillars/shared/mail';
+} from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
+import { createMailer } from '@pillars/platform/mail';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '@pillars/api/app';

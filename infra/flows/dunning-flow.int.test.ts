@@ -1,6 +1,6 @@
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { auditLog, donations, memberships, outboundEmails, payments, transactions } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import { PaymentAccepted } from '@pillars/contracts';
+import { auditLog, donations, memberships, outboundEmails, payments, transactions } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { endLapsedPlansProcessor } from '@pillars/worker/jobs/maintenance/end-lapsed-plans.processor';

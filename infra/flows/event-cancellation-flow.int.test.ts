@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@pillars/shared/config';
-import { EventCancellation, EventCancelled } from '@pillars/shared/contracts/admin';
+import { loadConfig } from '@pillars/platform/config';
+import { EventCancellation, EventCancelled } from '@pillars/contracts/admin';
 import {
   auditLog,
   eventPlaces,
@@ -13,10 +13,10 @@ import {
   payments,
   refunds,
   transactions,
-} from '@pillars/shared/db';
-import type { QueueBackendKind } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { createMailer } from '@pillars/shared/mail';
+} from '@pillars/platform/db';
+import type { QueueBackendKind } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { createMailer } from '@pillars/platform/mail';
 import type { Job } from 'bullmq';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';

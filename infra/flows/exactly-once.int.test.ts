@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { payments } from '@pillars/shared/db';
+import { PaymentAccepted } from '@pillars/contracts';
+import { payments } from '@pillars/platform/db';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { usePaymentStack } from './payment-stack';

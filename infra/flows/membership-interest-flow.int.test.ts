@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@pillars/shared/config';
-import { ContributorsPage, ContributorsSummaryResponse } from '@pillars/shared/contracts/admin';
+import { loadConfig } from '@pillars/platform/config';
+import { ContributorsPage, ContributorsSummaryResponse } from '@pillars/contracts/admin';
 import {
   MIGRATIONS_FOLDER,
   membershipApplications,
@@ -11,9 +11,9 @@ import {
   outboundEmails,
   outbox,
   payments,
-} from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
-import { createMailer } from '@pillars/shared/mail';
+} from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
+import { createMailer } from '@pillars/platform/mail';
 import type { Job } from 'bullmq';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { memberships } from '@pillars/shared/db';
+import { memberships } from '@pillars/platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { usePaymentStack } from './payment-stack';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import type { QueueBackendKind } from '@pillars/shared/jobs';
-import { createQueueBackend } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { createMetricsRegistry, metricNames } from '@pillars/shared/metrics';
+import { PaymentAccepted } from '@pillars/contracts';
+import type { QueueBackendKind } from '@pillars/platform/jobs';
+import { createQueueBackend } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { createMetricsRegistry, metricNames } from '@pillars/platform/metrics';
 import { parseMetrics, valueOf } from '@pillars/testing/metrics-text';
 import { freePort } from '@pillars/testing/provision';
 import { useTestDatabase } from '@pillars/testing/test-database';

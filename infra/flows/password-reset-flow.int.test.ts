@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@pillars/shared/config';
-import { outboundEmails, users } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
-import { createMailer } from '@pillars/shared/mail';
+import { loadConfig } from '@pillars/platform/config';
+import { outboundEmails, users } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
+import { createMailer } from '@pillars/platform/mail';
 import type { Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { donations, payments, transactions } from '@pillars/shared/db';
-import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/shared/jobs';
+import { PaymentAccepted } from '@pillars/contracts';
+import { donations, payments, transactions } from '@pillars/platform/db';
+import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/platform/jobs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { usePaymentStack } from './payment-stack';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentStatus } from '@pillars/shared/contracts';
-import { type Database, payments } from '@pillars/shared/db';
-import { type QueueBackendKind } from '@pillars/shared/jobs';
-import { type LimitRules, createLimiters } from '@pillars/shared/limits';
-import { type Logger, createLogger } from '@pillars/shared/logger';
-import type { Registry } from '@pillars/shared/metrics';
+import { PaymentStatus } from '@pillars/contracts';
+import { type Database, payments } from '@pillars/platform/db';
+import { type QueueBackendKind } from '@pillars/platform/jobs';
+import { type LimitRules, createLimiters } from '@pillars/platform/limits';
+import { type Logger, createLogger } from '@pillars/platform/logger';
+import type { Registry } from '@pillars/platform/metrics';
 import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { donations, outbox, payments, transactions } from '@pillars/shared/db';
-import type { QueueBackendKind } from '@pillars/shared/jobs';
+import { PaymentAccepted } from '@pillars/contracts';
+import { donations, outbox, payments, transactions } from '@pillars/platform/db';
+import type { QueueBackendKind } from '@pillars/platform/jobs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeDonation, usePaymentStack } from './payment-stack';

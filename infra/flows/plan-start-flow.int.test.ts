@@ -1,8 +1,8 @@
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { AdminPaymentDetail, PlanCancelAccepted } from '@pillars/shared/contracts/admin';
-import { payments } from '@pillars/shared/db';
-import { JOBS, QUEUES, type QueueBackendKind, firstInstalmentJobId } from '@pillars/shared/jobs';
-import { createMetricsRegistry } from '@pillars/shared/metrics';
+import { PaymentAccepted } from '@pillars/contracts';
+import { AdminPaymentDetail, PlanCancelAccepted } from '@pillars/contracts/admin';
+import { payments } from '@pillars/platform/db';
+import { JOBS, QUEUES, type QueueBackendKind, firstInstalmentJobId } from '@pillars/platform/jobs';
+import { createMetricsRegistry } from '@pillars/platform/metrics';
 import { parseMetrics, valueOf } from '@pillars/testing/metrics-text';
 import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';
 import { eq } from 'drizzle-orm';

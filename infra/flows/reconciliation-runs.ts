@@ -1,4 +1,4 @@
-import { ReconciliationReport, ReconciliationStarted } from '@pillars/shared/contracts/admin';
+import { ReconciliationReport, ReconciliationStarted } from '@pillars/contracts/admin';
 import { expect } from 'vitest';
 import { asAdmin } from '@pillars/api/test/admin-session';
 import { SANDBOX_CREDENTIALS } from '@pillars/sandbox-provider/test-sandbox';

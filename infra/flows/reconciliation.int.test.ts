@@ -1,5 +1,5 @@
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { donations, payments, refunds, transactions } from '@pillars/shared/db';
+import { PaymentAccepted } from '@pillars/contracts';
+import { donations, payments, refunds, transactions } from '@pillars/platform/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';

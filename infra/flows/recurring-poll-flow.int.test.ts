@@ -1,4 +1,4 @@
-import { memberships, transactions } from '@pillars/shared/db';
+import { memberships, transactions } from '@pillars/platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { membershipPayment, usePaymentStack } from './payment-stack';

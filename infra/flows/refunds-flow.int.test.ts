@@ -1,6 +1,6 @@
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { AdminPaymentDetail, ContributorsResponse, RefundAccepted } from '@pillars/shared/contracts/admin';
-import { auditLog, donations, outboundEmails, refunds, transactions } from '@pillars/shared/db';
+import { PaymentAccepted } from '@pillars/contracts';
+import { AdminPaymentDetail, ContributorsResponse, RefundAccepted } from '@pillars/contracts/admin';
+import { auditLog, donations, outboundEmails, refunds, transactions } from '@pillars/platform/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventRegistrations, events, outboundEmails, payments } from '@pillars/shared/db';
+import { eventRegistrations, events, outboundEmails, payments } from '@pillars/platform/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usePaymentStack } from './payment-stack';

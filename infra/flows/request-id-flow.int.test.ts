@@ -1,6 +1,6 @@
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { outbox } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import { PaymentAccepted } from '@pillars/contracts';
+import { outbox } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { oneTimeDonation, usePaymentStack } from './payment-stack';

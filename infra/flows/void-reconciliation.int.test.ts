@@ -1,8 +1,8 @@
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { RefundAccepted } from '@pillars/shared/contracts/admin';
-import { DUPLICATE_REVERSED_ACTION, auditLog, payments, refunds, transactions } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
-import { CHARGE_ROW_STATUS, PaymentLedger, providerLookup } from '@pillars/shared/money';
+import { PaymentAccepted } from '@pillars/contracts';
+import { RefundAccepted } from '@pillars/contracts/admin';
+import { DUPLICATE_REVERSED_ACTION, auditLog, payments, refunds, transactions } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
+import { CHARGE_ROW_STATUS, PaymentLedger, providerLookup } from '@pillars/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';

@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '@pillars/shared/config';
-import { createDatabase, runMigrations } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import { loadConfigOrExit } from '@pillars/platform/config';
+import { createDatabase, runMigrations } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
 import { AdminAccountError, createAdminAccount } from '@pillars/api/features/auth/admin-accounts';
 import { provideDatabase } from './database';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { loadConfigOrExit } from '@pillars/shared/config';
-import { createLogger } from '@pillars/shared/logger';
+import { loadConfigOrExit } from '@pillars/platform/config';
+import { createLogger } from '@pillars/platform/logger';
 import { provideDatabase } from './database';
 
 /**

@@ -1,5 +1,5 @@
-import { type Config, fromRepoRoot } from '@pillars/shared/config';
-import type { Logger } from '@pillars/shared/logger';
+import { type Config, fromRepoRoot } from '@pillars/platform/config';
+import type { Logger } from '@pillars/platform/logger';
 import asyncExitHook from 'async-exit-hook';
 
 export interface ProvidedDatabase {

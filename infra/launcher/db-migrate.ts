@@ -1,6 +1,6 @@
-import { loadConfigOrExit } from '@pillars/shared/config';
-import { createDatabase, runMigrations } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import { loadConfigOrExit } from '@pillars/platform/config';
+import { createDatabase, runMigrations } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
 import { provideDatabase } from './database';
 
 // `npm run db:migrate`: apply committed migrations to DATABASE_URL or the embedded database.

@@ -1,6 +1,6 @@
-import { loadConfigOrExit } from '@pillars/shared/config';
-import { createDatabase, runMigrations, seedDemoContent } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import { loadConfigOrExit } from '@pillars/platform/config';
+import { createDatabase, runMigrations, seedDemoContent } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
 import { provideDatabase } from './database';
 
 // `npm run db:seed`: insert the demo news and events; rows that exist (by slug) are kept.

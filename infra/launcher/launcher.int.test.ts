@@ -3,7 +3,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NewsList } from '@pillars/shared/contracts';
+import { NewsList } from '@pillars/contracts';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresAnswers } from '@pillars/embedded/postgres';

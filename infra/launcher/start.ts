@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfigOrExit } from '@pillars/shared/config';
-import { createDatabase, hasNoContent, runMigrations, seedDemoContent, users } from '@pillars/shared/db';
+import { loadConfigOrExit } from '@pillars/platform/config';
+import { createDatabase, hasNoContent, runMigrations, seedDemoContent, users } from '@pillars/platform/db';
 import { sql } from 'drizzle-orm';
-import { createLogger } from '@pillars/shared/logger';
-import { ServiceMessage } from '@pillars/shared/service';
+import { createLogger } from '@pillars/platform/logger';
+import { ServiceMessage } from '@pillars/platform/service';
 import { REPO_ROOT, WEB_DIST, viteCli } from '@pillars/embedded/paths';
 import { OutputTail } from './output-tail';
 
@@ -215,9 +215,10 @@ function run(name: string, args: string[], env: Record<string, string>, cwd = RE
  * A restart is the ordered stop (SIGTERM: the api finishes its requests, the worker its jobs),
  * then a start; the sandbox and Vite (which reloads the web app itself) are left running.
  */
+const SHARED_SOURCES = ['shared/contracts/src', 'shared/platform/src', 'shared/money/src'];
 const WATCHED: Record<string, string[]> = {
-  api: ['api/src', 'shared/src'],
-  worker: ['worker/src', 'shared/src'],
+  api: ['api/src', ...SHARED_SOURCES],
+  worker: ['worker/src', ...SHARED_SOURCES],
 };
 
 function restartOnChange(name: string, start: () => void): void {

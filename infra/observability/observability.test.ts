@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@pillars/embedded/paths';
-import { ConfigSchema } from '@pillars/shared/config';
+import { ConfigSchema } from '@pillars/platform/config';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';

@@ -6,7 +6,7 @@ import {
   type Reversal,
   TransientProviderError,
   createPayTheoryProvider,
-} from '@pillars/shared/payments';
+} from '@pillars/money/provider';
 import { type IntrospectionQuery, buildClientSchema, getIntrospectionQuery } from 'graphql';
 import { TEST_CARDS } from '@pillars/sandbox-provider/card-rules';
 import { buildPayTheorySchema } from '@pillars/sandbox-provider/schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConfigError, loadConfigOrExit, providerConfigOf } from '@pillars/shared/config';
+import { ConfigError, loadConfigOrExit, providerConfigOf } from '@pillars/platform/config';
 import { type SandboxProvider, startSandboxProvider } from '@pillars/sandbox-provider/server';
 import { type CheckTarget, type StepResult, runProviderCheck } from './check';
 

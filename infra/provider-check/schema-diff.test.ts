@@ -1,4 +1,4 @@
-import { OPERATION_DOCUMENTS } from '@pillars/shared/payments';
+import { OPERATION_DOCUMENTS } from '@pillars/money/provider';
 import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildPayTheorySchema, schemaSource } from '@pillars/sandbox-provider/schema';

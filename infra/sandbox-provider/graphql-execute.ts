@@ -14,7 +14,7 @@ import { SandboxError } from './store';
 
 /**
  * One GraphQL request against paytheory.graphql, executed by graphql-js. Answers keep the shape
- * the adapter reads (shared/src/payments/paytheory/graphql-client.ts): `{ data, errors: [{
+ * the adapter reads (shared/money/src/provider/paytheory/graphql-client.ts): `{ data, errors: [{
  * message, path, extensions: { code } }] }`, the codes telling "our request was wrong" from "the
  * provider failed". Introspection works as on any graphql-js server (the go-live check uses it).
  */

@@ -1,6 +1,6 @@
-import { loadEnvFile } from '@pillars/shared/config';
-import { createLogger } from '@pillars/shared/logger';
-import { exitOnListenError, reportListening } from '@pillars/shared/service';
+import { loadEnvFile } from '@pillars/platform/config';
+import { createLogger } from '@pillars/platform/logger';
+import { exitOnListenError, reportListening } from '@pillars/platform/service';
 import { startSandboxProvider } from './server';
 
 /**

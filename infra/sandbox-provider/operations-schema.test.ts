@@ -1,4 +1,4 @@
-import { OPERATION_DOCUMENTS } from '@pillars/shared/payments';
+import { OPERATION_DOCUMENTS } from '@pillars/money/provider';
 import { Kind, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildPayTheorySchema } from './schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Payor, TransientProviderError } from '@pillars/shared/payments';
+import { type Payor, TransientProviderError } from '@pillars/money/provider';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './test-sandbox';
 

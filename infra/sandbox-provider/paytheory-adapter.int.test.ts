@@ -8,7 +8,7 @@ import {
   RefundRejectedError,
   TransientProviderError,
   createPayTheoryProvider,
-} from '@pillars/shared/payments';
+} from '@pillars/money/provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SandboxProvider, TEST_CARDS, startSandboxProvider } from './server';
 

@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Logger } from '@pillars/shared/logger';
+import type { Logger } from '@pillars/platform/logger';
 import { handleFieldsRoute, handleSdkRoute } from './browser-routes';
 import { type Faults, FaultPlan, PartialFaultsSchema } from './faults';
 import { executeGraphQL } from './graphql-execute';

@@ -1,4 +1,4 @@
-import { type CardProvider, createPayTheoryProvider } from '@pillars/shared/payments';
+import { type CardProvider, createPayTheoryProvider } from '@pillars/money/provider';
 import { afterAll } from 'vitest';
 import { type SandboxProvider, type TransactionEventName, startSandboxProvider } from './server';
 

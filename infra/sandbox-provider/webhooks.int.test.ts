@@ -1,6 +1,6 @@
 import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signWebhookBody } from '@pillars/shared/payments';
+import { signWebhookBody } from '@pillars/money/provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useSandbox } from './test-sandbox';
 import { WEBHOOK_SIGNATURE_HEADER } from './webhooks';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@pillars/shared/logger';
+import type { Logger } from '@pillars/platform/logger';
 import { readJson, sendJson } from './http-util';
 import { type LedgerEntry, newId } from './store';
 

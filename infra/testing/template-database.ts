@@ -1,4 +1,4 @@
-import { createDatabase, runMigrations } from '@pillars/shared/db';
+import { createDatabase, runMigrations } from '@pillars/platform/db';
 import pg from 'pg';
 import { withDatabase } from './postgres';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DatabaseHandle, createDatabase } from '@pillars/shared/db';
+import { type DatabaseHandle, createDatabase } from '@pillars/platform/db';
 import { afterAll, inject } from 'vitest';
 import { cloneTemplate, dropDatabase } from './template-database';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { QUEUES, type QueueBackend, type QueueBackendKind, createQueueBackend } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { QUEUES, type QueueBackend, type QueueBackendKind, createQueueBackend } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import { afterAll, inject } from 'vitest';
 
 /**

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { browserBundleGuard } from './browser-bundle-guard';
 
 const webSrcFile = fileURLToPath(new URL('../src/app/main.tsx', import.meta.url));
-const contractsFile = fileURLToPath(new URL('../../shared/src/contracts/index.ts', import.meta.url));
+const contractsFile = fileURLToPath(new URL('../../shared/contracts/src/index.ts', import.meta.url));
+const moneyRulesFile = fileURLToPath(new URL('../../shared/money/src/rules.ts', import.meta.url));
 
 function resolve(source: string, importer: string | undefined = webSrcFile): unknown {
   const hook = browserBundleGuard().resolveId;
@@ -22,9 +23,12 @@ describe('browserBundleGuard', () => {
   });
 
   it.each([
-    '@pillars/shared/db',
-    '@pillars/shared/db/schema',
-    '@pillars/shared/config',
+    '@pillars/platform/db',
+    '@pillars/platform/db/schema',
+    '@pillars/platform/config',
+    '@pillars/platform/jobs',
+    '@pillars/money',
+    '@pillars/money/provider',
     'pg',
     'pg/lib/client',
     'pino',
@@ -43,17 +47,24 @@ describe('browserBundleGuard', () => {
 
   it('names the importer and the allowed entry point in the message', () => {
     expect(() => resolve('pg', '/repo/web/src/lib/db.ts')).toThrow(
-      /"pg".*imported by \/repo\/web\/src\/lib\/db\.ts.*only @pillars\/shared\/contracts/,
+      /"pg".*imported by \/repo\/web\/src\/lib\/db\.ts.*only @pillars\/contracts and @pillars\/money\/rules/,
     );
   });
 
   it('fails when a relative import reaches a server-only folder of shared', () => {
-    expect(() => resolve('../db/client', contractsFile)).toThrow(/server-only folder/);
-    expect(() => resolve('../config', contractsFile)).toThrow(/server-only folder/);
+    expect(() => resolve('../../platform/src/db/client', contractsFile)).toThrow(/server-only folder/);
+    expect(() => resolve('../../platform/src/config', contractsFile)).toThrow(/server-only folder/);
+    expect(() => resolve('./ledger', moneyRulesFile)).toThrow(/server-only folder/);
+  });
+
+  it("lets money's pure rules through, and nothing else of money", () => {
+    expect(resolve('@pillars/money/rules')).toBeNull();
+    expect(resolve('./pricing', moneyRulesFile)).toBeNull();
+    expect(resolve('./standing', moneyRulesFile)).toBeNull();
   });
 
   it.each([
-    '@pillars/shared/contracts',
+    '@pillars/contracts',
     'react',
     'react-dom/client',
     'wouter',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { PUBLIC_CONFIG_DEFAULTS } from '@pillars/shared/contracts';
+import { PUBLIC_CONFIG_DEFAULTS } from '@pillars/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS_DIR, VIEWPORTS, loadAllImages, useBrowser } from './browser';

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import type { Logger } from '@pillars/shared/logger';
+import type { Logger } from '@pillars/platform/logger';
 
 export const EMAIL_THREAD_MESSAGES = { stop: 'stop', stopped: 'stopped' } as const;
 

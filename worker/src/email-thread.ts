@@ -1,9 +1,9 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { loadConfigOrExit } from '@pillars/shared/config';
-import { createDatabase } from '@pillars/shared/db';
-import { createQueueBackend } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { createMailer } from '@pillars/shared/mail';
+import { loadConfigOrExit } from '@pillars/platform/config';
+import { createDatabase } from '@pillars/platform/db';
+import { createQueueBackend } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { createMailer } from '@pillars/platform/mail';
 import { EMAIL_THREAD_MESSAGES as MESSAGES } from './email-thread-host';
 import { startEmailWorker } from './workers';
 

@@ -1,12 +1,14 @@
-import { limitersOf } from '@pillars/shared/limits';
-import { clusterMetrics, createMetricsRegistry } from '@pillars/shared/metrics';
-import { bootstrap, onShutdown } from '@pillars/shared/runtime';
-import { exitOnListenError, reportListening } from '@pillars/shared/service';
+import { limitersOf } from '@pillars/platform/limits';
+import { clusterMetrics, createMetricsRegistry } from '@pillars/platform/metrics';
+import { createPayTheoryProvider } from '@pillars/money/provider';
+import { bootstrap, onShutdown } from '@pillars/platform/runtime';
+import { exitOnListenError, reportListening } from '@pillars/platform/service';
 import { startEmailThread } from './email-thread-host';
 import { type MonitorServer, startMonitorServer, workerHealth } from './monitor';
 import { startWorkers } from './workers';
 
-const { config, logger, database, provider, queues } = await bootstrap('worker');
+const { config, logger, database, providerConfig, queues } = await bootstrap('worker');
+const provider = createPayTheoryProvider(providerConfig);
 const metrics = createMetricsRegistry('worker', { processMetrics: true });
 clusterMetrics(metrics, { pool: database.pool, queues });
 /** Whether the queues' workers take jobs; false until they are started. */

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pingDatabase } from '@pillars/shared/db';
-import type { QueueBackend } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { type Registry, metricsResponse } from '@pillars/shared/metrics';
+import { pingDatabase } from '@pillars/platform/db';
+import type { QueueBackend } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { type Registry, metricsResponse } from '@pillars/platform/metrics';
 import type pg from 'pg';
 
 /** How long /healthz waits for the database and the queue backend. */

@@ -4,7 +4,7 @@ import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { freePort } from '@pillars/testing/provision';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
-import { outbox } from '@pillars/shared/db';
+import { outbox } from '@pillars/platform/db';
 import {
   JOBS,
   type OutboxJob,
@@ -18,8 +18,8 @@ import {
   publishNow,
   publishOutbox,
   startOutboxRelay,
-} from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+} from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 
 const logger = createLogger({ level: 'silent' });
 /** These tests publish rows they just wrote, so the relay's grace for the fast path is off. */

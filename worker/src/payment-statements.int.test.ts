@@ -1,5 +1,5 @@
-import { JOBS, QUEUES, flushOutboxMarks, jobIdOf } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { JOBS, QUEUES, flushOutboxMarks, jobIdOf } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { followUpsProcessor } from './jobs/follow-ups/follow-ups.processor';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';

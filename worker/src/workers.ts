@@ -1,5 +1,5 @@
-import { PUBLIC_CONFIG_DEFAULTS } from '@pillars/shared/contracts';
-import type { Database } from '@pillars/shared/db';
+import { PUBLIC_CONFIG_DEFAULTS } from '@pillars/contracts';
+import type { Database } from '@pillars/platform/db';
 import {
   END_LAPSED_PLANS_EVERY_MS,
   JOBS,
@@ -16,11 +16,11 @@ import {
   flushOutboxMarks,
   publishNow,
   startOutboxRelay,
-} from '@pillars/shared/jobs';
-import type { Limiters } from '@pillars/shared/limits';
-import type { Logger } from '@pillars/shared/logger';
-import type { Mailer } from '@pillars/shared/mail';
-import type { CardProvider } from '@pillars/shared/payments';
+} from '@pillars/platform/jobs';
+import type { Limiters } from '@pillars/platform/limits';
+import type { Logger } from '@pillars/platform/logger';
+import type { Mailer } from '@pillars/platform/mail';
+import type { CardProvider } from '@pillars/money/provider';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { cancelRecurringProcessor } from './jobs/charges/cancel-recurring.processor';
 import { chargesProcessor } from './jobs/charges/charges.processor';
@@ -38,10 +38,11 @@ import {
   type Decline,
   instalmentRecorder,
   PaymentLedger,
+  paymentOutcomeMetrics,
   providerLookup,
   syncChargeDisputes,
-} from '@pillars/shared/money';
-import { type Registry, paymentOutcomeMetrics } from '@pillars/shared/metrics';
+} from '@pillars/money';
+import type { Registry } from '@pillars/platform/metrics';
 
 export interface WorkerDeps {
   db: Database;

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
-import { donations, idempotencyKeys, outbox, payments } from '@pillars/shared/db';
-import { jobIdOf } from '@pillars/shared/jobs';
-import { AcceptConflict, accept } from '@pillars/shared/money';
+import { donations, idempotencyKeys, outbox, payments } from '@pillars/platform/db';
+import { jobIdOf } from '@pillars/platform/jobs';
+import { AcceptConflict, accept } from '@pillars/money';
 
 /**
- * The money domain's accept statement (shared/src/money/accept.ts), tested here with the API that
+ * The money domain's accept statement (shared/money/src/accept.ts), tested here with the API that
  * calls it, because shared sits below the test harness (docs/decisions/014). On real PostgreSQL:
  * record, payment and outbox row in one statement,
  * exactly once per idempotency key (docs/decisions/016).

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { flushOutboxMarks } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { flushOutboxMarks } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { QUEUE_MONITOR_CONTENT_SECURITY_POLICY, QUEUE_MONITOR_PATH } from '../features/admin/queue-monitor';

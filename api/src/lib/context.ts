@@ -1,11 +1,11 @@
-import type { Config } from '@pillars/shared/config';
-import type { Database } from '@pillars/shared/db';
-import type { QueueBackend } from '@pillars/shared/jobs';
-import type { Limiters } from '@pillars/shared/limits';
-import type { Logger } from '@pillars/shared/logger';
-import type { MediaStore } from '@pillars/shared/media';
-import type { Registry } from '@pillars/shared/metrics';
-import type { CardProvider } from '@pillars/shared/payments';
+import type { Config } from '@pillars/platform/config';
+import type { Database } from '@pillars/platform/db';
+import type { QueueBackend } from '@pillars/platform/jobs';
+import type { Limiters } from '@pillars/platform/limits';
+import type { Logger } from '@pillars/platform/logger';
+import type { MediaStore } from '@pillars/platform/media';
+import type { Registry } from '@pillars/platform/metrics';
+import type { CardProvider } from '@pillars/money/provider';
 import type pg from 'pg';
 import type { ValidSession } from '../features/auth/sessions';
 import type { PaymentEvents } from './payment-events';
@@ -29,7 +29,7 @@ export interface AppDeps {
   /** Uploaded images; the store MEDIA_* and DATA_DIR configure when omitted (docs/decisions/023). */
   media?: MediaStore;
   /**
-   * Every rate limit (shared/src/limits, docs/decisions/026). Omitted: the real rules over
+   * Every rate limit (shared/platform/src/limits, docs/decisions/026). Omitted: the real rules over
    * REDIS_URL's Redis, or PostgreSQL without it. Tests pass their own (test/test-app.ts).
    */
   limiters?: Limiters;

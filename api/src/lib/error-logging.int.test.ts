@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { users } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import { users } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

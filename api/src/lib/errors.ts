@@ -1,4 +1,4 @@
-import type { ErrorCode, ValidationIssue } from '@pillars/shared/contracts';
+import type { ErrorCode, ValidationIssue } from '@pillars/contracts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 

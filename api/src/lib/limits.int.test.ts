@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { rateLimitMessages } from '@pillars/shared/contracts';
-import { donations, idempotencyKeys, membershipApplications, memberships, outbox, payments } from '@pillars/shared/db';
-import { GENEROUS_LIMITS, LIMITS, type LimitRules, createLimiters } from '@pillars/shared/limits';
+import { rateLimitMessages } from '@pillars/contracts';
+import {
+  donations,
+  idempotencyKeys,
+  membershipApplications,
+  memberships,
+  outbox,
+  payments,
+} from '@pillars/platform/db';
+import { GENEROUS_LIMITS, LIMITS, type LimitRules, createLimiters } from '@pillars/platform/limits';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

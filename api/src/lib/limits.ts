@@ -1,5 +1,5 @@
-import { rateLimitMessages } from '@pillars/shared/contracts';
-import { type LimitName, type Limiters, type Refusal, orAllowOnOutage } from '@pillars/shared/limits';
+import { rateLimitMessages } from '@pillars/contracts';
+import { type LimitName, type Limiters, type Refusal, orAllowOnOutage } from '@pillars/platform/limits';
 import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddress } from '../features/auth/auth-http';
 import type { AppDeps, AppEnv } from './context';

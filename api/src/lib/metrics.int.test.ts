@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { outboundEmails, outbox } from '@pillars/shared/db';
-import { QUEUES } from '@pillars/shared/jobs';
-import { clusterMetrics, createMetricsRegistry } from '@pillars/shared/metrics';
+import { outboundEmails, outbox } from '@pillars/platform/db';
+import { QUEUES } from '@pillars/platform/jobs';
+import { clusterMetrics, createMetricsRegistry } from '@pillars/platform/metrics';
 import { parseMetrics, samplesOf, valueOf } from '@pillars/testing/metrics-text';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { type Registry, httpMetrics, metricsResponse } from '@pillars/shared/metrics';
+import { type Registry, httpMetrics, metricsResponse } from '@pillars/platform/metrics';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';

@@ -1,5 +1,5 @@
 import { type RouteConfig, type RouteHandler, OpenAPIHono } from '@hono/zod-openapi';
-import { ApiError, IdempotencyKey } from '@pillars/shared/contracts';
+import { ApiError, IdempotencyKey } from '@pillars/contracts';
 import { z } from 'zod';
 import type { AppEnv } from './context';
 

@@ -1,7 +1,7 @@
-import type { PaymentStatus } from '@pillars/shared/contracts';
-import { PAYMENT_SETTLED_CHANNEL } from '@pillars/shared/db';
-import type { Logger } from '@pillars/shared/logger';
-import { statusFromNotice } from '@pillars/shared/money';
+import type { PaymentStatus } from '@pillars/contracts';
+import { PAYMENT_SETTLED_CHANNEL } from '@pillars/platform/db';
+import type { Logger } from '@pillars/platform/logger';
+import { statusFromNotice } from '@pillars/money';
 import pg from 'pg';
 
 /**

@@ -1,6 +1,6 @@
-import type { PaymentAccepted, PaymentQueued, PaymentState, RecordCreated } from '@pillars/shared/contracts';
-import { publishNow } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
+import type { PaymentAccepted, PaymentQueued, PaymentState, RecordCreated } from '@pillars/contracts';
+import { publishNow } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
 import {
   AcceptConflict,
   type AcceptConflictReason,
@@ -8,7 +8,7 @@ import {
   type Answer,
   type NewPayment,
   accept,
-} from '@pillars/shared/money';
+} from '@pillars/money';
 import type { AppDeps } from './context';
 import { AppError } from './errors';
 import { currentRequest } from './request-scope';

@@ -1,4 +1,4 @@
-import type { Logger } from '@pillars/shared/logger';
+import type { Logger } from '@pillars/platform/logger';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
 import { type RequestScope, inRequestScope } from './request-scope';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, textMessages, urlMessages } from '@pillars/shared/contracts';
-import { adminNewsMessages } from '@pillars/shared/contracts/admin';
-import { donations, events, membershipApplications, memberships, newsArticles } from '@pillars/shared/db';
-import { flushOutboxMarks } from '@pillars/shared/jobs';
+import { ApiError, textMessages, urlMessages } from '@pillars/contracts';
+import { adminNewsMessages } from '@pillars/contracts/admin';
+import { donations, events, membershipApplications, memberships, newsArticles } from '@pillars/platform/db';
+import { flushOutboxMarks } from '@pillars/platform/jobs';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-import type { Database } from '@pillars/shared/db';
-import { users } from '@pillars/shared/db';
+import type { Database } from '@pillars/platform/db';
+import { users } from '@pillars/platform/db';
 import { hashPassword } from '../features/auth/passwords';
 
 type RequestingApp = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };

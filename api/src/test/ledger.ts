@@ -1,5 +1,5 @@
-import type { Database } from '@pillars/shared/db';
-import { insertTransactionRow, transactionRow } from '@pillars/shared/money';
+import type { Database } from '@pillars/platform/db';
+import { insertTransactionRow, transactionRow } from '@pillars/money';
 
 /**
  * Writes the ledger row of a payment's successful charge as the worker records it (one payor for

@@ -34,12 +34,12 @@ import {
   RegistrationChargeRequest,
   ResetPasswordRequest,
   TransactionReport,
-} from '@pillars/shared/contracts';
-import { AdminEventInput, AdminNewsInput } from '@pillars/shared/contracts/admin';
-import { events } from '@pillars/shared/db';
-import { flushOutboxMarks } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { PayTheoryNotification } from '@pillars/shared/payments';
+} from '@pillars/contracts';
+import { AdminEventInput, AdminNewsInput } from '@pillars/contracts/admin';
+import { events } from '@pillars/platform/db';
+import { flushOutboxMarks } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { PayTheoryNotification } from '@pillars/money/provider';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';

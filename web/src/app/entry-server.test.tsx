@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The server render runs in Node: no window, no document.
-import { PublicConfig } from '@pillars/shared/contracts';
+import { PublicConfig } from '@pillars/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RenderResult, isServerRendered, render, setApiFetch } from './entry-server';
 

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@pillars/shared/contracts';
+import type { PublicConfig } from '@pillars/contracts';
 import { type Query, type QueryClient, dehydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';

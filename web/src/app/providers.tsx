@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@pillars/shared/contracts';
+import type { PublicConfig } from '@pillars/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type BaseLocationHook, type BaseSearchHook, Router } from 'wouter';

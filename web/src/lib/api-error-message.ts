@@ -1,4 +1,4 @@
-import { ApiError } from '@pillars/shared/contracts';
+import { ApiError } from '@pillars/contracts';
 import { ApiRequestError } from './api';
 
 // Apart from api.ts, which every page loads: this reads the answer with its contract, and only

@@ -1,4 +1,4 @@
-import { AuthUser, MessageResponse } from '@pillars/shared/contracts';
+import { AuthUser, MessageResponse } from '@pillars/contracts';
 import { type QueryFunctionContext, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { ApiRequestError, apiRequest, getQueryFn } from './api';

@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_ELEMENT_ID } from '@pillars/shared/contracts';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
 import { defaultPublicConfig, readPublicConfig } from './public-config';
 

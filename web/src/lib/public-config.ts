@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_DEFAULTS, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@pillars/shared/contracts';
+import { PUBLIC_CONFIG_DEFAULTS, PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '@pillars/contracts';
 
 export const defaultPublicConfig: PublicConfig = PUBLIC_CONFIG_DEFAULTS;
 

@@ -1,4 +1,4 @@
-import { SERVER_RENDER_STATE_ELEMENT_ID } from '@pillars/shared/contracts';
+import { SERVER_RENDER_STATE_ELEMENT_ID } from '@pillars/contracts';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api';
 

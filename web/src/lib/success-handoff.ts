@@ -1,4 +1,4 @@
-import { paymentReferenceOf } from '@pillars/shared/contracts';
+import { paymentReferenceOf } from '@pillars/contracts';
 import { z } from 'zod';
 
 /**

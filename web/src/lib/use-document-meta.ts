@@ -1,4 +1,4 @@
-import { socialImageOf } from '@pillars/shared/contracts';
+import { socialImageOf } from '@pillars/contracts';
 import { createContext, useContext, useEffect } from 'react';
 import { usePublicConfig } from './use-public-config';
 

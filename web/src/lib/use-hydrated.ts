@@ -1,4 +1,4 @@
-import { EVENT_TIME_ZONE } from '@pillars/shared/contracts';
+import { EVENT_TIME_ZONE } from '@pillars/contracts';
 import { useSyncExternalStore } from 'react';
 
 const subscribe = () => () => undefined;

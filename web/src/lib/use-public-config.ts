@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@pillars/shared/contracts';
+import type { PublicConfig } from '@pillars/contracts';
 import { createContext, useContext } from 'react';
 import { defaultPublicConfig } from './public-config';
 

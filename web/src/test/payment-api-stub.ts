@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@pillars/shared/contracts';
+import type { PaymentStatus } from '@pillars/contracts';
 import { vi } from 'vitest';
 import { type PayTheoryGlobal, createProviderSdk } from '@/features/payments/lib/provider-sdk';
 

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@pillars/shared/contracts';
+import type { PublicConfig } from '@pillars/contracts';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { memoryLocation } from 'wouter/memory-location';

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type PaymentKind, type PaymentState, donations, payments } from '@pillars/shared/db';
-import { JOB_OPTIONS, QUEUES, type QueueBackendKind, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { type PaymentKind, type PaymentState, donations, payments } from '@pillars/platform/db';
+import { JOB_OPTIONS, QUEUES, type QueueBackendKind, chargeJobFor, jobIdOf } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { chargesProcessor } from '../jobs/charges/charges.processor';
-import { PaymentLedger, instalmentRecorder, providerLookup } from '@pillars/shared/money';
+import { PaymentLedger, instalmentRecorder, providerLookup } from '@pillars/money';
 
 export interface PaymentSeed {
   kind?: Extract<PaymentKind, 'donation' | 'recurring_donation'>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, donations, payments, transactions } from '@pillars/shared/db';
-import { requestRefund, transactionRow } from '@pillars/shared/money';
-import type { CardProvider } from '@pillars/shared/payments';
+import { type Database, donations, payments, transactions } from '@pillars/platform/db';
+import { requestRefund, transactionRow } from '@pillars/money';
+import type { CardProvider } from '@pillars/money/provider';
 import { expect } from 'vitest';
 
 /**

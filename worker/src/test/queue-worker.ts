@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OutboxPayload, QueueBackend, QueueName } from '@pillars/shared/jobs';
+import type { OutboxPayload, QueueBackend, QueueName } from '@pillars/platform/jobs';
 import type { Job, JobsOptions, Processor } from 'bullmq';
 import { afterAll } from 'vitest';
 

@@ -9,7 +9,7 @@ import {
   ProfileUpdated,
   RegistrationDetailList,
   StatusChanged,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import {
   DUPLICATE_REVERSED_ACTION,
   auditLog,
@@ -22,9 +22,9 @@ import {
   sessions,
   transactions,
   users,
-} from '@pillars/shared/db';
-import { JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
-import { insertTransactionRow, transactionRow } from '@pillars/shared/money';
+} from '@pillars/platform/db';
+import { JOB_OPTIONS, QUEUES } from '@pillars/platform/jobs';
+import { insertTransactionRow, transactionRow } from '@pillars/money';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

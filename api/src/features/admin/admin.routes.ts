@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { CreateAdminRequest, MessageResponse, ProfileUpdate, authResponseMessages } from '@pillars/shared/contracts';
+import { CreateAdminRequest, MessageResponse, ProfileUpdate, authResponseMessages } from '@pillars/contracts';
 import {
   AdminPaymentDetail,
   AdminUserCreated,
@@ -37,17 +37,15 @@ import {
   RegistrationStatusChange,
   StatusChange,
   StatusChanged,
-} from '@pillars/shared/contracts/admin';
-import {
   CSV_BYTE_ORDER_MARK,
   CSV_HEADER_LINE,
   contributorCells,
   contributorsCsvFileName,
   csvLine,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { chargeStatesByProviderId } from '@pillars/shared/money';
+import { chargeStatesByProviderId } from '@pillars/money';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';

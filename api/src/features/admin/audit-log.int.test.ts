@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AuditLogPage, PaymentsOfRecord } from '@pillars/shared/contracts/admin';
-import { auditLog, donations, payments } from '@pillars/shared/db';
+import { AuditLogPage, PaymentsOfRecord } from '@pillars/contracts/admin';
+import { auditLog, donations, payments } from '@pillars/platform/db';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

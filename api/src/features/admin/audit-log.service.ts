@@ -1,5 +1,5 @@
-import type { AuditLogEntry, AuditLogPage, AuditLogQuery, PaymentOfRecord } from '@pillars/shared/contracts/admin';
-import { type Database, auditLog, payments } from '@pillars/shared/db';
+import type { AuditLogEntry, AuditLogPage, AuditLogQuery, PaymentOfRecord } from '@pillars/contracts/admin';
+import { type Database, auditLog, payments } from '@pillars/platform/db';
 import { type SQL, and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { containsPattern } from './contributor-list.service';
 

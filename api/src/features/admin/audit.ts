@@ -1,4 +1,4 @@
-import { type Tx, writeAuditRow } from '@pillars/shared/db';
+import { type Tx, writeAuditRow } from '@pillars/platform/db';
 import type { ValidSession } from '../auth/sessions';
 
 /** Who acted: the signed-in admin, with the username kept as a label in case the account goes. */

@@ -5,8 +5,8 @@ import {
   ContributorsSummaryResponse,
   type ContributorRow,
   MemberDetailList,
-} from '@pillars/shared/contracts/admin';
-import { CSV_COLUMNS } from '@pillars/shared/contracts/admin';
+  CSV_COLUMNS,
+} from '@pillars/contracts/admin';
 import {
   donations,
   eventRegistrations,
@@ -15,8 +15,8 @@ import {
   type PaymentKind,
   payments,
   transactions,
-} from '@pillars/shared/db';
-import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/shared/money';
+} from '@pillars/platform/db';
+import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/money';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

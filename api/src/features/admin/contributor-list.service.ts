@@ -8,7 +8,7 @@ import {
   type ContributorsPageQuery,
   type ContributorsSummaryResponse,
   type SortDirection,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import {
   type Database,
   contributorNameKey,
@@ -26,9 +26,9 @@ import {
   centsAsDollarsSql,
   disputes,
   transactions,
-} from '@pillars/shared/db';
-import { parsePricingTiers, paymentIdRangeOfReference } from '@pillars/shared/contracts';
-import { declinedSql, dollarsToCents, kindsArraySql, recordsWithLedgerStates } from '@pillars/shared/money';
+} from '@pillars/platform/db';
+import { parsePricingTiers, paymentIdRangeOfReference } from '@pillars/contracts';
+import { declinedSql, dollarsToCents, kindsArraySql, recordsWithLedgerStates } from '@pillars/money';
 import { type SQL, between, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {

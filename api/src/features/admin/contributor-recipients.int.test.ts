@@ -1,5 +1,5 @@
-import { CONTRIBUTOR_RECIPIENTS_MAX, ContributorRecipients } from '@pillars/shared/contracts/admin';
-import { donations, eventRegistrations, events, memberships } from '@pillars/shared/db';
+import { CONTRIBUTOR_RECIPIENTS_MAX, ContributorRecipients } from '@pillars/contracts/admin';
+import { donations, eventRegistrations, events, memberships } from '@pillars/platform/db';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -2,8 +2,8 @@ import {
   CONTRIBUTOR_RECIPIENTS_MAX,
   type ContributorRecipients,
   type ContributorsFilter,
-} from '@pillars/shared/contracts/admin';
-import type { Database } from '@pillars/shared/db';
+} from '@pillars/contracts/admin';
+import type { Database } from '@pillars/platform/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { matchingEmailsSql, searchOf } from './contributor-list.service';
 

@@ -1,5 +1,5 @@
-import { parsePricingTiers } from '@pillars/shared/contracts';
-import { type ContributorRow, type ContributorsResponse, type ContributorType } from '@pillars/shared/contracts/admin';
+import { parsePricingTiers } from '@pillars/contracts';
+import { type ContributorRow, type ContributorsResponse, type ContributorType } from '@pillars/contracts/admin';
 import {
   type Database,
   type PaymentKind,
@@ -14,8 +14,8 @@ import {
   recordCounts,
   recordStatusCounts,
   transactions,
-} from '@pillars/shared/db';
-import { statesOf } from '@pillars/shared/money';
+} from '@pillars/platform/db';
+import { statesOf } from '@pillars/money';
 import { SQL, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 

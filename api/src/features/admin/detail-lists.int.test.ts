@@ -10,8 +10,8 @@ import {
   RegisteredEventList,
   RegistrationDetailList,
   RegistrationDetailPage,
-} from '@pillars/shared/contracts/admin';
-import { donations, eventRegistrations, events, memberships, payments } from '@pillars/shared/db';
+} from '@pillars/contracts/admin';
+import { donations, eventRegistrations, events, memberships, payments } from '@pillars/platform/db';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { formatCents, parsePricingTiers } from '@pillars/shared/contracts';
+import { formatCents, parsePricingTiers } from '@pillars/contracts';
 import type {
   ContributionDetailPage,
   DetailPageQuery,
@@ -7,13 +7,13 @@ import type {
   RegistrationDetail,
   RegistrationDetailPage,
   RegistrationsPageQuery,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import {
   type ContributionDetail,
   DOOR_SEARCH_LIMIT,
   DOOR_SEARCH_MIN,
   type MemberDetail,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import {
   type Database,
   contributorSearchText,
@@ -22,11 +22,11 @@ import {
   eventRegistrations,
   events,
   memberships,
-} from '@pillars/shared/db';
+  type PaymentKind,
+} from '@pillars/platform/db';
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type PaymentKind } from '@pillars/shared/db';
-import { standingsOf } from '@pillars/shared/money';
+import { standingsOf } from '@pillars/money';
 import { containsPattern } from './contributor-list.service';
 import { recordCountSql } from './contributors.service';
 import {

@@ -4,9 +4,9 @@ import {
   AuditLogPage,
   ContributorsPage,
   ContributorsSummaryResponse,
-} from '@pillars/shared/contracts/admin';
-import { DISPUTE_OPENED_ACTION, donations, memberships, payments } from '@pillars/shared/db';
-import { recordProviderDispute } from '@pillars/shared/money';
+} from '@pillars/contracts/admin';
+import { DISPUTE_OPENED_ACTION, donations, memberships, payments } from '@pillars/platform/db';
+import { recordProviderDispute } from '@pillars/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';

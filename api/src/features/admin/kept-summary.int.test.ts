@@ -1,6 +1,6 @@
-import { RecordStatus } from '@pillars/shared/contracts';
-import type { ContributorType } from '@pillars/shared/contracts/admin';
-import { events } from '@pillars/shared/db';
+import { RecordStatus } from '@pillars/contracts';
+import type { ContributorType } from '@pillars/contracts/admin';
+import { events } from '@pillars/platform/db';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { contributorsCursorMessage } from '@pillars/shared/contracts/admin';
+import { contributorsCursorMessage } from '@pillars/contracts/admin';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors';
 

@@ -5,7 +5,7 @@ import {
   PlanCancelAccepted,
   RefundAccepted,
   StatusChanged,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import {
   type PaymentKind,
   auditLog,
@@ -18,9 +18,9 @@ import {
   payments,
   refunds,
   transactions,
-} from '@pillars/shared/db';
-import { JOBS, jobIdOf } from '@pillars/shared/jobs';
-import { RefundLedger, recordChargeState } from '@pillars/shared/money';
+} from '@pillars/platform/db';
+import { JOBS, jobIdOf } from '@pillars/platform/jobs';
+import { RefundLedger, recordChargeState } from '@pillars/money';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -3,11 +3,12 @@ import {
   type PlanCancelAccepted,
   type RefundAccepted,
   type RefundCreate,
-} from '@pillars/shared/contracts/admin';
-import { eventRegistrations } from '@pillars/shared/db';
-import { publishNow } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { type RefundRefusal, formatCents, requestPlanCancellation, requestRefund } from '@pillars/shared/money';
+} from '@pillars/contracts/admin';
+import { eventRegistrations } from '@pillars/platform/db';
+import { publishNow } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { type RefundRefusal, requestPlanCancellation, requestRefund } from '@pillars/money';
+import { formatCents } from '@pillars/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import type { AdminPaymentDetail } from '@pillars/shared/contracts/admin';
+import type { AdminPaymentDetail } from '@pillars/contracts/admin';
 import {
   DUPLICATE_REVERSED_ACTION,
   type Database,
@@ -7,9 +7,9 @@ import {
   payments,
   refunds,
   transactions,
-} from '@pillars/shared/db';
-import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
+} from '@pillars/platform/db';
+import { QUEUE_OF, chargeJobFor, jobIdOf } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
 import {
   type ChargeOfPayment,
   RECURRING_KINDS,
@@ -19,7 +19,7 @@ import {
   recordChargeState,
   reversalKindOf,
   stateMayBeStale,
-} from '@pillars/shared/money';
+} from '@pillars/money';
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 

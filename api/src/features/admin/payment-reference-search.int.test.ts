@@ -1,5 +1,5 @@
-import { ContributorsPage, ContributorsSummaryResponse } from '@pillars/shared/contracts/admin';
-import { donations, eventRegistrations, events, memberships, type PaymentKind, payments } from '@pillars/shared/db';
+import { ContributorsPage, ContributorsSummaryResponse } from '@pillars/contracts/admin';
+import { donations, eventRegistrations, events, memberships, type PaymentKind, payments } from '@pillars/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';

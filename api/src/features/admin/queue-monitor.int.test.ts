@@ -1,4 +1,4 @@
-import { QUEUES } from '@pillars/shared/jobs';
+import { QUEUES } from '@pillars/platform/jobs';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';

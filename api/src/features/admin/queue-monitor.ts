@@ -2,7 +2,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { HonoAdapter } from '@bull-board/hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { QUEUES, type QueueBackend } from '@pillars/shared/jobs';
+import { QUEUES, type QueueBackend } from '@pillars/platform/jobs';
 import { Hono } from 'hono';
 
 export const QUEUE_MONITOR_PATH = '/admin/queues';

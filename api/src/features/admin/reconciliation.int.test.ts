@@ -1,6 +1,6 @@
-import { ReconciliationReport, ReconciliationRuns, ReconciliationStarted } from '@pillars/shared/contracts/admin';
-import { outbox, reconciliationDifferences, reconciliationRuns } from '@pillars/shared/db';
-import { JOBS, jobIdOf } from '@pillars/shared/jobs';
+import { ReconciliationReport, ReconciliationRuns, ReconciliationStarted } from '@pillars/contracts/admin';
+import { outbox, reconciliationDifferences, reconciliationRuns } from '@pillars/platform/db';
+import { JOBS, jobIdOf } from '@pillars/platform/jobs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -5,9 +5,9 @@ import {
   ReconciliationRuns,
   ReconciliationStarted,
   type ReconciliationRun,
-} from '@pillars/shared/contracts/admin';
-import { publishNow } from '@pillars/shared/jobs';
-import { recentReconciliationRuns, requestReconciliationRun } from '@pillars/shared/money';
+} from '@pillars/contracts/admin';
+import { publishNow } from '@pillars/platform/jobs';
+import { recentReconciliationRuns, requestReconciliationRun } from '@pillars/money';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ContributionDetailPage, ContributorsPage, ContributorsSummaryResponse } from '@pillars/shared/contracts/admin';
-import { donations, memberships, payments } from '@pillars/shared/db';
-import { RefundLedger, requestRefund } from '@pillars/shared/money';
+import { ContributionDetailPage, ContributorsPage, ContributorsSummaryResponse } from '@pillars/contracts/admin';
+import { donations, memberships, payments } from '@pillars/platform/db';
+import { RefundLedger, requestRefund } from '@pillars/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';

@@ -6,7 +6,7 @@ import {
   eventRegistrations,
   memberships,
   payments,
-} from '@pillars/shared/db';
+} from '@pillars/platform/db';
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors';
 import { type Actor, type AuditEntry, writeAudit } from './audit';

@@ -1,10 +1,5 @@
-import {
-  type AdminUser,
-  type CreateAdminRequest,
-  type ProfileUpdate,
-  authResponseMessages,
-} from '@pillars/shared/contracts';
-import { type Database, type Tx, users } from '@pillars/shared/db';
+import { type AdminUser, type CreateAdminRequest, type ProfileUpdate, authResponseMessages } from '@pillars/contracts';
+import { type Database, type Tx, users } from '@pillars/platform/db';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors';
 import { hashPassword, passwordProblem } from '../auth/passwords';

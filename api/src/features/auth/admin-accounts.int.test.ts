@@ -1,5 +1,5 @@
-import { auditLog, users } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import { auditLog, users } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -1,6 +1,6 @@
-import type { Config } from '@pillars/shared/config';
-import { type Database, auditLog, users } from '@pillars/shared/db';
-import type { Logger } from '@pillars/shared/logger';
+import type { Config } from '@pillars/platform/config';
+import { type Database, auditLog, users } from '@pillars/platform/db';
+import type { Logger } from '@pillars/platform/logger';
 import { sql } from 'drizzle-orm';
 import { hashPassword, passwordProblem } from './passwords';
 

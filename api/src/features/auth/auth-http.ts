@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Config } from '@pillars/shared/config';
-import { authResponseMessages } from '@pillars/shared/contracts';
+import type { Config } from '@pillars/platform/config';
+import { authResponseMessages } from '@pillars/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../lib/context';

@@ -1,8 +1,7 @@
-import { issueResetToken, outboundEmails, sessions, users } from '@pillars/shared/db';
-import { GENEROUS_LIMITS, LIMITS, createLimiters } from '@pillars/shared/limits';
+import { issueResetToken, outboundEmails, sessions, users } from '@pillars/platform/db';
+import { GENEROUS_LIMITS, LIMITS, createLimiters } from '@pillars/platform/limits';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
 import { testApp, useAppInfra } from '../../test/test-app';

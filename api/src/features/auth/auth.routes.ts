@@ -8,8 +8,8 @@ import {
   ResetPasswordRequest,
   authResponseMessages,
   rateLimitMessages,
-} from '@pillars/shared/contracts';
-import type { Limiters } from '@pillars/shared/limits';
+} from '@pillars/contracts';
+import type { Limiters } from '@pillars/platform/limits';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { refuse } from '../../lib/limits';

@@ -4,11 +4,11 @@ import {
   type ResetPasswordRequest,
   authMessages,
   authResponseMessages,
-} from '@pillars/shared/contracts';
-import { auditLog, hashResetToken, outboundEmails, users } from '@pillars/shared/db';
-import { JOBS, addToOutboxRows, publishNow } from '@pillars/shared/jobs';
-import { type Limiters, type Refusal, orAllowOnOutage } from '@pillars/shared/limits';
-import type { Logger } from '@pillars/shared/logger';
+} from '@pillars/contracts';
+import { auditLog, hashResetToken, outboundEmails, users } from '@pillars/platform/db';
+import { JOBS, addToOutboxRows, publishNow } from '@pillars/platform/jobs';
+import { type Limiters, type Refusal, orAllowOnOutage } from '@pillars/platform/limits';
+import type { Logger } from '@pillars/platform/logger';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MIN_LENGTH, authMessages, authResponseMessages } from '@pillars/shared/contracts';
+import { PASSWORD_MIN_LENGTH, authMessages, authResponseMessages } from '@pillars/contracts';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 /** `Algorithm.Argon2id`; the enum is a const enum, which isolated modules cannot read. */

@@ -1,8 +1,8 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import type { Config } from '@pillars/shared/config';
-import { type Database, sessions, users } from '@pillars/shared/db';
+import type { Config } from '@pillars/platform/config';
+import { type Database, sessions, users } from '@pillars/platform/db';
 import { eq, lt } from 'drizzle-orm';
 
 /**

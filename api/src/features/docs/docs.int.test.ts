@@ -1,4 +1,4 @@
-import { ApiError } from '@pillars/shared/contracts';
+import { ApiError } from '@pillars/contracts';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

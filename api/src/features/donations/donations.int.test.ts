@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted } from '@pillars/shared/contracts';
-import { donations, outbox } from '@pillars/shared/db';
-import { flushOutboxMarks } from '@pillars/shared/jobs';
+import { PaymentAccepted } from '@pillars/contracts';
+import { donations, outbox } from '@pillars/platform/db';
+import { flushOutboxMarks } from '@pillars/platform/jobs';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -6,8 +6,8 @@ import {
   PaymentAccepted,
   PaymentQueued,
   RecordCreated,
-} from '@pillars/shared/contracts';
-import type { Limiters } from '@pillars/shared/limits';
+} from '@pillars/contracts';
+import type { Limiters } from '@pillars/platform/limits';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';

@@ -5,12 +5,12 @@ import {
   type PaymentQueued,
   type PaymentState,
   type RecordCreated,
-  dollarsToCents,
-} from '@pillars/shared/contracts';
-import { type Database, type Tx, donations, payments } from '@pillars/shared/db';
-import { publishNow } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { queuePayment } from '@pillars/shared/money';
+} from '@pillars/contracts';
+import { dollarsToCents } from '@pillars/money/rules';
+import { type Database, type Tx, donations, payments } from '@pillars/platform/db';
+import { publishNow } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { queuePayment } from '@pillars/money';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';

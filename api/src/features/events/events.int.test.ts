@@ -1,5 +1,5 @@
-import { ApiError, EventDetail, EventList } from '@pillars/shared/contracts';
-import { events, seedDemoContent } from '@pillars/shared/db';
+import { ApiError, EventDetail, EventList } from '@pillars/contracts';
+import { events, seedDemoContent } from '@pillars/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../../test/test-app';

@@ -1,7 +1,7 @@
-import { EventDetail, EventList, PublicEventState, Slug, parsePricingTiers } from '@pillars/shared/contracts';
-import { eventCalendar } from '@pillars/shared/calendar';
-import { eventPlaces, events, redirectedSlug } from '@pillars/shared/db';
-import { placesLeftOf, tierPlacesLeft } from '@pillars/shared/money';
+import { EventDetail, EventList, PublicEventState, Slug, parsePricingTiers } from '@pillars/contracts';
+import { eventCalendar } from '@pillars/platform/calendar';
+import { eventPlaces, events, redirectedSlug } from '@pillars/platform/db';
+import { placesLeftOf, tierPlacesLeft } from '@pillars/money';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';

@@ -1,4 +1,4 @@
-import { pingDatabase } from '@pillars/shared/db';
+import { pingDatabase } from '@pillars/platform/db';
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 

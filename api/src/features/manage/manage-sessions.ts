@@ -1,6 +1,6 @@
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import type { Config } from '@pillars/shared/config';
-import { type Database, hashManageToken, manageLinks, manageSessions } from '@pillars/shared/db';
+import type { Config } from '@pillars/platform/config';
+import { type Database, hashManageToken, manageLinks, manageSessions } from '@pillars/platform/db';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

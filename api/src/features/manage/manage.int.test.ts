@@ -5,7 +5,7 @@ import {
   ManageSessionStarted,
   PlanCancellation,
   manageMessages,
-} from '@pillars/shared/contracts';
+} from '@pillars/contracts';
 import {
   type PaymentKind,
   auditLog,
@@ -20,10 +20,10 @@ import {
   outbox,
   payments,
   transactions,
-} from '@pillars/shared/db';
-import { JOBS } from '@pillars/shared/jobs';
-import { GENEROUS_LIMITS, LIMITS } from '@pillars/shared/limits';
-import { markPlanEnded, receiptNumberOf } from '@pillars/shared/money';
+} from '@pillars/platform/db';
+import { JOBS } from '@pillars/platform/jobs';
+import { GENEROUS_LIMITS, LIMITS } from '@pillars/platform/limits';
+import { markPlanEnded, receiptNumberOf } from '@pillars/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

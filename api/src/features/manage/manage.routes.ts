@@ -10,9 +10,9 @@ import {
   PlanCancellation,
   StatementQuery,
   manageMessages,
-} from '@pillars/shared/contracts';
+} from '@pillars/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Limiters } from '@pillars/shared/limits';
+import type { Limiters } from '@pillars/platform/limits';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError, invalidData } from '../../lib/errors';

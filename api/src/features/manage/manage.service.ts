@@ -6,8 +6,8 @@ import type {
   PlanCancellation,
   ReceiptKind,
   StatementLine,
-} from '@pillars/shared/contracts';
-import { manageMessages } from '@pillars/shared/contracts';
+} from '@pillars/contracts';
+import { manageMessages } from '@pillars/contracts';
 import {
   type PaymentKind,
   donations,
@@ -18,9 +18,9 @@ import {
   payments,
   transactions,
   writeAuditRow,
-} from '@pillars/shared/db';
-import { JOBS, addToOutboxRows, publishNow } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
+} from '@pillars/platform/db';
+import { JOBS, addToOutboxRows, publishNow } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
 import {
   MEMBERSHIP_PRICE_CENTS,
   RECURRING_KINDS,
@@ -28,8 +28,8 @@ import {
   receiptYearOf,
   requestPlanCancellation,
   standingsOf,
-} from '@pillars/shared/money';
-import { type Limiters, orAllowOnOutage } from '@pillars/shared/limits';
+} from '@pillars/money';
+import { type Limiters, orAllowOnOutage } from '@pillars/platform/limits';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -229,7 +229,7 @@ export function manageService(deps: AppDeps, limiters: Limiters) {
     /**
      * Records the request and queues the e-mail whether or not the address has anything here: the
      * worker looks it up, issues a link and sends it, or skips. Limited per asked-for address and
-     * per client address (shared/src/limits); the per-address count runs whether or not the
+     * per client address (shared/platform/src/limits); the per-address count runs whether or not the
      * address is known, so a refusal tells nothing about it. A store outage lets it through.
      */
     async requestLink(rawEmail: string, client: string, logger: Logger): Promise<LinkRequest> {

@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, MEDIA_MAX_BYTES, MediaUploaded, imageSourcesOf, mediaMessages } from '@pillars/shared/contracts';
-import { auditLog, media } from '@pillars/shared/db';
-import { localMediaStore } from '@pillars/shared/media';
+import { ApiError, MEDIA_MAX_BYTES, MediaUploaded, imageSourcesOf, mediaMessages } from '@pillars/contracts';
+import { auditLog, media } from '@pillars/platform/db';
+import { localMediaStore } from '@pillars/platform/media';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -8,9 +8,9 @@ import {
   authResponseMessages,
   mediaMessages,
   mediaPath,
-} from '@pillars/shared/contracts';
-import { type Database, type MediaVariant, media } from '@pillars/shared/db';
-import { MEDIA_KEY, type MediaStore } from '@pillars/shared/media';
+} from '@pillars/contracts';
+import { type Database, type MediaVariant, media } from '@pillars/platform/db';
+import { MEDIA_KEY, type MediaStore } from '@pillars/platform/media';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../lib/context';

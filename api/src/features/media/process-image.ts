@@ -6,7 +6,7 @@ import {
   mediaMessages,
   ogSize,
   responsiveSizes,
-} from '@pillars/shared/contracts';
+} from '@pillars/contracts';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors';
 

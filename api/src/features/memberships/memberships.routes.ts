@@ -4,8 +4,8 @@ import {
   MembershipPaymentAccepted,
   MembershipPaymentRequest,
   RecordCreated,
-} from '@pillars/shared/contracts';
-import type { Limiters } from '@pillars/shared/limits';
+} from '@pillars/contracts';
+import type { Limiters } from '@pillars/platform/limits';
 import type { AppDeps } from '../../lib/context';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';

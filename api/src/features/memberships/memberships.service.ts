@@ -1,5 +1,4 @@
 import {
-  MEMBERSHIP_PRICE_CENTS,
   type MembershipApplication,
   MembershipForm,
   type MembershipPaymentAccepted,
@@ -7,11 +6,12 @@ import {
   type RecordCreated,
   WAIVER_VERSION,
   membershipMessages,
-} from '@pillars/shared/contracts';
-import { membershipApplications, memberships } from '@pillars/shared/db';
-import { publishNow, queueEmails } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { accept } from '@pillars/shared/money';
+} from '@pillars/contracts';
+import { MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
+import { membershipApplications, memberships } from '@pillars/platform/db';
+import { publishNow, queueEmails } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { accept } from '@pillars/money';
 import type { AppDeps } from '../../lib/context';
 import { AppError, issuesOf } from '../../lib/errors';
 import { acceptAndPublish, conflictToAppError, recordCreated } from '../../lib/payments';

@@ -1,5 +1,5 @@
-import { ApiError, NewsArticle, NewsList } from '@pillars/shared/contracts';
-import { newsArticles } from '@pillars/shared/db';
+import { ApiError, NewsArticle, NewsList } from '@pillars/contracts';
+import { newsArticles } from '@pillars/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../../test/test-app';

@@ -1,5 +1,5 @@
-import { NewsArticle, NewsList, Slug } from '@pillars/shared/contracts';
-import { newsArticles, redirectedSlug } from '@pillars/shared/db';
+import { NewsArticle, NewsList, Slug } from '@pillars/contracts';
+import { newsArticles, redirectedSlug } from '@pillars/platform/db';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Id, PaymentQueued, RecordCreated } from '@pillars/shared/contracts';
-import { donations, eventRegistrations, events, outbox, payments } from '@pillars/shared/db';
-import { flushOutboxMarks } from '@pillars/shared/jobs';
+import { Id, PaymentQueued, RecordCreated } from '@pillars/contracts';
+import { donations, eventRegistrations, events, outbox, payments } from '@pillars/platform/db';
+import { flushOutboxMarks } from '@pillars/platform/jobs';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentAccepted, PaymentStatus } from '@pillars/shared/contracts';
-import { PAYMENT_SETTLED_CHANNEL, payments } from '@pillars/shared/db';
-import { flushOutboxMarks } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { paymentStatusOf, settledNotice } from '@pillars/shared/money';
+import { PaymentAccepted, PaymentStatus } from '@pillars/contracts';
+import { PAYMENT_SETTLED_CHANNEL, payments } from '@pillars/platform/db';
+import { flushOutboxMarks } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { paymentStatusOf, settledNotice } from '@pillars/money';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -9,8 +9,8 @@ import {
   ProcessPaymentRequest,
   TransactionReport,
   WaitQuery,
-} from '@pillars/shared/contracts';
-import type { Limiters } from '@pillars/shared/limits';
+} from '@pillars/contracts';
+import type { Limiters } from '@pillars/platform/limits';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';

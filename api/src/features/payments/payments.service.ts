@@ -5,10 +5,10 @@ import type {
   ProcessPaymentAccepted,
   ProcessPaymentRequest,
   TransactionReport,
-} from '@pillars/shared/contracts';
-import { donations, payments } from '@pillars/shared/db';
-import type { Logger } from '@pillars/shared/logger';
-import { paymentStatusOf } from '@pillars/shared/money';
+} from '@pillars/contracts';
+import { donations, payments } from '@pillars/platform/db';
+import type { Logger } from '@pillars/platform/logger';
+import { paymentStatusOf } from '@pillars/money';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';

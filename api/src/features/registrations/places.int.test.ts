@@ -2,17 +2,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { type ServerType, serve } from '@hono/node-server';
-import {
-  ApiError,
-  EventDetail,
-  EventList,
-  RegistrationSummaryResponse,
-  placesMessages,
-} from '@pillars/shared/contracts';
-import { eventPlaces, eventRegistrations, events, payments } from '@pillars/shared/db';
-import { flushOutboxMarks } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { PLACE_HOLD_MINUTES, PaymentLedger, releaseExpiredHolds, releasePlaces } from '@pillars/shared/money';
+import { ApiError, EventDetail, EventList, RegistrationSummaryResponse, placesMessages } from '@pillars/contracts';
+import { eventPlaces, eventRegistrations, events, payments } from '@pillars/platform/db';
+import { flushOutboxMarks } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { PLACE_HOLD_MINUTES, PaymentLedger, releaseExpiredHolds, releasePlaces } from '@pillars/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

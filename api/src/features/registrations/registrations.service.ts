@@ -4,15 +4,15 @@ import {
   type PaymentAccepted,
   type PaymentQueued,
   type RegistrationSummaryResponse,
-  eventPriceCents,
   eventRegistrationSchema,
   parsePricingTiers,
   placesMessages,
-} from '@pillars/shared/contracts';
-import { type Database, type Tx, eventPlaces, eventRegistrations, events, payments } from '@pillars/shared/db';
-import { publishNow, queueEmails } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { type Acceptance, SoldOut, accept, holdUntil, queuePayment, soldOutTier } from '@pillars/shared/money';
+} from '@pillars/contracts';
+import { eventPriceCents } from '@pillars/money/rules';
+import { type Database, type Tx, eventPlaces, eventRegistrations, events, payments } from '@pillars/platform/db';
+import { publishNow, queueEmails } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { type Acceptance, SoldOut, accept, holdUntil, queuePayment, soldOutTier } from '@pillars/money';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';

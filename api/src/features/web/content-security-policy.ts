@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Config, payTheoryBrowserOrigins } from '@pillars/shared/config';
+import { type Config, payTheoryBrowserOrigins } from '@pillars/platform/config';
 
 /** A `<script>` element: its attributes and its text. */
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/shared/contracts';
-import { events, newsArticles } from '@pillars/shared/db';
+import { PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/contracts';
+import { events, newsArticles } from '@pillars/platform/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../../test/test-app';

@@ -1,4 +1,4 @@
-import { events, newsArticles } from '@pillars/shared/db';
+import { events, newsArticles } from '@pillars/platform/db';
 import { desc, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';

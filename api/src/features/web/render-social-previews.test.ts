@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { socialImageOf } from '@pillars/shared/contracts';
+import { socialImageOf } from '@pillars/contracts';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEMO_IMAGES_DIR, demoSvgs } from './render-social-previews';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type PublicConfig, SERVER_RENDER_STATE_ELEMENT_ID } from '@pillars/shared/contracts';
-import type { Logger } from '@pillars/shared/logger';
+import { type PublicConfig, SERVER_RENDER_STATE_ELEMENT_ID } from '@pillars/contracts';
+import type { Logger } from '@pillars/platform/logger';
 
 /**
  * What the web app's server entry (web/src/app/entry-server.tsx, built by `vite build` into

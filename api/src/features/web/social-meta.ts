@@ -1,4 +1,4 @@
-import { socialImageOf } from '@pillars/shared/contracts';
+import { socialImageOf } from '@pillars/contracts';
 
 /**
  * Title and social metadata (Open Graph, Twitter card) rendered into index.html on the server:

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PUBLIC_CONFIG_ELEMENT_ID, PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/shared/contracts';
-import { publicConfigOf } from '@pillars/shared/config';
-import { events, newsArticles, redirectedSlug } from '@pillars/shared/db';
+import { PUBLIC_CONFIG_ELEMENT_ID, PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/contracts';
+import { publicConfigOf } from '@pillars/platform/config';
+import { events, newsArticles, redirectedSlug } from '@pillars/platform/db';
 import { and, eq, ne } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { WebhookReceived } from '@pillars/shared/contracts';
-import { publishNow } from '@pillars/shared/jobs';
+import { WebhookReceived } from '@pillars/contracts';
+import { publishNow } from '@pillars/platform/jobs';
 import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';

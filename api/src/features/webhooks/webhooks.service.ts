@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Database } from '@pillars/shared/db';
-import { webhookEvents } from '@pillars/shared/db';
-import { JOBS, type OutboxRow, addToOutboxRows } from '@pillars/shared/jobs';
-import type { WebhookEvent } from '@pillars/shared/payments';
+import type { Database } from '@pillars/platform/db';
+import { webhookEvents } from '@pillars/platform/db';
+import { JOBS, type OutboxRow, addToOutboxRows } from '@pillars/platform/jobs';
+import type { WebhookEvent } from '@pillars/money/provider';
 import { sql } from 'drizzle-orm';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();

@@ -1,4 +1,4 @@
-import type { EventDetail } from '@pillars/shared/contracts';
+import type { EventDetail } from '@pillars/contracts';
 import { useParams } from 'wouter';
 import { AdminEventEditorPage } from '@/features/admin/pages/admin-event-editor-page';
 import { AdminEventsManagePage } from '@/features/admin/pages/admin-events-manage-page';

@@ -1,4 +1,4 @@
-import { PILLARS, type PillarId } from '@pillars/shared/contracts';
+import { PILLARS, type PillarId } from '@pillars/contracts';
 import { BookOpen, Cross, Dumbbell, Flag, HandHelping, Handshake, type LucideIcon, Medal } from 'lucide-react';
 import { cn } from '@/lib/cn';
 

@@ -1,4 +1,4 @@
-import { imageSourcesOf } from '@pillars/shared/contracts';
+import { imageSourcesOf } from '@pillars/contracts';
 import { type ImgHTMLAttributes, useState } from 'react';
 
 const FALLBACK_SRC = '/images/placeholder.svg';

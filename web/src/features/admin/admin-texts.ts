@@ -1,4 +1,5 @@
-import { MEMBERSHIP_PRICE_CENTS, formatCents } from '@pillars/shared/contracts';
+import { formatCents } from '@pillars/contracts';
+import { MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;

@@ -1,4 +1,4 @@
-import type { EventStatus } from '@pillars/shared/contracts/admin';
+import type { EventStatus } from '@pillars/contracts/admin';
 
 /** Texts of the events authoring screens (/admin/events/manage). */
 export const eventEditorTexts = {

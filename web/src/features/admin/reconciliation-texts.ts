@@ -1,4 +1,4 @@
-import type { ReconciliationDifferenceKind } from '@pillars/shared/contracts/admin';
+import type { ReconciliationDifferenceKind } from '@pillars/contracts/admin';
 
 /** The words of the admin's Reconciliation page (docs/decisions/049-reconciliation.md). */
 export const reconciliationTexts = {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, authMessages, authResponseMessages } from '@pillars/shared/contracts';
+import { PASSWORD_MIN_LENGTH, authMessages, authResponseMessages } from '@pillars/contracts';
 
 /** Product rule: a reset link without a token sends the visitor to /login after 2 s… */
 export const INVALID_RESET_LINK_REDIRECT_MS = 2000;

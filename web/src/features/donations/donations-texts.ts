@@ -1,4 +1,4 @@
-import { contributionMessages } from '@pillars/shared/contracts';
+import { contributionMessages } from '@pillars/contracts';
 
 /** User-facing texts of the contribution form; product texts are verbatim (ADR 012). */
 export const contributionTexts = {

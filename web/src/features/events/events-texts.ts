@@ -1,4 +1,5 @@
-import { type EventDetail, eventPriceShown, formatCents, registrationMessages } from '@pillars/shared/contracts';
+import { type EventDetail, formatCents, registrationMessages } from '@pillars/contracts';
+import { eventPriceShown } from '@pillars/money/rules';
 import { eventsSectionTexts } from './events-section-texts';
 
 /** User-facing texts of the events feature; product texts are verbatim (ADR 012). */

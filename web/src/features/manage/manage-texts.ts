@@ -1,4 +1,4 @@
-import { type ReceiptKind, manageMessages } from '@pillars/shared/contracts';
+import { type ReceiptKind, manageMessages } from '@pillars/contracts';
 
 /** User-facing texts of "Manage your giving" (docs/decisions/020). */
 export const manageTexts = {

@@ -1,4 +1,4 @@
-import type { MembershipForm } from '@pillars/shared/contracts';
+import type { MembershipForm } from '@pillars/contracts';
 import type { ReactNode } from 'react';
 
 /**

@@ -1,4 +1,5 @@
-import { MEMBERSHIP_PRICE_CENTS, formatCents, membershipMessages } from '@pillars/shared/contracts';
+import { formatCents, membershipMessages } from '@pillars/contracts';
+import { MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
 
 /** "$25" for whole dollars, "$25.50" otherwise: how the spec writes the membership price. */
 export function priceLabel(cents: number): string {

@@ -1,4 +1,4 @@
-import { MEMBERSHIP_PRICE_CENTS } from '@pillars/shared/contracts';
+import { MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
 import { CalendarCheck, CircleCheckBig, HandHeart, House, Mail, UserCheck, type LucideIcon } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { Link, useSearch } from 'wouter';

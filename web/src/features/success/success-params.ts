@@ -1,4 +1,4 @@
-import { dollarsToCents } from '@pillars/shared/contracts';
+import { dollarsToCents } from '@pillars/money/rules';
 
 /** The kinds of /success page; anything else is a plain payment confirmation. */
 export type SuccessKind = 'contribution' | 'membership' | 'event' | 'other';

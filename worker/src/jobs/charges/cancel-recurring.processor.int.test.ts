@@ -8,11 +8,11 @@ import {
   payments,
   recurringPolls,
   users,
-} from '@pillars/shared/db';
-import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { PaymentLedger, instalmentRecorder, requestPlanCancellation } from '@pillars/shared/money';
-import type { CancelRequester, RecurringKind } from '@pillars/shared/money';
+} from '@pillars/platform/db';
+import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { PaymentLedger, instalmentRecorder, requestPlanCancellation } from '@pillars/money';
+import type { CancelRequester, RecurringKind } from '@pillars/money';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';

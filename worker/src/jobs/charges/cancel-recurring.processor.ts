@@ -1,8 +1,8 @@
-import { type Database, payments } from '@pillars/shared/db';
-import { PaymentJobData, type QueueBackend, publishNow } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { markPlanEnded } from '@pillars/shared/money';
-import { type CardProvider, ProviderRequestError } from '@pillars/shared/payments';
+import { type Database, payments } from '@pillars/platform/db';
+import { PaymentJobData, type QueueBackend, publishNow } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { markPlanEnded } from '@pillars/money';
+import { type CardProvider, ProviderRequestError } from '@pillars/money/provider';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
 

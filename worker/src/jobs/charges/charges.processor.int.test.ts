@@ -1,7 +1,7 @@
-import { auditLog } from '@pillars/shared/db';
+import { auditLog } from '@pillars/platform/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { DUPLICATE_REVERSED } from '@pillars/shared/money';
+import { DUPLICATE_REVERSED } from '@pillars/money';
 import { useChargeStack } from '../../test/charge-stack';
 
 /**

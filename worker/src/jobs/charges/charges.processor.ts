@@ -7,8 +7,8 @@ import {
   QUEUES,
   type QueueBackend,
   firstInstalmentJobId,
-} from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
+} from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
 import {
   type AttemptResult,
   CHARGE_JOBS,
@@ -17,7 +17,7 @@ import {
   FinalChargeError,
   chargeAttempts,
   firstInstalmentLooks,
-} from '@pillars/shared/money';
+} from '@pillars/money';
 import { type Job, UnrecoverableError } from 'bullmq';
 
 export interface ChargesProcessorDeps extends ChargeDeps {

@@ -1,5 +1,5 @@
-import type { Config } from '@pillars/shared/config';
-import { parsePricingTiers, paymentReferenceOf } from '@pillars/shared/contracts';
+import type { Config } from '@pillars/platform/config';
+import { parsePricingTiers, paymentReferenceOf, recordStateLabel } from '@pillars/contracts';
 import {
   type Database,
   type OutboundEmailKind,
@@ -18,8 +18,8 @@ import {
   refunds,
   transactions,
   users,
-} from '@pillars/shared/db';
-import type { MailAttachment } from '@pillars/shared/mail';
+} from '@pillars/platform/db';
+import type { MailAttachment } from '@pillars/platform/mail';
 import {
   MEMBERSHIP_PRICE_CENTS,
   RECURRING_KINDS,
@@ -27,11 +27,10 @@ import {
   chargeStandingAtRefund,
   isChargeDisputed,
   receiptNumberOf,
-  recordStateLabel,
-} from '@pillars/shared/money';
+} from '@pillars/money';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ReactElement } from 'react';
-import { registrationCalendar } from '@pillars/shared/calendar';
+import { registrationCalendar } from '@pillars/platform/calendar';
 import { calendarDay, eventDay, longDate, money, timeRange } from './format';
 import { ChargeFailedEmail, chargeFailedSubject } from './templates/charge-failed';
 import { DisputeOpenedEmail, disputeOpenedSubject } from './templates/dispute-opened';

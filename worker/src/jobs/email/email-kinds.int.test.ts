@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@pillars/shared/config';
+import { loadConfig } from '@pillars/platform/config';
 import {
   type OutboundEmailKind,
   type PaymentKind,
@@ -17,12 +17,12 @@ import {
   payments,
   refunds,
   transactions,
-} from '@pillars/shared/db';
-import { JOBS, QUEUES, queueEmails } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { type MailMessage, createMailer } from '@pillars/shared/mail';
-import { insertTransactionRow, receiptNumberOf, recordProviderDispute, transactionRow } from '@pillars/shared/money';
-import { paymentReferenceOf } from '@pillars/shared/contracts';
+} from '@pillars/platform/db';
+import { JOBS, QUEUES, queueEmails } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { type MailMessage, createMailer } from '@pillars/platform/mail';
+import { insertTransactionRow, receiptNumberOf, recordProviderDispute, transactionRow } from '@pillars/money';
+import { paymentReferenceOf } from '@pillars/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

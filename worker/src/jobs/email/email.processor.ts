@@ -1,7 +1,7 @@
-import { type Database, outboundEmails } from '@pillars/shared/db';
-import { EmailJobData } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import type { Mailer } from '@pillars/shared/mail';
+import { type Database, outboundEmails } from '@pillars/platform/db';
+import { EmailJobData } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import type { Mailer } from '@pillars/platform/mail';
 import { render, toPlainText } from '@react-email/render';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';

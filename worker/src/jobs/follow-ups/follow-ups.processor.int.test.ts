@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { transactionFeeCents } from '@pillars/shared/contracts';
-import { type PaymentState, donations, memberships, payments, transactions } from '@pillars/shared/db';
-import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { transactionFeeCents } from '@pillars/money/rules';
+import { type PaymentState, donations, memberships, payments, transactions } from '@pillars/platform/db';
+import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
-import { PaymentLedger } from '@pillars/shared/money';
+import { PaymentLedger } from '@pillars/money';
 import { useQueueWorker } from '../../test/queue-worker';
 import { followUpsProcessor } from './follow-ups.processor';
 

@@ -1,7 +1,7 @@
-import type { Database } from '@pillars/shared/db';
-import { JOBS, PaymentJobData } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { type PaymentLedger, recordFirstTransaction, requestLateCancellationRefunds } from '@pillars/shared/money';
+import type { Database } from '@pillars/platform/db';
+import { JOBS, PaymentJobData } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { type PaymentLedger, recordFirstTransaction, requestLateCancellationRefunds } from '@pillars/money';
 import { type Job, UnrecoverableError } from 'bullmq';
 
 export interface FollowUpDeps {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { memberships, outbox, payments } from '@pillars/shared/db';
-import { JOBS, jobIdOf } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { notePlanInstalment } from '@pillars/shared/money';
+import { memberships, outbox, payments } from '@pillars/platform/db';
+import { JOBS, jobIdOf } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { notePlanInstalment } from '@pillars/money';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -1,4 +1,4 @@
-import { type Database, payments } from '@pillars/shared/db';
+import { type Database, payments } from '@pillars/platform/db';
 import {
   CANCEL_STUCK_AFTER_MS,
   END_LAPSED_PLANS_BATCH,
@@ -8,9 +8,9 @@ import {
   type QueueBackend,
   jobIdOf,
   publishNow,
-} from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { RECURRING_KINDS, lapseCutoff, lapseReason, requestPlanCancellation } from '@pillars/shared/money';
+} from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { RECURRING_KINDS, lapseCutoff, lapseReason, requestPlanCancellation } from '@pillars/money';
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { IN_HAND } from './reconcile-payments.processor';
 

@@ -1,4 +1,4 @@
-import { createLogger } from '@pillars/shared/logger';
+import { createLogger } from '@pillars/platform/logger';
 import { describe, expect, it } from 'vitest';
 import { useChargeStack } from '../../test/charge-stack';
 import { reconcilePaymentsProcessor } from './reconcile-payments.processor';

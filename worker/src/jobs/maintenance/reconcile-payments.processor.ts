@@ -1,4 +1,4 @@
-import { type Database, payments, refunds } from '@pillars/shared/db';
+import { type Database, payments, refunds } from '@pillars/platform/db';
 import {
   GIVE_UP_AFTER_MS,
   JOBS,
@@ -8,10 +8,10 @@ import {
   STUCK_AFTER_MS,
   chargeJobFor,
   jobIdOf,
-} from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
+} from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
 import { and, asc, inArray, isNotNull, lt } from 'drizzle-orm';
-import { type Payment, type PaymentLedger, type ProviderLookup, UNCLEAR_FAILURES } from '@pillars/shared/money';
+import { type Payment, type PaymentLedger, type ProviderLookup, UNCLEAR_FAILURES } from '@pillars/money';
 
 export interface ReconcilePaymentsDeps {
   db: Database;

@@ -6,9 +6,9 @@ import {
   reconciliationDifferences,
   refunds,
   transactions,
-} from '@pillars/shared/db';
-import { ReconciliationJobData } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
+} from '@pillars/platform/db';
+import { ReconciliationJobData, publishNow, type QueueBackend } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
 import {
   CHARGE_ROW_STATUS,
   type DifferenceInput,
@@ -19,19 +19,18 @@ import {
   RefundLedger,
   failReconciliationRun,
   finishReconciliationRun,
-  formatCents,
   insertOutsideRefund,
   requestReconciliationRun,
   startReconciliationRun,
-} from '@pillars/shared/money';
+} from '@pillars/money';
+import { formatCents } from '@pillars/contracts';
 import type {
   CardProvider,
   ProviderPlan,
   ProviderTransaction,
   ProviderWindow,
   Reversal,
-} from '@pillars/shared/payments';
-import { publishNow, type QueueBackend } from '@pillars/shared/jobs';
+} from '@pillars/money/provider';
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Job } from 'bullmq';
 

@@ -1,9 +1,9 @@
-import { type Database, payments, recurringPolls } from '@pillars/shared/db';
-import { POLL_RECURRING_BATCH } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import type { CardProvider } from '@pillars/shared/payments';
+import { type Database, payments, recurringPolls } from '@pillars/platform/db';
+import { POLL_RECURRING_BATCH } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import type { CardProvider } from '@pillars/money/provider';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { InstalmentOutcome, InstalmentRecorder, Payment } from '@pillars/shared/money';
+import type { InstalmentOutcome, InstalmentRecorder, Payment } from '@pillars/money';
 
 export interface RecurringPollDeps {
   db: Database;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type PaymentState, eventPlaces, eventRegistrations, events, payments } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
+import { type PaymentState, eventPlaces, eventRegistrations, events, payments } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

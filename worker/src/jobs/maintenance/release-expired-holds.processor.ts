@@ -1,7 +1,7 @@
-import type { Database } from '@pillars/shared/db';
-import { RELEASE_HOLDS_BATCH } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { releaseExpiredHolds } from '@pillars/shared/money';
+import type { Database } from '@pillars/platform/db';
+import { RELEASE_HOLDS_BATCH } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { releaseExpiredHolds } from '@pillars/money';
 
 export interface ReleaseExpiredHoldsDeps {
   db: Database;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { settlementTransactions, settlements } from '@pillars/shared/db';
-import { JOBS, QUEUES, settlementRefreshJobId } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { settlementTransactions, settlements } from '@pillars/platform/db';
+import { JOBS, QUEUES, settlementRefreshJobId } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

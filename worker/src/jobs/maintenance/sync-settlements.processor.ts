@@ -1,7 +1,7 @@
-import type { Database } from '@pillars/shared/db';
-import type { Logger } from '@pillars/shared/logger';
-import { type SyncSettlementsResult, syncSettlements } from '@pillars/shared/money';
-import type { CardProvider } from '@pillars/shared/payments';
+import type { Database } from '@pillars/platform/db';
+import type { Logger } from '@pillars/platform/logger';
+import { type SyncSettlementsResult, syncSettlements } from '@pillars/money';
+import type { CardProvider } from '@pillars/money/provider';
 
 export interface SyncSettlementsDeps {
   db: Database;

@@ -1,8 +1,8 @@
-import { donations, outbox, outboundEmails, refunds, transactions } from '@pillars/shared/db';
-import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { PaymentLedger, providerLookup } from '@pillars/shared/money';
-import { TransientProviderError } from '@pillars/shared/payments';
+import { donations, outbox, outboundEmails, refunds, transactions } from '@pillars/platform/db';
+import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { PaymentLedger, providerLookup } from '@pillars/money';
+import { TransientProviderError } from '@pillars/money/provider';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -1,7 +1,8 @@
-import type { Database } from '@pillars/shared/db';
-import { type QueueBackend, RefundJobData, publishNow } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import { type Refund, type RefundClaim, RefundLedger, formatCents, recordChargeState } from '@pillars/shared/money';
+import type { Database } from '@pillars/platform/db';
+import { type QueueBackend, RefundJobData, publishNow } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import { type Refund, type RefundClaim, RefundLedger, recordChargeState } from '@pillars/money';
+import { formatCents } from '@pillars/contracts';
 import {
   type CardProvider,
   type ChargeRefunds,
@@ -10,7 +11,7 @@ import {
   RefundRejectedError,
   type Reversal,
   TransientProviderError,
-} from '@pillars/shared/payments';
+} from '@pillars/money/provider';
 import { type Job, UnrecoverableError } from 'bullmq';
 
 export interface RefundDeps {

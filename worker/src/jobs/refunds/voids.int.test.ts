@@ -1,7 +1,7 @@
-import { donations, payments, refunds, transactions } from '@pillars/shared/db';
-import { createLogger } from '@pillars/shared/logger';
-import { recordChargeState } from '@pillars/shared/money';
-import { TransientProviderError } from '@pillars/shared/payments';
+import { donations, payments, refunds, transactions } from '@pillars/platform/db';
+import { createLogger } from '@pillars/platform/logger';
+import { recordChargeState } from '@pillars/money';
+import { TransientProviderError } from '@pillars/money/provider';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

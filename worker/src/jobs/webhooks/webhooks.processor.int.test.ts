@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { disputes, payments, transactions, webhookEvents } from '@pillars/shared/db';
-import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
+import { disputes, payments, transactions, webhookEvents } from '@pillars/platform/db';
+import { JOBS, JOB_OPTIONS, QUEUES } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useChargeStack } from '../../test/charge-stack';

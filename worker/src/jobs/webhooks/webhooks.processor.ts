@@ -1,10 +1,10 @@
-import { type Database, payments, webhookEvents } from '@pillars/shared/db';
-import { type QueueBackend, WebhookJobData, publishNow } from '@pillars/shared/jobs';
-import type { Logger } from '@pillars/shared/logger';
-import type { CardProvider } from '@pillars/shared/payments';
+import { type Database, payments, webhookEvents } from '@pillars/platform/db';
+import { type QueueBackend, WebhookJobData, publishNow } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
+import type { CardProvider } from '@pillars/money/provider';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import { type InstalmentRecorder, recordChargeState, syncChargeDisputes } from '@pillars/shared/money';
+import { type InstalmentRecorder, recordChargeState, syncChargeDisputes } from '@pillars/money';
 
 export interface WebhookDeps {
   db: Database;

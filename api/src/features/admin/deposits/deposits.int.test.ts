@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DepositDetail, DepositList, DepositRefreshAccepted } from '@pillars/shared/contracts/admin';
-import { paymentReferenceOf } from '@pillars/shared/contracts';
-import { donations, payments, settlementTransactions, settlements, transactions } from '@pillars/shared/db';
-import { QUEUES } from '@pillars/shared/jobs';
-import { createLogger } from '@pillars/shared/logger';
-import { syncSettlements } from '@pillars/shared/money';
+import { DepositDetail, DepositList, DepositRefreshAccepted } from '@pillars/contracts/admin';
+import { paymentReferenceOf } from '@pillars/contracts';
+import { donations, payments, settlementTransactions, settlements, transactions } from '@pillars/platform/db';
+import { QUEUES } from '@pillars/platform/jobs';
+import { createLogger } from '@pillars/platform/logger';
+import { syncSettlements } from '@pillars/money';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

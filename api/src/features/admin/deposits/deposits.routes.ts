@@ -11,7 +11,7 @@ import {
   CSV_BYTE_ORDER_MARK,
   depositCsvFileName,
   depositCsvLine,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../../lib/context';

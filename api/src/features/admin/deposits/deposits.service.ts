@@ -5,17 +5,11 @@ import {
   type DepositListQuery,
   type DepositSummary,
   PAYMENT_KIND_LABELS,
-} from '@pillars/shared/contracts/admin';
-import { paymentReferenceOf } from '@pillars/shared/contracts';
-import { type Database, payments, settlementTransactions, settlements, transactions } from '@pillars/shared/db';
-import { JOBS, JOB_OPTIONS, QUEUES, type QueueBackend, settlementRefreshJobId } from '@pillars/shared/jobs';
-import {
-  compareDeposit,
-  depositTotals,
-  lastSettlementSync,
-  ledgerSignedCents,
-  signedLine,
-} from '@pillars/shared/money';
+} from '@pillars/contracts/admin';
+import { paymentReferenceOf } from '@pillars/contracts';
+import { type Database, payments, settlementTransactions, settlements, transactions } from '@pillars/platform/db';
+import { JOBS, JOB_OPTIONS, QUEUES, type QueueBackend, settlementRefreshJobId } from '@pillars/platform/jobs';
+import { compareDeposit, depositTotals, lastSettlementSync, ledgerSignedCents, signedLine } from '@pillars/money';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 
 /**

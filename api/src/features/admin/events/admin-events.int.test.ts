@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventDetail, EventList } from '@pillars/shared/contracts';
+import { EventDetail, EventList } from '@pillars/contracts';
 import {
   AdminEvent,
   AdminEventList,
@@ -7,8 +7,8 @@ import {
   EventCancelled,
   eventCancelMessages,
   eventMessages,
-} from '@pillars/shared/contracts/admin';
-import { auditLog, eventPlaces, eventRegistrations, outboundEmails } from '@pillars/shared/db';
+} from '@pillars/contracts/admin';
+import { auditLog, eventPlaces, eventRegistrations, outboundEmails } from '@pillars/platform/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { MessageResponse } from '@pillars/shared/contracts';
+import { MessageResponse } from '@pillars/contracts';
 import {
   AdminEvent,
   AdminEventInput,
@@ -9,7 +9,7 @@ import {
   EventCancelInput,
   EventCancellation,
   EventCancelled,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';

@@ -1,4 +1,4 @@
-import { parsePricingTiers } from '@pillars/shared/contracts';
+import { parsePricingTiers, formatCents } from '@pillars/contracts';
 import {
   type AdminEvent,
   type AdminEventInput,
@@ -8,7 +8,7 @@ import {
   type EventStatus,
   eventCancelMessages,
   eventMessages,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import {
   type Database,
   type Tx,
@@ -18,19 +18,18 @@ import {
   events,
   keepOldSlug,
   slugRedirects,
-} from '@pillars/shared/db';
-import { type OutboxRow, publishNow, queueEmails } from '@pillars/shared/jobs';
+} from '@pillars/platform/db';
+import { type OutboxRow, publishNow, queueEmails } from '@pillars/platform/jobs';
 import {
   cancellationProgress,
   cancellationRefundTotals,
-  formatCents,
   placesHeld,
   refundableChargesOfEvent,
   releasePlaces,
   requestCancellationRefunds,
   retryCancellationRefund,
-} from '@pillars/shared/money';
-import type { Logger } from '@pillars/shared/logger';
+} from '@pillars/money';
+import type { Logger } from '@pillars/platform/logger';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EventCancellation, EventCancelled, eventCancelMessages } from '@pillars/shared/contracts/admin';
-import { auditLog, eventRegistrations, events, outbox, payments, refunds } from '@pillars/shared/db';
-import { JOBS, jobIdOf } from '@pillars/shared/jobs';
-import { RefundLedger } from '@pillars/shared/money';
+import { EventCancellation, EventCancelled, eventCancelMessages } from '@pillars/contracts/admin';
+import { auditLog, eventRegistrations, events, outbox, payments, refunds } from '@pillars/platform/db';
+import { JOBS, jobIdOf } from '@pillars/platform/jobs';
+import { RefundLedger } from '@pillars/money';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

@@ -1,6 +1,6 @@
-import { ApiError, NewsArticle, NewsList } from '@pillars/shared/contracts';
-import { AdminNewsDetail, AdminNewsList, AdminNewsSaved, adminNewsMessages } from '@pillars/shared/contracts/admin';
-import { auditLog, newsArticles, slugRedirects } from '@pillars/shared/db';
+import { ApiError, NewsArticle, NewsList } from '@pillars/contracts';
+import { AdminNewsDetail, AdminNewsList, AdminNewsSaved, adminNewsMessages } from '@pillars/contracts/admin';
+import { auditLog, newsArticles, slugRedirects } from '@pillars/platform/db';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';

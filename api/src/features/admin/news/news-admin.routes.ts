@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import { MessageResponse, authResponseMessages } from '@pillars/shared/contracts';
+import { MessageResponse, authResponseMessages } from '@pillars/contracts';
 import {
   AdminNewsDetail,
   AdminNewsInput,
   AdminNewsList,
   AdminNewsQuery,
   AdminNewsSaved,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../../lib/context';

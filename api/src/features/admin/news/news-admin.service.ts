@@ -4,8 +4,8 @@ import {
   type AdminNewsListItem,
   type AdminNewsQuery,
   adminNewsMessages,
-} from '@pillars/shared/contracts/admin';
-import { type Database, type Tx, availableSlug, keepOldSlug, newsArticles, slugRedirects } from '@pillars/shared/db';
+} from '@pillars/contracts/admin';
+import { type Database, type Tx, availableSlug, keepOldSlug, newsArticles, slugRedirects } from '@pillars/platform/db';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../../lib/errors';
 import { type Actor, type AuditAction, writeAudit } from '../audit';

@@ -1,4 +1,4 @@
-import { ApiError } from '@pillars/shared/contracts';
+import { ApiError } from '@pillars/contracts';
 import {
   AdminEvent,
   type AdminEventDraft,
@@ -8,7 +8,7 @@ import {
   EventCancellation,
   EventCancelled,
   type EventStatus,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest, apiSend } from '@/lib/api';
 import { invalidateAdminQueries, parsedQueryFn } from './admin-query';

@@ -4,7 +4,7 @@ import {
   AdminNewsList,
   type AdminNewsQuery,
   AdminNewsSaved,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '@/lib/api';
 import { parsedQueryFn } from './admin-query';

@@ -1,4 +1,4 @@
-import { type ContributorRow, StatusChanged } from '@pillars/shared/contracts/admin';
+import { type ContributorRow, StatusChanged } from '@pillars/contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { invalidateAdminQueries } from './admin-query';

@@ -1,5 +1,5 @@
-import { type CreateAdminRequest } from '@pillars/shared/contracts';
-import { AdminUserCreated } from '@pillars/shared/contracts/admin';
+import { type CreateAdminRequest } from '@pillars/contracts';
+import { AdminUserCreated } from '@pillars/contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { adminUsersQueryKey } from './get-admin-users';

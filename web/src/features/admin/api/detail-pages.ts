@@ -1,4 +1,4 @@
-import { DETAIL_PAGE_DEFAULT_LIMIT, RecipientCount, RecipientList } from '@pillars/shared/contracts/admin';
+import { DETAIL_PAGE_DEFAULT_LIMIT, RecipientCount, RecipientList } from '@pillars/contracts/admin';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { parsedQueryFn } from './admin-query';

@@ -1,4 +1,4 @@
-import { AdminUserList } from '@pillars/shared/contracts/admin';
+import { AdminUserList } from '@pillars/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from './admin-query';
 

@@ -1,4 +1,4 @@
-import { AuditLogPage } from '@pillars/shared/contracts/admin';
+import { AuditLogPage } from '@pillars/contracts/admin';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from './admin-query';
 

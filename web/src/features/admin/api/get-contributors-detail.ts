@@ -1,4 +1,4 @@
-import { ContributionDetailPage } from '@pillars/shared/contracts/admin';
+import { ContributionDetailPage } from '@pillars/contracts/admin';
 import { useDetailPages } from './detail-pages';
 
 /** GET /api/admin/contributors-detail/page: the donations for /admin/contributors, a page at a time. */

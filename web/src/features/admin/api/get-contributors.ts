@@ -5,7 +5,7 @@ import {
   ContributorsPage,
   ContributorsSummaryResponse,
   type SortDirection,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getParsed, parsedQueryFn } from './admin-query';
 

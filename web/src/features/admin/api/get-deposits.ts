@@ -1,4 +1,4 @@
-import { DepositDetail, DepositList, DepositRefreshAccepted } from '@pillars/shared/contracts/admin';
+import { DepositDetail, DepositList, DepositRefreshAccepted } from '@pillars/contracts/admin';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { parsedQueryFn } from './admin-query';

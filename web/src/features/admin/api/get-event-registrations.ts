@@ -1,4 +1,4 @@
-import { RegisteredEventList, RegistrationDetailList, RegistrationDetailPage } from '@pillars/shared/contracts/admin';
+import { RegisteredEventList, RegistrationDetailList, RegistrationDetailPage } from '@pillars/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from './admin-query';
 import { useDetailPages } from './detail-pages';

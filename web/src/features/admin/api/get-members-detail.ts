@@ -1,4 +1,4 @@
-import { MemberDetailPage } from '@pillars/shared/contracts/admin';
+import { MemberDetailPage } from '@pillars/contracts/admin';
 import { useDetailPages } from './detail-pages';
 
 /** GET /api/admin/members-detail/page: the memberships for /admin/members, with the waiver state, a page at a time. */

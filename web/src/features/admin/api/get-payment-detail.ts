@@ -1,4 +1,4 @@
-import { AdminPaymentDetail, PaymentsOfRecord } from '@pillars/shared/contracts/admin';
+import { AdminPaymentDetail, PaymentsOfRecord } from '@pillars/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { parsedQueryFn } from './admin-query';
 

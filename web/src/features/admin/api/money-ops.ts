@@ -4,7 +4,7 @@ import {
   RefundAccepted,
   type RefundCreate,
   StatusChanged,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { invalidateAdminQueries } from './admin-query';

@@ -1,4 +1,4 @@
-import { ReconciliationRuns, ReconciliationStarted } from '@pillars/shared/contracts/admin';
+import { ReconciliationRuns, ReconciliationStarted } from '@pillars/contracts/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { parsedQueryFn } from './admin-query';

@@ -1,5 +1,5 @@
-import { type ProfileUpdate } from '@pillars/shared/contracts';
-import { ProfileUpdated } from '@pillars/shared/contracts/admin';
+import { type ProfileUpdate } from '@pillars/contracts';
+import { ProfileUpdated } from '@pillars/contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { invalidateAdminQueries } from './admin-query';

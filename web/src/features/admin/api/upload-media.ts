@@ -1,4 +1,4 @@
-import { MediaUploaded } from '@pillars/shared/contracts';
+import { MediaUploaded } from '@pillars/contracts';
 import { ApiRequestError } from '@/lib/api';
 
 /**

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@pillars/shared/contracts';
+import type { AdminUser } from '@pillars/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

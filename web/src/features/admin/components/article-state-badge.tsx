@@ -1,4 +1,4 @@
-import type { ArticleDisplayState } from '@pillars/shared/contracts/admin';
+import type { ArticleDisplayState } from '@pillars/contracts/admin';
 import { cn } from '@/lib/cn';
 import { adminNewsTexts } from '../admin-news-texts';
 

@@ -1,4 +1,4 @@
-import { type ContributorRow, isTimeZone } from '@pillars/shared/contracts/admin';
+import { type ContributorRow, isTimeZone } from '@pillars/contracts/admin';
 import { Download, Mail } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';

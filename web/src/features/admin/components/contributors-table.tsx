@@ -1,4 +1,4 @@
-import type { ContributorRow } from '@pillars/shared/contracts/admin';
+import type { ContributorRow } from '@pillars/contracts/admin';
 import { ArrowDown, ArrowUp, ArrowUpDown, Check } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { cn } from '@/lib/cn';

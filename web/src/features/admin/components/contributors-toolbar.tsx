@@ -1,5 +1,5 @@
-import { TEXT_LIMITS } from '@pillars/shared/contracts';
-import { ContributorStatusFilter, ContributorType } from '@pillars/shared/contracts/admin';
+import { TEXT_LIMITS } from '@pillars/contracts';
+import { ContributorStatusFilter, ContributorType } from '@pillars/contracts/admin';
 import { ChevronDown, Search } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';

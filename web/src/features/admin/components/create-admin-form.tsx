@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateAdminRequest } from '@pillars/shared/contracts';
+import { CreateAdminRequest } from '@pillars/contracts';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { CHECK_IN_FROM, type RegistrationDetail } from '@pillars/shared/contracts/admin';
+import { CHECK_IN_FROM, type RegistrationDetail } from '@pillars/contracts/admin';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { inputClasses } from '@/components/ui/text-field';

@@ -1,4 +1,4 @@
-import { VIP_TIER_ID } from '@pillars/shared/contracts/admin';
+import { VIP_TIER_ID } from '@pillars/contracts/admin';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { eventEditorTexts as texts } from '../event-editor-texts';

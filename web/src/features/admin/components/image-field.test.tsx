@@ -1,4 +1,4 @@
-import { mediaMessages } from '@pillars/shared/contracts';
+import { mediaMessages } from '@pillars/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

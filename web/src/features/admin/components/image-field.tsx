@@ -1,4 +1,4 @@
-import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, mediaMessages } from '@pillars/shared/contracts';
+import { MEDIA_ACCEPTED_TYPES, MEDIA_MAX_BYTES, mediaMessages } from '@pillars/contracts';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { apiErrorMessage } from '@/lib/api-error-message';

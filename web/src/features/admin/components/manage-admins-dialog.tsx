@@ -1,4 +1,4 @@
-import type { AdminUser } from '@pillars/shared/contracts';
+import type { AdminUser } from '@pillars/contracts';
 import { Trash2, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useToast } from '@/components/ui/use-toast';

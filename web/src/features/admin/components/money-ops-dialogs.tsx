@@ -1,4 +1,4 @@
-import type { AdminCharge } from '@pillars/shared/contracts/admin';
+import type { AdminCharge } from '@pillars/contracts/admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useToast } from '@/components/ui/use-toast';
 import { adminTexts } from '../admin-texts';

@@ -1,4 +1,4 @@
-import type { AdminPaymentDetail } from '@pillars/shared/contracts/admin';
+import type { AdminPaymentDetail } from '@pillars/contracts/admin';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,11 +1,11 @@
-import { paymentReferenceOf } from '@pillars/shared/contracts';
+import { paymentReferenceOf } from '@pillars/contracts';
 import type {
   AdminCharge,
   AdminDispute,
   AdminPaymentDetail,
   AdminRefund,
   PaymentOfRecord,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { useId, useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail';

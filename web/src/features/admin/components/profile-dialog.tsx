@@ -1,4 +1,4 @@
-import { type AdminUser, ProfileUpdate } from '@pillars/shared/contracts';
+import { type AdminUser, ProfileUpdate } from '@pillars/contracts';
 import { UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';

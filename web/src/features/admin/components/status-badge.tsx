@@ -1,4 +1,4 @@
-import { recordStateLabel } from '@pillars/shared/contracts';
+import { recordStateLabel } from '@pillars/contracts';
 import { cn } from '@/lib/cn';
 
 type Tone = 'success' | 'warning' | 'danger' | 'info' | 'neutral';

@@ -1,4 +1,4 @@
-import type { ContributorsResponse } from '@pillars/shared/contracts/admin';
+import type { ContributorsResponse } from '@pillars/contracts/admin';
 import { useId } from 'react';
 import { adminTexts } from '../admin-texts';
 import { formatDollars } from '../lib/format';

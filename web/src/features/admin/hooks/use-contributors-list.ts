@@ -1,4 +1,4 @@
-import type { ContributorRow, ContributorsFilter } from '@pillars/shared/contracts/admin';
+import type { ContributorRow, ContributorsFilter } from '@pillars/contracts/admin';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ContributorsListQuery, useContributorRecipients, useContributorsPages } from '../api/get-contributors';
 import {

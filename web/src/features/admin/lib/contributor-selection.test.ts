@@ -1,4 +1,4 @@
-import type { ContributorRow } from '@pillars/shared/contracts/admin';
+import type { ContributorRow } from '@pillars/contracts/admin';
 import { describe, expect, it } from 'vitest';
 import {
   isRowSelected,

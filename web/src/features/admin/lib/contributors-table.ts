@@ -1,4 +1,4 @@
-import { dollarsToCents } from '@pillars/shared/contracts';
+import { dollarsToCents } from '@pillars/money/rules';
 import {
   CONTRIBUTOR_SORT_FIRST_DIRECTION,
   type ContributorRow,
@@ -7,7 +7,7 @@ import {
   type ContributorType,
   ContributorsFilter,
   type SortDirection,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 
 /** The dashboard table's search, advanced search, type and status filters. */
 export type ContributorFilters = {

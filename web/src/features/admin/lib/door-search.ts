@@ -1,4 +1,4 @@
-import { DOOR_SEARCH_MIN } from '@pillars/shared/contracts/admin';
+import { DOOR_SEARCH_MIN } from '@pillars/contracts/admin';
 
 /**
  * Whether a door search is worth asking the server (which searches every registration, see

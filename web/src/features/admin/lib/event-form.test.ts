@@ -1,4 +1,4 @@
-import { AdminEventInput, eventMessages } from '@pillars/shared/contracts/admin';
+import { AdminEventInput, eventMessages } from '@pillars/contracts/admin';
 import { describe, expect, it } from 'vitest';
 import {
   type EventForm,

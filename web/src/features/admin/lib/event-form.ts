@@ -1,12 +1,13 @@
 import { TZDate, tz } from '@date-fns/tz';
-import { EVENT_TIME_ZONE, type EventDetail, dollarsToCents, formatCents, slugify } from '@pillars/shared/contracts';
+import { EVENT_TIME_ZONE, type EventDetail, formatCents, slugify } from '@pillars/contracts';
+import { dollarsToCents } from '@pillars/money/rules';
 import {
   type AdminEvent,
   type AdminEventDraft,
   AdminEventInput,
   type EventStatus,
   VIP_TIER_ID,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { format } from 'date-fns';
 
 /** A ticket type as the editor holds it: amounts as typed, in dollars. */

@@ -1,4 +1,4 @@
-import { ApiError } from '@pillars/shared/contracts';
+import { ApiError } from '@pillars/contracts';
 import { format } from 'date-fns';
 import { ApiRequestError } from '@/lib/api';
 

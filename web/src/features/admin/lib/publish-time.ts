@@ -1,5 +1,5 @@
 import { TZDate, tz } from '@date-fns/tz';
-import { EVENT_TIME_ZONE } from '@pillars/shared/contracts';
+import { EVENT_TIME_ZONE } from '@pillars/contracts';
 import { format } from 'date-fns';
 
 /**

@@ -1,4 +1,4 @@
-import { dollarsToCents } from '@pillars/shared/contracts';
+import { dollarsToCents } from '@pillars/money/rules';
 
 /** Dollars as an admin types them ('12.5', '$1,012.50'): at most two decimals. */
 const DOLLARS = /^\$?\s*(\d{1,3}(,\d{3})+|\d+)(\.\d{0,2})?$|^\$?\s*\.\d{1,2}$/;

@@ -1,4 +1,4 @@
-import type { AuditLogEntry } from '@pillars/shared/contracts/admin';
+import type { AuditLogEntry } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { AuditLogEntry } from '@pillars/shared/contracts/admin';
+import type { AuditLogEntry } from '@pillars/contracts/admin';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';

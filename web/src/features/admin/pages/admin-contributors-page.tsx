@@ -1,4 +1,4 @@
-import type { ContributionDetail } from '@pillars/shared/contracts/admin';
+import type { ContributionDetail } from '@pillars/contracts/admin';
 
 import { useId } from 'react';
 import { adminTexts } from '../admin-texts';
@@ -12,7 +12,7 @@ import { BroadcastActions } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
-import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/shared/contracts/admin';
+import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/contracts/admin';
 import { DetailPager, pagerStateOf } from '../components/detail-pager';
 import { useRecipientCount } from '../api/detail-pages';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';

@@ -3,7 +3,7 @@ import type {
   ContributorRow,
   ContributorsPage,
   ContributorsSummaryResponse,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

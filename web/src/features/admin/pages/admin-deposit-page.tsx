@@ -1,4 +1,4 @@
-import type { DepositDetail, DepositLine } from '@pillars/shared/contracts/admin';
+import type { DepositDetail, DepositLine } from '@pillars/contracts/admin';
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';

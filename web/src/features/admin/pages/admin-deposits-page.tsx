@@ -1,4 +1,4 @@
-import type { DepositSummary } from '@pillars/shared/contracts/admin';
+import type { DepositSummary } from '@pillars/contracts/admin';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { depositsTexts as t } from '../deposits-texts';

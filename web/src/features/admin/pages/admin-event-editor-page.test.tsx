@@ -1,4 +1,4 @@
-import type { EventDetail } from '@pillars/shared/contracts';
+import type { EventDetail } from '@pillars/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

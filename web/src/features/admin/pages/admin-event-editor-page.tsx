@@ -1,6 +1,6 @@
 import { adminTexts } from '../admin-texts';
-import type { EventDetail } from '@pillars/shared/contracts';
-import type { AdminEvent, EventStatus } from '@pillars/shared/contracts/admin';
+import type { EventDetail } from '@pillars/contracts';
+import type { AdminEvent, EventStatus } from '@pillars/contracts/admin';
 import { ArrowLeft, Save, Send, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';

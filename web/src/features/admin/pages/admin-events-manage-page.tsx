@@ -1,5 +1,5 @@
 import { adminTexts } from '../admin-texts';
-import { EventStatus } from '@pillars/shared/contracts/admin';
+import { EventStatus } from '@pillars/contracts/admin';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';

@@ -3,7 +3,7 @@ import {
   DETAIL_PAGE_DEFAULT_LIMIT,
   type RegisteredEvent,
   type RegistrationDetail,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { CalendarDays, Clock, MapPin, Megaphone } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';

@@ -1,4 +1,4 @@
-import type { MemberDetail } from '@pillars/shared/contracts/admin';
+import type { MemberDetail } from '@pillars/contracts/admin';
 import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { usePublicConfig } from '@/lib/use-public-config';
@@ -13,7 +13,7 @@ import { BroadcastActions } from '../components/email-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { contributorName } from '../lib/contributors-table';
-import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/shared/contracts/admin';
+import { DETAIL_PAGE_DEFAULT_LIMIT } from '@pillars/contracts/admin';
 import { DetailPager, pagerStateOf } from '../components/detail-pager';
 import { useRecipientCount } from '../api/detail-pages';
 import { describeError, formatDecimalDollars, formatShortDate } from '../lib/format';

@@ -1,11 +1,11 @@
 import { adminTexts } from '../admin-texts';
-import { type NewsArticle, slugify } from '@pillars/shared/contracts';
+import { type NewsArticle, slugify } from '@pillars/contracts';
 import {
   type AdminNewsArticle,
   AdminNewsInput,
   type ArticleStatus,
   articleDisplayState,
-} from '@pillars/shared/contracts/admin';
+} from '@pillars/contracts/admin';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';

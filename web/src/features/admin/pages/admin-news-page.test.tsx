@@ -1,4 +1,4 @@
-import type { AdminNewsListItem } from '@pillars/shared/contracts/admin';
+import type { AdminNewsListItem } from '@pillars/contracts/admin';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { adminTexts } from '../admin-texts';
-import { type AdminNewsQuery, ArticleStatus, articleDisplayState } from '@pillars/shared/contracts/admin';
+import { type AdminNewsQuery, ArticleStatus, articleDisplayState } from '@pillars/contracts/admin';
 import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';

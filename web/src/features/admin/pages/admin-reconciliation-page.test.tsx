@@ -1,4 +1,4 @@
-import type { ReconciliationRun } from '@pillars/shared/contracts/admin';
+import type { ReconciliationRun } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { RECONCILIATION_DIFFERENCE_KINDS, type ReconciliationRun } from '@pillars/shared/contracts/admin';
+import { RECONCILIATION_DIFFERENCE_KINDS, type ReconciliationRun } from '@pillars/contracts/admin';
 import { useId } from 'react';
 import { reconciliationTexts as texts } from '../reconciliation-texts';
 import { useReconciliationRuns, useStartReconciliation } from '../api/reconciliation';

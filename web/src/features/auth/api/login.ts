@@ -1,4 +1,4 @@
-import { type AuthUser, type LoginRequest, LoginResponse } from '@pillars/shared/contracts';
+import { type AuthUser, type LoginRequest, LoginResponse } from '@pillars/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { currentUserQueryKey } from '@/lib/auth';

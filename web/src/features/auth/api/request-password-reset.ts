@@ -1,4 +1,4 @@
-import { type ForgotPasswordRequest, MessageResponse } from '@pillars/shared/contracts';
+import { type ForgotPasswordRequest, MessageResponse } from '@pillars/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

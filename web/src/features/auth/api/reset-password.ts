@@ -1,4 +1,4 @@
-import { MessageResponse, type ResetPasswordRequest } from '@pillars/shared/contracts';
+import { MessageResponse, type ResetPasswordRequest } from '@pillars/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

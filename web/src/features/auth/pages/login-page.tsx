@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginRequest } from '@pillars/shared/contracts';
+import { LoginRequest } from '@pillars/contracts';
 import { LockKeyhole } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';

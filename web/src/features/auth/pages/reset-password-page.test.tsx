@@ -1,4 +1,4 @@
-import { authResponseMessages } from '@pillars/shared/contracts';
+import { authResponseMessages } from '@pillars/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

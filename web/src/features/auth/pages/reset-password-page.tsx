@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ResetPasswordForm, authResponseMessages } from '@pillars/shared/contracts';
+import { ResetPasswordForm, authResponseMessages } from '@pillars/contracts';
 import { CircleCheckBig, KeyRound, LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';

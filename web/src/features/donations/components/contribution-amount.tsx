@@ -1,9 +1,4 @@
-import {
-  type ContributionForm,
-  CONTRIBUTION_STEP,
-  MIN_CONTRIBUTION_DOLLARS,
-  PRESET_AMOUNTS,
-} from '@pillars/shared/contracts';
+import { type ContributionForm, CONTRIBUTION_STEP, MIN_CONTRIBUTION_DOLLARS, PRESET_AMOUNTS } from '@pillars/contracts';
 import type { UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { inputClasses } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';

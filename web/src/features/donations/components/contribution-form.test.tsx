@@ -1,4 +1,4 @@
-import { PRESET_AMOUNTS } from '@pillars/shared/contracts';
+import { PRESET_AMOUNTS } from '@pillars/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,11 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ContributionForm as ContributionFormSchema,
-  DollarString,
-  dollarsToCents,
-  formatCents,
-} from '@pillars/shared/contracts';
-import type { ContributionForm as ContributionFormValues } from '@pillars/shared/contracts';
+import { ContributionForm as ContributionFormSchema, DollarString, formatCents } from '@pillars/contracts';
+import { dollarsToCents } from '@pillars/money/rules';
+import type { ContributionForm as ContributionFormValues } from '@pillars/contracts';
 import { type ReactNode } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';

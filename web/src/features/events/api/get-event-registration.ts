@@ -1,4 +1,4 @@
-import { type RegistrationSummary, RegistrationSummaryResponse } from '@pillars/shared/contracts';
+import { type RegistrationSummary, RegistrationSummaryResponse } from '@pillars/contracts';
 import { type QueryFunctionContext, useQuery } from '@tanstack/react-query';
 import { defaultQueryFn } from '@/lib/query-client';
 

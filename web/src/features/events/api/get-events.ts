@@ -1,4 +1,4 @@
-import type { EventListItem } from '@pillars/shared/contracts';
+import type { EventListItem } from '@pillars/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazilyParsedQuery } from '@/lib/query-client';
 

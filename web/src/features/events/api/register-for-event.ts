@@ -1,4 +1,4 @@
-import { EventRegistrationCreated, type EventRegistrationRequest } from '@pillars/shared/contracts';
+import { EventRegistrationCreated, type EventRegistrationRequest } from '@pillars/contracts';
 import { apiRequest } from '@/lib/api';
 
 /**

@@ -1,4 +1,4 @@
-import type { EventListItem } from '@pillars/shared/contracts';
+import type { EventListItem } from '@pillars/contracts';
 import { ArrowRight, CalendarDays, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';

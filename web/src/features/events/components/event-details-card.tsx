@@ -1,5 +1,5 @@
-import type { EventDetail } from '@pillars/shared/contracts';
-import { fewPlacesNotice, placesMessages } from '@pillars/shared/contracts';
+import type { EventDetail } from '@pillars/contracts';
+import { fewPlacesNotice, placesMessages } from '@pillars/contracts';
 import { CalendarDays, CalendarPlus, Clock, type LucideIcon, MapPin, Ticket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';

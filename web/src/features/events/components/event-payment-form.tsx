@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EventRegistrationFields, formatCents } from '@pillars/shared/contracts';
+import { EventRegistrationFields, formatCents } from '@pillars/contracts';
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';

@@ -4,7 +4,7 @@ import {
   type EventRegistrationRequest,
   eventRegistrationSchema,
   placesMessages,
-} from '@pillars/shared/contracts';
+} from '@pillars/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import type { EventListItem } from '@pillars/shared/contracts';
+import type { EventListItem } from '@pillars/contracts';
 import { Carousel } from '@/components/ui/carousel';
 import { eventsTexts } from '../events-texts';
 import { EventCard } from './event-card';

@@ -1,4 +1,4 @@
-import type { EventDetail } from '@pillars/shared/contracts';
+import type { EventDetail } from '@pillars/contracts';
 import { ArrowLeft, CalendarDays, Clock, MapPin } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { SectionLink } from '@/components/layout/section-link';

@@ -1,4 +1,4 @@
-import type { EventListItem } from '@pillars/shared/contracts';
+import type { EventListItem } from '@pillars/contracts';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInSection } from '@/test/render-with-providers';

@@ -1,4 +1,4 @@
-import { type PricingTier, fewPlacesNotice, placesMessages } from '@pillars/shared/contracts';
+import { type PricingTier, fewPlacesNotice, placesMessages } from '@pillars/contracts';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';

@@ -1,4 +1,4 @@
-import { type EventDetail, eventRegistrationSchema } from '@pillars/shared/contracts';
+import { type EventDetail, eventRegistrationSchema } from '@pillars/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { EventDetail } from '@pillars/shared/contracts';
+import type { EventDetail } from '@pillars/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'wouter';

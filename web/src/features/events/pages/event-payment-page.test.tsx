@@ -1,4 +1,4 @@
-import type { EventDetail, RegistrationSummaryResponse } from '@pillars/shared/contracts';
+import type { EventDetail, RegistrationSummaryResponse } from '@pillars/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { type EventDetail, type RegistrationSummary, formatCents, placesMessages } from '@pillars/shared/contracts';
+import { type EventDetail, type RegistrationSummary, formatCents, placesMessages } from '@pillars/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, Redirect, useParams } from 'wouter';

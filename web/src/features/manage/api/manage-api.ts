@@ -6,7 +6,7 @@ import {
   ManageSessionStarted,
   MessageResponse,
   PlanCancellation,
-} from '@pillars/shared/contracts';
+} from '@pillars/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend, getQueryFn } from '@/lib/api';
 import { defaultQueryFn } from '@/lib/query-client';

@@ -1,4 +1,4 @@
-import { type ManageOverview, type ManagedPlan, recordStateLabel } from '@pillars/shared/contracts';
+import { type ManageOverview, type ManagedPlan, recordStateLabel } from '@pillars/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, LogOut } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ManageLinkRequest } from '@pillars/shared/contracts';
+import { ManageLinkRequest } from '@pillars/contracts';
 import { HandHeart, MailCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';

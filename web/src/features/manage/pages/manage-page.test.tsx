@@ -1,4 +1,4 @@
-import type { ManageOverview } from '@pillars/shared/contracts';
+import type { ManageOverview } from '@pillars/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

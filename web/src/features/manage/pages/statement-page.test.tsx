@@ -1,4 +1,4 @@
-import type { GivingStatement } from '@pillars/shared/contracts';
+import type { GivingStatement } from '@pillars/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';

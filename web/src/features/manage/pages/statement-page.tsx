@@ -1,4 +1,4 @@
-import { StatementYear } from '@pillars/shared/contracts';
+import { StatementYear } from '@pillars/contracts';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { StatusMessage } from '@/components/ui/status-message';

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, type MembershipApplication } from '@pillars/shared/contracts';
+import { IDEMPOTENCY_HEADER, type MembershipApplication } from '@pillars/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

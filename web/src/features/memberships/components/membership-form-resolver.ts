@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MembershipForm } from '@pillars/shared/contracts';
+import { MembershipForm } from '@pillars/contracts';
 
 // Its own module so that the membership form loads it lazily, with zod, on first use
 // (docs/decisions/044).

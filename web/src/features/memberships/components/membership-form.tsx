@@ -1,4 +1,4 @@
-import type { MembershipForm as MembershipFormValues } from '@pillars/shared/contracts';
+import type { MembershipForm as MembershipFormValues } from '@pillars/contracts';
 import { Lock } from 'lucide-react';
 import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';

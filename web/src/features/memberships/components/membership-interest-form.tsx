@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MembershipApplication } from '@pillars/shared/contracts';
+import { MembershipApplication } from '@pillars/contracts';
 import { ArrowRight } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { WAIVER_VERSION } from '@pillars/shared/contracts';
+import { WAIVER_VERSION } from '@pillars/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { usePublicConfig } from '@/lib/use-public-config';

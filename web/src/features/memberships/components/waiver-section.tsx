@@ -1,4 +1,4 @@
-import { WAIVER_VERSION } from '@pillars/shared/contracts';
+import { WAIVER_VERSION } from '@pillars/contracts';
 import { CircleCheck, FileText } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';

@@ -1,4 +1,4 @@
-import type { NewsArticle } from '@pillars/shared/contracts';
+import type { NewsArticle } from '@pillars/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazilyParsedQuery } from '@/lib/query-client';
 

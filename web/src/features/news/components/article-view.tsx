@@ -1,4 +1,4 @@
-import type { NewsArticle } from '@pillars/shared/contracts';
+import type { NewsArticle } from '@pillars/contracts';
 import { ArrowLeft, CalendarDays, Clock, HandHeart, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { ShareButtons } from '@/components/share/share-buttons';

@@ -1,4 +1,4 @@
-import type { NewsListItem } from '@pillars/shared/contracts';
+import type { NewsListItem } from '@pillars/contracts';
 import { ArrowRight, CalendarDays, Clock } from 'lucide-react';
 import { Link } from 'wouter';
 import { CardImage } from '@/components/ui/card-image';

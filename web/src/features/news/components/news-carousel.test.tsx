@@ -1,4 +1,4 @@
-import type { NewsListItem } from '@pillars/shared/contracts';
+import type { NewsListItem } from '@pillars/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';

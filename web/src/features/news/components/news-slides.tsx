@@ -1,4 +1,4 @@
-import type { NewsListItem } from '@pillars/shared/contracts';
+import type { NewsListItem } from '@pillars/contracts';
 import { Carousel } from '@/components/ui/carousel';
 import { newsTexts } from '../news-texts';
 import { NewsCard } from './news-card';

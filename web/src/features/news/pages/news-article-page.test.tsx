@@ -1,4 +1,4 @@
-import type { NewsArticle } from '@pillars/shared/contracts';
+import type { NewsArticle } from '@pillars/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

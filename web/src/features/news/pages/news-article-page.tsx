@@ -1,4 +1,4 @@
-import { isSlug } from '@pillars/shared/contracts';
+import { isSlug } from '@pillars/contracts';
 import { CircleAlert, FileQuestionMark, House, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'wouter';

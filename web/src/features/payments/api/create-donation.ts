@@ -1,4 +1,4 @@
-import { type DonationRequest, IDEMPOTENCY_HEADER, PaymentAccepted } from '@pillars/shared/contracts';
+import { type DonationRequest, IDEMPOTENCY_HEADER, PaymentAccepted } from '@pillars/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

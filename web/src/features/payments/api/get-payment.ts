@@ -1,4 +1,4 @@
-import { MAX_PAYMENT_WAIT_MS, PaymentStatus } from '@pillars/shared/contracts';
+import { MAX_PAYMENT_WAIT_MS, PaymentStatus } from '@pillars/contracts';
 import { apiRequest } from '@/lib/api';
 import { isTransientRequestError, sleep, timeoutSignal } from '../lib/request-retry';
 import { paymentMessages } from '../payments-texts';

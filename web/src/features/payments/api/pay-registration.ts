@@ -1,4 +1,4 @@
-import { type EventPaymentPatch, IDEMPOTENCY_HEADER, PaymentQueued } from '@pillars/shared/contracts';
+import { type EventPaymentPatch, IDEMPOTENCY_HEADER, PaymentQueued } from '@pillars/contracts';
 import { apiRequest } from '@/lib/api';
 
 type Options = { idempotencyKey: string; signal?: AbortSignal };

@@ -1,10 +1,5 @@
-import {
-  type Buyer,
-  IDEMPOTENCY_HEADER,
-  type MEMBERSHIP_PRICE_CENTS,
-  type MembershipForm,
-  MembershipPaymentAccepted,
-} from '@pillars/shared/contracts';
+import { type Buyer, IDEMPOTENCY_HEADER, type MembershipForm, MembershipPaymentAccepted } from '@pillars/contracts';
+import { type MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
 import { apiRequest } from '@/lib/api';
 
 /** POST /api/process-membership-payment with a tokenized card. */

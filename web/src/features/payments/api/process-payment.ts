@@ -1,9 +1,4 @@
-import {
-  type Buyer,
-  type DonationRequest,
-  IDEMPOTENCY_HEADER,
-  ProcessPaymentAccepted,
-} from '@pillars/shared/contracts';
+import { type Buyer, type DonationRequest, IDEMPOTENCY_HEADER, ProcessPaymentAccepted } from '@pillars/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@pillars/shared/contracts';
+import type { PaymentStatus } from '@pillars/contracts';
 import { PaymentTimeoutError, waitForPayment } from '../api/get-payment';
 import { paymentMessages } from '../payments-texts';
 import { PAYMENT_REQUEST_RETRY_DELAYS_MS } from '../payment-timing';

@@ -1,4 +1,4 @@
-import { ProviderPaymentResult } from '@pillars/shared/contracts';
+import { ProviderPaymentResult } from '@pillars/contracts';
 import { z } from 'zod';
 import { paymentMessages } from '../payments-texts';
 import { SDK_LOAD_TIMEOUT_MS } from '../payment-timing';

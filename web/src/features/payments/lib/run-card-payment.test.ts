@@ -1,4 +1,4 @@
-import type { PaymentStatus, ProcessPaymentAccepted } from '@pillars/shared/contracts';
+import type { PaymentStatus, ProcessPaymentAccepted } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '../payments-texts';
 import { type ApiReply, fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';

@@ -3,9 +3,9 @@ import {
   type DonationRequest,
   MIN_CONTRIBUTION_DOLLARS,
   contributionMessages,
-  dollarsToCents,
   formatCents,
-} from '@pillars/shared/contracts';
+} from '@pillars/contracts';
+import { dollarsToCents } from '@pillars/money/rules';
 import { createDonation } from '../api/create-donation';
 import { processPayment } from '../api/process-payment';
 import { CARD_PROVIDER, paymentMessages } from '../payments-texts';

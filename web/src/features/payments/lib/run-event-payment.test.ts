@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@pillars/shared/contracts';
+import type { PaymentStatus } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
 import { chargedInBrowser, fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
 import { paymentMessages } from '../payments-texts';

@@ -1,4 +1,4 @@
-import type { MembershipForm, MembershipPaymentAccepted, PaymentStatus } from '@pillars/shared/contracts';
+import type { MembershipForm, MembershipPaymentAccepted, PaymentStatus } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
 import { fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
 import { paymentMessages } from '../payments-texts';

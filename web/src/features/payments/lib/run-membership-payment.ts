@@ -1,4 +1,5 @@
-import { MEMBERSHIP_PRICE_CENTS, type MembershipForm, membershipMessages } from '@pillars/shared/contracts';
+import { type MembershipForm, membershipMessages } from '@pillars/contracts';
+import { MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
 import { processMembershipPayment } from '../api/process-membership-payment';
 import { CARD_PROVIDER, paymentMessages } from '../payments-texts';
 import {
