@@ -47,7 +47,8 @@ describe('what the doc-link test reads as a reference', () => {
   });
 
   it('finds decision records cited by path, by number and in lists', () => {
-    const text = '// (docs/decisions/015, 040) and ADR 007 and 010;\n/* docs/decisions/006-queue-backends.md */';
+    const text =
+      '// (docs/decisions/015, 040) and ADR 007 and 010;\n/* docs/decisions/006-queue-backends.md, a decision 2026 took */';
     expect(decisionCitations('api/src/x.ts', text).map((r) => [r.line, r.resolved])).toEqual([
       [1, 'docs/decisions/015'],
       [1, 'docs/decisions/040'],

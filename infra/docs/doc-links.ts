@@ -159,7 +159,7 @@ export function markdownReferences(file: string, text: string, topFolders: Reado
 export function decisionCitations(file: string, text: string): Reference[] {
   const references: Reference[] = [];
   const citation =
-    /(?:\bdocs\/decisions\/|\b(?:ADRs?|[Dd]ecisions?)\s+)(\d{3})((?:-[\w.-]*[\w])?)((?:\s*(?:,|and|&)\s*\d{3}\b)*)/g;
+    /(?:\bdocs\/decisions\/|\b(?:ADRs?|[Dd]ecisions?)\s+)(\d{3})\b((?:-[\w.-]*[\w])?)((?:\s*(?:,|and|&)\s*\d{3}\b)*)/g;
   text.split('\n').forEach((raw, index) => {
     for (const match of raw.matchAll(citation)) {
       const [whole, number, slug, more] = match as unknown as [string, string, string, string];
