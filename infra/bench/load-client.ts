@@ -147,7 +147,7 @@ function timingsOf(samples: PaymentSample[], startedAt: number): PhaseTimings {
 
 /**
  * Closed loop: each of `concurrency` lanes submits, then starts long-polling that payment in the
- * background and submits the next, so accepted/s measures the API alone (as before issue 10).
+ * background and submits the next, so accepted/s measures the API alone.
  */
 async function burst(apiUrl: string, donations: number, concurrency: number): Promise<PhaseTimings> {
   const startedAt = performance.now();

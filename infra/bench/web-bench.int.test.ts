@@ -57,7 +57,7 @@ describe('web benchmark (short form)', () => {
     expect(results.pages.map((page) => [page.name, page.path, page.runs])).toEqual([['home', '/', 1]]);
     const [home] = results.pages;
     expect(home?.targets.map((t) => t.metric)).toEqual(METRICS.map((m) => m.label));
-    // Every target of the home page is judged (FCP has none in issue 14).
+    // Every target of the home page is judged; FCP has no target.
     expect(home?.targets.filter((t) => t.verdict === 'no target').map((t) => t.metric)).toEqual(['FCP']);
     expect(home?.median.totalBytes).toBeGreaterThan(0);
     expect(results.floor.runs).toBe(1);

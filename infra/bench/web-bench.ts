@@ -1,9 +1,9 @@
 /**
- * Public pages benchmark (issue 14): builds the web app, starts the product as `npm start` does
+ * Public pages benchmark (docs/decisions/040): builds the web app, starts the product as `npm start` does
  * (infra/launcher/start.ts on its embedded defaults: an embedded PostgreSQL in a temporary data
  * directory, seeded with the demo content, the sandbox card provider, the worker and the API),
  * runs Lighthouse with the system Chromium N times per public page and prints the medians beside
- * issue 14's targets and the machine's floor of the same run. Figures only; no assertion
+ * the public pages' targets (METRICS in web-report.ts) and the machine's floor of the same run. Figures only; no assertion
  * (docs/decisions/015, 017).
  *
  *   node --import tsx infra/bench/web-bench.ts [--runs N] [--pages LIST] [--desktop] [--port P]

@@ -1,16 +1,16 @@
 /**
- * The web benchmark's figures: per-metric medians of the Lighthouse runs, issue 14's targets with
+ * The web benchmark's figures: per-metric medians of the Lighthouse runs, the public pages' targets with
  * met / not met, the machine's floor of the same run, the printed table and the JSON report.
  */
 import { z } from 'zod';
 import type { PageRun } from './web-lighthouse';
 
-/** A figure the table shows, how to print it, and issue 14's target for it (null: none). */
+/** A figure the table shows, how to print it, and its target (null: none). */
 interface Metric {
   key: keyof Omit<PageRun, 'failedAudits'>;
   label: string;
   format: (value: number) => string;
-  /** Issue 14's target; `homeOnly` when the issue sets it for the home page alone. */
+  /** Its target; `homeOnly` when the target holds for the home page alone. */
   target: { atLeast?: number; atMost?: number; homeOnly?: boolean } | null;
 }
 
@@ -20,7 +20,7 @@ const millis = (ms: number) => `${ms.toFixed(0)} ms`;
 /** kB of 1,000 bytes, as the build's budget check (web/build/initial-js-budget.ts) counts them. */
 const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** Issue 14's targets (Lighthouse mobile emulation, local, median of 3). */
+/** The public pages' targets, the one list of them (Lighthouse mobile emulation, local, median of 3). */
 export const METRICS: readonly Metric[] = [
   { key: 'performance', label: 'perf', format: score, target: { atLeast: 95 } },
   { key: 'accessibility', label: 'a11y', format: score, target: { atLeast: 100 } },

@@ -3,12 +3,12 @@ import type { Plugin } from 'vite';
 import { DISPLAY_FONT } from './preload-font.ts';
 
 /**
- * Issue 14: the home page's initial JavaScript stays within 90 kB compressed, as the browser
+ * The home page's initial JavaScript stays within 90 kB compressed, as the browser
  * receives it: Brotli, precompressed at build time (web/build/precompress.ts). Its gzip size (for a
  * client that sends no `br`) may not grow past where it stands (docs/decisions/038).
  */
 export const INITIAL_JS_BUDGET = { brotli: 90 * 1000, gzip: 100 * 1000 };
-/** Issue 14: everything the first paint fetches (scripts, stylesheet, preloaded font), compressed. */
+/** Everything the first paint fetches (scripts, stylesheet, preloaded font), compressed (docs/decisions/038). */
 export const FIRST_LOAD_BUDGET_BYTES = 200 * 1000;
 
 type Chunk = {

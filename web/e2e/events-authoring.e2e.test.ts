@@ -11,7 +11,7 @@ import {
   waitForPaymentSuccess,
 } from './browser';
 
-// Issue 12's event journey: an admin writes a paid event with two ticket types (one VIP), two
+// The event journey: an admin writes a paid event with two ticket types (one VIP), two
 // places and an uploaded picture, and publishes it; visitors find it on the home page's carousel
 // and at its address with the resized picture; two registrations fill it, a third visitor sees
 // "Sold out", and the admin checks a registrant in at the door on a phone (docs/decisions/022, 025).

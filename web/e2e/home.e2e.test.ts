@@ -132,7 +132,7 @@ describe('home page', () => {
   it('shows the 404 page for an unknown path', async () => {
     const { page, errors } = await newPage();
     const response = await page.goto('/no/such/page');
-    // Server-rendered since issue 14: a missing page answers 404 (docs/decisions/036).
+    // Server-rendered: a missing page answers 404 (docs/decisions/036).
     expect(response?.status()).toBe(404);
     await page.getByText('404 Page Not Found').waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();

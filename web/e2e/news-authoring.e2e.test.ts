@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { type JourneyPage, horizontalOverflow, useBrowser } from './browser';
 
-// Issue 12's done-when for news: an article saved as draft is not public, published it is, and
+// The news journey: an article saved as draft is not public, published it is, and
 // its slug changed keeps the old URL working. The admin writes it on a 375 px phone.
 const { newPage } = await useBrowser();
 const admin = inject('e2eAdmin');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allViolations } from './axe';
 import { VIEWPORTS, fillCardFields, revealCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 
-// Issue 14's visitor-facing behaviours in a real Chromium: keyboard focus and announcements,
+// The visitor-facing behaviours in a real Chromium: keyboard focus and announcements,
 // reduced motion and the hero word's pause control, the card fields while the provider's script
 // loads, clean excerpts, and axe with no violation of any impact in those states (docs/decisions/039).
 const { browser, baseUrl, newPage } = await useBrowser();

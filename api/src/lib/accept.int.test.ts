@@ -10,7 +10,7 @@ import { AcceptConflict, accept } from '@pillars/money';
  * The money domain's accept statement (shared/money/src/accept.ts), tested here with the API that
  * calls it, because shared sits below the test harness (docs/decisions/014). On real PostgreSQL:
  * record, payment and outbox row in one statement,
- * exactly once per idempotency key (docs/decisions/016).
+ * exactly once per idempotency key (docs/decisions/007).
  */
 const database = await useTestDatabase();
 const { db } = database;

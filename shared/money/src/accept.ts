@@ -7,7 +7,7 @@ import { type OutboxRow, chargeJobFor, outboxValuesOf } from '@pillars/platform/
 import { PLACES_CONSTRAINT } from './places';
 
 /**
- * The accept path (docs/decisions/007, 016): a request that creates a record and, usually, a
+ * The accept path (docs/decisions/007): a request that creates a record and, usually, a
  * charge is ONE SQL statement. Data-modifying CTEs chain the idempotency claim, the record, the
  * payment and its outbox row, each `INSERT … SELECT … FROM <previous>`, so nothing is inserted
  * when the key was already claimed. Ids are generated here, so the answer is known before the

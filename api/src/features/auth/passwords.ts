@@ -5,7 +5,7 @@ import { COMMON_PASSWORDS } from './common-passwords';
 /** `Algorithm.Argon2id`; the enum is a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2 as Algorithm;
 
-/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane (issue 5). */
+/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane (docs/decisions/009). */
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

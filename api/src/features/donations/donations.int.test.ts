@@ -9,7 +9,7 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { testApp, useAppInfra } from '../../test/test-app';
 import { donationBody } from '../../test/donation-body';
 
-// What one accepted donation costs the database (docs/decisions/016): one statement answers it, a
+// What one accepted donation costs the database (docs/decisions/007): one statement answers it, a
 // batched mark follows it, and a replay of its Idempotency-Key costs one more read.
 const database = await useTestDatabase();
 const infra = await useAppInfra(database);

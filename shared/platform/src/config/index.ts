@@ -125,7 +125,7 @@ export const ConfigSchema = z.object({
   ),
   /** Only for deliveries that arrive signed (HMAC-SHA256 of the body); Pay Theory itself does not sign. */
   PAYTHEORY_WEBHOOK_SIGNING_SECRET: optionalString,
-  /** Replaced (issue 9): it meant a signature Pay Theory never sends, so it stops the process. */
+  /** Replaced by PAYTHEORY_WEBHOOK_URL_SECRET: it meant a signature Pay Theory never sends, so it stops the process. */
   PAYTHEORY_WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,
     z

@@ -22,11 +22,11 @@ export const successTexts = {
   otherTitle: 'Payment Successful!',
   otherBody: 'Thank you. Your payment has been processed successfully.',
 
-  // A monthly plan, known from the payment (issue 11).
+  // A monthly plan, known from the payment's status, never from the URL.
   contributionMonthly: 'This is a monthly contribution.',
   nextCharge: (date: string) => `Next charge: ${date}`,
 
-  // Not in the spec (issue 14): the payment's reference and what happens next.
+  // Beyond the product's texts: the payment's reference and what happens next (docs/decisions/039).
   reference: 'Payment reference',
   nextContribution: 'Your receipt is on its way to your e-mail inbox. Please keep it for your records.',
   nextMembership: 'A welcome e-mail and your receipt are on their way to your inbox.',

@@ -66,7 +66,7 @@ export type EmailConfig = Pick<
   | 'CONTACT_ADDRESS'
 >;
 
-/** A reset link works for one hour (issue 5). */
+/** A reset link works for one hour (docs/decisions/009). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 export type OutboundEmail = typeof outboundEmails.$inferSelect;

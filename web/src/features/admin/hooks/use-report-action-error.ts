@@ -6,7 +6,7 @@ import { useSignOutOnUnauthorized } from './use-unauthorized-redirect';
 
 /**
  * A failed admin action (confirm, profile, create or delete admin). The product only logs it;
- * issue 5 adds a destructive toast with the server's message, since a silent failure would let the
+ * we also show a destructive toast with the server's message, since a silent failure would let the
  * admin believe it worked. A 401 sends the admin to /login instead. Returns the message shown, so a
  * dialog can keep it in view: the toast goes away after a few seconds.
  */

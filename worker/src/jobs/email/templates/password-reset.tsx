@@ -10,7 +10,7 @@ export function passwordResetSubject({ org }: Pick<PasswordResetProps, 'org'>) {
   return `Reset your ${org.name} admin password`;
 }
 
-/** The password reset e-mail (issue 5): the link works once, within an hour. */
+/** The password reset e-mail (docs/decisions/009): the link works once, within an hour. */
 export function PasswordResetEmail({ org, username, link }: PasswordResetProps) {
   return (
     <Layout org={org} preview="Reset your admin password.">
