@@ -16,7 +16,7 @@ import { startWorkers } from '@pillars/worker/workers';
 
 /**
  * A settled payment as the API answers it, with what the ledger recorded and the public status
- * does not answer (docs/decisions/045): the amount, the provider's ids, the failure code.
+ * does not answer (docs/decisions/046): the amount, the provider's ids, the failure code.
  */
 export type SettledPayment = PaymentStatus & {
   amountCents: number | null;

@@ -94,7 +94,7 @@ export async function loadAllImages(page: Page): Promise<void> {
 /** Pay Theory's documented test cards, honoured by the sandbox: each succeeds unless the amount declines. */
 export const TEST_CARDS = { visa: '4111 1111 1111 1111', mastercard: '5454 5454 5454 5454' } as const;
 
-/** Scrolls to the card fields, as a visitor does: they load as they near the viewport (docs/decisions/043). */
+/** Scrolls to the card fields, as a visitor does: they load as they near the viewport (docs/decisions/038). */
 export async function revealCardFields(page: Page): Promise<void> {
   await page.locator('#pay-theory-credit-card-number').scrollIntoViewIfNeeded();
 }

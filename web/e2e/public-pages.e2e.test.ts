@@ -17,7 +17,7 @@ const { newPage, baseUrl } = await useBrowser();
 
 /**
  * `ready`: what shows the page is drawn. `reveal`: what to scroll to first, as a visitor would,
- * for parts that load as they near the viewport (the card fields, docs/decisions/043).
+ * for parts that load as they near the viewport (the card fields, docs/decisions/038).
  */
 type Route = { name: string; path: string; ready: string; reveal?: string };
 

@@ -6,7 +6,7 @@ import { DollarString, MAX_PAYMENT_WAIT_MS } from './payments-api';
 // The bodies and queries of the payment calls, which only the API parses. Apart from the answers
 // (./payments-api.ts) because a page evaluates every schema of each contract module it imports:
 // zod's calls cannot be left out of a bundle when unused, and constructing these on a payment
-// page's load was part of its longest task (docs/decisions/044).
+// page's load was part of its longest task (docs/decisions/038).
 
 export const IdempotencyKey = z
   .string()

@@ -11,7 +11,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /**
  * A whole number with US thousands separators: 100000 → '100,000'. Not `toLocaleString`: this
  * runs where the schema is defined, as a payment page's code loads, and a page's first `Intl`
- * call loads the locale's data, a task of 80–260 ms on a phone (docs/decisions/043).
+ * call loads the locale's data, a task of 80–260 ms on a phone (docs/decisions/038).
  */
 function groupThousands(whole: number): string {
   return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

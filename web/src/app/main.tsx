@@ -25,7 +25,7 @@ const app = (
 // (docs/decisions/036). Other pages (the back office, sign-in) arrive as the empty shell.
 // Hydrating inside a transition lets React yield to the browser every few milliseconds instead
 // of holding the main thread for the whole page, so a tap or a scroll during hydration is not
-// kept waiting (docs/decisions/043); taps on buttons before hydration are replayed (ADR 041).
+// kept waiting; taps on buttons before hydration are replayed (docs/decisions/036).
 const state = readServerRenderState();
 if (state) {
   hydrate(queryClient, state.queries);

@@ -4,7 +4,7 @@ declare global {
   interface Window {
     /**
      * Set by the inline script in index.html: stops holding clicks and gives the button last
-     * clicked before the page's code took over, if it is still on the page (docs/decisions/041).
+     * clicked before the page's code took over, if it is still on the page (docs/decisions/036).
      */
     __takeEarlyClick?: () => HTMLElement | null;
   }

@@ -5,7 +5,7 @@ export const CODE_UNAVAILABLE = 'This step could not load. Check your connection
  * Loads code a step needs on demand (`import()`), rejecting with `message` instead of the
  * browser's "Failed to fetch dynamically imported module …" when it cannot. A payment step loads
  * its code before it charges anything, so a failed load never leaves a charge half done
- * (docs/decisions/044).
+ * (docs/decisions/038).
  */
 export async function loadCode<T>(load: () => Promise<T>, message: string = CODE_UNAVAILABLE): Promise<T> {
   try {

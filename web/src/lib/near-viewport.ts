@@ -58,7 +58,7 @@ export function whenNearViewport(anchorId: string, signal?: AbortSignal): Promis
 
 /**
  * `React.lazy` whose code is fetched only once the element `anchorId` (the part's section) nears
- * the viewport (docs/decisions/043). For parts far down a page whose code, and what that code
+ * the viewport (docs/decisions/038). For parts far down a page whose code, and what that code
  * fetches (the card provider's SDK), the first screen does not need.
  *
  * The server waits for nothing and draws the part. In the browser, hydration keeps that HTML as

@@ -6,7 +6,7 @@ export const defaultQueryFn = getQueryFn({ on401: 'throw' });
 /**
  * The default query, its answer parsed with a schema loaded beside the request instead of with
  * the page: a page hydrating from the server's data makes no request, so it never loads the
- * schema, nor zod with it (docs/decisions/038, 044).
+ * schema, nor zod with it (docs/decisions/038).
  */
 export function lazilyParsedQuery<T>(loadSchema: () => Promise<{ parse: (data: unknown) => T }>): QueryFunction<T> {
   return async (context) => {

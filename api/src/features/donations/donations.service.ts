@@ -88,7 +88,7 @@ export type PaymentProof = { paymentId?: string | undefined; transactionId?: str
 
 /**
  * The donation's payment the caller holds, or why there is none. A donation id alone grants no
- * payment (docs/decisions/045): once a donation has any payment, only the caller who holds that
+ * payment (docs/decisions/046): once a donation has any payment, only the caller who holds that
  * payment (its id, or the charge id of the report that created it) is answered; anyone else learns
  * as little as for a donation that does not exist.
  */
@@ -113,7 +113,7 @@ export async function heldPaymentOf(
  * Only a pending donation without any payment gets one, so a report can never add a payment to a
  * gift already paid, under way or monthly; a repeated report answers the payment it created, and
  * a report about someone else's payment is a 404 that changes nothing and asks the provider
- * nothing (docs/decisions/045).
+ * nothing (docs/decisions/046).
  */
 export async function reportDonationCharge(
   { db, queues }: Pick<AppDeps, 'db' | 'queues'>,

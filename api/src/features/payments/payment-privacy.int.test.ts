@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp, useAppInfra } from '../../test/test-app';
 
-// What a payment id, a donation id and a registration id grant a caller (docs/decisions/045).
+// What a payment id, a donation id and a registration id grant a caller (docs/decisions/046).
 // No worker runs here: any report that was accepted leaves an outbox row (the job that would ask
 // the provider), so "no provider lookup" is "no outbox row", and every refusal is checked against
 // the rows it could have written.

@@ -120,7 +120,7 @@ export function createPaymentMethod(
 /**
  * POST /api/transactions, kept for older clients. A transaction row is written only by the
  * worker, after the provider confirmed the charge; a browser's report merely points at the
- * payment to check, and only at the caller's own (docs/decisions/045).
+ * payment to check, and only at the caller's own (docs/decisions/046).
  */
 export async function paymentOfDonation(
   { db }: Pick<AppDeps, 'db'>,

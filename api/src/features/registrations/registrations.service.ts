@@ -139,7 +139,7 @@ export async function register(
 /** A payment of the registration that is not failed: under way or succeeded. */
 async function livePaymentOf(tx: Tx | Database, id: string) {
   // Among failed attempts and a live one, the live one: a registration already paid (or being
-  // paid) never gets a second payment (docs/decisions/045).
+  // paid) never gets a second payment (docs/decisions/046).
   const [existing] = await tx
     .select({ id: payments.id, state: payments.state })
     .from(payments)
@@ -151,7 +151,7 @@ async function livePaymentOf(tx: Tx | Database, id: string) {
 /**
  * What the event payment page needs: whoever holds the (unguessable) id, which rides in the
  * payment page's URL, so nothing that names the registrant: no name, e-mail or phone. The
- * registrant's own browser keeps those (docs/decisions/045).
+ * registrant's own browser keeps those (docs/decisions/046).
  */
 export async function registrationSummary(
   { db, now = () => new Date() }: Pick<AppDeps, 'db' | 'now'>,

@@ -8,7 +8,7 @@ const DATA_BLOCK_TYPE = /\btype\s*=\s*["']?(?!module\b|text\/javascript\b)[\w/+.
 
 /**
  * The hash sources (`'sha256-…'`) of the inline scripts a page's HTML runs: the shell's own
- * (the early-click holder, docs/decisions/041). Allowing each by its hash, not `'unsafe-inline'`,
+ * (the early-click holder, docs/decisions/036). Allowing each by its hash, not `'unsafe-inline'`,
  * keeps injected markup from running script. Scripts with a `src` and data blocks are left out.
  */
 export function inlineScriptHashes(html: string): string[] {

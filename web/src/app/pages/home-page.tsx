@@ -13,7 +13,7 @@ import { useHashScroll } from '@/lib/use-hash-scroll';
 
 // The forms, react-hook-form, the card payment code and the provider's SDK load only when their
 // section nears the viewport: they sit far down the page and the first screen needs none of them
-// (docs/decisions/043). The server draws them all the same.
+// (docs/decisions/038). The server draws them all the same.
 const HomeContributionForm = lazyNearViewport(CONTRIBUTION_SECTION_ID, () =>
   import('./home-contribution-form').then((m) => ({ default: m.HomeContributionForm })),
 );

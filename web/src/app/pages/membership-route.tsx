@@ -6,7 +6,7 @@ import { loadCode } from '@/lib/load-code';
 
 /**
  * The payment's code (its requests and the answers' schemas) loads once the card fields are
- * ready, not with the page (docs/decisions/044); a payment waits for it before any charge.
+ * ready, not with the page (docs/decisions/038); a payment waits for it before any charge.
  */
 const loadMembershipPayment = () => loadCode(() => import('@/features/payments/lib/run-membership-payment'));
 

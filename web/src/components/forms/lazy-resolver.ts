@@ -9,7 +9,7 @@ export type LazyResolver<T extends FieldValues> = Resolver<T> & {
 /**
  * A form resolver whose code (its schema, and zod with it) loads on first use instead of with the
  * page: a page evaluates every schema it imports as its code loads, which was the longest task of
- * the membership page (docs/decisions/044). When the code cannot load, validation answers a
+ * the membership page (docs/decisions/038). When the code cannot load, validation answers a
  * form-level error (`errors.root`) with a clear message, and a later submit tries again.
  */
 export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>): LazyResolver<T> {

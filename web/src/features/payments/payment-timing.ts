@@ -1,6 +1,6 @@
 /** How long the card payment flow waits, and how often it asks again. */
 
-/** Product rule: hosted card field setup runs once after 200 ms (from when the fields near the viewport, docs/decisions/043)… */
+/** Product rule: hosted card field setup runs once after 200 ms (from when the fields near the viewport, docs/decisions/038)… */
 export const CARD_FIELDS_INIT_DELAY_MS = 200;
 /** …and a check after 3000 ms confirms the frames mounted, otherwise setup is retried once. */
 export const CARD_FIELDS_CHECK_MS = 3000;

@@ -14,7 +14,7 @@ import { EventDetailsCard } from './event-details-card';
 const REGISTER_HEADING_ID = 'event-register-heading';
 
 // The form's code (react-hook-form, the registration schema) loads as its section nears the
-// viewport: on a phone it is two screens down (docs/decisions/043). The server draws it all the same.
+// viewport: on a phone it is two screens down (docs/decisions/038). The server draws it all the same.
 const EventRegistrationForm = lazyNearViewport(REGISTER_HEADING_ID, () =>
   import('./event-registration-form').then((m) => ({ default: m.EventRegistrationForm })),
 );

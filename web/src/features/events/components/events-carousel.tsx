@@ -9,7 +9,7 @@ import { eventsSectionTexts } from '../events-section-texts';
 export const EVENTS_SECTION_ID = 'events';
 
 // The request starts here, with the page; the slides' code loads when the section nears the
-// viewport (docs/decisions/038, 043). The server draws the slides all the same.
+// viewport (docs/decisions/038). The server draws the slides all the same.
 const EventSlides = lazyNearViewport(EVENTS_SECTION_ID, () =>
   import('./event-slides').then((m) => ({ default: m.EventSlides })),
 );

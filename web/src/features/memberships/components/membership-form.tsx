@@ -16,7 +16,7 @@ import { useSingleSubmission } from '@/lib/use-single-submission';
 import { HydratedForm } from '@/components/forms/hydrated-form';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
 
-/** The form's rules, loaded as the visitor starts on the form (docs/decisions/044). */
+/** The form's rules, loaded as the visitor starts on the form (docs/decisions/038). */
 const resolver = lazyResolver<MembershipFormValues>(() =>
   import('./membership-form-resolver').then((module) => module.membershipFormResolver),
 );

@@ -140,7 +140,7 @@ describe('MembershipPage', () => {
 
     await waitFor(() => expect(submitButton().textContent).toBe('Processing Membership...'));
     // The button says so as the submit starts; the payment is handed over once the code it needs
-    // has loaded (docs/decisions/044), a moment later.
+    // has loaded (docs/decisions/038), a moment later.
     await waitFor(() => expect(pay).toHaveBeenCalledTimes(1));
     expect(pay.mock.calls[0]?.[0]).toMatchObject({
       firstName: 'Martha',

@@ -9,7 +9,7 @@ import { newsTexts } from '../news-texts';
 export const NEWS_SECTION_ID = 'news';
 
 // The request starts here, with the page; the slides' code loads when the section nears the
-// viewport (docs/decisions/038, 043). The server draws the slides all the same.
+// viewport (docs/decisions/038). The server draws the slides all the same.
 const NewsSlides = lazyNearViewport(NEWS_SECTION_ID, () =>
   import('./news-slides').then((m) => ({ default: m.NewsSlides })),
 );

@@ -66,7 +66,7 @@ const placeholders = {
 
 /**
  * The provider's SDK through our adapter, whose code (its result schemas, and zod with them) loads
- * only now, as the fields come near, not with the page (docs/decisions/044).
+ * only now, as the fields come near, not with the page (docs/decisions/038).
  */
 async function loadProviderSdk(sdkUrl: string): Promise<ProviderSdk> {
   const adapter = await loadCode(() => import('../lib/provider-sdk'), hostedFieldTexts.unavailable);
@@ -93,7 +93,7 @@ function remounting(current: HostedCardFieldsState): HostedCardFieldsState {
  * Tearing down is emptying the containers: the SDK ends a session whose frames left the page.
  *
  * The 200 ms and the 3000 ms count from when the fields come within a screen and a half of the
- * viewport (docs/decisions/043); a page that draws them only after its data has loaded goes
+ * viewport (docs/decisions/038); a page that draws them only after its data has loaded goes
  * ahead after two seconds, as before. Loading the SDK and mounting its frames is the heaviest
  * work of a payment page, and a visitor has the rest of the form to fill before the card.
  */

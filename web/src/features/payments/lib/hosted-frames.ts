@@ -2,7 +2,7 @@ import { CARD_FIELD_IDS } from '../payments-texts';
 
 // The hosted fields' containers and the provider's frames in them: plain DOM, apart from the
 // provider's SDK adapter (./provider-sdk.ts), whose result schemas a page loads only once its card
-// fields come near (docs/decisions/044).
+// fields come near (docs/decisions/038).
 
 /** True when the provider has put an iframe into every hosted field container. */
 export function hostedFramesMounted(doc: Document = document): boolean {
