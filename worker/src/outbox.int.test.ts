@@ -49,7 +49,7 @@ function counting(backend: QueueBackend, adds: string[]): QueueBackend {
 /**
  * The outbox and its relay on real PostgreSQL and each real queue backend: what the API or the
  * worker commits as "to publish" reaches the queue once, under its deterministic job id, whatever
- * fails or runs twice on the way. (The code is @pillars/shared's; its test lives with the worker,
+ * fails or runs twice on the way. (The code is @pillars/platform's; its test lives with the worker,
  * which runs the relay, because shared sits below the test harness: docs/decisions/014.)
  */
 describe.each(['redis', 'postgres'] as const)('outbox relay (%s queues)', async (kind) => {

@@ -7,3 +7,4 @@ export * from './admin-events';
 export * from './contributors-csv';
 export * from './admin-deposits';
 export * from './reconciliation';
+export * from './record-lists';

@@ -5,14 +5,12 @@ import { AdminEventsManagePage } from '@/features/admin/pages/admin-events-manag
 import { EventView } from '@/features/events/components/event-view';
 import { AdminAuditLogPage } from '@/features/admin/pages/admin-audit-log-page';
 import { AdminReconciliationPage } from '@/features/admin/pages/admin-reconciliation-page';
-import { AdminContributorsPage } from '@/features/admin/pages/admin-contributors-page';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard-page';
 import { AdminDepositPage } from '@/features/admin/pages/admin-deposit-page';
 import { AdminDepositsPage } from '@/features/admin/pages/admin-deposits-page';
-import { AdminEventsPage } from '@/features/admin/pages/admin-events-page';
-import { AdminMembersPage } from '@/features/admin/pages/admin-members-page';
 import { AdminNewsEditorPage } from '@/features/admin/pages/admin-news-editor-page';
 import { AdminNewsPage } from '@/features/admin/pages/admin-news-page';
+import { RecordListPage } from '@/features/admin/pages/record-list-page';
 import { AdminGuard } from '@/features/auth/components/admin-guard';
 
 // Every admin page behind the same guard: 'Checking authentication...', then the page, or
@@ -29,7 +27,7 @@ export function AdminDashboardRoute() {
 export function AdminEventsRoute() {
   return (
     <AdminGuard>
-      <AdminEventsPage />
+      <RecordListPage name="registrations" />
     </AdminGuard>
   );
 }
@@ -37,7 +35,7 @@ export function AdminEventsRoute() {
 export function AdminContributorsRoute() {
   return (
     <AdminGuard>
-      <AdminContributorsPage />
+      <RecordListPage name="contributions" />
     </AdminGuard>
   );
 }
@@ -45,7 +43,7 @@ export function AdminContributorsRoute() {
 export function AdminMembersRoute() {
   return (
     <AdminGuard>
-      <AdminMembersPage />
+      <RecordListPage name="members" />
     </AdminGuard>
   );
 }

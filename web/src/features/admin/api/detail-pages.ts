@@ -41,7 +41,7 @@ export function useRecipients(path: string, enabled = true) {
 
 const getRecipientCount = parsedQueryFn(RecipientCount);
 
-/** How many addresses a list's /recipients answers, for 'Email All (count)'; asked beside the first page. */
-export function useRecipientCount(recipientsPath: string) {
-  return useQuery({ queryKey: [`${recipientsPath}/count`], queryFn: getRecipientCount });
+/** How many addresses a list's /recipients answers (its /recipients/count), for 'Email All (count)'; asked beside the first page. */
+export function useRecipientCount(countPath: string) {
+  return useQuery({ queryKey: [countPath], queryFn: getRecipientCount });
 }

@@ -62,7 +62,7 @@ describe('ManageAdminsDialog', () => {
     expect(items).toHaveLength(2);
     expect(items[0]?.textContent).toContain('admin');
     expect(items[0]?.textContent).toContain('George Washington · admin@example.org · 555-010-1776');
-    expect(within(dialog).getByRole('button', { name: 'Delete martha@example.org' })).toBeDefined();
+    expect(within(dialog).getByRole('button', { name: 'Delete martha@example.org' })).toHaveProperty('disabled', false);
   });
 
   it('says the list failed to load, what to do, and loads it again from "Try again"', async () => {
@@ -76,7 +76,8 @@ describe('ManageAdminsDialog', () => {
       "Failed to load admin users.We couldn't load the admin users. Check your connection and try again.",
     );
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    expect(await within(dialog).findByText('martha@example.org', { selector: 'p' })).toBeDefined();
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(dialog).getAllByRole('listitem')[1]?.textContent).toContain('martha@example.org');
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
@@ -96,8 +97,8 @@ describe('ManageAdminsDialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'First name' }).hasAttribute('required')).toBe(false);
 
     await user.click(within(dialog).getByRole('button', { name: 'Create Admin' }));
-    expect(await within(dialog).findByText('Please enter a valid email address')).toBeDefined();
-    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeDefined();
+    await waitFor(() => expect(dialog.textContent).toContain('Please enter a valid email address'));
+    expect(dialog.textContent).toContain('Password must be at least 6 characters');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     await user.type(email, 'abigail@example.org');
@@ -125,9 +126,9 @@ describe('ManageAdminsDialog', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Delete martha@example.org' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Delete Admin User' });
-    expect(
-      within(confirm).getByText('Are you sure you want to delete this admin user? This action cannot be undone.'),
-    ).toBeDefined();
+    expect(confirm.textContent).toContain(
+      'Are you sure you want to delete this admin user? This action cannot be undone.',
+    );
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
@@ -154,7 +155,7 @@ describe('ManageAdminsDialog', () => {
     expect(await findToast('Could Not Delete Admin')).toContain('You cannot delete your own account');
     expect(logged).toHaveBeenCalled();
     // The confirmation stays open with the reason in view.
-    expect(within(screen.getByRole('alertdialog')).getByText('You cannot delete your own account')).toBeDefined();
+    expect(screen.getByRole('alertdialog').textContent).toContain('You cannot delete your own account');
   });
 });
 
@@ -225,13 +226,13 @@ describe('ProfileDialog', () => {
     await user.clear(email);
     await user.type(email, 'not-an-email');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('Please enter a valid email address')).toBeDefined();
+    await waitFor(() => expect(dialog.textContent).toContain('Please enter a valid email address'));
 
     await user.clear(email);
     await user.type(email, 'taken@example.org');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Profile Update Failed')).toContain('Email already in use');
     expect(logged).toHaveBeenCalled();
-    expect(within(screen.getByRole('dialog')).getByText('Email already in use')).toBeDefined();
+    expect(screen.getByRole('dialog').textContent).toContain('Email already in use');
   });
 });

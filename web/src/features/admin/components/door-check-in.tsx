@@ -5,8 +5,7 @@ import { inputClasses } from '@/components/ui/text-field';
 import { formatEventDate } from '@/lib/format-date';
 import { adminTexts } from '../admin-texts';
 import { EmailAddress } from './email-address';
-import { useCheckIn } from '../api/money-ops';
-import { useReportActionError } from '../hooks/use-report-action-error';
+import { useCheckInAction } from '../hooks/use-check-in';
 import { contributorName } from '../lib/contributors-table';
 import { doorSearchReady } from '../lib/door-search';
 import { useDoorSearch } from '../api/get-event-registrations';
@@ -28,10 +27,12 @@ function DoorResult({
   onCheckedIn: (name: string) => void;
 }) {
   const name = contributorName(registration);
-  const mutation = useCheckIn();
-  const reportError = useReportActionError();
   const doneRef = useRef<HTMLParagraphElement>(null);
   const [checkedIn, setCheckedIn] = useState(false);
+  const action = useCheckInAction(registration.id, () => {
+    setCheckedIn(true);
+    onCheckedIn(name);
+  });
   const attended = checkedIn || registration.status === 'attended';
   const canCheckIn = !attended && CHECK_IN_FROM.includes(registration.status);
   // In an effect, so it runs after the render that shows "Checked in" has reached the page; only
@@ -63,17 +64,9 @@ function DoorResult({
         ) : canCheckIn ? (
           <button
             type="button"
-            disabled={mutation.isPending}
+            disabled={action.pending}
             aria-label={adminTexts.checkInLabel(name)}
-            onClick={() =>
-              mutation.mutate(registration.id, {
-                onSuccess: () => {
-                  setCheckedIn(true);
-                  onCheckedIn(name);
-                },
-                onError: (error) => reportError(adminTexts.checkInFailedTitle, error),
-              })
-            }
+            onClick={action.checkIn}
             className={smallButton('primary', 'min-h-12 w-full px-6 text-lg sm:w-auto')}
           >
             {adminTexts.checkIn}

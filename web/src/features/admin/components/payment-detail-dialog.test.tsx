@@ -304,11 +304,11 @@ describe('PaymentDetailButton', () => {
   it('says when the item has no payment', async () => {
     const { user } = renderButton({ [listPath]: json({ success: true, data: [] }) });
     await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
-    expect(
-      await screen.findByText(
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
         'No card payment was recorded for this item (for example, an application without a card).',
       ),
-    ).toBeDefined();
+    );
   });
 
   it('announces a load error with what to do next', async () => {
@@ -333,11 +333,11 @@ describe('money operations in the payment details', () => {
     await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
     const details = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
     const charges = await within(details).findByRole('region', { name: 'Charges' });
-    expect(within(charges).getByText('$20.00 left to refund', { exact: false })).toBeDefined();
+    expect(charges.textContent).toContain('$20.00 left to refund');
     expect(within(charges).getByText(/^\$5\.00: succeeded, asked by jane on Jan 2, 2026/).textContent).toContain(
       'Refunded to the card.',
     );
-    expect(within(charges).getByText('At the payment processor: partly refunded (deposit batch 7).')).toBeDefined();
+    expect(charges.textContent).toContain('At the payment processor: partly refunded (deposit batch 7).');
 
     const trigger = within(charges).getByRole('button', { name: /^Refund the charge of \$25\.00/ });
     await user.click(trigger);
@@ -345,10 +345,10 @@ describe('money operations in the payment details', () => {
     const amount = within(confirm).getByLabelText('Amount to refund (dollars)');
     expect(document.activeElement).toBe(amount);
     expect((amount as HTMLInputElement).value).toBe('20.00');
-    expect(within(confirm).getByText('Refund $20.00 to John Adams?')).toBeDefined();
-    expect(
-      within(confirm).getByText(/^This payment has been paid out, so the amount goes back to the card/),
-    ).toBeDefined();
+    expect(confirm.textContent).toContain('Refund $20.00 to John Adams?');
+    expect(confirm.textContent).toContain(
+      'This payment has been paid out, so the amount goes back to the card as a refund',
+    );
     await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(sentBody(fetchMock, '/api/admin/refunds')).toEqual({ chargeRowId, amountCents: 2000 });
@@ -382,15 +382,13 @@ describe('money operations in the payment details', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
     const charges = await screen.findByRole('region', { name: 'Charges' });
-    expect(within(charges).getByText('At the payment processor: pending (not captured yet).')).toBeDefined();
-    expect(within(charges).getByText('Held for review by the payment processor: possible duplicate.')).toBeDefined();
+    expect(charges.textContent).toContain('At the payment processor: pending (not captured yet).');
+    expect(charges.textContent).toContain('Held for review by the payment processor: possible duplicate.');
     await user.click(within(charges).getByRole('button', { name: /^Refund the charge of/ }));
     const confirm = screen.getByRole('alertdialog', { name: 'Refund a charge' });
-    expect(
-      within(confirm).getByText(
-        /^This payment has not been paid out yet, so the payment processor will cancel it \(a void\)/,
-      ),
-    ).toBeDefined();
+    expect(confirm.textContent).toContain(
+      'This payment has not been paid out yet, so the payment processor will cancel it (a void)',
+    );
   });
 
   it('refuses an amount above the remainder beside the field, announced, without a request', async () => {
@@ -413,7 +411,7 @@ describe('money operations in the payment details', () => {
 
     await user.clear(amount);
     await user.type(amount, '7.5');
-    expect(within(confirm).getByText('Refund $7.50 to John Adams?')).toBeDefined();
+    expect(confirm.textContent).toContain('Refund $7.50 to John Adams?');
   });
 
   it("keeps the server's refusal in view", async () => {
@@ -426,7 +424,7 @@ describe('money operations in the payment details', () => {
     await user.click(await screen.findByRole('button', { name: /^Refund the charge of/ }));
     const confirm = screen.getByRole('alertdialog', { name: 'Refund a charge' });
     await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
-    expect(await within(confirm).findByText('A refund of this payment is already in progress.')).toBeDefined();
+    await waitFor(() => expect(confirm.textContent).toContain('A refund of this payment is already in progress.'));
   });
 
   it('cancels a monthly plan after a confirmation, and says when it was asked for', async () => {
@@ -497,7 +495,7 @@ describe('money operations in the payment details', () => {
       [`/api/admin/payments/${paymentId}`]: json(underway),
     });
     await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
-    expect(await screen.findByText(/^\$5\.00: processing/)).toBeDefined();
+    expect((await screen.findByText(/^\$5\.00: /)).textContent).toMatch(/^\$5\.00: processing, asked by /);
     expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull();
   });
 
@@ -512,7 +510,7 @@ describe('money operations in the payment details', () => {
       [`/api/admin/payments/${paymentId}`]: json(asked),
     });
     await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
-    expect(await screen.findByText(/^Jan 3, 2026.* by admin jane$/)).toBeDefined();
+    expect((await screen.findByText(/^Jan 3, 2026/)).textContent).toMatch(/ by admin jane$/);
     expect(screen.queryByRole('button', { name: 'Cancel monthly plan' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull();
   });

@@ -6,7 +6,7 @@ import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { EmailAddress, Pieces } from '../components/email-address';
-import { TableRegion } from '../components/table-region';
+import { CardTable } from '../components/card-table';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatShortDateTime } from '../lib/format';
 
@@ -103,7 +103,6 @@ function EntryRow({ entry }: { entry: AuditLogEntry }) {
 
 /** /admin/audit-log: who did what to which record, and when, filtered and paged. */
 export function AdminAuditLogPage() {
-  const captionId = useId();
   const [filters, setFilters] = useState<AuditLogFilters>(noFilters);
   const query = useAuditLog(filters);
   useRedirectOnUnauthorized(query.error);
@@ -143,11 +142,10 @@ export function AdminAuditLogPage() {
         <>
           {/* Fixed columns, each as wide as its usual content; Change takes the rest. Narrower than
               their sum, the table scrolls in its region rather than squeezing Change to nothing. */}
-          <TableRegion captionId={captionId} className={`${cardClasses} p-0 sm:p-0`}>
-            <table className="w-full min-w-[60rem] table-fixed text-left text-sm text-navy-900">
-              <caption id={captionId} className="sr-only">
-                {adminTexts.auditTableLabel}
-              </caption>
+          <CardTable
+            caption={adminTexts.auditTableLabel}
+            tableClassName="min-w-[60rem] table-fixed"
+            colgroup={
               <colgroup>
                 <col className="w-44" />
                 <col className="w-44" />
@@ -155,28 +153,19 @@ export function AdminAuditLogPage() {
                 <col className="w-64" />
                 <col />
               </colgroup>
-              <thead className="bg-navy-50 text-slate-700">
-                <tr>
-                  {[
-                    adminTexts.auditWhen,
-                    adminTexts.auditWho,
-                    adminTexts.auditWhat,
-                    adminTexts.auditRecord,
-                    adminTexts.auditChange,
-                  ].map((heading) => (
-                    <th key={heading} scope="col" className="px-3 py-2">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {entries.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+            }
+            columns={[
+              adminTexts.auditWhen,
+              adminTexts.auditWho,
+              adminTexts.auditWhat,
+              adminTexts.auditRecord,
+              adminTexts.auditChange,
+            ].map((heading) => ({ heading }))}
+          >
+            {entries.map((entry) => (
+              <EntryRow key={entry.id} entry={entry} />
+            ))}
+          </CardTable>
           {query.isFetchNextPageError ? (
             <AdminLoadError
               text={adminTexts.errorLoadingAuditLog(describeError(query.error))}

@@ -6,6 +6,7 @@ import { depositsTexts as t } from '../deposits-texts';
 import { depositCsvPath, useDeposit } from '../api/get-deposits';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
+import { CardTable } from '../components/card-table';
 import { TableRegion } from '../components/table-region';
 import { cardClasses, linkClasses, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -131,31 +132,19 @@ function LineRow({ line }: { line: DepositLine }) {
 }
 
 function Lines({ lines }: { lines: DepositLine[] }) {
-  const captionId = useId();
   if (lines.length === 0) return <AdminEmpty text={t.noLines} />;
   const headings = [t.when, t.reference, t.contributor, t.kind, t.type, t.gross, t.fee, t.net, t.inLedger];
   return (
-    <TableRegion captionId={captionId} className={`${cardClasses} p-0 sm:p-0`}>
-      <table className="w-full min-w-[52rem] text-left text-sm text-navy-900">
-        <caption id={captionId} className="px-3 py-2 text-left font-bold">
-          {t.linesLabel}
-        </caption>
-        <thead className="bg-navy-50 text-slate-700">
-          <tr>
-            {headings.map((heading, index) => (
-              <th key={heading} scope="col" className={`${cell} ${index >= 5 ? 'text-right' : ''}`}>
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {lines.map((line) => (
-            <LineRow key={line.providerTransactionId} line={line} />
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+    <CardTable
+      caption={t.linesLabel}
+      captionClassName="px-3 py-2 text-left font-bold"
+      tableClassName="min-w-[52rem]"
+      columns={headings.map((heading, index) => ({ heading, className: index >= 5 ? 'text-right' : '' }))}
+    >
+      {lines.map((line) => (
+        <LineRow key={line.providerTransactionId} line={line} />
+      ))}
+    </CardTable>
   );
 }
 

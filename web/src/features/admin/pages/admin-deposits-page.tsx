@@ -6,7 +6,7 @@ import { adminTexts } from '../admin-texts';
 import { depositsRangeCsvPath, useDeposits, useRefreshDeposits } from '../api/get-deposits';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
-import { TableRegion } from '../components/table-region';
+import { CardTable } from '../components/card-table';
 import { cardClasses, fieldClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
@@ -106,7 +106,6 @@ function RangeCsv() {
 
 /** /admin/deposits: the provider's settlement batches as synced, newest first (docs/decisions/048-deposits.md). */
 export function AdminDepositsPage() {
-  const captionId = useId();
   const query = useDeposits();
   useRedirectOnUnauthorized(query.error);
   const deposits = query.data?.pages.flatMap((page) => page.data) ?? [];
@@ -143,34 +142,21 @@ export function AdminDepositsPage() {
         <AdminEmpty text={t.noDeposits} />
       ) : (
         <>
-          <TableRegion captionId={captionId} className={`${cardClasses} p-0 sm:p-0`}>
-            <table className="w-full min-w-[44rem] text-left text-sm text-navy-900">
-              <caption id={captionId} className="sr-only">
-                {t.tableLabel}
-              </caption>
-              <thead className="bg-navy-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t.date}
-                  </th>
-                  {headings.map((heading, index) => (
-                    <th
-                      key={heading}
-                      scope="col"
-                      className={`px-3 py-2 ${index >= 2 && index <= 5 ? 'text-right' : ''}`}
-                    >
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {deposits.map((deposit) => (
-                  <DepositRow key={deposit.batch} deposit={deposit} />
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <CardTable
+            caption={t.tableLabel}
+            tableClassName="min-w-[44rem]"
+            columns={[
+              { heading: t.date },
+              ...headings.map((heading, index) => ({
+                heading,
+                className: index >= 2 && index <= 5 ? 'text-right' : '',
+              })),
+            ]}
+          >
+            {deposits.map((deposit) => (
+              <DepositRow key={deposit.batch} deposit={deposit} />
+            ))}
+          </CardTable>
           <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
             {query.hasNextPage ? (
               <button
