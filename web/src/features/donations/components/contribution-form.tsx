@@ -6,7 +6,6 @@ import {
   formatCents,
 } from '@pillars/shared/contracts';
 import type { ContributionForm as ContributionFormValues } from '@pillars/shared/contracts';
-import { type ReactNode } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -18,20 +17,10 @@ import { successHandoff } from '@/lib/success-handoff';
 import { ContributionAmount } from './contribution-amount';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 import { HydratedForm } from '@/components/forms/hydrated-form';
+import type { CardFormPayment } from '@/lib/card-form-payment';
 
-/**
- * How the form charges a card. The app composes it from the payments feature, so this feature
- * does not depend on the provider: `fields` is the hosted card form, `pay` resolves once the
- * payment succeeded (with what the success page may show, see lib/success-handoff) and rejects
- * with the message to show.
- */
-export type ContributionPayment = {
-  ready: boolean;
-  /** The submit button's label while the card fields load (it cannot pay yet); null once they are ready or failed. */
-  loadingLabel: string | null;
-  fields: ReactNode;
-  pay: (request: { values: ContributionFormValues; amountCents: number }) => Promise<unknown>;
-};
+/** How the form charges a card: the contribution's values and its amount in cents. */
+export type ContributionPayment = CardFormPayment<{ values: ContributionFormValues; amountCents: number }>;
 
 const defaultValues: ContributionFormValues = {
   firstName: '',
