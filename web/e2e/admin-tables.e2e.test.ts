@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { type JourneyPage, apiJson, contribute, horizontalOverflow, useBrowser } from './browser';
+import { apiJson, contribute, horizontalOverflow, useBrowser } from './browser';
+import { signInAsAdmin } from './routes';
 
 // The dashboard's table fits the screen (docs/decisions/032): at 1280 px every column and control is
 // in view without scrolling, at 375 px the table scrolls inside its labelled, focusable region and
@@ -10,7 +11,6 @@ import { type JourneyPage, apiJson, contribute, horizontalOverflow, useBrowser }
 // @ and dots, not one character per line. A failed load says what to do, with the raw answer behind
 // a disclosure. axe is injected as an inline script, so these pages open with the CSP bypassed.
 const { newPage, baseUrl } = await useBrowser();
-const admin = inject('e2eAdmin');
 
 const CAPTION = 'Contributors, donations, memberships and event registrations';
 /** The dashboard's calls: the page of rows and the summary cards (and the unparameterised list). */
@@ -19,14 +19,6 @@ const LONG_EMAIL = 'benjamin.franklin@library-company.example.org';
 
 /** The signed-out checks of the app answer 401 by design; the error journey's 500 is ours. */
 const pageErrors = (errors: string[]) => errors.filter((e) => !/ (401|500) /.test(e));
-
-async function signIn({ page }: JourneyPage) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
-}
 
 type Box = { text: string; left: number; right: number; top: number; bottom: number; overflowX: number };
 type Cell = Box & { cellLeft: number; cellRight: number };
@@ -86,7 +78,8 @@ function clipped(layout: Layout, boxes: Box[]): string[] {
 }
 
 describe('the dashboard table fits the screen', () => {
-  it('has a paid contribution, and a pending record with a long e-mail address, to show', async () => {
+  // Records to show: a paid contribution, and a pending record with a long e-mail address.
+  beforeAll(async () => {
     // A paid contribution: its row has the widest action button, "Payment details".
     await contribute((await newPage()).page, {
       amount: '17.76',
@@ -111,7 +104,7 @@ describe('the dashboard table fits the screen', () => {
   it('at 1280 px shows every column and control without scrolling, and the long address in at most 3 lines', async () => {
     const journey = await newPage(1280, { bypassCSP: true });
     const { page } = journey;
-    await signIn(journey);
+    await signInAsAdmin(journey);
     const region = page.getByRole('region', { name: CAPTION });
     await region.getByText(LONG_EMAIL).waitFor();
 
@@ -147,7 +140,7 @@ describe('the dashboard table fits the screen', () => {
   it('at 375 px scrolls the table inside its labelled region, by keyboard too, with every control reachable whole', async () => {
     const journey = await newPage(375, { bypassCSP: true });
     const { page } = journey;
-    await signIn(journey);
+    await signInAsAdmin(journey);
     const region = page.getByRole('region', { name: CAPTION });
     await region.getByText(LONG_EMAIL).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -178,7 +171,7 @@ describe('the dashboard table fits the screen', () => {
   it('at 375 px keeps the sub-pages inside the screen: card lists with long addresses, the events table in its region', async () => {
     const journey = await newPage(375, { bypassCSP: true });
     const { page } = journey;
-    await signIn(journey);
+    await signInAsAdmin(journey);
     for (const [path, heading, shown] of [
       ['/admin/events', 'Event Registrations', LONG_EMAIL],
       ['/admin/contributors', 'Contributors', 'abigail.adams@braintree.example.org'],
@@ -207,7 +200,7 @@ describe('the dashboard table fits the screen', () => {
       await page.route(CONTRIBUTOR_CALLS, (route) =>
         route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"db down"}' }),
       );
-      await signIn(journey);
+      await signInAsAdmin(journey);
       const alert = page.getByRole('alert').filter({ hasText: 'Error loading contributors' });
       await alert.waitFor();
       expect(await alert.textContent()).toBe(
@@ -252,7 +245,8 @@ function panelControls(page: Page): Promise<Box[]> {
 }
 
 describe('the dashboard pages through the matching rows, selects all of them, e-mails and exports them', () => {
-  it(`has ${String(PAGED)} registrations to page through, more than a page`, async () => {
+  // More registrations to page through than fit on a page.
+  beforeAll(async () => {
     const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
     for (let i = 0; i < PAGED; i += 1) {
       const n = String(i).padStart(2, '0');
@@ -273,7 +267,7 @@ describe('the dashboard pages through the matching rows, selects all of them, e-
     it(`at ${String(width)} px pages by cursor, selects all ${String(PAGED)} matches, e-mails them and downloads the CSV`, async () => {
       const journey = await newPage(width, { bypassCSP: true });
       const { page } = journey;
-      await signIn(journey);
+      await signInAsAdmin(journey);
       const region = page.getByRole('region', { name: CAPTION });
       await region.waitFor();
       const status = page.getByRole('status').filter({ hasText: /^Showing / });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { type JourneyPage, apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { signInAsAdmin } from './routes';
 
 // An administrator's day: sign in, find a fresh contribution among the other records, confirm a
 // pending registration, export CSV, visit each page, add an admin who resets a forgotten password
@@ -11,15 +12,6 @@ import { type JourneyPage, apiJson, fillCardFields, useBrowser, waitForPaymentSu
 const { newPage, baseUrl } = await useBrowser();
 const admin = inject('e2eAdmin');
 const mailboxDir = inject('e2eMailboxDir');
-
-async function signIn({ page }: JourneyPage, credentials: { username: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(credentials.username);
-  await page.getByLabel(/^Password/).fill(credentials.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
-  await page.getByText(`Welcome, ${credentials.username}`).waitFor();
-}
 
 async function contribute(page: Page, firstName: string, amount: string) {
   await page.goto('/#contribution');
@@ -101,7 +93,7 @@ describe('admin area', () => {
       }),
     });
 
-    await signIn(journey, admin);
+    await signInAsAdmin(journey);
     const table = page.getByRole('table');
     await table.waitFor();
 
@@ -161,7 +153,7 @@ describe('admin area', () => {
   it('opens each admin page, with no serious or critical accessibility violation', async () => {
     const journey = await newPage(1280, { bypassCSP: true });
     const { page } = journey;
-    await signIn(journey, admin);
+    await signInAsAdmin(journey);
     const violations: Record<string, unknown> = {};
     await page.getByRole('table').waitFor();
     const onDashboard = await seriousViolations(page);
@@ -186,7 +178,7 @@ describe('admin area', () => {
   it('adds an admin who resets a forgotten password by e-mail, removes them, and signs out', async () => {
     const journey = await newPage();
     const { page } = journey;
-    await signIn(journey, admin);
+    await signInAsAdmin(journey);
     const newcomer = { email: `newcomer-${Date.now()}@example.org`, password: 'first day passphrase' };
 
     await page.getByRole('button', { name: 'Manage Admins' }).click();
@@ -212,7 +204,7 @@ describe('admin area', () => {
     await visitor.page.getByRole('button', { name: 'Reset Password' }).click();
     await visitor.page.getByText('Password Reset Complete!').waitFor();
     await visitor.page.waitForURL('**/login', { timeout: 10_000 });
-    await signIn(visitor, { username: newcomer.email, password: 'a passphrase of my own' });
+    await signInAsAdmin(visitor, { username: newcomer.email, password: 'a passphrase of my own' });
 
     // The first admin removes the newcomer.
     await page.reload();
@@ -237,7 +229,7 @@ describe('admin area', () => {
 
   it('shows the queue monitor to a signed-in admin, under its Content-Security-Policy without a violation', async () => {
     const journey = await newPage();
-    await signIn(journey, admin);
+    await signInAsAdmin(journey);
     journey.errors.length = 0;
     const answer = await journey.page.goto('/admin/queues');
     expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { type JourneyPage, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 import { Mailbox, linkIn } from './mailbox';
+import { signInAsAdmin } from './routes';
 
 // What follows a payment, as the people involved live it: the donor's receipt and "Manage your
 // giving" link, a monthly gift cancelled by the donor and seen ended by the admin; an event-goer's
 // confirmation with its calendar file, and a refund of half the fee with its own receipt.
 const { newPage } = await useBrowser();
-const admin = inject('e2eAdmin');
 const mailbox = new Mailbox(inject('e2eMailboxDir'));
 
 /** A fresh address per run, so the mailbox and the admin's search find this journey's records only. */
@@ -15,14 +15,6 @@ const addressFor = (name: string) => `${name}-${Date.now()}@example.org`;
 
 /** The signed-out checks answer 401 by design (GET /api/auth/me, GET /api/manage). */
 const pageErrors = (errors: string[]) => errors.filter((e) => !e.includes('401 (Unauthorized)'));
-
-async function signIn({ page }: JourneyPage) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
-}
 
 /** The dashboard row of the record with this e-mail, waiting until it shows `status`. */
 async function dashboardRow(page: Page, email: string, status: string) {
@@ -80,7 +72,7 @@ describe('after the payment', () => {
 
     // The admin sees the gift cancelled, the plan ended in its payment details, and who asked.
     const office = await newPage(1280);
-    await signIn(office);
+    await signInAsAdmin(office);
     const row = await dashboardRow(office.page, email, 'Cancelled');
     await row.getByRole('button', { name: /^Payment details/ }).click();
     const details = office.page.getByRole('dialog', { name: /^Payment details for Martha/ });
@@ -119,7 +111,7 @@ describe('after the payment', () => {
     // The confirmation carries the event in a calendar file.
     const confirmation = await mailbox.waitFor(email, /^You are registered: .*Seven Pillars/);
     const calendar = confirmation.attachments.find((file) => file.mimeType.startsWith('text/calendar'));
-    expect(calendar).toBeDefined();
+    expect(calendar?.mimeType).toMatch(/^text\/calendar/);
     const ics = typeof calendar?.content === 'string' ? calendar.content : new TextDecoder().decode(calendar?.content);
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toMatch(/SUMMARY:.*Seven Pillars/);
@@ -130,7 +122,7 @@ describe('after the payment', () => {
 
     // The admin refunds half of the fee from the registration's payment details.
     const office = await newPage(1280);
-    await signIn(office);
+    await signInAsAdmin(office);
     const row = await dashboardRow(office.page, email, 'Paid');
     await row.getByRole('button', { name: /^Payment details/ }).click();
     const details = office.page.getByRole('dialog', { name: /^Payment details for Paul/ });

@@ -1,30 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import {
-  type JourneyPage,
-  apiJson,
-  fillCardFields,
-  horizontalOverflow,
-  useBrowser,
-  waitForPaymentSuccess,
-} from './browser';
+import { apiJson, fillCardFields, horizontalOverflow, useBrowser, waitForPaymentSuccess } from './browser';
+import { signInAsAdmin } from './routes';
 
 // The event journey: an admin writes a paid event with two ticket types (one VIP), two
 // places and an uploaded picture, and publishes it; visitors find it on the home page's carousel
 // and at its address with the resized picture; two registrations fill it, a third visitor sees
 // "Sold out", and the admin checks a registrant in at the door on a phone (docs/decisions/022, 025).
 const { newPage, baseUrl } = await useBrowser();
-const admin = inject('e2eAdmin');
-
-async function signIn({ page }: JourneyPage) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
-}
 
 /** A photo as a phone would take it: a 2400×1600 JPEG. */
 const photo = () =>
@@ -36,7 +21,7 @@ describe('events authoring', () => {
   it('publishes a paid event of two places with tiers and a picture; it fills, sells out, and a registrant is checked in', async () => {
     const journey = await newPage(375);
     const { page } = journey;
-    await signIn(journey);
+    await signInAsAdmin(journey);
     await page.getByRole('link', { name: 'Manage Events' }).click();
     await page.waitForURL('**/admin/events/manage');
     await page.getByRole('link', { name: 'New event' }).click();
@@ -164,7 +149,7 @@ describe('events authoring', () => {
   it('has no serious accessibility violations on the list and the editor, errors shown', async () => {
     const journey = await newPage(1280, { bypassCSP: true });
     const { page } = journey;
-    await signIn(journey);
+    await signInAsAdmin(journey);
     await page.goto('/admin/events/manage');
     await page.getByRole('table').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,20 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { type JourneyPage, horizontalOverflow, useBrowser } from './browser';
+import { horizontalOverflow, useBrowser } from './browser';
+import { signInAsAdmin } from './routes';
 
 // The news journey: an article saved as draft is not public, published it is, and
 // its slug changed keeps the old URL working. The admin writes it on a 375 px phone.
 const { newPage } = await useBrowser();
-const admin = inject('e2eAdmin');
-
-async function signIn({ page }: JourneyPage) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
-  await page.getByText(`Welcome, ${admin.username}`).waitFor();
-}
 
 /** What a signed-out reader sees at `path`: the article's title, or 'Article Not Found'. */
 async function readerSees(path: string): Promise<{ url: string; heading: string }> {
@@ -32,7 +23,7 @@ describe('writing the news', () => {
   it('keeps a draft private, publishes it, keeps it public on Save and its old address after a new slug, and unpublishes it only when asked', async () => {
     const journey = await newPage(375, { bypassCSP: true });
     const { page } = journey;
-    await signIn(journey);
+    await signInAsAdmin(journey);
     await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'News' }).click();
     await page.waitForURL('**/admin/news');
     await page.getByRole('link', { name: 'New article' }).click();

@@ -32,12 +32,18 @@ export const ADMIN_PATHS = [
   '/admin/reconciliation',
 ] as const;
 
-/** Signs the journey's page in as the admin the app created at start, landing on the dashboard. */
-export async function signInAsAdmin({ page }: JourneyPage): Promise<void> {
-  const admin = inject('e2eAdmin');
+/**
+ * Signs the journey's page in as an admin, landing on the dashboard: by default the admin the app
+ * created at start.
+ */
+export async function signInAsAdmin(
+  { page }: JourneyPage,
+  credentials: { username: string; password: string } = inject('e2eAdmin'),
+): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel(/^Password/).fill(admin.password);
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel(/^Password/).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByText(`Welcome, ${admin.username}`).waitFor();
+  await page.waitForURL('**/admin');
+  await page.getByText(`Welcome, ${credentials.username}`).waitFor();
 }

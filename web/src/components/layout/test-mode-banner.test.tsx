@@ -9,7 +9,7 @@ const payments = { sdkUrl: '/sdk.js', apiKey: 'pk' };
 describe('TestModeBanner', () => {
   it('tells visitors no real cards are charged in test mode', () => {
     renderWithProviders(<TestModeBanner />, { config: { payments: { ...payments, testMode: true } } });
-    expect(screen.getByText(text)).toBeDefined();
+    expect(screen.getByRole('complementary', { name: 'Test mode' }).textContent).toBe(text);
   });
 
   it('is absent in live mode', () => {

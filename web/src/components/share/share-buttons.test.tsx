@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/components/ui/tooltip';
@@ -14,7 +14,11 @@ describe('ShareButtons', () => {
     });
 
     const group = screen.getByRole('group', { name: 'Share this article' });
-    expect(group).toBeDefined();
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Share on LinkedIn', 'Share on WhatsApp', 'Share on Telegram']);
     await user.click(screen.getByRole('button', { name: 'Share on LinkedIn' }));
     await user.click(screen.getByRole('button', { name: 'Share on WhatsApp' }));
     await user.click(screen.getByRole('button', { name: 'Share on Telegram' }));
@@ -31,9 +35,29 @@ describe('ShareButtons', () => {
     }
   });
 
-  it('uses the spec’s tooltip delays', () => {
-    expect(TOOLTIP_OPEN_DELAY_MS).toBe(700);
-    expect(TOOLTIP_SKIP_DELAY_MS).toBe(300);
+  it('opens the tooltip after the spec’s 700 ms on hover, and within 300 ms of one closing the next opens at once', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<ShareButtons title="Flag Day" label="Share this article" />);
+    const tooltips = () => screen.queryAllByRole('tooltip').map((tooltip) => tooltip.textContent);
+
+    const button = (name: string) => screen.getByRole('button', { name });
+    const advance = (ms: number) => {
+      act(() => {
+        vi.advanceTimersByTime(ms);
+      });
+    };
+    const hover = (name: string) => fireEvent.pointerMove(button(name), { pointerType: 'mouse' });
+    hover('Share on LinkedIn');
+    advance(TOOLTIP_OPEN_DELAY_MS - 1);
+    expect(tooltips()).toEqual([]);
+    advance(1);
+    expect(tooltips()).toEqual(['Opens LinkedIn in a new window']);
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    expect(tooltips()).toEqual([]);
+    advance(TOOLTIP_SKIP_DELAY_MS - 1);
+    hover('Share on WhatsApp');
+    expect(tooltips()).toEqual(['Opens WhatsApp in a new window']);
   });
 
   it('explains on keyboard focus that the share opens a new window', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { AboutPage } from './about-page';
+import { paragraphs } from '@/test/screen-text';
 
 describe('AboutPage', () => {
   it("names the organisation in the only h1 and states the spec's mission", async () => {
@@ -9,11 +10,9 @@ describe('AboutPage', () => {
     renderWithProviders(<AboutPage />, { path: '/about', config: { orgName: 'Liberty Pillars' } });
     const headings = screen.getAllByRole('heading', { level: 1 });
     expect(headings.map((h) => h.textContent)).toEqual(['About Liberty Pillars']);
-    expect(
-      screen.getByText(
-        'Liberty Pillars equips everyday Americans to become their strongest, most purpose-driven selves through the 7 Pillars of a Patriot, so they can defend freedom, lead with faith and transform their communities and country.',
-      ),
-    ).toBeDefined();
+    expect(paragraphs()).toContain(
+      'Liberty Pillars equips everyday Americans to become their strongest, most purpose-driven selves through the 7 Pillars of a Patriot, so they can defend freedom, lead with faith and transform their communities and country.',
+    );
     await waitFor(() => expect(document.title).toBe('About Us | Liberty Pillars'));
   });
 
@@ -26,7 +25,7 @@ describe('AboutPage', () => {
   it('lists the 7 Pillars of a Patriot', () => {
     renderWithProviders(<AboutPage />, { path: '/about' });
     const pillars = screen.getByRole('region', { name: 'What We Stand For' });
-    expect(within(pillars).getByText('The 7 Pillars of a Patriot')).toBeDefined();
+    expect(paragraphs(pillars)).toContain('The 7 Pillars of a Patriot');
     const items = within(pillars).getAllByRole('listitem');
     expect(items).toHaveLength(7);
     expect(

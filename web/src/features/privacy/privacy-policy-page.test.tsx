@@ -68,12 +68,12 @@ describe('PrivacyPolicyPage', () => {
   it('shows the contact details from the public config', () => {
     renderPolicy();
     const contact = within(section('Contact Us'));
-    expect(contact.getByText('Liberty Pillars')).toBeDefined();
+    expect(section('Contact Us').textContent).toContain('Liberty Pillars');
     expect(contact.getByRole('link', { name: 'privacy@libertypillars.org' }).getAttribute('href')).toBe(
       'mailto:privacy@libertypillars.org',
     );
     expect(contact.getByRole('link', { name: '(555) 010-1776' }).getAttribute('href')).toBe('tel:5550101776');
-    expect(contact.getByText('1 Freedom Way, Boston, MA 02108')).toBeDefined();
+    expect(section('Contact Us').textContent).toContain('1 Freedom Way, Boston, MA 02108');
   });
 
   it('links every section from the table of contents, with h2 headings throughout', () => {

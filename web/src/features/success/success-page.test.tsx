@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { successHandoff } from '@/lib/success-handoff';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { paragraphs } from '@/test/screen-text';
 import { SuccessPage } from './success-page';
 
 function renderAt(path: string) {
@@ -27,35 +28,35 @@ describe('SuccessPage', () => {
     document.title = 'Site';
     renderAt('/success?type=contribution&amount=25.00');
     expect(heading().textContent).toBe('Thank You for Your Contribution!');
-    expect(screen.getByText('Contribution Amount: $25.00')).toBeDefined();
+    expect(paragraphs()).toContain('Contribution Amount: $25.00');
     expectReturnHome();
     await waitFor(() => expect(document.title).toBe('Thank You for Your Contribution! | Patriot Pillars Foundation'));
   });
 
   it('shows a contribution amount with two decimals', () => {
     renderAt('/success?type=contribution&amount=17.76');
-    expect(screen.getByText('Contribution Amount: $17.76')).toBeDefined();
+    expect(paragraphs()).toContain('Contribution Amount: $17.76');
   });
 
   it('welcomes a new member with the monthly fee', () => {
     renderAt('/success?type=membership&amount=25.00');
     expect(heading().textContent).toBe('Welcome to Patriot Pillars Foundation!');
-    expect(screen.getByText('Monthly Membership: $25.00')).toBeDefined();
+    expect(paragraphs()).toContain('Monthly Membership: $25.00');
     expectReturnHome();
   });
 
   it('shows the membership fee even without an amount in the link', () => {
     renderAt('/success?type=membership');
-    expect(screen.getByText('Monthly Membership: $25.00')).toBeDefined();
+    expect(paragraphs()).toContain('Monthly Membership: $25.00');
   });
 
   it('thanks for a paid registration, naming the event and the fee', () => {
     renderAt('/success?type=event&amount=45.00&event=Town%20Hall');
     expect(heading().textContent).toBe('Thank You for Registering!');
-    expect(
-      screen.getByText('We have received your registration for Town Hall and look forward to seeing you there.'),
-    ).toBeDefined();
-    expect(screen.getByText('Registration Fee: $45.00')).toBeDefined();
+    expect(paragraphs()).toContain(
+      'We have received your registration for Town Hall and look forward to seeing you there.',
+    );
+    expect(paragraphs()).toContain('Registration Fee: $45.00');
     expect(screen.queryByText('Free Event Registration')).toBeNull();
     expectReturnHome();
   });
@@ -63,26 +64,26 @@ describe('SuccessPage', () => {
   it('thanks for a paid registration without an event name', () => {
     renderAt('/success?type=event&amount=45');
     expect(heading().textContent).toBe('Thank You for Registering!');
-    expect(screen.getByText('We have received your registration and look forward to seeing you there.')).toBeDefined();
-    expect(screen.getByText('Registration Fee: $45.00')).toBeDefined();
+    expect(paragraphs()).toContain('We have received your registration and look forward to seeing you there.');
+    expect(paragraphs()).toContain('Registration Fee: $45.00');
   });
 
   it('shows a free registration when the amount is zero', () => {
     renderAt('/success?type=event&amount=0.00&event=Flag%20Retirement%20Ceremony');
-    expect(screen.getByText('Free Event Registration')).toBeDefined();
-    expect(screen.getByText(/Flag Retirement Ceremony/)).toBeDefined();
+    expect(paragraphs()).toContain('Free Event Registration');
+    expect(paragraphs().join(' ')).toContain('Flag Retirement Ceremony');
     expect(screen.queryByText(/Registration Fee/)).toBeNull();
     expectReturnHome();
   });
 
   it('shows a free registration when the amount is missing', () => {
     renderAt('/success?type=event&event=Town%20Hall');
-    expect(screen.getByText('Free Event Registration')).toBeDefined();
+    expect(paragraphs()).toContain('Free Event Registration');
   });
 
   it('treats a malformed amount as missing', () => {
     renderAt('/success?type=event&amount=-45&event=Town%20Hall');
-    expect(screen.getByText('Free Event Registration')).toBeDefined();
+    expect(paragraphs()).toContain('Free Event Registration');
     expect(screen.queryByText(/Registration Fee/)).toBeNull();
   });
 
@@ -120,8 +121,8 @@ describe('SuccessPage', () => {
     it('says a contribution is monthly and when it is next charged', () => {
       arriveWith('recurring_donation', '2026-12-24');
       renderAt('/success?type=contribution&amount=25.00');
-      expect(screen.getByText('Contribution Amount: $25.00')).toBeDefined();
-      expect(screen.getByText('This is a monthly contribution.')).toBeDefined();
+      expect(paragraphs()).toContain('Contribution Amount: $25.00');
+      expect(paragraphs()).toContain('This is a monthly contribution.');
       const next = screen.getByText('Next charge: December 24, 2026');
       expect(next.tagName).toBe('TIME');
       expect(next.getAttribute('datetime')).toBe('2026-12-24');
@@ -130,15 +131,15 @@ describe('SuccessPage', () => {
     it('says it is monthly even when no next date was reported', () => {
       arriveWith('recurring_donation', null);
       renderAt('/success?type=contribution&amount=25.00');
-      expect(screen.getByText('This is a monthly contribution.')).toBeDefined();
+      expect(paragraphs()).toContain('This is a monthly contribution.');
       expect(screen.queryByText(/Next charge/)).toBeNull();
     });
 
     it('names the next charge date of a membership', () => {
       arriveWith('membership', '2026-12-24');
       renderAt('/success?type=membership');
-      expect(screen.getByText('Monthly Membership: $25.00')).toBeDefined();
-      expect(screen.getByText('Next charge: December 24, 2026')).toBeDefined();
+      expect(paragraphs()).toContain('Monthly Membership: $25.00');
+      expect(paragraphs()).toContain('Next charge: December 24, 2026');
       expect(screen.queryByText('This is a monthly contribution.')).toBeNull();
     });
 
@@ -158,7 +159,7 @@ describe('SuccessPage', () => {
     it('leaves out a next date that is not a date', () => {
       window.history.replaceState({ monthlyPlan: { kind: 'recurring_donation', nextPaymentDate: '<b>soon</b>' } }, '');
       renderAt('/success?type=contribution&amount=25.00');
-      expect(screen.getByText('This is a monthly contribution.')).toBeDefined();
+      expect(paragraphs()).toContain('This is a monthly contribution.');
       expect(screen.queryByText(/Next charge/)).toBeNull();
     });
   });
@@ -166,7 +167,7 @@ describe('SuccessPage', () => {
   it('shows a reloaded or shared link without the state as before', () => {
     window.history.replaceState({ something: 'else' }, '');
     renderAt('/success?type=contribution&amount=25.00');
-    expect(screen.getByText('Contribution Amount: $25.00')).toBeDefined();
+    expect(paragraphs()).toContain('Contribution Amount: $25.00');
     expect(screen.queryByText(/monthly/i)).toBeNull();
     expect(screen.queryByText(/Next charge/)).toBeNull();
   });
@@ -183,9 +184,7 @@ describe('SuccessPage', () => {
     );
     renderAt('/success?type=contribution&amount=25.00');
     expect(screen.getByText('PAY-0042ABCDEF').parentElement?.textContent).toBe('Payment reference: PAY-0042ABCDEF');
-    expect(
-      screen.getByText('Your receipt is on its way to your e-mail inbox. Please keep it for your records.'),
-    ).toBeDefined();
+    expect(paragraphs()).toContain('Your receipt is on its way to your e-mail inbox. Please keep it for your records.');
   });
 
   it('says what happens next for each kind, and shows no reference without a hand-off', () => {
@@ -199,7 +198,7 @@ describe('SuccessPage', () => {
     ] as const;
     for (const [path, next] of cases) {
       const { unmount } = renderAt(path);
-      expect(screen.getByText(next)).toBeDefined();
+      expect(paragraphs()).toContain(next);
       expect(screen.queryByText(/Payment reference/)).toBeNull();
       unmount();
     }

@@ -32,22 +32,22 @@ describe('AdminGuard', () => {
 
   it('renders the page for a signed-in admin', async () => {
     stubFetch({ '/api/auth/me': json({ username: 'admin' }) });
-    const { location } = renderGuard();
-    expect(await screen.findByText('Admin content')).toBeDefined();
+    const { container, location } = renderGuard();
+    await waitFor(() => expect(container.textContent).toBe('Admin content'));
     expect(location.history).toEqual(['/admin']);
   });
 
   it('on another failure shows nothing of the admin page and retries on request', async () => {
     let reply = () => new Response('', { status: 503, statusText: 'Service Unavailable' });
     const fetchMock = stubFetch({ '/api/auth/me': () => reply() });
-    const { location } = renderGuard();
+    const { container, location } = renderGuard();
     expect((await screen.findByRole('alert')).textContent).toBe('We could not check your sign-in. Please try again.');
     expect(screen.queryByText('Admin content')).toBeNull();
     expect(location.history).toEqual(['/admin']);
 
     reply = () => Response.json({ username: 'admin' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Admin content')).toBeDefined();
+    await waitFor(() => expect(container.textContent).toBe('Admin content'));
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -14,6 +14,7 @@ import { forgotPasswordTexts as texts } from '../auth-texts';
 import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink } from '../components/back-to-login-link';
 import { useSingleSubmission } from '@/lib/use-single-submission';
+import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
 
 type ForgotValues = z.input<typeof ForgotPasswordRequest>;
 
@@ -75,12 +76,11 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard icon={KeyRound} title={texts.title} intro={texts.intro}>
-      <form
-        noValidate
-        aria-label={texts.formLabel}
-        aria-busy={submitting}
+      <SubmitForm
+        label={texts.formLabel}
+        submission={submission}
         className="space-y-5"
-        onSubmit={submission.onSubmit(handleSubmit(requestLink))}
+        onSubmit={handleSubmit(requestLink)}
       >
         <TextField
           id="forgot-email"
@@ -91,11 +91,11 @@ export function ForgotPasswordPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" aria-disabled={submitting} className={buttonClasses('secondary', 'w-full')}>
-          {submitting ? texts.submitting : texts.submit}
-        </button>
+        <SubmitButton busy={submitting} busyLabel={texts.submitting} variant="secondary" className="w-full">
+          {texts.submit}
+        </SubmitButton>
         <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
-      </form>
+      </SubmitForm>
     </AuthCard>
   );
 }

@@ -4,7 +4,6 @@ import { LockKeyhole } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';
 import type { z } from 'zod';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -15,6 +14,7 @@ import { loginTexts } from '../auth-texts';
 import { AuthCard, authLinkClasses } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
 import { useSingleSubmission } from '@/lib/use-single-submission';
+import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
 
 type LoginValues = z.input<typeof LoginRequest>;
 
@@ -58,12 +58,11 @@ export function LoginPage() {
 
   return (
     <AuthCard icon={LockKeyhole} title={loginTexts.title} intro={loginTexts.intro}>
-      <form
-        noValidate
-        aria-label={loginTexts.formLabel}
-        aria-busy={submitting}
+      <SubmitForm
+        label={loginTexts.formLabel}
+        submission={submission}
         className="space-y-5"
-        onSubmit={submission.onSubmit(handleSubmit(signIn))}
+        onSubmit={handleSubmit(signIn)}
       >
         <TextField
           id="login-username"
@@ -84,15 +83,15 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" aria-disabled={submitting} className={buttonClasses('secondary', 'w-full')}>
-          {submitting ? loginTexts.submitting : loginTexts.submit}
-        </button>
+        <SubmitButton busy={submitting} busyLabel={loginTexts.submitting} variant="secondary" className="w-full">
+          {loginTexts.submit}
+        </SubmitButton>
         <p className="text-center">
           <Link href="/forgot-password" className={authLinkClasses}>
             {loginTexts.forgotPassword}
           </Link>
         </p>
-      </form>
+      </SubmitForm>
     </AuthCard>
   );
 }

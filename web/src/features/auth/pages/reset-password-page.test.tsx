@@ -8,6 +8,7 @@ import { findToast } from '@/test/toasts';
 import { INVALID_RESET_LINK_REDIRECT_MS, RESET_SUCCESS_REDIRECT_MS } from '../auth-texts';
 import { sentRequest } from '@/test/sent-request';
 import { ResetPasswordPage } from './reset-password-page';
+import { expectH1, isEnabled, paragraphs } from '@/test/screen-text';
 
 const RESET = '/api/auth/reset-password';
 
@@ -45,7 +46,7 @@ describe('ResetPasswordPage', () => {
     const { location } = renderWithProviders(<ResetPasswordPage />, { path: '/reset-password' });
 
     expect(heading().textContent).toBe('Invalid Reset Link');
-    expect(screen.getByText('This reset link is invalid or has expired.')).toBeDefined();
+    expect(paragraphs()).toContain('This reset link is invalid or has expired.');
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByLabelText(/^New Password/)).toBeNull();
 
@@ -117,9 +118,9 @@ describe('ResetPasswordPage', () => {
     await fill(user);
     await user.click(submitButton());
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Password Reset Complete!' })).toBeDefined();
+    await expectH1('Password Reset Complete!');
     expect(document.activeElement).toBe(heading());
-    expect(screen.getByRole('button', { name: 'Go to Login Now' })).toBeDefined();
+    expect(isEnabled(screen.getByRole('button', { name: 'Go to Login Now' }))).toBe(true);
     expect(sentRequest(fetchMock, RESET)).toEqual({
       method: 'POST',
       body: { token: 'tok-123', newPassword: 'liberty-bell-1776' },

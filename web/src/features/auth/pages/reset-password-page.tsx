@@ -14,6 +14,7 @@ import { AuthCard, authLinkClasses } from '../components/auth-card';
 import { BackToLoginLink } from '../components/back-to-login-link';
 import { PasswordField } from '../components/password-field';
 import { useSingleSubmission } from '@/lib/use-single-submission';
+import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
 
 const defaultValues: ResetPasswordForm = { newPassword: '', confirmPassword: '' };
 
@@ -113,13 +114,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard icon={KeyRound} title={texts.title} intro={texts.intro}>
-      <form
-        noValidate
-        aria-label={texts.formLabel}
-        aria-busy={submitting}
-        className="space-y-5"
-        onSubmit={submission.onSubmit(handleSubmit(reset))}
-      >
+      <SubmitForm label={texts.formLabel} submission={submission} className="space-y-5" onSubmit={handleSubmit(reset)}>
         <PasswordField
           id="reset-new-password"
           label={texts.newPassword}
@@ -138,9 +133,9 @@ export function ResetPasswordPage() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <button type="submit" aria-disabled={submitting} className={buttonClasses('secondary', 'w-full')}>
-          {submitting ? texts.submitting : texts.submit}
-        </button>
+        <SubmitButton busy={submitting} busyLabel={texts.submitting} variant="secondary" className="w-full">
+          {texts.submit}
+        </SubmitButton>
         {linkRejected ? (
           <p className="text-center text-slate-700">
             <Link href="/forgot-password" className={authLinkClasses}>
@@ -149,7 +144,7 @@ export function ResetPasswordPage() {
           </p>
         ) : null}
         <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
-      </form>
+      </SubmitForm>
     </AuthCard>
   );
 }

@@ -2,10 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ContributionForm as ContributionFormSchema, DollarString, formatCents } from '@pillars/contracts';
 import { dollarsToCents } from '@pillars/money/rules';
 import type { ContributionForm as ContributionFormValues } from '@pillars/contracts';
-import { type ReactNode } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { contributionTexts, submitLabel } from '../donations-texts';
@@ -13,21 +11,11 @@ import { contributionSuccessPath } from '@/lib/paths';
 import { successHandoff } from '@/lib/success-handoff';
 import { ContributionAmount } from './contribution-amount';
 import { useSingleSubmission } from '@/lib/use-single-submission';
-import { HydratedForm } from '@/components/forms/hydrated-form';
+import type { CardFormPayment } from '@/lib/card-form-payment';
+import { PayButton, SubmitForm } from '@/components/forms/submit-form';
 
-/**
- * How the form charges a card. The app composes it from the payments feature, so this feature
- * does not depend on the provider: `fields` is the hosted card form, `pay` resolves once the
- * payment succeeded (with what the success page may show, see lib/success-handoff) and rejects
- * with the message to show.
- */
-export type ContributionPayment = {
-  ready: boolean;
-  /** The submit button's label while the card fields load (it cannot pay yet); null once they are ready or failed. */
-  loadingLabel: string | null;
-  fields: ReactNode;
-  pay: (request: { values: ContributionFormValues; amountCents: number }) => Promise<unknown>;
-};
+/** How the form charges a card: the contribution's values and its amount in cents. */
+export type ContributionPayment = CardFormPayment<{ values: ContributionFormValues; amountCents: number }>;
 
 const defaultValues: ContributionFormValues = {
   firstName: '',
@@ -134,13 +122,13 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
   };
 
   return (
-    <HydratedForm
-      noValidate
-      aria-label={contributionTexts.formLabel}
-      aria-busy={processing}
+    <SubmitForm
+      label={contributionTexts.formLabel}
+      submission={submission}
+      hydrate
       data-surface="light"
       className="mx-auto max-w-3xl space-y-8 rounded-xl bg-white p-6 text-navy-900 shadow-xl sm:p-8"
-      onSubmit={submission.onSubmit(handleSubmit(contribute, invalid))}
+      onSubmit={handleSubmit(contribute, invalid)}
     >
       <ContributionAmount
         register={register}
@@ -183,17 +171,9 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
       </fieldset>
 
       {payment.fields}
-
-      {/* aria-disabled, not disabled, while the card fields load: it stays in the tab order and says why it waits. */}
-      <button
-        type="submit"
-        aria-disabled={processing || payment.loadingLabel !== null}
-        className={buttonClasses('primary', 'w-full text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
-      >
-        {processing
-          ? contributionTexts.processing
-          : (payment.loadingLabel ?? submitLabel(cents === null ? null : formatCents(cents), isRecurring))}
-      </button>
-    </HydratedForm>
+      <PayButton busy={processing} busyLabel={contributionTexts.processing} loadingLabel={payment.loadingLabel}>
+        {submitLabel(cents === null ? null : formatCents(cents), isRecurring)}
+      </PayButton>
+    </SubmitForm>
   );
 }

@@ -3,7 +3,6 @@ import { EventRegistrationFields, formatCents } from '@pillars/contracts';
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import type { EventCardPayment, EventPaymentValues } from '../event-payment';
@@ -12,6 +11,7 @@ import { eventsTexts, payLabel } from '../events-texts';
 import { eventSuccessPath } from '@/lib/paths';
 import { successHandoff } from '@/lib/success-handoff';
 import { useSingleSubmission } from '@/lib/use-single-submission';
+import { PayButton, SubmitForm } from '@/components/forms/submit-form';
 
 /** Product rule: the payment form checks the payer's details with the registration's messages. */
 export const EventPaymentFormSchema = EventRegistrationFields.pick({
@@ -71,12 +71,11 @@ export function EventPaymentForm({ payment, registrationId, eventId, eventTitle,
   };
 
   return (
-    <form
-      noValidate
-      aria-label={eventsTexts.paymentFormLabel}
-      aria-busy={processing}
+    <SubmitForm
+      label={eventsTexts.paymentFormLabel}
+      submission={submission}
       className="space-y-6"
-      onSubmit={submission.onSubmit(handleSubmit(pay))}
+      onSubmit={handleSubmit(pay)}
     >
       <fieldset className="min-w-0">
         <legend className="text-sm font-semibold text-navy-900">{eventsTexts.payerLegend}</legend>
@@ -85,15 +84,9 @@ export function EventPaymentForm({ payment, registrationId, eventId, eventTitle,
       </fieldset>
 
       {payment.fields}
-
-      {/* aria-disabled, not disabled, while the card fields load: it stays in the tab order and says why it waits. */}
-      <button
-        type="submit"
-        aria-disabled={processing || payment.loadingLabel !== null}
-        className={buttonClasses('primary', 'w-full text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
-      >
-        {processing ? eventsTexts.processingPayment : (payment.loadingLabel ?? payLabel(amountCents))}
-      </button>
+      <PayButton busy={processing} busyLabel={eventsTexts.processingPayment} loadingLabel={payment.loadingLabel}>
+        {payLabel(amountCents)}
+      </PayButton>
 
       <div className="space-y-1 text-sm text-slate-600">
         <p className="flex items-start gap-2">
@@ -102,6 +95,6 @@ export function EventPaymentForm({ payment, registrationId, eventId, eventTitle,
         </p>
         <p>{eventsTexts.refundNote}</p>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

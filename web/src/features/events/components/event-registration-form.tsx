@@ -9,7 +9,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { ContactFields } from '@/components/forms/contact-fields';
 import { inputClasses } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
@@ -23,7 +22,7 @@ import { eventsTexts } from '../events-texts';
 import { eventPaymentPath, eventSuccessPath } from '@/lib/paths';
 import { TicketTierOptions } from './ticket-tier-options';
 import { useSingleSubmission } from '@/lib/use-single-submission';
-import { HydratedForm } from '@/components/forms/hydrated-form';
+import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
 
 type RegistrationValues = Omit<EventRegistrationRequest, 'eventId'>;
 
@@ -108,12 +107,12 @@ function OpenRegistrationForm({ event }: { event: EventDetail }) {
   const commentsError = errors.comments?.message;
 
   return (
-    <HydratedForm
-      noValidate
-      aria-label={eventsTexts.registrationFormLabel}
-      aria-busy={submitting}
+    <SubmitForm
+      label={eventsTexts.registrationFormLabel}
+      submission={submission}
+      hydrate
       className="space-y-6"
-      onSubmit={submission.onSubmit(handleSubmit(submit))}
+      onSubmit={handleSubmit(submit)}
     >
       <p className="text-sm text-slate-600">{eventsTexts.requiredNote}</p>
       <ContactFields idPrefix="registration" labels={eventsTexts} register={register} errors={errors} />
@@ -148,13 +147,9 @@ function OpenRegistrationForm({ event }: { event: EventDetail }) {
         ) : null}
       </div>
 
-      <button type="submit" aria-disabled={submitting} className={buttonClasses('primary', 'w-full text-lg')}>
-        {submitting
-          ? eventsTexts.registering
-          : event.requiresPayment
-            ? eventsTexts.continueToPayment
-            : eventsTexts.register}
-      </button>
-    </HydratedForm>
+      <SubmitButton busy={submitting} busyLabel={eventsTexts.registering} variant="primary" className="w-full text-lg">
+        {event.requiresPayment ? eventsTexts.continueToPayment : eventsTexts.register}
+      </SubmitButton>
+    </SubmitForm>
   );
 }

@@ -12,6 +12,7 @@ import { apiErrorMessage } from '@/lib/api-error-message';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 import { useRequestManageLink } from '../api/manage-api';
 import { manageTexts as texts } from '../manage-texts';
+import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
 
 type LinkValues = z.input<typeof ManageLinkRequest>;
 
@@ -78,12 +79,11 @@ export function RequestLinkForm({ notice, focusHeading = false }: { notice?: Rea
     >
       <div className="space-y-5">
         {notice ? <StatusMessage tone="error">{notice}</StatusMessage> : null}
-        <form
-          noValidate
-          aria-label={texts.formLabel}
-          aria-busy={submitting}
+        <SubmitForm
+          label={texts.formLabel}
+          submission={submission}
           className="space-y-5"
-          onSubmit={submission.onSubmit(handleSubmit(requestLink))}
+          onSubmit={handleSubmit(requestLink)}
         >
           <TextField
             id="manage-email"
@@ -99,10 +99,10 @@ export function RequestLinkForm({ notice, focusHeading = false }: { notice?: Rea
               {failure}
             </p>
           ) : null}
-          <button type="submit" aria-disabled={submitting} className={buttonClasses('secondary', 'w-full')}>
-            {submitting ? texts.submitting : texts.submit}
-          </button>
-        </form>
+          <SubmitButton busy={submitting} busyLabel={texts.submitting} variant="secondary" className="w-full">
+            {texts.submit}
+          </SubmitButton>
+        </SubmitForm>
       </div>
     </AuthCard>
   );

@@ -2,7 +2,6 @@ import type { MembershipForm as MembershipFormValues } from '@pillars/contracts'
 import { Lock } from 'lucide-react';
 import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { usePublicConfig } from '@/lib/use-public-config';
@@ -13,8 +12,8 @@ import { loadCode } from '@/lib/load-code';
 import { TextAreaField } from './text-area-field';
 import { WaiverSection } from './waiver-section';
 import { useSingleSubmission } from '@/lib/use-single-submission';
-import { HydratedForm } from '@/components/forms/hydrated-form';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
+import { PayButton, SubmitForm } from '@/components/forms/submit-form';
 
 /** The form's rules, loaded as the visitor starts on the form (docs/decisions/038). */
 const resolver = lazyResolver<MembershipFormValues>(() =>
@@ -117,14 +116,14 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
   };
 
   return (
-    <HydratedForm
-      noValidate
-      aria-label={membershipTexts.formLabel}
-      aria-busy={processing}
+    <SubmitForm
+      label={membershipTexts.formLabel}
+      submission={submission}
+      hydrate
       data-surface="light"
       className="mx-auto max-w-3xl space-y-8 rounded-xl bg-white p-5 text-navy-900 shadow-xl sm:p-8"
-      onSubmit={submission.onSubmit(handleSubmit(join, invalid))}
       onFocus={resolver.preload}
+      onSubmit={handleSubmit(join, invalid)}
     >
       <fieldset>
         <legend className="text-sm font-semibold text-navy-900">{membershipTexts.yourDetails}</legend>
@@ -173,15 +172,9 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
           {membershipTexts.cancelEnd}
         </p>
       </div>
-
-      {/* aria-disabled, not disabled, while the card fields load: it stays in the tab order and says why it waits. */}
-      <button
-        type="submit"
-        aria-disabled={processing || payment.loadingLabel !== null}
-        className={buttonClasses('primary', 'w-full text-lg aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
-      >
-        {processing ? membershipTexts.processing : (payment.loadingLabel ?? membershipTexts.join(orgName))}
-      </button>
+      <PayButton busy={processing} busyLabel={membershipTexts.processing} loadingLabel={payment.loadingLabel}>
+        {membershipTexts.join(orgName)}
+      </PayButton>
 
       <p className="flex items-start gap-3 text-sm text-slate-700">
         <Lock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
@@ -190,6 +183,6 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
           {membershipTexts.secure}
         </span>
       </p>
-    </HydratedForm>
+    </SubmitForm>
   );
 }

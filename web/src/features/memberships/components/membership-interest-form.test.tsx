@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { json, pending, stubFetch } from '@/test/stub-fetch';
 import { findToast } from '@/test/toasts';
 import { MembershipInterestForm } from './membership-interest-form';
+import { PAYER_FIELD_ERRORS, expectShortPhoneRefused, fillPayer, submitForErrors } from '@/test/payer-form';
 
 function renderForm() {
   const user = userEvent.setup();
@@ -15,10 +16,12 @@ const field = (name: string | RegExp) => screen.getByRole('textbox', { name });
 const submitButton = () => screen.getByRole('button', { name: /^(Submit Application|Submitting)/ });
 
 async function fill(user: UserEvent) {
-  await user.type(field(/^First name/), 'Martha');
-  await user.type(field(/^Last name/), 'Washington');
-  await user.type(field(/^Email/), 'martha@example.org');
-  await user.type(field('Phone (optional)'), '555-010-1776');
+  await fillPayer(user, {
+    firstName: 'Martha',
+    lastName: 'Washington',
+    email: 'martha@example.org',
+    phone: '555-010-1776',
+  });
   await user.type(field('Message (optional)'), 'I would like to volunteer.');
 }
 
@@ -34,26 +37,18 @@ function sent(fetchMock: ReturnType<typeof stubFetch>, index = 0) {
 describe('MembershipInterestForm', () => {
   it('is a named form with a link to join with payment', () => {
     renderForm();
-    expect(screen.getByRole('form', { name: 'Membership interest form' })).toBeDefined();
+    const form = screen.getByRole('form', { name: 'Membership interest form' });
+    expect(within(form).getByRole('button', { name: 'Submit Application' }).getAttribute('type')).toBe('submit');
     expect(screen.getByRole('link', { name: /Become a member now/ }).getAttribute('href')).toBe('/membership');
   });
 
   it('shows the validation messages, checks the optional phone when given and sends nothing', async () => {
     const fetchMock = stubFetch({});
     const { user } = renderForm();
-    await user.click(submitButton());
-
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((alert) => alert.textContent)).toEqual([
-      'First name is required',
-      'Last name is required',
-      'Please enter a valid email address',
-    ]);
+    expect(await submitForErrors(user, submitButton)).toEqual(PAYER_FIELD_ERRORS.slice(0, 3));
     expect(field(/^First name/).getAttribute('aria-invalid')).toBe('true');
 
-    await user.type(field('Phone (optional)'), '555-0101');
-    await user.click(submitButton());
-    expect(await screen.findByText('Please enter a valid phone number')).toBeDefined();
+    await expectShortPhoneRefused(user, submitButton);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

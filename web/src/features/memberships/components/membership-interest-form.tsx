@@ -5,7 +5,6 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { buttonClasses } from '@/components/ui/button-styles';
 import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
@@ -13,7 +12,7 @@ import { useCreateMembershipApplication } from '../api/create-membership-applica
 import { interestTexts } from '../memberships-texts';
 import { TextAreaField } from './text-area-field';
 import { useSingleSubmission } from '@/lib/use-single-submission';
-import { HydratedForm } from '@/components/forms/hydrated-form';
+import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
 
 type InterestValues = z.input<typeof MembershipApplication>;
 
@@ -78,13 +77,13 @@ export function MembershipInterestForm() {
     });
 
   return (
-    <HydratedForm
-      noValidate
-      aria-label={interestTexts.formLabel}
-      aria-busy={submitting}
+    <SubmitForm
+      label={interestTexts.formLabel}
+      submission={submission}
+      hydrate
       data-surface="light"
       className="mx-auto max-w-3xl space-y-6 rounded-xl bg-white p-5 text-navy-900 shadow-xl sm:p-8"
-      onSubmit={submission.onSubmit(handleSubmit(submit))}
+      onSubmit={handleSubmit(submit)}
     >
       <div>
         <h3 className="font-display text-2xl font-bold text-navy-900">{interestTexts.title}</h3>
@@ -108,9 +107,14 @@ export function MembershipInterestForm() {
         />
       </div>
 
-      <button type="submit" aria-disabled={submitting} className={buttonClasses('secondary', 'w-full text-lg')}>
-        {submitting ? interestTexts.submitting : interestTexts.submit}
-      </button>
+      <SubmitButton
+        busy={submitting}
+        busyLabel={interestTexts.submitting}
+        variant="secondary"
+        className="w-full text-lg"
+      >
+        {interestTexts.submit}
+      </SubmitButton>
 
       <p className="text-center text-slate-700">
         {interestTexts.joinNowLead}{' '}
@@ -122,6 +126,6 @@ export function MembershipInterestForm() {
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </p>
-    </HydratedForm>
+    </SubmitForm>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { WaiverSection } from './waiver-section';
+import { paragraphs } from '@/test/screen-text';
 
 function Harness() {
   const [accepted, setAccepted] = useState(false);
@@ -38,13 +39,16 @@ function scrollTo(box: HTMLElement, metrics: Metrics) {
 const agreement = () => screen.getByRole('region', { name: 'Liability waiver agreement text' });
 const dialog = () => screen.getByRole('dialog', { name: 'Liability Waiver and Release Agreement' });
 const acceptButton = () => within(dialog()).getByRole('button', { name: /^(Scroll to Bottom First|Accept Waiver)$/ });
+const waiverGroup = () => screen.getByRole('group', { name: /Liability Waiver/ });
 const LONG = { scrollHeight: 2400, clientHeight: 450 };
 
 describe('WaiverSection and WaiverDialog', () => {
   it('explains the waiver and opens a titled, described dialog with the nine sections', async () => {
     const { user } = renderWaiver();
-    expect(screen.getByRole('heading', { name: /Liability Waiver/ })).toBeDefined();
-    expect(screen.getByText('Waiver version v1.0')).toBeDefined();
+    expect(paragraphs(waiverGroup())).toEqual([
+      'Membership includes taking part in events and activities. Before you pay, please read the full liability waiver and accept it.',
+      'Waiver version v1.0',
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Read and Accept Waiver' }));
     const modal = dialog();
@@ -170,18 +174,22 @@ describe('WaiverSection and WaiverDialog', () => {
     await user.click(acceptButton());
 
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByText('Liability waiver accepted')).toBeDefined();
+    expect(paragraphs(waiverGroup())[0]).toBe('Liability waiver accepted');
     expect(screen.getByTestId('accepted').textContent).toBe('true');
     const review = screen.getByRole('button', { name: 'Review Again' });
     await waitFor(() => expect(document.activeElement).toBe(review));
 
     await user.click(review);
-    expect(dialog()).toBeDefined();
+    expect(screen.queryAllByRole('dialog')).toHaveLength(1);
     expect(acceptButton().textContent).toBe('Scroll to Bottom First');
 
     // Declining on review withdraws the acceptance.
     await user.click(within(dialog()).getByRole('button', { name: 'Decline' }));
     expect(screen.getByTestId('accepted').textContent).toBe('false');
-    expect(screen.getByRole('button', { name: 'Read and Accept Waiver' })).toBeDefined();
+    expect(
+      within(waiverGroup())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Read and Accept Waiver']);
   });
 });

@@ -1,5 +1,5 @@
 import type { NewsListItem } from '@pillars/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInSection } from '@/test/render-with-providers';
@@ -10,6 +10,10 @@ import { NEWS_SECTION_ID, NewsCarousel } from './news-carousel';
 function renderCarousel() {
   return renderInSection(NEWS_SECTION_ID, <NewsCarousel />);
 }
+
+/** The line over a card's title: its date and its time, each in its own part. */
+const dateAndTime = (card: HTMLElement) =>
+  Array.from(card.querySelector('p')?.children ?? [], (part) => part.textContent);
 
 // Local wall-clock times, so the expected text holds in any test time zone.
 const articles: NewsListItem[] = [
@@ -55,13 +59,15 @@ describe('NewsCarousel', () => {
   it('treats a response that breaks the contract as an error', async () => {
     stubFetch({ '/api/news': json([{ title: 'no slug' }]) });
     renderCarousel();
-    expect(await screen.findByText('Failed to load news articles. Please try again later.')).toBeDefined();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to load news articles. Please try again later.',
+    );
   });
 
   it('shows a friendly note when there is no news', async () => {
     stubFetch({ '/api/news': json([]) });
     renderCarousel();
-    expect(await screen.findByText('No news yet. Check back soon.')).toBeDefined();
+    await waitFor(() => expect(document.getElementById('news')?.textContent).toBe('No news yet. Check back soon.'));
   });
 
   it('renders a card per article with date, 12-hour time, links and image', async () => {
@@ -72,10 +78,9 @@ describe('NewsCarousel', () => {
     expect(cards).toHaveLength(2);
     expect(fetchMock).toHaveBeenCalledWith('/api/news', expect.objectContaining({ credentials: 'include' }));
 
-    const [first, second] = cards.map((card) => within(card));
-    if (!first || !second) throw new Error('expected two cards');
-    expect(first.getByText('January 5, 2025')).toBeDefined();
-    expect(first.getByText('3:30 PM')).toBeDefined();
+    const [firstCard, secondCard] = cards as [HTMLElement, HTMLElement];
+    const [first, second] = [within(firstCard), within(secondCard)];
+    expect(dateAndTime(firstCard)).toEqual(['January 5, 2025', '3:30 PM']);
     // The excerpt is clamped to three lines and never stretched (the real layout: web/e2e/a11y.e2e.test.ts).
     const excerpt = first.getByText('Members gathered to honor the fallen.');
     expect(excerpt.className).toContain('line-clamp-3');
@@ -95,8 +100,7 @@ describe('NewsCarousel', () => {
     expect(image.getAttribute('width')).toBe('640');
     expect(image.getAttribute('height')).toBe('360');
 
-    expect(second.getByText('December 20, 2024')).toBeDefined();
-    expect(second.getByText('9:05 AM')).toBeDefined();
+    expect(dateAndTime(secondCard)).toEqual(['December 20, 2024', '9:05 AM']);
     expect(second.getByRole('link', { name: /^Read More ?: Youth Leadership Camp Recap$/ }).getAttribute('href')).toBe(
       '/news/youth-leadership-camp-recap',
     );

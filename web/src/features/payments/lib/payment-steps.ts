@@ -4,6 +4,7 @@ import { paymentMessages } from '../payments-texts';
 import { PAYMENT_REQUEST_RETRY_DELAYS_MS } from '../payment-timing';
 import type { BillingInfo, PayorInfo, ProviderSdk, TransactOutcome } from './provider-sdk';
 import { withRetries } from './request-retry';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 /**
  * The steps every card payment is made of (contribution, event fee, membership): tokenize in
@@ -127,6 +128,29 @@ export async function chargeInBrowser(
 export function sendPaymentRequest<T>(send: () => Promise<T>, context: CardPaymentContext): Promise<T> {
   const delays = context.timing?.requestRetryDelaysMs ?? PAYMENT_REQUEST_RETRY_DELAYS_MS;
   return withRetries(send, delays, context.signal);
+}
+
+/**
+ * Sends the request that hands the card or receipt to our server; a refusal rejects with the
+ * server's message for the payer, or `fallback` when it gave none.
+ */
+export async function submitPayment<T>(
+  send: () => Promise<T>,
+  context: CardPaymentContext,
+  fallback: string,
+): Promise<T> {
+  try {
+    return await sendPaymentRequest(send, context);
+  } catch (error) {
+    rethrowIfAborted(error, context.signal);
+    throw paymentError(apiErrorMessage(error) ?? fallback, error);
+  }
+}
+
+/** The SDK with mounted fields; without it the payer is told the card form is not ready. */
+export function readySdk(context: CardPaymentContext): NonNullable<CardPaymentContext['sdk']> {
+  if (!context.sdk) throw paymentError(paymentMessages.fieldsNotReady);
+  return context.sdk;
 }
 
 /**

@@ -39,8 +39,11 @@ afterEach(() => {
 
 describe('loadProviderSdk', () => {
   it('resolves at once when the SDK is already on the page', async () => {
-    window.paytheory = fakeGlobal();
-    await expect(loadProviderSdk('https://sdk.test/a.js')).resolves.toBeDefined();
+    const global = fakeGlobal();
+    window.paytheory = global;
+    // The SDK it resolves with drives that global.
+    (await loadProviderSdk('https://sdk.test/a.js')).onReady(() => {});
+    expect(global.readyObserver).toHaveBeenCalledOnce();
     expect(sdkScripts()).toHaveLength(0);
   });
 
@@ -52,9 +55,11 @@ describe('loadProviderSdk', () => {
     expect(sdkScripts()).toHaveLength(1);
     expect(sdkScripts()[0]?.getAttribute('src')).toBe('https://sdk.test/b.js');
 
-    window.paytheory = fakeGlobal();
+    const global = fakeGlobal();
+    window.paytheory = global;
     await vi.advanceTimersByTimeAsync(100);
-    await expect(first).resolves.toBeDefined();
+    (await first).onReady(() => {});
+    expect(global.readyObserver).toHaveBeenCalledOnce();
   });
 
   it('rejects with "card payment provider not loaded" without a URL, on error or timeout', async () => {

@@ -1,13 +1,12 @@
-import type { PaymentStatus, ProcessPaymentAccepted } from '@pillars/contracts';
+import type { ProcessPaymentAccepted } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '../payments-texts';
-import { type ApiReply, fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
+import { type ApiReply, fakeSdk, stubApi } from '@/test/payment-api-stub';
+import { IDEMPOTENCY_KEY, NO_WAITS, PAYMENT_ID, statusReplies, succeeded } from '@/test/payment-fixture';
 import { type CardPaymentValues, type RunCardPaymentInput, runCardPayment } from './run-card-payment';
 import { PaymentDeclinedError } from './payment-steps';
 
-const PAYMENT_ID = '5b1f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e6f';
 const DONATION_ID = '7c2e1d4f-9b3a-4d5c-8e6f-2b3c4d5e6f70';
-const KEY = 'key_0123456789abcdef';
 
 const values: CardPaymentValues = {
   firstName: 'Martha',
@@ -17,8 +16,7 @@ const values: CardPaymentValues = {
   isRecurring: false,
 };
 
-const status = (state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {}) =>
-  paymentStatusReply({ id: PAYMENT_ID, kind: 'donation' }, state, extra);
+const status = statusReplies('donation');
 
 const accepted: ApiReply = () =>
   Response.json({ success: true, data: { id: DONATION_ID }, paymentId: PAYMENT_ID, status: 'queued' }, { status: 202 });
@@ -41,8 +39,8 @@ function run(sdk: RunCardPaymentInput['sdk'], overrides: Partial<RunCardPaymentI
     values,
     amountCents: 2500,
     sdk,
-    idempotencyKey: KEY,
-    timing: { retryDelayMs: 0, requestRetryDelaysMs: [0, 0] },
+    idempotencyKey: IDEMPOTENCY_KEY,
+    timing: NO_WAITS,
     ...overrides,
   });
 }
@@ -56,12 +54,7 @@ describe('runCardPayment: tokenized card', () => {
     const { global, sdk } = fakeSdk({});
 
     // The payment id comes back: the success page shows its reference.
-    await expect(run(sdk)).resolves.toEqual({
-      status: 'succeeded',
-      paymentId: PAYMENT_ID,
-      kind: 'donation',
-      nextPaymentDate: null,
-    });
+    await expect(run(sdk)).resolves.toEqual(succeeded('donation'));
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -77,7 +70,7 @@ describe('runCardPayment: tokenized card', () => {
     const [post, ...polls] = calls;
     expect(post?.method).toBe('POST');
     expect(post?.url).toBe('/api/donations');
-    expect(post?.headers['Idempotency-Key']).toBe(KEY);
+    expect(post?.headers['Idempotency-Key']).toBe(IDEMPOTENCY_KEY);
     expect(post?.body).toEqual({
       firstName: 'Martha',
       lastName: 'Washington',
@@ -128,7 +121,7 @@ describe('runCardPayment: tokenized card', () => {
     });
     await expect(run(fakeSdk({}).sdk)).resolves.toMatchObject({ status: 'succeeded' });
     const posts = calls.filter((call) => call.method === 'POST');
-    expect(posts.map((call) => call.headers['Idempotency-Key'])).toEqual([KEY, KEY]);
+    expect(posts.map((call) => call.headers['Idempotency-Key'])).toEqual([IDEMPOTENCY_KEY, IDEMPOTENCY_KEY]);
   });
 
   it('shows the server’s message for a rejected request, and the spec message otherwise', async () => {
@@ -200,19 +193,14 @@ describe('runCardPayment: plain payment call fallback', () => {
       transact: charged,
     });
 
-    await expect(run(sdk)).resolves.toEqual({
-      status: 'succeeded',
-      paymentId: PAYMENT_ID,
-      kind: 'donation',
-      nextPaymentDate: null,
-    });
+    await expect(run(sdk)).resolves.toEqual(succeeded('donation'));
 
     expect(global.transact).toHaveBeenCalledWith(
-      expect.objectContaining({ amount: 2500, metadata: { source: 'contribution', idempotency_key: KEY } }),
+      expect.objectContaining({ amount: 2500, metadata: { source: 'contribution', idempotency_key: IDEMPOTENCY_KEY } }),
     );
     expect(calls.map((call) => call.url)).toEqual(['/api/process-payment', `/api/payments/${PAYMENT_ID}?waitMs=10000`]);
     const [post] = calls;
-    expect(post?.headers['Idempotency-Key']).toBe(KEY);
+    expect(post?.headers['Idempotency-Key']).toBe(IDEMPOTENCY_KEY);
     expect(post?.body).toEqual({
       amount: 2500,
       buyer: { first_name: 'Martha', last_name: 'Washington', email: 'martha@example.org', phone: '555-010-1776' },

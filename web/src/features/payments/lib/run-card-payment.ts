@@ -9,20 +9,8 @@ import { dollarsToCents } from '@pillars/money/rules';
 import { createDonation } from '../api/create-donation';
 import { processPayment } from '../api/process-payment';
 import { CARD_PROVIDER, paymentMessages } from '../payments-texts';
-import {
-  type CardPaymentContext,
-  type CardPaymentSucceeded,
-  chargeInBrowser,
-  isCardValidationError,
-  payorInfo,
-  paymentError,
-  rethrowIfAborted,
-  sendPaymentRequest,
-  settle,
-  tokenizeCard,
-} from './payment-steps';
+import * as steps from './payment-steps';
 import type { BillingInfo } from './provider-sdk';
-import { apiErrorMessage } from '@/lib/api-error-message';
 
 export type { CardPaymentSucceeded, CardPaymentTiming } from './payment-steps';
 
@@ -40,7 +28,7 @@ export type CardPaymentValues = Pick<
   | 'billingZip'
 >;
 
-export type RunCardPaymentInput = CardPaymentContext & {
+export type RunCardPaymentInput = steps.CardPaymentContext & {
   values: CardPaymentValues;
   /** Integer cents, at least MIN_CONTRIBUTION_DOLLARS. */
   amountCents: number;
@@ -90,20 +78,20 @@ function donationFields(values: CardPaymentValues, amountCents: number) {
  * POST /api/process-payment reports the receipt for the server to verify. Either way the
  * payment is then polled until it succeeded or failed.
  */
-export async function runCardPayment(input: RunCardPaymentInput): Promise<CardPaymentSucceeded> {
-  const { values, amountCents, sdk, signal } = input;
-  if (!sdk) throw paymentError(paymentMessages.fieldsNotReady);
+export async function runCardPayment(input: RunCardPaymentInput): Promise<steps.CardPaymentSucceeded> {
+  const { values, amountCents, signal } = input;
+  const sdk = steps.readySdk(input);
   if (!Number.isInteger(amountCents) || amountCents < dollarsToCents(MIN_CONTRIBUTION_DOLLARS)) {
-    throw paymentError(contributionMessages.invalidAmount);
+    throw steps.paymentError(contributionMessages.invalidAmount);
   }
 
-  const payor = { payorInfo: payorInfo(values), billingInfo: billingInfo(values) };
-  const tokenized = await tokenizeCard(sdk, { ...payor, metadata: { source: METADATA_SOURCE } }, signal);
+  const payor = { payorInfo: steps.payorInfo(values), billingInfo: billingInfo(values) };
+  const tokenized = await steps.tokenizeCard(sdk, { ...payor, metadata: { source: METADATA_SOURCE } }, signal);
   let paymentId: string;
   if (tokenized.type === 'TOKENIZED') {
     paymentId = await submitTokenizedCard(input, tokenized.paymentMethodId);
-  } else if (isCardValidationError(tokenized.error)) {
-    throw paymentError(paymentMessages.invalidCard, tokenized.error);
+  } else if (steps.isCardValidationError(tokenized.error)) {
+    throw steps.paymentError(paymentMessages.invalidCard, tokenized.error);
   } else {
     // The product puts "backend tokenization" (POST /api/create-payment-method with the raw
     // card) between SDK tokenization and the plain payment call. This page never has the card
@@ -112,7 +100,7 @@ export async function runCardPayment(input: RunCardPaymentInput): Promise<CardPa
     // The server verifies the reported charge by its id or, since Pay Theory does not promise the
     // receipt number is one, by this key in the charge's metadata (docs/decisions/010).
     const metadata = { source: METADATA_SOURCE, idempotency_key: input.idempotencyKey };
-    const receipt = await chargeInBrowser(
+    const receipt = await steps.chargeInBrowser(
       sdk,
       { ...payor, amountCents, metadata },
       signal,
@@ -121,7 +109,7 @@ export async function runCardPayment(input: RunCardPaymentInput): Promise<CardPa
     paymentId = await reportBrowserCharge(input, receipt.receiptNumber, receipt.paymentMethodId);
   }
   const failedFallback = values.isRecurring ? paymentMessages.recurringSetupFailed : paymentMessages.processingFailed;
-  return settle(paymentId, input, failedFallback);
+  return steps.settle(paymentId, input, failedFallback);
 }
 
 async function submitTokenizedCard(input: RunCardPaymentInput, paymentMethodToken: string): Promise<string> {
@@ -132,14 +120,13 @@ async function submitTokenizedCard(input: RunCardPaymentInput, paymentMethodToke
     provider: CARD_PROVIDER,
     amountCents: String(amountCents),
   };
-  try {
-    const accepted = await sendPaymentRequest(() => createDonation({ request, idempotencyKey, signal }), input);
-    return accepted.paymentId;
-  } catch (error) {
-    rethrowIfAborted(error, signal);
-    const fallback = values.isRecurring ? paymentMessages.recurringSetupFailed : paymentMessages.createDonationFailed;
-    throw paymentError(apiErrorMessage(error) ?? fallback, error);
-  }
+  const fallback = values.isRecurring ? paymentMessages.recurringSetupFailed : paymentMessages.createDonationFailed;
+  const accepted = await steps.submitPayment(
+    () => createDonation({ request, idempotencyKey, signal }),
+    input,
+    fallback,
+  );
+  return accepted.paymentId;
 }
 
 /** POST /api/process-payment with the browser's receipt; the server verifies it. */
@@ -149,29 +136,21 @@ async function reportBrowserCharge(
   paymentMethodId: string | undefined,
 ): Promise<string> {
   const { values, amountCents, idempotencyKey, signal } = input;
-  try {
-    const accepted = await sendPaymentRequest(
-      () =>
-        processPayment({
-          request: {
-            amount: amountCents,
-            buyer: payorInfo(values),
-            donation: donationFields(values, amountCents),
-            paymentMethod: 'card',
-            ...(paymentMethodId ? { payment_method_id: paymentMethodId } : {}),
-            provider: CARD_PROVIDER,
-            tokenized: false,
-            recurring: values.isRecurring,
-            transactionId: receiptNumber,
-          },
-          idempotencyKey,
-          signal,
-        }),
-      input,
-    );
-    return accepted.paymentId;
-  } catch (error) {
-    rethrowIfAborted(error, signal);
-    throw paymentError(apiErrorMessage(error) ?? paymentMessages.donationProcessingFailed, error);
-  }
+  const request = {
+    amount: amountCents,
+    buyer: steps.payorInfo(values),
+    donation: donationFields(values, amountCents),
+    paymentMethod: 'card',
+    ...(paymentMethodId ? { payment_method_id: paymentMethodId } : {}),
+    provider: CARD_PROVIDER,
+    tokenized: false,
+    recurring: values.isRecurring,
+    transactionId: receiptNumber,
+  } as const;
+  const accepted = await steps.submitPayment(
+    () => processPayment({ request, idempotencyKey, signal }),
+    input,
+    paymentMessages.donationProcessingFailed,
+  );
+  return accepted.paymentId;
 }

@@ -1,17 +1,14 @@
-import type { PaymentStatus } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
-import { chargedInBrowser, fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
+import { chargedInBrowser, fakeSdk, stubApi } from '@/test/payment-api-stub';
+import { IDEMPOTENCY_KEY, NO_WAITS, PAYMENT_ID, statusReplies, succeeded } from '@/test/payment-fixture';
 import { paymentMessages } from '../payments-texts';
 import { type EventPaymentInput, runEventPayment } from './run-event-payment';
 
-const PAYMENT_ID = '5b1f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e6f';
 const REGISTRATION_ID = '6d2f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e70';
 const EVENT_ID = '7e3f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e71';
-const KEY = 'key_0123456789abcdef';
 const PAYMENT_URL = `/api/event-registrations/${REGISTRATION_ID}/payment`;
 
-const status = (state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {}) =>
-  paymentStatusReply({ id: PAYMENT_ID, kind: 'registration' }, state, extra);
+const status = statusReplies('registration');
 const queued = () => Response.json({ success: true, paymentId: PAYMENT_ID, status: 'queued' }, { status: 202 });
 
 function run(sdk: EventPaymentInput['sdk']) {
@@ -21,8 +18,8 @@ function run(sdk: EventPaymentInput['sdk']) {
     amountCents: 4500,
     values: { firstName: 'John', lastName: 'Adams', email: 'john@example.org', phone: '555-010-1776' },
     sdk,
-    idempotencyKey: KEY,
-    timing: { retryDelayMs: 0, requestRetryDelaysMs: [0, 0] },
+    idempotencyKey: IDEMPOTENCY_KEY,
+    timing: NO_WAITS,
   });
 }
 
@@ -34,12 +31,7 @@ describe('runEventPayment: tokenized card', () => {
     });
     const { global, sdk } = fakeSdk({});
 
-    await expect(run(sdk)).resolves.toEqual({
-      status: 'succeeded',
-      paymentId: PAYMENT_ID,
-      kind: 'registration',
-      nextPaymentDate: null,
-    });
+    await expect(run(sdk)).resolves.toEqual(succeeded('registration'));
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -48,7 +40,7 @@ describe('runEventPayment: tokenized card', () => {
     );
     const [post] = calls;
     expect(post?.body).toEqual({ paymentMethodToken: 'pm_123' });
-    expect(post?.headers['Idempotency-Key']).toBe(KEY);
+    expect(post?.headers['Idempotency-Key']).toBe(IDEMPOTENCY_KEY);
     expect(global.transact).not.toHaveBeenCalled();
   });
 
@@ -91,7 +83,12 @@ describe('runEventPayment: plain payment call fallback', () => {
     expect(global.transact).toHaveBeenCalledWith(
       expect.objectContaining({
         amount: 4500,
-        metadata: { source: 'event', event_id: EVENT_ID, registration_id: REGISTRATION_ID, idempotency_key: KEY },
+        metadata: {
+          source: 'event',
+          event_id: EVENT_ID,
+          registration_id: REGISTRATION_ID,
+          idempotency_key: IDEMPOTENCY_KEY,
+        },
       }),
     );
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`PATCH ${PAYMENT_URL}`]);
@@ -109,7 +106,7 @@ describe('runEventPayment: plain payment call fallback', () => {
     await expect(run(sdk)).resolves.toMatchObject({ status: 'charged', saved: false });
     // Re-sent twice with the same key before giving up.
     expect(calls).toHaveLength(3);
-    expect(new Set(calls.map((c) => c.headers['Idempotency-Key']))).toEqual(new Set([KEY]));
+    expect(new Set(calls.map((c) => c.headers['Idempotency-Key']))).toEqual(new Set([IDEMPOTENCY_KEY]));
   });
 
   it('rejects when the browser charge is declined, saving nothing', async () => {

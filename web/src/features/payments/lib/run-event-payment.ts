@@ -1,26 +1,13 @@
 import { CARD_PROVIDER, paymentMessages } from '../payments-texts';
 import { payRegistration, saveRegistrationPayment } from '../api/pay-registration';
-import {
-  type CardPaymentContext,
-  type CardPaymentSucceeded,
-  type PayorValues,
-  chargeInBrowser,
-  isCardValidationError,
-  payorInfo,
-  paymentError,
-  rethrowIfAborted,
-  sendPaymentRequest,
-  settle,
-  tokenizeCard,
-} from './payment-steps';
-import { apiErrorMessage } from '@/lib/api-error-message';
+import * as steps from './payment-steps';
 
-export type EventPaymentInput = CardPaymentContext & {
+export type EventPaymentInput = steps.CardPaymentContext & {
   registrationId: string;
   eventId: string;
   /** The fee the server computed for the registration, in cents; shown and sent for the receipt. */
   amountCents: number;
-  values: PayorValues & { phone: string };
+  values: steps.PayorValues & { phone: string };
 };
 
 /**
@@ -28,7 +15,7 @@ export type EventPaymentInput = CardPaymentContext & {
  * even when saving the payment details fails, since the card was charged.
  */
 export type EventPaymentOutcome =
-  CardPaymentSucceeded | { status: 'charged'; receiptNumber: string; saved: boolean; saveError?: unknown };
+  steps.CardPaymentSucceeded | { status: 'charged'; receiptNumber: string; saved: boolean; saveError?: unknown };
 
 const METADATA_SOURCE = 'event';
 
@@ -39,57 +26,43 @@ const METADATA_SOURCE = 'event';
  * receipt is saved with PATCH /api/event-registrations/{id}/payment for the server to verify.
  */
 export async function runEventPayment(input: EventPaymentInput): Promise<EventPaymentOutcome> {
-  const { sdk, values, amountCents, signal } = input;
-  if (!sdk) throw paymentError(paymentMessages.fieldsNotReady);
-  if (!Number.isInteger(amountCents) || amountCents <= 0) throw paymentError(paymentMessages.processingFailed);
+  const { values, amountCents, signal } = input;
+  const sdk = steps.readySdk(input);
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw steps.paymentError(paymentMessages.processingFailed);
 
   const metadata = { source: METADATA_SOURCE, event_id: input.eventId, registration_id: input.registrationId };
-  const payor = { payorInfo: payorInfo(values), billingInfo: { name: `${values.firstName} ${values.lastName}` } };
-  const tokenized = await tokenizeCard(sdk, { ...payor, metadata }, signal);
+  const payor = { payorInfo: steps.payorInfo(values), billingInfo: { name: `${values.firstName} ${values.lastName}` } };
+  const tokenized = await steps.tokenizeCard(sdk, { ...payor, metadata }, signal);
+  const options = { idempotencyKey: input.idempotencyKey, signal };
 
   if (tokenized.type === 'TOKENIZED') {
-    let paymentId: string;
-    try {
-      const queued = await sendPaymentRequest(
-        () =>
-          payRegistration(input.registrationId, tokenized.paymentMethodId, {
-            idempotencyKey: input.idempotencyKey,
-            signal,
-          }),
-        input,
-      );
-      paymentId = queued.paymentId;
-    } catch (error) {
-      rethrowIfAborted(error, signal);
-      throw paymentError(apiErrorMessage(error) ?? paymentMessages.processingFailed, error);
-    }
-    return settle(paymentId, input, paymentMessages.paymentFailed);
+    const queued = await steps.submitPayment(
+      () => payRegistration(input.registrationId, tokenized.paymentMethodId, options),
+      input,
+      paymentMessages.processingFailed,
+    );
+    return steps.settle(queued.paymentId, input, paymentMessages.paymentFailed);
   }
-  if (isCardValidationError(tokenized.error)) throw paymentError(paymentMessages.invalidCard, tokenized.error);
+  if (steps.isCardValidationError(tokenized.error)) {
+    throw steps.paymentError(paymentMessages.invalidCard, tokenized.error);
+  }
 
-  const receipt = await chargeInBrowser(
+  const receipt = await steps.chargeInBrowser(
     sdk,
     { ...payor, amountCents, metadata: { ...metadata, idempotency_key: input.idempotencyKey } },
     signal,
     tokenized.cause ?? tokenized.error,
   );
+  const details = {
+    payTheoryPaymentId: receipt.receiptNumber,
+    paymentAmount: amountCents,
+    paymentDetails: { status: 'completed', provider: CARD_PROVIDER, paymentMethod: 'card' },
+  } as const;
   try {
-    await sendPaymentRequest(
-      () =>
-        saveRegistrationPayment(
-          input.registrationId,
-          {
-            payTheoryPaymentId: receipt.receiptNumber,
-            paymentAmount: amountCents,
-            paymentDetails: { status: 'completed', provider: CARD_PROVIDER, paymentMethod: 'card' },
-          },
-          { idempotencyKey: input.idempotencyKey, signal },
-        ),
-      input,
-    );
+    await steps.sendPaymentRequest(() => saveRegistrationPayment(input.registrationId, details, options), input);
     return { status: 'charged', receiptNumber: receipt.receiptNumber, saved: true };
   } catch (error) {
-    rethrowIfAborted(error, signal);
+    steps.rethrowIfAborted(error, signal);
     return { status: 'charged', receiptNumber: receipt.receiptNumber, saved: false, saveError: error };
   }
 }

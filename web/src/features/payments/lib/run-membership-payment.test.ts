@@ -1,12 +1,11 @@
-import type { MembershipForm, MembershipPaymentAccepted, PaymentStatus } from '@pillars/contracts';
+import type { MembershipForm, MembershipPaymentAccepted } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
-import { fakeSdk, paymentStatusReply, stubApi } from '@/test/payment-api-stub';
+import { fakeSdk, stubApi } from '@/test/payment-api-stub';
+import { IDEMPOTENCY_KEY, NO_WAITS, PAYMENT_ID, statusReplies, succeeded } from '@/test/payment-fixture';
 import { paymentMessages } from '../payments-texts';
 import { type MembershipPaymentInput, runMembershipPayment } from './run-membership-payment';
 
-const PAYMENT_ID = '5b1f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e6f';
 const MEMBERSHIP_ID = '8f4f0c3e-8a2d-4c6b-9e7f-1a2b3c4d5e72';
-const KEY = 'key_0123456789abcdef';
 
 const values: MembershipForm = {
   firstName: 'Abigail',
@@ -18,8 +17,7 @@ const values: MembershipForm = {
   waiverAccepted: true,
 };
 
-const status = (state: PaymentStatus['state'], extra: Partial<PaymentStatus> = {}) =>
-  paymentStatusReply({ id: PAYMENT_ID, kind: 'membership' }, state, extra);
+const status = statusReplies('membership');
 const accepted = () =>
   Response.json(
     {
@@ -37,8 +35,8 @@ function run(sdk: MembershipPaymentInput['sdk'], overrides: Partial<MembershipFo
   return runMembershipPayment({
     values: { ...values, ...overrides },
     sdk,
-    idempotencyKey: KEY,
-    timing: { retryDelayMs: 0, requestRetryDelaysMs: [0, 0] },
+    idempotencyKey: IDEMPOTENCY_KEY,
+    timing: NO_WAITS,
   });
 }
 
@@ -53,18 +51,13 @@ describe('runMembershipPayment', () => {
     });
     const { global, sdk } = fakeSdk({});
 
-    await expect(run(sdk)).resolves.toEqual({
-      status: 'succeeded',
-      paymentId: PAYMENT_ID,
-      kind: 'membership',
-      nextPaymentDate: '2026-12-24',
-    });
+    await expect(run(sdk)).resolves.toEqual(succeeded('membership', '2026-12-24'));
 
     expect(global.tokenizePaymentMethod).toHaveBeenCalledWith(
       expect.objectContaining({ metadata: { source: 'membership' } }),
     );
     const [post] = calls;
-    expect(post?.headers['Idempotency-Key']).toBe(KEY);
+    expect(post?.headers['Idempotency-Key']).toBe(IDEMPOTENCY_KEY);
     expect(post?.body).toEqual({
       amount: 2500,
       buyer: { first_name: 'Abigail', last_name: 'Adams', email: 'abigail@example.org', phone: '' },

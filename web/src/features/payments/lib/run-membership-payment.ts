@@ -2,20 +2,9 @@ import { type MembershipForm, membershipMessages } from '@pillars/contracts';
 import { MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
 import { processMembershipPayment } from '../api/process-membership-payment';
 import { CARD_PROVIDER, paymentMessages } from '../payments-texts';
-import {
-  type CardPaymentContext,
-  type CardPaymentSucceeded,
-  isCardValidationError,
-  payorInfo,
-  paymentError,
-  rethrowIfAborted,
-  sendPaymentRequest,
-  settle,
-  tokenizeCard,
-} from './payment-steps';
-import { apiErrorMessage } from '@/lib/api-error-message';
+import * as steps from './payment-steps';
 
-export type MembershipPaymentInput = CardPaymentContext & { values: MembershipForm };
+export type MembershipPaymentInput = steps.CardPaymentContext & { values: MembershipForm };
 
 const METADATA_SOURCE = 'membership';
 
@@ -27,48 +16,42 @@ const METADATA_SOURCE = 'membership';
  * There is no plain-payment fallback: a one-off browser charge cannot start a subscription, and
  * the product's raw-card fallback would put card numbers on our server (ADR 007).
  */
-export async function runMembershipPayment(input: MembershipPaymentInput): Promise<CardPaymentSucceeded> {
-  const { sdk, values, signal } = input;
-  if (!sdk) throw paymentError(paymentMessages.fieldsNotReady);
-  if (!values.waiverAccepted) throw paymentError(membershipMessages.waiverRequired);
+export async function runMembershipPayment(input: MembershipPaymentInput): Promise<steps.CardPaymentSucceeded> {
+  const { values, signal } = input;
+  const sdk = steps.readySdk(input);
+  if (!values.waiverAccepted) throw steps.paymentError(membershipMessages.waiverRequired);
 
   const billingInfo = {
     name: `${values.firstName} ${values.lastName}`,
     ...(values.zip ? { address: { postal_code: values.zip } } : {}),
   };
-  const tokenized = await tokenizeCard(
+  const buyer = steps.payorInfo(values);
+  const tokenized = await steps.tokenizeCard(
     sdk,
-    { payorInfo: payorInfo(values), billingInfo, metadata: { source: METADATA_SOURCE } },
+    { payorInfo: buyer, billingInfo, metadata: { source: METADATA_SOURCE } },
     signal,
   );
   if (tokenized.type === 'ERROR') {
-    if (isCardValidationError(tokenized.error)) throw paymentError(paymentMessages.invalidCard, tokenized.error);
-    throw paymentError(paymentMessages.membershipSetupRetry, tokenized.cause ?? tokenized.error);
+    if (steps.isCardValidationError(tokenized.error)) {
+      throw steps.paymentError(paymentMessages.invalidCard, tokenized.error);
+    }
+    throw steps.paymentError(paymentMessages.membershipSetupRetry, tokenized.cause ?? tokenized.error);
   }
 
-  let paymentId: string;
-  try {
-    const accepted = await sendPaymentRequest(
-      () =>
-        processMembershipPayment(
-          {
-            amount: MEMBERSHIP_PRICE_CENTS,
-            buyer: payorInfo(values),
-            membership: values,
-            paymentMethod: 'card',
-            payment_method_id: tokenized.paymentMethodId,
-            provider: CARD_PROVIDER,
-            tokenized: true,
-            recurring: true,
-          },
-          { idempotencyKey: input.idempotencyKey, signal },
-        ),
-      input,
-    );
-    paymentId = accepted.paymentId;
-  } catch (error) {
-    rethrowIfAborted(error, signal);
-    throw paymentError(apiErrorMessage(error) ?? paymentMessages.membershipSetupRetry, error);
-  }
-  return settle(paymentId, input, paymentMessages.membershipSetupFailed);
+  const request = {
+    amount: MEMBERSHIP_PRICE_CENTS,
+    buyer,
+    membership: values,
+    paymentMethod: 'card',
+    payment_method_id: tokenized.paymentMethodId,
+    provider: CARD_PROVIDER,
+    tokenized: true,
+    recurring: true,
+  } as const;
+  const accepted = await steps.submitPayment(
+    () => processMembershipPayment(request, { idempotencyKey: input.idempotencyKey, signal }),
+    input,
+    paymentMessages.membershipSetupRetry,
+  );
+  return steps.settle(accepted.paymentId, input, paymentMessages.membershipSetupFailed);
 }
