@@ -41,7 +41,7 @@ describe('median', () => {
 });
 
 describe('toJson', () => {
-  it('judges each figure by its own median against issue 14, the byte budgets on the home page only', () => {
+  it('judges each figure by its own median against its target, the byte budgets on the home page only', () => {
     const heavy = { jsBytes: 500_000, totalBytes: 700_000 };
     const json = toJson(
       results([

@@ -238,12 +238,12 @@ export function render(results: WebBenchResults): string[] {
     `machine     ${results.machine}; load average ${json.load.before.toFixed(2)} before, ${json.load.after.toFixed(2)} after`,
     `browser     ${json.chromium}${json.retried > 0 ? `; ${json.retried} run(s) Lighthouse failed on its own were run again` : ''}`,
     json.mode === 'desktop'
-      ? 'targets     issue 14 sets them for mobile emulation; shown here for comparison only'
+      ? 'targets     set for mobile emulation; shown here for comparison only'
       : '',
     '',
     ...table(rows),
     '',
-    `✓ met, ✗ not met (issue 14). Bytes are what went over the wire for every request of the page's load (JS: scripts only), compressed only if the server compressed them.`,
+    `✓ met, ✗ not met (targets: METRICS in web-report.ts). Bytes are what went over the wire for every request of the page's load (JS: scripts only), compressed only if the server compressed them.`,
     '',
     `floor (same run, same Chromium and settings):`,
     `  Lighthouse benchmarkIndex  median ${json.floor.benchmarkIndex.median.toFixed(0)} (min ${json.floor.benchmarkIndex.min.toFixed(0)}, max ${json.floor.benchmarkIndex.max.toFixed(0)}) over every run; higher is a faster machine`,
