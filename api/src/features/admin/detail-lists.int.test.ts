@@ -5,6 +5,7 @@ import {
   ContributorsPage,
   MemberDetailList,
   MemberDetailPage,
+  RECORD_LIST_UNPAGED_LIMIT,
   RecipientCount,
   RecipientList,
   RegisteredEventList,
@@ -18,7 +19,6 @@ import type { z } from 'zod';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';
 import { testApp, useAppInfra } from '../../test/test-app';
-import { DETAIL_UNPAGED_LIMIT } from './detail-lists.service';
 
 const database = await useTestDatabase();
 const infra = await useAppInfra(database);
@@ -386,8 +386,8 @@ describe('refusals', () => {
 });
 
 describe('the unparameterised calls', () => {
-  it(`answer the newest ${String(DETAIL_UNPAGED_LIMIT)} rows of each list; the paged forms count them all`, async () => {
-    const rows = DETAIL_UNPAGED_LIMIT + 5;
+  it(`answer the newest ${String(RECORD_LIST_UNPAGED_LIMIT)} rows of each list; the paged forms count them all`, async () => {
+    const rows = RECORD_LIST_UNPAGED_LIMIT + 5;
     const [event] = await crowded.db
       .insert(events)
       .values({
@@ -420,7 +420,7 @@ describe('the unparameterised calls', () => {
       const res = await get(path, {}, crowdedCookie, crowdedApp);
       expect(res.status).toBe(200);
       const { data } = schema.parse(await res.json());
-      expect(data).toHaveLength(DETAIL_UNPAGED_LIMIT);
+      expect(data).toHaveLength(RECORD_LIST_UNPAGED_LIMIT);
       // The newest first: the oldest five are the ones left out.
       expect(data[0]?.email).toBe(`${prefix}${String(rows)}@example.org`);
       expect(data.at(-1)?.email).toBe(`${prefix}6@example.org`);

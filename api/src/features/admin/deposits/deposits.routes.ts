@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   DEPOSIT_CSV_HEADER_LINE,
   DepositBatchParams,
@@ -13,19 +12,14 @@ import {
   depositCsvLine,
 } from '@pillars/contracts/admin';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
 import { parseQuery } from '../../../lib/validate';
-import { actorIn, signedOut } from '../admin.routes';
+import { actorIn, adminRoute, csvFile } from '../admin-http';
 import { depositDetail, depositsForExport, listDeposits, refreshDeposits } from './deposits.service';
 
-const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['admin'], responses: { ...r.responses, 401: signedOut } });
-const csv = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });
-
-const list = route({
+const list = adminRoute({
   method: 'get',
   path: '/',
   summary: "The provider's settlement batches (deposits) as synced, newest first, paged by batch number",
@@ -35,36 +29,36 @@ const list = route({
     400: apiError('A filter is invalid'),
   },
 });
-const exportRange = route({
+const exportRange = adminRoute({
   method: 'get',
   path: '/export',
   summary: 'Every line of the deposits made from one date to another (UTC days, inclusive) as a CSV file',
   request: { query: DepositsExportQuery },
   responses: {
-    200: csv("The file 'deposits-{from}-to-{to}.csv'"),
+    200: csvFile("The file 'deposits-{from}-to-{to}.csv'"),
     400: apiError('A date or the time zone is invalid'),
   },
 });
-const refresh = route({
+const refresh = adminRoute({
   method: 'post',
   path: '/refresh',
   summary: 'Queue a sync of the settlement batches from the provider now',
   responses: { 202: json('The sync, queued', DepositRefreshAccepted), 403: apiError('A cross-site request') },
 });
-const read = route({
+const read = adminRoute({
   method: 'get',
   path: '/{batch}',
   summary: 'One deposit with its payments and refunds, our totals from the ledger beside the provider’s',
   request: { params: DepositBatchParams },
   responses: { 200: json('The deposit', DepositDetail), 404: apiError('No deposit has this batch number') },
 });
-const exportOne = route({
+const exportOne = adminRoute({
   method: 'get',
   path: '/{batch}/export',
   summary: 'One deposit’s lines as a CSV file a treasurer matches against the bank statement',
   request: { params: DepositBatchParams, query: DepositExportQuery },
   responses: {
-    200: csv("The file 'deposit-{batch}.csv'"),
+    200: csvFile("The file 'deposit-{batch}.csv'"),
     400: apiError('The time zone is invalid'),
     404: apiError('No deposit has this batch number'),
   },

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { MessageResponse } from '@pillars/contracts';
 import {
   AdminEvent,
@@ -15,7 +14,7 @@ import type { AppDeps } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
 import { parseJson, parseQuery } from '../../../lib/validate';
-import { actorIn, idParam, signedOut } from '../admin.routes';
+import { actorIn, adminRoute, idParam, idParams, jsonBody } from '../admin-http';
 import {
   cancelEvent,
   createEvent,
@@ -27,20 +26,17 @@ import {
   updateEvent,
 } from './admin-events.service';
 
-const idParams = z.object({ id: z.uuid() });
 const refundParams = z.object({ id: z.uuid(), chargeRowId: z.uuid() });
-const body = { required: true, content: { 'application/json': { schema: AdminEventInput } } };
-const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['admin'], responses: { ...r.responses, 401: signedOut } });
+const body = jsonBody(AdminEventInput);
 
-const list = route({
+const list = adminRoute({
   method: 'get',
   path: '/',
   summary: 'Events, drafts included, upcoming first (at most 500); with registrations and places taken',
   request: { query: AdminEventListQuery },
   responses: { 200: json('The events', AdminEventList), 400: apiError('A filter is invalid') },
 });
-const create = route({
+const create = adminRoute({
   method: 'post',
   path: '/',
   summary: 'Create an event; its address is derived from the title unless given, and made unique',
@@ -51,14 +47,14 @@ const create = route({
     403: apiError('A cross-site request'),
   },
 });
-const read = route({
+const read = adminRoute({
   method: 'get',
   path: '/{id}',
   summary: 'One event as saved, with its registrations count and places',
   request: { params: idParams },
   responses: { 200: json('The event', AdminEvent), 404: apiError('No event has this id') },
 });
-const update = route({
+const update = adminRoute({
   method: 'put',
   path: '/{id}',
   summary: 'Save an event; cancelling is POST /{id}/cancel, so a save that would cancel is refused',
@@ -71,14 +67,14 @@ const update = route({
     409: apiError('A capacity below the places already taken, or a save that would cancel'),
   },
 });
-const cancellation = route({
+const cancellation = adminRoute({
   method: 'get',
   path: '/{id}/cancellation',
   summary: 'What cancelling would refund (paid registrations, total in cents), or the refunds’ progress once cancelled',
   request: { params: idParams },
   responses: { 200: json('The cancellation', EventCancellation), 404: apiError('No event has this id') },
 });
-const cancel = route({
+const cancel = adminRoute({
   method: 'post',
   path: '/{id}/cancel',
   summary:
@@ -96,7 +92,7 @@ const cancel = route({
     409: apiError('A draft, figures that changed since the confirmation, or a refund already in flight'),
   },
 });
-const retry = route({
+const retry = adminRoute({
   method: 'post',
   path: '/{id}/refunds/{chargeRowId}/retry',
   summary: 'Ask again for a cancelled event’s failed refund of one charge',
@@ -108,7 +104,7 @@ const retry = route({
     409: apiError('The refund is not failed, or was asked again already'),
   },
 });
-const remove = route({
+const remove = adminRoute({
   method: 'delete',
   path: '/{id}',
   summary: 'Delete an event no one registered for',
