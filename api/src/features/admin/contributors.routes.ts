@@ -12,8 +12,9 @@ import type { AppDeps } from '../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 import { parseQuery } from '../../lib/validate';
 import { adminRoute, csvFile, msSince } from './admin-http';
-import { contributorsSummary, listContributorsPage } from './contributor-list.service';
+import { listContributorsPage } from './contributor-list.service';
 import { contributorRecipients } from './contributor-recipients.service';
+import { contributorsSummary } from './contributors-summary.service';
 import { contributorsCsv } from './contributors-export';
 import { listContributors } from './contributors.service';
 

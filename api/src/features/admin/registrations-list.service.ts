@@ -9,7 +9,7 @@ import {
 } from '@pillars/contracts/admin';
 import { type Database, contributorSearchText, eventRegistrations, events, foldedSql } from '@pillars/platform/db';
 import { type SQL, and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { containsPattern } from './contributor-list.service';
+import { containsPattern } from './contributor-search';
 import type { Position } from './keyset-cursor';
 import { NO_COUNTS, type Reader, cursorAtOf, newestFirst, pageOf, pastPosition } from './record-list-paging';
 

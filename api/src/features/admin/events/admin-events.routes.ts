@@ -15,16 +15,8 @@ import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
 import { parseJson, parseQuery } from '../../../lib/validate';
 import { actorIn, adminRoute, idParam, idParams, jsonBody } from '../admin-http';
-import {
-  cancelEvent,
-  createEvent,
-  deleteEvent,
-  eventCancellation,
-  getEvent,
-  listEvents,
-  retryEventRefund,
-  updateEvent,
-} from './admin-events.service';
+import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './admin-events.service';
+import { cancelEvent, eventCancellation, retryEventRefund } from './event-cancellation.service';
 
 const refundParams = z.object({ id: z.uuid(), chargeRowId: z.uuid() });
 const body = jsonBody(AdminEventInput);
