@@ -15,8 +15,6 @@ import { type Actor, actorOf } from './audit';
 /** Where the admin app is mounted: the record lists' descriptions name their paths under it. */
 export const ADMIN_API_PATH = '/api/admin';
 
-const RecordId = z.uuid();
-
 /** The signed-in admin; requireSession (app.ts) has already answered 401 without one. */
 export function actorIn(c: Context<AppEnv>): Actor {
   const session = c.get('session');
@@ -24,12 +22,8 @@ export function actorIn(c: Context<AppEnv>): Actor {
   return actorOf(session);
 }
 
-/** A path id that is not a UUID cannot name a record: 404, as for an unknown one. */
-export function idParam(c: Context<AppEnv>, what: string, name = 'id'): string {
-  const id = RecordId.safeParse(c.req.param(name));
-  if (!id.success) throw notFound(what);
-  return id.data;
-}
+/** A path id that is not a UUID cannot name a record: the route's 404 names it, as for an unknown one. */
+export const unknown = (what: string) => ({ unknownRecord: notFound(what) });
 
 export const signedOut = apiError('No valid session');
 export const idParams = z.object({ id: z.uuid() });

@@ -1,7 +1,6 @@
 import { AuditLogPage, AuditLogQuery } from '@pillars/contracts/admin';
 import type { AppDeps } from '../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { parseQuery } from '../../lib/validate';
 import { adminRoute } from './admin-http';
 import { listAuditLog } from './audit-log.service';
 
@@ -20,8 +19,7 @@ const auditLogRoute = adminRoute({
 export function auditLogRoutes({ db }: Pick<AppDeps, 'db'>) {
   const app = featureRouter();
   openapiRoute(app, auditLogRoute, async (c) => {
-    const query = parseQuery(c, AuditLogQuery);
-    const page = await listAuditLog(db, query);
+    const page = await listAuditLog(db, c.req.valid('query'));
     c.get('logger').info({ event: 'admin.audit-log', rows: page.data.length }, 'audit log listed');
     return c.json(page, 200);
   });

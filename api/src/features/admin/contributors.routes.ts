@@ -10,7 +10,6 @@ import {
 } from '@pillars/contracts/admin';
 import type { AppDeps } from '../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { parseQuery } from '../../lib/validate';
 import { adminRoute, csvFile, msSince } from './admin-http';
 import { listContributorsPage } from './contributor-list.service';
 import { contributorRecipients } from './contributor-recipients.service';
@@ -79,7 +78,7 @@ export function contributorsRoutes({ db }: Pick<AppDeps, 'db'>) {
   });
   openapiRoute(app, contributorsPage, async (c) => {
     const started = performance.now();
-    const page = await listContributorsPage(db, parseQuery(c, ContributorsPageQuery));
+    const page = await listContributorsPage(db, c.req.valid('query'));
     c.get('logger').info(
       { event: 'admin.contributors-page', rows: page.contributors.length, ms: msSince(started) },
       'contributors page listed',
@@ -87,18 +86,18 @@ export function contributorsRoutes({ db }: Pick<AppDeps, 'db'>) {
     return c.json(page, 200);
   });
   openapiRoute(app, contributorsExport, (c) => {
-    const file = contributorsCsv(db, c.get('logger'), parseQuery(c, ContributorsExportQuery));
+    const file = contributorsCsv(db, c.get('logger'), c.req.valid('query'));
     return c.body(file.body, 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${file.fileName}"`,
     });
   });
   openapiRoute(app, contributorsSummaryRoute, async (c) =>
-    c.json(await contributorsSummary(db, parseQuery(c, ContributorsFilter)), 200),
+    c.json(await contributorsSummary(db, c.req.valid('query')), 200),
   );
   openapiRoute(app, contributorsRecipientsRoute, async (c) => {
     const started = performance.now();
-    const body = await contributorRecipients(db, parseQuery(c, ContributorsFilter));
+    const body = await contributorRecipients(db, c.req.valid('query'));
     c.get('logger').info(
       {
         event: 'admin.contributors-recipients',

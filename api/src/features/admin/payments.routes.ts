@@ -10,8 +10,7 @@ import {
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { parseJson, parseQuery } from '../../lib/validate';
-import { actorIn, adminRoute, idParam, idParams, jsonBody } from './admin-http';
+import { actorIn, adminRoute, idParams, jsonBody, unknown } from './admin-http';
 import { paymentsOfRecord } from './audit-log.service';
 import { cancelPlan, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
@@ -63,33 +62,41 @@ export function adminPaymentsRoutes(deps: AppDeps) {
   const app = featureRouter();
   openapiRoute(app, createRefundRoute, async (c) => {
     const actor = actorIn(c);
-    const request = await parseJson(c, RefundCreate);
-    const data = await createRefund(deps, c.get('logger'), actor, request);
+    const data = await createRefund(deps, c.get('logger'), actor, c.req.valid('json'));
     c.get('logger').info(
       { event: 'admin.refund.requested', actorId: actor.userId, refundId: data.id, paymentId: data.paymentId },
       'refund requested',
     );
     return c.json({ success: true, data } satisfies RefundAccepted, 202);
   });
-  openapiRoute(app, cancelPlanRoute, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Payment');
-    const { reason } = await parseJson(c, PlanCancelCreate);
-    const data = await cancelPlan(deps, c.get('logger'), actor, id, reason);
-    c.get('logger').info(
-      { event: 'admin.plan.cancel-requested', actorId: actor.userId, paymentId: id },
-      'plan cancellation requested',
-    );
-    return c.json({ success: true, data } satisfies PlanCancelAccepted, 202);
-  });
-  openapiRoute(app, paymentDetailRoute, async (c) => {
-    const id = idParam(c, 'Payment');
-    const detail = await paymentDetail(deps, c.get('logger'), id);
-    if (!detail) throw notFound('Payment');
-    return c.json(detail, 200);
-  });
+  openapiRoute(
+    app,
+    cancelPlanRoute,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      const { reason } = c.req.valid('json');
+      const data = await cancelPlan(deps, c.get('logger'), actor, id, reason);
+      c.get('logger').info(
+        { event: 'admin.plan.cancel-requested', actorId: actor.userId, paymentId: id },
+        'plan cancellation requested',
+      );
+      return c.json({ success: true, data } satisfies PlanCancelAccepted, 202);
+    },
+    unknown('Payment'),
+  );
+  openapiRoute(
+    app,
+    paymentDetailRoute,
+    async (c) => {
+      const detail = await paymentDetail(deps, c.get('logger'), c.req.valid('param').id);
+      if (!detail) throw notFound('Payment');
+      return c.json(detail, 200);
+    },
+    unknown('Payment'),
+  );
   openapiRoute(app, paymentsOfRecordRoute, async (c) => {
-    const { recordId } = parseQuery(c, PaymentsOfRecordQuery);
+    const { recordId } = c.req.valid('query');
     const data = await paymentsOfRecord(db, recordId);
     return c.json({ success: true, data } satisfies PaymentsOfRecord, 200);
   });

@@ -10,7 +10,6 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { parseQuery } from '../../lib/validate';
 import { adminRoute, msSince, underAdmin } from './admin-http';
 import { RECORD_LIST_SERVICES, type RecipientScope, type RecordListService } from './detail-lists.service';
 import { registrationScopeRoutes } from './registrations.routes';
@@ -64,6 +63,9 @@ const WORDS: Record<RecordListName, ListWords> = {
 /** The answer to a scope that is not an id (an event id that is not a UUID). */
 const SCOPE_INVALID = 'The event id is invalid';
 
+/** A request whose query the route's definition validated, as `openapiRoute` serves it. */
+type Validated = { req: { valid(target: 'query'): unknown } };
+
 /** The four routes of one list, documented and served from its description. */
 function listRoutes<L extends RecordListOf<RecordListName>>(
   app: OpenAPIHono<AppEnv>,
@@ -76,8 +78,8 @@ function listRoutes<L extends RecordListOf<RecordListName>>(
   const scope = list.recipients.query;
   const scoped = scope ? { request: { query: scope } } : {};
   const scopeError: RouteConfig['responses'] = scope ? { 400: apiError(SCOPE_INVALID) } : {};
-  const scopeOf = (c: Parameters<Parameters<typeof openapiRoute>[2]>[0]): RecipientScope =>
-    scope ? parseQuery(c, scope) : {};
+  // An unscoped list's recipients take no query: nothing validated it, nothing narrows them.
+  const scopeOf = (c: Validated): RecipientScope => (scope ? (c.req.valid('query') as RecipientScope) : {});
 
   const unpaged: RouteConfig = adminRoute({
     method: 'get',
@@ -119,7 +121,7 @@ function listRoutes<L extends RecordListOf<RecordListName>>(
   const pageEvent = `admin.${underAdmin(list.page.path).split('/')[1] ?? list.name}-page`;
   openapiRoute(app, page, async (c) => {
     const started = performance.now();
-    const answer = await service.page(db, parseQuery(c, list.page.query) as z.infer<L['page']['query']>);
+    const answer = await service.page(db, (c as Validated).req.valid('query') as z.infer<L['page']['query']>);
     c.get('logger').info({ event: pageEvent, rows: answer.data.length, ms: msSince(started) }, 'detail page listed');
     return c.json(answer, 200);
   });

@@ -2,12 +2,11 @@ import { RegistrationStatusChange, StatusChange, StatusChanged } from '@pillars/
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { parseJson } from '../../lib/validate';
-import { actorIn, adminRoute, idParam, idParams, jsonBody } from './admin-http';
+import { actorIn, adminRoute, idParams, jsonBody, unknown } from './admin-http';
 import { checkInRegistration } from './money-ops.service';
 import { confirmContribution, confirmRegistration } from './status.service';
 
-const confirmStatus = (path: string, what: string, change: z.ZodType = StatusChange) =>
+const confirmStatus = <C extends z.ZodType>(path: string, what: string, change: C) =>
   adminRoute({
     method: 'put',
     path,
@@ -21,7 +20,7 @@ const confirmStatus = (path: string, what: string, change: z.ZodType = StatusCha
       409: apiError(`The ${what} is not pending, or its payment is under way`),
     },
   });
-const confirmContributionRoute = confirmStatus('/contributions/{id}/status', 'contribution');
+const confirmContributionRoute = confirmStatus('/contributions/{id}/status', 'contribution', StatusChange);
 const confirmRegistrationRoute = {
   ...confirmStatus('/registrations/{id}/status', 'registration', RegistrationStatusChange),
   summary: 'Confirm a pending registration, or check a paid or confirmed one in (attended)',
@@ -31,35 +30,44 @@ const confirmRegistrationRoute = {
 export function recordStatusRoutes(deps: AppDeps) {
   const { db } = deps;
   const app = featureRouter();
-  openapiRoute(app, confirmContributionRoute, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Contribution');
-    await parseJson(c, StatusChange);
-    const confirmed = await confirmContribution(db, actor, id);
-    c.get('logger').info(
-      { event: 'admin.status.confirmed', actorId: actor.userId, entityType: confirmed.entityType, id },
-      'contribution confirmed',
-    );
-    return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
-  });
-  openapiRoute(app, confirmRegistrationRoute, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Registration');
-    const { status } = await parseJson(c, RegistrationStatusChange);
-    if (status === 'attended') {
-      await checkInRegistration(deps, actor, id);
+  openapiRoute(
+    app,
+    confirmContributionRoute,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      const confirmed = await confirmContribution(db, actor, id);
       c.get('logger').info(
-        { event: 'admin.status.attended', actorId: actor.userId, entityType: 'event_registration', id },
-        'registration checked in',
+        { event: 'admin.status.confirmed', actorId: actor.userId, entityType: confirmed.entityType, id },
+        'contribution confirmed',
       );
-      return c.json({ success: true, data: { id, status } } satisfies z.infer<typeof StatusChanged>, 200);
-    }
-    await confirmRegistration(db, actor, id);
-    c.get('logger').info(
-      { event: 'admin.status.confirmed', actorId: actor.userId, entityType: 'event_registration', id },
-      'registration confirmed',
-    );
-    return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
-  });
+      return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
+    },
+    unknown('Contribution'),
+  );
+  openapiRoute(
+    app,
+    confirmRegistrationRoute,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      const { status } = c.req.valid('json');
+      if (status === 'attended') {
+        await checkInRegistration(deps, actor, id);
+        c.get('logger').info(
+          { event: 'admin.status.attended', actorId: actor.userId, entityType: 'event_registration', id },
+          'registration checked in',
+        );
+        return c.json({ success: true, data: { id, status } } satisfies z.infer<typeof StatusChanged>, 200);
+      }
+      await confirmRegistration(db, actor, id);
+      c.get('logger').info(
+        { event: 'admin.status.confirmed', actorId: actor.userId, entityType: 'event_registration', id },
+        'registration confirmed',
+      );
+      return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
+    },
+    unknown('Registration'),
+  );
   return app;
 }

@@ -2,7 +2,6 @@ import { RECORD_LISTS, type RegistrationDetailList } from '@pillars/contracts/ad
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { parseQuery } from '../../lib/validate';
 import { adminRoute, underAdmin } from './admin-http';
 import { listRegisteredEvents, searchRegistrationsAtDoor } from './registrations-list.service';
 
@@ -29,7 +28,7 @@ const doorSearch = adminRoute({
 export function registrationScopeRoutes({ db }: Pick<AppDeps, 'db'>) {
   const app = featureRouter();
   openapiRoute(app, doorSearch, async (c) => {
-    const { q } = parseQuery(c, search.query);
+    const { q } = c.req.valid('query');
     const data = await searchRegistrationsAtDoor(db, q);
     return c.json({ success: true, data } satisfies z.infer<typeof RegistrationDetailList>, 200);
   });

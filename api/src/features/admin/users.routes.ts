@@ -3,8 +3,7 @@ import { AdminUserCreated, AdminUserList, ProfileUpdated } from '@pillars/contra
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { parseJson } from '../../lib/validate';
-import { actorIn, adminRoute, idParam, idParams, jsonBody } from './admin-http';
+import { actorIn, adminRoute, idParams, jsonBody, unknown } from './admin-http';
 import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
 
 const listUsers = adminRoute({
@@ -56,22 +55,25 @@ export function usersRoutes({ db }: Pick<AppDeps, 'db'>) {
   openapiRoute(app, listUsers, async (c) => c.json(await listAdmins(db), 200));
   openapiRoute(app, createUser, async (c) => {
     const actor = actorIn(c);
-    const request = await parseJson(c, CreateAdminRequest);
-    const user = await createAdmin(db, actor, request);
+    const user = await createAdmin(db, actor, c.req.valid('json'));
     c.get('logger').info({ event: 'admin.user.created', actorId: actor.userId, userId: user.id }, 'admin created');
     return c.json({ success: true, user } satisfies z.infer<typeof AdminUserCreated>, 201);
   });
-  openapiRoute(app, deleteUser, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Admin user');
-    await deleteAdmin(db, actor, id);
-    c.get('logger').info({ event: 'admin.user.deleted', actorId: actor.userId, userId: id }, 'admin deleted');
-    return c.json({ success: true } satisfies MessageResponse, 200);
-  });
+  openapiRoute(
+    app,
+    deleteUser,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      await deleteAdmin(db, actor, id);
+      c.get('logger').info({ event: 'admin.user.deleted', actorId: actor.userId, userId: id }, 'admin deleted');
+      return c.json({ success: true } satisfies MessageResponse, 200);
+    },
+    unknown('Admin user'),
+  );
   openapiRoute(app, updateProfileRoute, async (c) => {
     const actor = actorIn(c);
-    const update = await parseJson(c, ProfileUpdate);
-    const user = await updateProfile(db, actor, update);
+    const user = await updateProfile(db, actor, c.req.valid('json'));
     c.get('logger').info({ event: 'admin.profile.updated', actorId: actor.userId }, 'profile updated');
     return c.json(
       { success: true, message: userMessages.profileUpdated, user } satisfies z.infer<typeof ProfileUpdated>,

@@ -15,8 +15,7 @@ import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { parseQuery } from '../../../lib/validate';
-import { actorIn, adminRoute, csvFile } from '../admin-http';
+import { actorIn, adminRoute, csvFile, unknown } from '../admin-http';
 import { depositDetail, depositsForExport, listDeposits, refreshDeposits } from './deposits.service';
 
 const list = adminRoute({
@@ -64,13 +63,6 @@ const exportOne = adminRoute({
   },
 });
 
-/** A batch number in the path that is not one cannot name a deposit: 404, as for an unknown one. */
-function batchParam(c: Context<AppEnv>): number {
-  const parsed = DepositBatchParams.safeParse({ batch: c.req.param('batch') });
-  if (!parsed.success) throw notFound('Deposit');
-  return parsed.data.batch;
-}
-
 type Exported = NonNullable<Awaited<ReturnType<typeof depositsForExport>>>;
 
 function csvResponse(c: Context<AppEnv>, deposits: Exported, fileName: string, timeZone: string) {
@@ -89,9 +81,9 @@ function csvResponse(c: Context<AppEnv>, deposits: Exported, fileName: string, t
 export function adminDepositsRoutes(deps: AppDeps) {
   const { db } = deps;
   const app = featureRouter();
-  openapiRoute(app, list, async (c) => c.json(await listDeposits(db, parseQuery(c, DepositListQuery)), 200));
+  openapiRoute(app, list, async (c) => c.json(await listDeposits(db, c.req.valid('query')), 200));
   openapiRoute(app, exportRange, async (c) => {
-    const query = parseQuery(c, DepositsExportQuery);
+    const query = c.req.valid('query');
     const deposits = (await depositsForExport(db, query)) ?? [];
     return csvResponse(c, deposits, depositCsvFileName(query), query.timeZone ?? 'UTC');
   });
@@ -101,17 +93,29 @@ export function adminDepositsRoutes(deps: AppDeps) {
     c.get('logger').info({ event: 'admin.deposits-refresh', actorId: actor.userId, jobId }, 'deposits sync queued');
     return c.json({ success: true, jobId } satisfies DepositRefreshAccepted, 202);
   });
-  openapiRoute(app, read, async (c) => {
-    const detail = await depositDetail(db, batchParam(c));
-    if (!detail) throw notFound('Deposit');
-    return c.json(detail, 200);
-  });
-  openapiRoute(app, exportOne, async (c) => {
-    const batch = batchParam(c);
-    const { timeZone } = parseQuery(c, DepositExportQuery);
-    const deposits = await depositsForExport(db, { batch });
-    if (!deposits) throw notFound('Deposit');
-    return csvResponse(c, deposits, depositCsvFileName({ batch }), timeZone ?? 'UTC');
-  });
+  // A batch number in the path that is not one cannot name a deposit: 404, as for an unknown one.
+  const unknownDeposit = unknown('Deposit');
+  openapiRoute(
+    app,
+    read,
+    async (c) => {
+      const detail = await depositDetail(db, c.req.valid('param').batch);
+      if (!detail) throw notFound('Deposit');
+      return c.json(detail, 200);
+    },
+    unknownDeposit,
+  );
+  openapiRoute(
+    app,
+    exportOne,
+    async (c) => {
+      const { batch } = c.req.valid('param');
+      const { timeZone } = c.req.valid('query');
+      const deposits = await depositsForExport(db, { batch });
+      if (!deposits) throw notFound('Deposit');
+      return csvResponse(c, deposits, depositCsvFileName({ batch }), timeZone ?? 'UTC');
+    },
+    unknownDeposit,
+  );
   return app;
 }

@@ -13,8 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { parseJson, parseQuery } from '../../../lib/validate';
-import { actorIn, adminRoute, idParam, idParams, jsonBody } from '../admin-http';
+import { actorIn, adminRoute, idParams, jsonBody, unknown } from '../admin-http';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './admin-events.service';
 import { cancelEvent, eventCancellation, retryEventRefund } from './event-cancellation.service';
 
@@ -114,65 +113,94 @@ export function adminEventsRoutes(deps: AppDeps) {
   const { db, now = () => new Date() } = deps;
   const app = featureRouter();
   openapiRoute(app, list, async (c) => {
-    const query = parseQuery(c, AdminEventListQuery);
+    const query = c.req.valid('query');
     return c.json({ success: true, data: await listEvents(db, query, now()) } satisfies AdminEventList, 200);
   });
   openapiRoute(app, create, async (c) => {
     const actor = actorIn(c);
-    const input = await parseJson(c, AdminEventInput);
-    const data = await createEvent(db, actor, input);
+    const data = await createEvent(db, actor, c.req.valid('json'));
     c.get('logger').info({ event: 'admin.event.created', actorId: actor.userId, eventId: data.id }, 'event created');
     return c.json({ success: true, data } satisfies AdminEventSaved, 201);
   });
-  openapiRoute(app, read, async (c) => {
-    const event = await getEvent(db, idParam(c, 'Event'));
-    if (!event) throw notFound('Event');
-    return c.json(event, 200);
-  });
-  openapiRoute(app, update, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Event');
-    const input = await parseJson(c, AdminEventInput);
-    const data = await updateEvent(db, actor, id, input);
-    c.get('logger').info(
-      { event: 'admin.event.updated', actorId: actor.userId, eventId: id, status: input.status },
-      'event saved',
-    );
-    return c.json({ success: true, data } satisfies AdminEventSaved, 200);
-  });
-  openapiRoute(app, cancellation, async (c) => {
-    const data = await eventCancellation(db, idParam(c, 'Event'));
-    if (!data) throw notFound('Event');
-    return c.json(data, 200);
-  });
-  openapiRoute(app, cancel, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Event');
-    const input = await parseJson(c, EventCancelInput);
-    const { cancelled, data } = await cancelEvent(deps, c.get('logger'), actor, id, input);
-    c.get('logger').info(
-      { event: 'admin.event.cancelled', actorId: actor.userId, eventId: id, refunds: data.progress.total, cancelled },
-      cancelled ? 'event cancelled' : 'event was already cancelled',
-    );
-    return c.json({ success: true, data } satisfies EventCancelled, cancelled ? 202 : 200);
-  });
-  openapiRoute(app, retry, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Event');
-    const chargeRowId = idParam(c, 'Refund', 'chargeRowId');
-    const data = await retryEventRefund(deps, c.get('logger'), actor, id, chargeRowId);
-    c.get('logger').info(
-      { event: 'admin.event.refund-retried', actorId: actor.userId, eventId: id, chargeRowId },
-      'event refund asked again',
-    );
-    return c.json({ success: true, data } satisfies EventCancelled, 202);
-  });
-  openapiRoute(app, remove, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Event');
-    await deleteEvent(db, actor, id);
-    c.get('logger').info({ event: 'admin.event.deleted', actorId: actor.userId, eventId: id }, 'event deleted');
-    return c.json({ success: true } satisfies MessageResponse, 200);
-  });
+  // A path id that is not a UUID cannot name an event (or its refund): 404, as for an unknown one.
+  const unknownEvent = unknown('Event');
+  openapiRoute(
+    app,
+    read,
+    async (c) => {
+      const event = await getEvent(db, c.req.valid('param').id);
+      if (!event) throw notFound('Event');
+      return c.json(event, 200);
+    },
+    unknownEvent,
+  );
+  openapiRoute(
+    app,
+    update,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const data = await updateEvent(db, actor, id, input);
+      c.get('logger').info(
+        { event: 'admin.event.updated', actorId: actor.userId, eventId: id, status: input.status },
+        'event saved',
+      );
+      return c.json({ success: true, data } satisfies AdminEventSaved, 200);
+    },
+    unknownEvent,
+  );
+  openapiRoute(
+    app,
+    cancellation,
+    async (c) => {
+      const data = await eventCancellation(db, c.req.valid('param').id);
+      if (!data) throw notFound('Event');
+      return c.json(data, 200);
+    },
+    unknownEvent,
+  );
+  openapiRoute(
+    app,
+    cancel,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      const { cancelled, data } = await cancelEvent(deps, c.get('logger'), actor, id, c.req.valid('json'));
+      c.get('logger').info(
+        { event: 'admin.event.cancelled', actorId: actor.userId, eventId: id, refunds: data.progress.total, cancelled },
+        cancelled ? 'event cancelled' : 'event was already cancelled',
+      );
+      return c.json({ success: true, data } satisfies EventCancelled, cancelled ? 202 : 200);
+    },
+    unknownEvent,
+  );
+  openapiRoute(
+    app,
+    retry,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id, chargeRowId } = c.req.valid('param');
+      const data = await retryEventRefund(deps, c.get('logger'), actor, id, chargeRowId);
+      c.get('logger').info(
+        { event: 'admin.event.refund-retried', actorId: actor.userId, eventId: id, chargeRowId },
+        'event refund asked again',
+      );
+      return c.json({ success: true, data } satisfies EventCancelled, 202);
+    },
+    unknown('Refund'),
+  );
+  openapiRoute(
+    app,
+    remove,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      await deleteEvent(db, actor, id);
+      c.get('logger').info({ event: 'admin.event.deleted', actorId: actor.userId, eventId: id }, 'event deleted');
+      return c.json({ success: true } satisfies MessageResponse, 200);
+    },
+    unknownEvent,
+  );
   return app;
 }
