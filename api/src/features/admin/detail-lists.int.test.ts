@@ -16,20 +16,15 @@ import { donations, eventRegistrations, events, memberships, payments } from '@p
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { createTestAdmin, signIn } from '../../test/admin-session';
-import { testApp, useAppInfra } from '../../test/test-app';
+import { signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
-const { db } = database;
+const suite = await useAdminTestApp();
+const { app, db } = suite;
 // A database of its own for the bound of the unparameterised calls: more rows than the bound.
-const crowded = await useTestDatabase();
-const crowdedApp = testApp(crowded, infra);
-
-let cookie: string;
-let crowdedCookie: string;
+const crowded = await useAdminTestApp({}, suite.infra);
+const crowdedApp = crowded.app;
+const { cookie } = await signedInAdmin(suite);
+const { cookie: crowdedCookie } = await signedInAdmin(crowded);
 
 /** Many rows share one instant, so only the id orders them. */
 const SAME_INSTANT = new Date('2026-03-01T12:00:00.123456Z');
@@ -46,9 +41,6 @@ let picnicId: string;
 const planMembers = new Set<string>();
 
 beforeAll(async () => {
-  cookie = await signIn(app, await createTestAdmin(db));
-  crowdedCookie = await signIn(crowdedApp, await createTestAdmin(crowded.db));
-
   const inserted = await db
     .insert(events)
     .values([
