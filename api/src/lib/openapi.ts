@@ -1,7 +1,9 @@
-import { type RouteConfig, type RouteHandler, OpenAPIHono } from '@hono/zod-openapi';
+import { type Hook, type RouteConfig, type RouteHandler, OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError, IdempotencyKey } from '@pillars/contracts';
 import { z } from 'zod';
 import type { AppEnv } from './context';
+import { AppError, invalidData } from './errors';
+import { parseJson } from './validate';
 
 /** A feature's router: a Hono app whose routes also land in the OpenAPI document. */
 export function featureRouter() {
@@ -46,19 +48,51 @@ export const rateLimited = {
 /** The header that makes a retried submission answer with the first response, not a second record. */
 export const idempotencyHeader = z.object({ 'Idempotency-Key': IdempotencyKey.optional() });
 
+/** How a route answers a request its definition refuses, beyond the house's 400 (docs/decisions/013). */
+export interface RouteOptions {
+  /** The 404 naming the record when a path parameter fails its schema; "Not found" without it. */
+  unknownRecord?: AppError;
+}
+
+/** A path that names nothing, as for a route that does not exist (app.ts). */
+const pathNamesNothing = () => new AppError('NOT_FOUND', 'Not found');
+
+/** The JSON body's schema of a route that reads JSON; the webhooks read raw text (docs/decisions/013). */
+function jsonBodySchema(route: RouteConfig): z.ZodType | undefined {
+  if (route.tags?.includes('webhooks')) return undefined;
+  const media = route.request?.body?.content['application/json'];
+  return media && 'schema' in media && media.schema instanceof z.ZodType ? media.schema : undefined;
+}
+
 /**
- * Adds `route` to the document and serves it with `handler`. The library's own validators are
- * left out on purpose: handlers keep parsing with the shared schemas themselves, so the order of
- * checks (an unknown record's 404 before its body's 400, a webhook's secret before its body), the
- * malformed-JSON message and bodies sent without a Content-Type answer exactly as before
- * (docs/decisions/013).
+ * Adds `route` to the document and serves it, its definition validating the request: the query,
+ * path and headers through the library with the house's answers (400 INVALID_DATA naming the
+ * issues; a 404 for a path parameter), then the JSON body through lib/validate with the same
+ * schema, so the 413, 415, UTF-8 and malformed-JSON answers of lib/request-body stay the one
+ * rule. The handler reads `c.req.valid(...)` (docs/decisions/013).
  */
 export function openapiRoute<R extends RouteConfig>(
   app: OpenAPIHono<AppEnv>,
   route: R,
-  handler: RouteHandler<Omit<R, 'request'>, AppEnv>,
+  handler: RouteHandler<R, AppEnv>,
+  options: RouteOptions = {},
 ) {
   app.openAPIRegistry.registerPath(withBodyErrors(route));
-  const { request: _documentedOnly, ...served } = route;
-  return app.openapi({ ...served, hide: true }, handler);
+  const bodySchema = jsonBodySchema(route);
+  // The body is left to lib/validate: the library's own reader answers 415 and malformed JSON
+  // in words of its own, and reads a body before a webhook's secret is checked.
+  const { body: _readBelow, ...request } = route.request ?? {};
+  const served = { ...route, request, hide: true } as R;
+  const hook: Hook<unknown, AppEnv, string, undefined> = (result) => {
+    if (result.success) return;
+    // A path parameter that fails its schema (an id that is not a UUID) names no record: 404, never 400.
+    if (result.target === 'param') throw options.unknownRecord ?? pathNamesNothing();
+    throw invalidData(result.error);
+  };
+  const serve = async (...[c, next]: Parameters<RouteHandler<R, AppEnv>>) => {
+    if (bodySchema) c.req.addValidatedData('json', (await parseJson(c, bodySchema)) as object);
+    return handler(c, next);
+  };
+  // The handler's own type stands: an async wrapper of it answers what it answers.
+  return app.openapi(served, serve as unknown as RouteHandler<R, AppEnv>, hook);
 }

@@ -1,7 +1,7 @@
 import type { AuditLogEntry, AuditLogPage, AuditLogQuery, PaymentOfRecord } from '@pillars/contracts/admin';
 import { type Database, auditLog, payments } from '@pillars/platform/db';
 import { type SQL, and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
-import { containsPattern } from './contributor-list.service';
+import { containsPattern } from './contributor-search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isBareDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -19,26 +19,21 @@ import {
 import { CHARGE_ROW_STATUS, REFUND_ROW_STATUS } from '@pillars/money';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { createTestAdmin, signIn } from '../../test/admin-session';
+import { signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { recordCharge } from '../../test/ledger';
-import { testApp, useAppInfra } from '../../test/test-app';
 import { CONTRIBUTORS_UNPAGED_LIMIT } from './contributors.service';
 
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
-const { db } = database;
+const suite = await useAdminTestApp();
+const { app, db } = suite;
 // A database of its own for the bound of the unparameterised call: it holds more rows than the bound.
-const crowded = await useTestDatabase();
-const crowdedApp = testApp(crowded, infra);
+const crowded = await useAdminTestApp({}, suite.infra);
+const crowdedApp = crowded.app;
 // And one for the memberships' stored plan amounts, whose rows the other tests do not count.
-const planned = await useTestDatabase();
-const plannedApp = testApp(planned, infra);
-
-let cookie: string;
-let crowdedCookie: string;
-let plannedCookie: string;
+const planned = await useAdminTestApp({}, suite.infra);
+const plannedApp = planned.app;
+const { cookie } = await signedInAdmin(suite);
+const { cookie: crowdedCookie } = await signedInAdmin(crowded);
+const { cookie: plannedCookie } = await signedInAdmin(planned);
 
 const SAME_INSTANT = new Date('2026-03-01T12:00:00.123456Z');
 const TIED = { donations: 25, memberships: 10, registrations: 10 };
@@ -49,10 +44,6 @@ let eventId: string;
 const charged: { kind: PaymentKind; recordId: string; cents: number }[] = [];
 
 beforeAll(async () => {
-  cookie = await signIn(app, await createTestAdmin(db));
-  crowdedCookie = await signIn(crowdedApp, await createTestAdmin(crowded.db));
-  plannedCookie = await signIn(plannedApp, await createTestAdmin(planned.db));
-
   const [event] = await db
     .insert(events)
     .values({

@@ -2,27 +2,21 @@ import { CONTRIBUTOR_RECIPIENTS_MAX, ContributorRecipients } from '@pillars/cont
 import { donations, eventRegistrations, events, memberships } from '@pillars/platform/db';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { createTestAdmin, signIn } from '../../test/admin-session';
-import { testApp, useAppInfra } from '../../test/test-app';
+import { signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { RECIPIENTS_WINDOW_ROWS } from './contributor-recipients.service';
 
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
+const suite = await useAdminTestApp();
+const { app } = suite;
 // A database of its own for the cap: it holds more distinct addresses than the answer may carry.
-const crowded = await useTestDatabase();
-const crowdedApp = testApp(crowded, infra);
-
-let cookie: string;
-let crowdedCookie: string;
+const crowded = await useAdminTestApp({}, suite.infra);
+const crowdedApp = crowded.app;
+const { cookie } = await signedInAdmin(suite);
+const { cookie: crowdedCookie } = await signedInAdmin(crowded);
 
 const day = (d: number) => new Date(`2026-01-${String(d).padStart(2, '0')}T12:00:00Z`);
 
 beforeAll(async () => {
-  const { db } = database;
-  cookie = await signIn(app, await createTestAdmin(db));
-  crowdedCookie = await signIn(crowdedApp, await createTestAdmin(crowded.db));
+  const { db } = suite;
 
   const [event] = await db
     .insert(events)

@@ -5,7 +5,7 @@ import {
 } from '@pillars/contracts/admin';
 import type { Database } from '@pillars/platform/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { matchingEmailsSql, searchOf } from './contributor-list.service';
+import { matchingEmailsSql, searchOf } from './contributor-search';
 
 /**
  * How many of the newest matching rows are read first: ten rows per address answered. Walking the

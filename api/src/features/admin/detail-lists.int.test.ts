@@ -5,6 +5,7 @@ import {
   ContributorsPage,
   MemberDetailList,
   MemberDetailPage,
+  RECORD_LIST_UNPAGED_LIMIT,
   RecipientCount,
   RecipientList,
   RegisteredEventList,
@@ -15,21 +16,15 @@ import { donations, eventRegistrations, events, memberships, payments } from '@p
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { createTestAdmin, signIn } from '../../test/admin-session';
-import { testApp, useAppInfra } from '../../test/test-app';
-import { DETAIL_UNPAGED_LIMIT } from './detail-lists.service';
+import { signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
-const { db } = database;
+const suite = await useAdminTestApp();
+const { app, db } = suite;
 // A database of its own for the bound of the unparameterised calls: more rows than the bound.
-const crowded = await useTestDatabase();
-const crowdedApp = testApp(crowded, infra);
-
-let cookie: string;
-let crowdedCookie: string;
+const crowded = await useAdminTestApp({}, suite.infra);
+const crowdedApp = crowded.app;
+const { cookie } = await signedInAdmin(suite);
+const { cookie: crowdedCookie } = await signedInAdmin(crowded);
 
 /** Many rows share one instant, so only the id orders them. */
 const SAME_INSTANT = new Date('2026-03-01T12:00:00.123456Z');
@@ -46,9 +41,6 @@ let picnicId: string;
 const planMembers = new Set<string>();
 
 beforeAll(async () => {
-  cookie = await signIn(app, await createTestAdmin(db));
-  crowdedCookie = await signIn(crowdedApp, await createTestAdmin(crowded.db));
-
   const inserted = await db
     .insert(events)
     .values([
@@ -386,8 +378,8 @@ describe('refusals', () => {
 });
 
 describe('the unparameterised calls', () => {
-  it(`answer the newest ${String(DETAIL_UNPAGED_LIMIT)} rows of each list; the paged forms count them all`, async () => {
-    const rows = DETAIL_UNPAGED_LIMIT + 5;
+  it(`answer the newest ${String(RECORD_LIST_UNPAGED_LIMIT)} rows of each list; the paged forms count them all`, async () => {
+    const rows = RECORD_LIST_UNPAGED_LIMIT + 5;
     const [event] = await crowded.db
       .insert(events)
       .values({
@@ -420,7 +412,7 @@ describe('the unparameterised calls', () => {
       const res = await get(path, {}, crowdedCookie, crowdedApp);
       expect(res.status).toBe(200);
       const { data } = schema.parse(await res.json());
-      expect(data).toHaveLength(DETAIL_UNPAGED_LIMIT);
+      expect(data).toHaveLength(RECORD_LIST_UNPAGED_LIMIT);
       // The newest first: the oldest five are the ones left out.
       expect(data[0]?.email).toBe(`${prefix}${String(rows)}@example.org`);
       expect(data.at(-1)?.email).toBe(`${prefix}6@example.org`);

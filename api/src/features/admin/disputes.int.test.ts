@@ -8,21 +8,16 @@ import {
 import { DISPUTE_OPENED_ACTION, donations, memberships, payments } from '@pillars/platform/db';
 import { recordProviderDispute } from '@pillars/money';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { createTestAdmin, signIn } from '../../test/admin-session';
+import { adminRequests, signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { recordCharge } from '../../test/ledger';
-import { testApp, useAppInfra } from '../../test/test-app';
 
 // What the admin pages read of a dispute, from the API on real PostgreSQL: the payment detail, the
 // dashboard's Disputed status and the audit log. The dispute is recorded by the one recorder the
 // worker's DISPUTE webhook and the reconciliation call.
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
-const { db } = database;
-
-let cookie: string;
-const get = (path: string) => app.request(`/api/admin${path}`, { headers: { cookie } });
+const suite = await useAdminTestApp();
+const { db } = suite;
+const { cookie } = await signedInAdmin(suite);
+const { get } = adminRequests(suite, cookie);
 
 async function paid(kind: 'donation' | 'membership', recordId: string, cents: number) {
   const id = randomUUID();
@@ -48,7 +43,6 @@ let disputedPaymentId = '';
 let disputedDonationId = '';
 
 beforeAll(async () => {
-  cookie = await signIn(app, await createTestAdmin(db));
   const gift = (first: string, amount: string) => ({
     firstName: first,
     lastName: 'Giver',

@@ -22,11 +22,9 @@ import {
 import { JOBS, jobIdOf } from '@pillars/platform/jobs';
 import { RefundLedger, recordChargeState } from '@pillars/money';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { type TestAdmin, asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminRequests, signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { recordCharge } from '../../test/ledger';
-import { testApp, useAppInfra } from '../../test/test-app';
 import { moneyOpsMessages } from './money-ops.service';
 
 /**
@@ -34,26 +32,10 @@ import { moneyOpsMessages } from './money-ops.service';
  * for a refund, ending a monthly plan, checking a registration in. The refund job itself, against
  * the sandbox provider, is worker/src/jobs/refunds/refunds.processor.int.test.ts.
  */
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
-const { db } = database;
-
-let admin: TestAdmin;
-let cookie: string;
-
-beforeAll(async () => {
-  admin = await createTestAdmin(db);
-  cookie = await signIn(app, admin);
-});
-
-const get = (path: string) => app.request(`/api/admin${path}`, { headers: { cookie } });
-const send = (method: string, path: string, body?: unknown) =>
-  app.request(`/api/admin${path}`, {
-    method,
-    headers: asAdmin(cookie),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const suite = await useAdminTestApp();
+const { db, infra } = suite;
+const { admin, cookie } = await signedInAdmin(suite);
+const { get, send } = adminRequests(suite, cookie);
 
 async function insertRecord(kind: PaymentKind): Promise<string> {
   const person = { firstName: 'Ann', lastName: 'Payor', email: `ann+${randomUUID().slice(0, 8)}@example.org` };

@@ -1,17 +1,14 @@
 import { ContributorsPage, ContributorsSummaryResponse } from '@pillars/contracts/admin';
 import { donations, eventRegistrations, events, memberships, type PaymentKind, payments } from '@pillars/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { createTestAdmin, signIn } from '../../test/admin-session';
+import { adminRequests, signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { recordCharge } from '../../test/ledger';
-import { testApp, useAppInfra } from '../../test/test-app';
 
 // A database of its own: the other list tests count every record of theirs.
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
-const { db } = database;
-let cookie: string;
+const suite = await useAdminTestApp();
+const { db } = suite;
+const { cookie } = await signedInAdmin(suite);
+const { get } = adminRequests(suite, cookie);
 
 /**
  * Payment ids chosen so that references sit side by side: each kind's payment starts with its
@@ -54,7 +51,6 @@ async function pay(id: string, kind: PaymentKind, recordId: string, amountCents:
 }
 
 beforeAll(async () => {
-  cookie = await signIn(app, await createTestAdmin(db));
   const donor = (firstName: string) => ({
     firstName,
     lastName: 'Quoted',
@@ -111,7 +107,7 @@ beforeAll(async () => {
 
 async function found(query: Record<string, string>) {
   const params = new URLSearchParams({ limit: '50', ...query }).toString();
-  const res = await app.request(`/api/admin/contributors/page?${params}`, { headers: { cookie } });
+  const res = await get(`/contributors/page?${params}`);
   expect(res.status).toBe(200);
   const page = ContributorsPage.parse(await res.json());
   return { ids: page.contributors.map((row) => row.id), total: page.total };
@@ -149,7 +145,7 @@ describe("the contributors' search for a payment's reference (docs/decisions/046
 
   it('counts and sums only the referenced record in the summary', async () => {
     async function summary(q: string) {
-      const res = await app.request(`/api/admin/contributors/summary?q=${q}`, { headers: { cookie } });
+      const res = await get(`/contributors/summary?q=${q}`);
       expect(res.status).toBe(200);
       return ContributorsSummaryResponse.parse(await res.json()).summary;
     }

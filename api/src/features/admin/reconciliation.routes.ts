@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   RECONCILIATION_BUSY,
   ReconciliationReport,
@@ -11,15 +10,12 @@ import { recentReconciliationRuns, requestReconciliationRun } from '@pillars/mon
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorIn, signedOut } from './admin.routes';
+import { actorIn, adminRoute } from './admin-http';
 
 /** How many runs the admin page lists. */
 const RUNS_LISTED = 20;
 
-const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['admin'], responses: { ...r.responses, 401: signedOut } });
-
-const startRun = route({
+const startRun = adminRoute({
   method: 'post',
   path: '/runs',
   summary: "Start a reconciliation of Pay Theory's transactions with the ledger (docs/decisions/049-reconciliation.md)",
@@ -29,13 +25,13 @@ const startRun = route({
     409: apiError('A run is already queued or running'),
   },
 });
-const latestRun = route({
+const latestRun = adminRoute({
   method: 'get',
   path: '/runs/latest',
   summary: 'The newest reconciliation run: its window, counts matched and by kind, and every difference',
   responses: { 200: json('The report; data is null before the first run', ReconciliationReport) },
 });
-const listRuns = route({
+const listRuns = adminRoute({
   method: 'get',
   path: '/runs',
   summary: `The newest ${RUNS_LISTED} reconciliation runs, newest first, each with its differences`,

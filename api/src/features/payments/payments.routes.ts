@@ -17,7 +17,6 @@ import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';
 import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
-import { parseJson, parseQuery } from '../../lib/validate';
 import { createPaymentMethod, paymentOfDonation, processPayment, waitForPayment } from './payments.service';
 
 const getPayment = createRoute({
@@ -79,28 +78,30 @@ const reportTransaction = createRoute({
 
 export function paymentsRoutes(deps: AppDeps, limiters: Limiters) {
   const app = featureRouter();
-  openapiRoute(app, getPayment, async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound('Payment');
-    const { waitMs } = parseQuery(c, WaitQuery);
-    const status = await waitForPayment(deps, id.data, waitMs);
-    c.header('Cache-Control', 'no-store');
-    return c.json(status, 200);
-  });
+  openapiRoute(
+    app,
+    getPayment,
+    async (c) => {
+      const status = await waitForPayment(deps, c.req.valid('param').id, c.req.valid('query').waitMs);
+      c.header('Cache-Control', 'no-store');
+      return c.json(status, 200);
+    },
+    { unknownRecord: notFound('Payment') },
+  );
   openapiRoute(app, processPaymentRoute, async (c) => {
-    const request = await parseJson(c, ProcessPaymentRequest);
+    const request = c.req.valid('json');
     await guardCharge(c, deps, limiters, { email: request.donation.email, token: request.payment_method_id });
     return c.json(await processPayment(deps, c.get('logger'), request, idempotencyKeyOf(c)), 202);
   });
   openapiRoute(app, createPaymentMethodRoute, async (c) => {
-    const body = await parseJson(c, CreatePaymentMethodRequest);
+    const body = c.req.valid('json');
     // Raw card fields exchanged for a token reach the provider at once: counted per address.
     if (deps.config.RAW_CARD_FALLBACK_ENABLED) await guardCharge(c, deps, limiters, {});
     const paymentMethodId = await createPaymentMethod(deps, body);
     return c.json({ success: true, payment_method_id: paymentMethodId } satisfies PaymentMethodCreated, 200);
   });
   openapiRoute(app, reportTransaction, async (c) => {
-    const body = await parseJson(c, TransactionReport);
+    const body = c.req.valid('json');
     return c.json(await paymentOfDonation(deps, body), 202);
   });
   return app;

@@ -16,7 +16,6 @@ import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';
 import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
-import { parseJson } from '../../lib/validate';
 import {
   eventBySlug,
   payRegistrationWithToken,
@@ -102,34 +101,46 @@ const reportPayment = createRoute({
 export function registrationsRoutes(deps: AppDeps, limiters: Limiters) {
   const app = featureRouter();
 
+  const unknownRegistration = { unknownRecord: notFound('Registration') };
+
   openapiRoute(app, registerRoute, async (c) => {
-    const event = await eventBySlug(deps, c.req.param('slug'));
-    const body = await parseJson(c, EventRegistrationRequest);
+    const event = await eventBySlug(deps, c.req.valid('param').slug);
+    const body = c.req.valid('json');
     return c.json(await register(deps, c.get('logger'), event, body, () => idempotencyKeyOf(c)), 201);
   });
 
-  openapiRoute(app, getRegistration, async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound('Registration');
-    return c.json(await registrationSummary(deps, id.data), 200);
-  });
+  openapiRoute(
+    app,
+    getRegistration,
+    async (c) => c.json(await registrationSummary(deps, c.req.valid('param').id), 200),
+    unknownRegistration,
+  );
 
-  openapiRoute(app, payWithToken, async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound('Registration');
-    const body = await parseJson(c, RegistrationChargeRequest);
-    const email = await registrationEmail(deps, id.data);
-    await guardCharge(c, deps, limiters, { email, token: body.paymentMethodToken });
-    return c.json(await payRegistrationWithToken(deps, c.get('logger'), id.data, body.paymentMethodToken), 202);
-  });
+  openapiRoute(
+    app,
+    payWithToken,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const email = await registrationEmail(deps, id);
+      await guardCharge(c, deps, limiters, { email, token: body.paymentMethodToken });
+      return c.json(await payRegistrationWithToken(deps, c.get('logger'), id, body.paymentMethodToken), 202);
+    },
+    unknownRegistration,
+  );
 
-  openapiRoute(app, reportPayment, async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound('Registration');
-    const body = await parseJson(c, EventPaymentPatch);
-    const report = { payTheoryPaymentId: body.payTheoryPaymentId, idempotencyKey: idempotencyKeyOf(c) };
-    return c.json(await reportRegistrationCharge(deps, c.get('logger'), id.data, report), 202);
-  });
+  openapiRoute(
+    app,
+    reportPayment,
+    async (c) => {
+      const report = {
+        payTheoryPaymentId: c.req.valid('json').payTheoryPaymentId,
+        idempotencyKey: idempotencyKeyOf(c),
+      };
+      return c.json(await reportRegistrationCharge(deps, c.get('logger'), c.req.valid('param').id, report), 202);
+    },
+    unknownRegistration,
+  );
 
   return app;
 }

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   DEPOSIT_CSV_HEADER_LINE,
   DepositBatchParams,
@@ -13,19 +12,13 @@ import {
   depositCsvLine,
 } from '@pillars/contracts/admin';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { parseQuery } from '../../../lib/validate';
-import { actorIn, signedOut } from '../admin.routes';
+import { actorIn, adminRoute, csvFile, unknown } from '../admin-http';
 import { depositDetail, depositsForExport, listDeposits, refreshDeposits } from './deposits.service';
 
-const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['admin'], responses: { ...r.responses, 401: signedOut } });
-const csv = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });
-
-const list = route({
+const list = adminRoute({
   method: 'get',
   path: '/',
   summary: "The provider's settlement batches (deposits) as synced, newest first, paged by batch number",
@@ -35,47 +28,40 @@ const list = route({
     400: apiError('A filter is invalid'),
   },
 });
-const exportRange = route({
+const exportRange = adminRoute({
   method: 'get',
   path: '/export',
   summary: 'Every line of the deposits made from one date to another (UTC days, inclusive) as a CSV file',
   request: { query: DepositsExportQuery },
   responses: {
-    200: csv("The file 'deposits-{from}-to-{to}.csv'"),
+    200: csvFile("The file 'deposits-{from}-to-{to}.csv'"),
     400: apiError('A date or the time zone is invalid'),
   },
 });
-const refresh = route({
+const refresh = adminRoute({
   method: 'post',
   path: '/refresh',
   summary: 'Queue a sync of the settlement batches from the provider now',
   responses: { 202: json('The sync, queued', DepositRefreshAccepted), 403: apiError('A cross-site request') },
 });
-const read = route({
+const read = adminRoute({
   method: 'get',
   path: '/{batch}',
   summary: 'One deposit with its payments and refunds, our totals from the ledger beside the provider’s',
   request: { params: DepositBatchParams },
   responses: { 200: json('The deposit', DepositDetail), 404: apiError('No deposit has this batch number') },
 });
-const exportOne = route({
+const exportOne = adminRoute({
   method: 'get',
   path: '/{batch}/export',
   summary: 'One deposit’s lines as a CSV file a treasurer matches against the bank statement',
   request: { params: DepositBatchParams, query: DepositExportQuery },
   responses: {
-    200: csv("The file 'deposit-{batch}.csv'"),
+    200: csvFile("The file 'deposit-{batch}.csv'"),
     400: apiError('The time zone is invalid'),
     404: apiError('No deposit has this batch number'),
   },
 });
-
-/** A batch number in the path that is not one cannot name a deposit: 404, as for an unknown one. */
-function batchParam(c: Context<AppEnv>): number {
-  const parsed = DepositBatchParams.safeParse({ batch: c.req.param('batch') });
-  if (!parsed.success) throw notFound('Deposit');
-  return parsed.data.batch;
-}
 
 type Exported = NonNullable<Awaited<ReturnType<typeof depositsForExport>>>;
 
@@ -95,9 +81,9 @@ function csvResponse(c: Context<AppEnv>, deposits: Exported, fileName: string, t
 export function adminDepositsRoutes(deps: AppDeps) {
   const { db } = deps;
   const app = featureRouter();
-  openapiRoute(app, list, async (c) => c.json(await listDeposits(db, parseQuery(c, DepositListQuery)), 200));
+  openapiRoute(app, list, async (c) => c.json(await listDeposits(db, c.req.valid('query')), 200));
   openapiRoute(app, exportRange, async (c) => {
-    const query = parseQuery(c, DepositsExportQuery);
+    const query = c.req.valid('query');
     const deposits = (await depositsForExport(db, query)) ?? [];
     return csvResponse(c, deposits, depositCsvFileName(query), query.timeZone ?? 'UTC');
   });
@@ -107,17 +93,29 @@ export function adminDepositsRoutes(deps: AppDeps) {
     c.get('logger').info({ event: 'admin.deposits-refresh', actorId: actor.userId, jobId }, 'deposits sync queued');
     return c.json({ success: true, jobId } satisfies DepositRefreshAccepted, 202);
   });
-  openapiRoute(app, read, async (c) => {
-    const detail = await depositDetail(db, batchParam(c));
-    if (!detail) throw notFound('Deposit');
-    return c.json(detail, 200);
-  });
-  openapiRoute(app, exportOne, async (c) => {
-    const batch = batchParam(c);
-    const { timeZone } = parseQuery(c, DepositExportQuery);
-    const deposits = await depositsForExport(db, { batch });
-    if (!deposits) throw notFound('Deposit');
-    return csvResponse(c, deposits, depositCsvFileName({ batch }), timeZone ?? 'UTC');
-  });
+  // A batch number in the path that is not one cannot name a deposit: 404, as for an unknown one.
+  const unknownDeposit = unknown('Deposit');
+  openapiRoute(
+    app,
+    read,
+    async (c) => {
+      const detail = await depositDetail(db, c.req.valid('param').batch);
+      if (!detail) throw notFound('Deposit');
+      return c.json(detail, 200);
+    },
+    unknownDeposit,
+  );
+  openapiRoute(
+    app,
+    exportOne,
+    async (c) => {
+      const { batch } = c.req.valid('param');
+      const { timeZone } = c.req.valid('query');
+      const deposits = await depositsForExport(db, { batch });
+      if (!deposits) throw notFound('Deposit');
+      return csvResponse(c, deposits, depositCsvFileName({ batch }), timeZone ?? 'UTC');
+    },
+    unknownDeposit,
+  );
   return app;
 }

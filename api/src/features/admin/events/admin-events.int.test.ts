@@ -10,33 +10,17 @@ import {
 } from '@pillars/contracts/admin';
 import { auditLog, eventPlaces, eventRegistrations, outboundEmails } from '@pillars/platform/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { type TestAdmin, asAdmin, createTestAdmin, signIn } from '../../../test/admin-session';
-import { testApp, useAppInfra } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { adminRequests, signedInAdmin, useAdminTestApp } from '../../../test/admin-app';
+import { asAdmin } from '../../../test/admin-session';
 import { registrationRefusals } from '../../registrations/registrations.service';
 
 /** Events authoring on real PostgreSQL and a real queue: the admin API and what the public then sees. */
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
 const now = new Date('2026-06-01T12:00:00Z');
-const app = testApp(database, { ...infra, now: () => now });
-const { db } = database;
-
-let admin: TestAdmin;
-let cookie: string;
-
-beforeAll(async () => {
-  admin = await createTestAdmin(db);
-  cookie = await signIn(app, admin);
-});
-
-const send = (method: string, path: string, body?: unknown, headers = asAdmin(cookie)) =>
-  app.request(`/api/admin/events${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const suite = await useAdminTestApp({ now: () => now });
+const { app, db } = suite;
+const { cookie } = await signedInAdmin(suite);
+const { send } = adminRequests(suite, cookie, '/api/admin/events');
 const unique = () => randomUUID().slice(0, 8);
 
 const draft = (extra: Record<string, unknown> = {}) => ({

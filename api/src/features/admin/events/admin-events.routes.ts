@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { MessageResponse } from '@pillars/contracts';
 import {
   AdminEvent,
@@ -14,33 +13,21 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { parseJson, parseQuery } from '../../../lib/validate';
-import { actorIn, idParam, signedOut } from '../admin.routes';
-import {
-  cancelEvent,
-  createEvent,
-  deleteEvent,
-  eventCancellation,
-  getEvent,
-  listEvents,
-  retryEventRefund,
-  updateEvent,
-} from './admin-events.service';
+import { actorIn, adminRoute, idParams, jsonBody, unknown } from '../admin-http';
+import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './admin-events.service';
+import { cancelEvent, eventCancellation, retryEventRefund } from './event-cancellation.service';
 
-const idParams = z.object({ id: z.uuid() });
 const refundParams = z.object({ id: z.uuid(), chargeRowId: z.uuid() });
-const body = { required: true, content: { 'application/json': { schema: AdminEventInput } } };
-const route = <R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['admin'], responses: { ...r.responses, 401: signedOut } });
+const body = jsonBody(AdminEventInput);
 
-const list = route({
+const list = adminRoute({
   method: 'get',
   path: '/',
   summary: 'Events, drafts included, upcoming first (at most 500); with registrations and places taken',
   request: { query: AdminEventListQuery },
   responses: { 200: json('The events', AdminEventList), 400: apiError('A filter is invalid') },
 });
-const create = route({
+const create = adminRoute({
   method: 'post',
   path: '/',
   summary: 'Create an event; its address is derived from the title unless given, and made unique',
@@ -51,14 +38,14 @@ const create = route({
     403: apiError('A cross-site request'),
   },
 });
-const read = route({
+const read = adminRoute({
   method: 'get',
   path: '/{id}',
   summary: 'One event as saved, with its registrations count and places',
   request: { params: idParams },
   responses: { 200: json('The event', AdminEvent), 404: apiError('No event has this id') },
 });
-const update = route({
+const update = adminRoute({
   method: 'put',
   path: '/{id}',
   summary: 'Save an event; cancelling is POST /{id}/cancel, so a save that would cancel is refused',
@@ -71,14 +58,14 @@ const update = route({
     409: apiError('A capacity below the places already taken, or a save that would cancel'),
   },
 });
-const cancellation = route({
+const cancellation = adminRoute({
   method: 'get',
   path: '/{id}/cancellation',
   summary: 'What cancelling would refund (paid registrations, total in cents), or the refunds’ progress once cancelled',
   request: { params: idParams },
   responses: { 200: json('The cancellation', EventCancellation), 404: apiError('No event has this id') },
 });
-const cancel = route({
+const cancel = adminRoute({
   method: 'post',
   path: '/{id}/cancel',
   summary:
@@ -96,7 +83,7 @@ const cancel = route({
     409: apiError('A draft, figures that changed since the confirmation, or a refund already in flight'),
   },
 });
-const retry = route({
+const retry = adminRoute({
   method: 'post',
   path: '/{id}/refunds/{chargeRowId}/retry',
   summary: 'Ask again for a cancelled event’s failed refund of one charge',
@@ -108,7 +95,7 @@ const retry = route({
     409: apiError('The refund is not failed, or was asked again already'),
   },
 });
-const remove = route({
+const remove = adminRoute({
   method: 'delete',
   path: '/{id}',
   summary: 'Delete an event no one registered for',
@@ -126,65 +113,94 @@ export function adminEventsRoutes(deps: AppDeps) {
   const { db, now = () => new Date() } = deps;
   const app = featureRouter();
   openapiRoute(app, list, async (c) => {
-    const query = parseQuery(c, AdminEventListQuery);
+    const query = c.req.valid('query');
     return c.json({ success: true, data: await listEvents(db, query, now()) } satisfies AdminEventList, 200);
   });
   openapiRoute(app, create, async (c) => {
     const actor = actorIn(c);
-    const input = await parseJson(c, AdminEventInput);
-    const data = await createEvent(db, actor, input);
+    const data = await createEvent(db, actor, c.req.valid('json'));
     c.get('logger').info({ event: 'admin.event.created', actorId: actor.userId, eventId: data.id }, 'event created');
     return c.json({ success: true, data } satisfies AdminEventSaved, 201);
   });
-  openapiRoute(app, read, async (c) => {
-    const event = await getEvent(db, idParam(c, 'Event'));
-    if (!event) throw notFound('Event');
-    return c.json(event, 200);
-  });
-  openapiRoute(app, update, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Event');
-    const input = await parseJson(c, AdminEventInput);
-    const data = await updateEvent(db, actor, id, input);
-    c.get('logger').info(
-      { event: 'admin.event.updated', actorId: actor.userId, eventId: id, status: input.status },
-      'event saved',
-    );
-    return c.json({ success: true, data } satisfies AdminEventSaved, 200);
-  });
-  openapiRoute(app, cancellation, async (c) => {
-    const data = await eventCancellation(db, idParam(c, 'Event'));
-    if (!data) throw notFound('Event');
-    return c.json(data, 200);
-  });
-  openapiRoute(app, cancel, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Event');
-    const input = await parseJson(c, EventCancelInput);
-    const { cancelled, data } = await cancelEvent(deps, c.get('logger'), actor, id, input);
-    c.get('logger').info(
-      { event: 'admin.event.cancelled', actorId: actor.userId, eventId: id, refunds: data.progress.total, cancelled },
-      cancelled ? 'event cancelled' : 'event was already cancelled',
-    );
-    return c.json({ success: true, data } satisfies EventCancelled, cancelled ? 202 : 200);
-  });
-  openapiRoute(app, retry, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Event');
-    const chargeRowId = idParam(c, 'Refund', 'chargeRowId');
-    const data = await retryEventRefund(deps, c.get('logger'), actor, id, chargeRowId);
-    c.get('logger').info(
-      { event: 'admin.event.refund-retried', actorId: actor.userId, eventId: id, chargeRowId },
-      'event refund asked again',
-    );
-    return c.json({ success: true, data } satisfies EventCancelled, 202);
-  });
-  openapiRoute(app, remove, async (c) => {
-    const actor = actorIn(c);
-    const id = idParam(c, 'Event');
-    await deleteEvent(db, actor, id);
-    c.get('logger').info({ event: 'admin.event.deleted', actorId: actor.userId, eventId: id }, 'event deleted');
-    return c.json({ success: true } satisfies MessageResponse, 200);
-  });
+  // A path id that is not a UUID cannot name an event (or its refund): 404, as for an unknown one.
+  const unknownEvent = unknown('Event');
+  openapiRoute(
+    app,
+    read,
+    async (c) => {
+      const event = await getEvent(db, c.req.valid('param').id);
+      if (!event) throw notFound('Event');
+      return c.json(event, 200);
+    },
+    unknownEvent,
+  );
+  openapiRoute(
+    app,
+    update,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const data = await updateEvent(db, actor, id, input);
+      c.get('logger').info(
+        { event: 'admin.event.updated', actorId: actor.userId, eventId: id, status: input.status },
+        'event saved',
+      );
+      return c.json({ success: true, data } satisfies AdminEventSaved, 200);
+    },
+    unknownEvent,
+  );
+  openapiRoute(
+    app,
+    cancellation,
+    async (c) => {
+      const data = await eventCancellation(db, c.req.valid('param').id);
+      if (!data) throw notFound('Event');
+      return c.json(data, 200);
+    },
+    unknownEvent,
+  );
+  openapiRoute(
+    app,
+    cancel,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      const { cancelled, data } = await cancelEvent(deps, c.get('logger'), actor, id, c.req.valid('json'));
+      c.get('logger').info(
+        { event: 'admin.event.cancelled', actorId: actor.userId, eventId: id, refunds: data.progress.total, cancelled },
+        cancelled ? 'event cancelled' : 'event was already cancelled',
+      );
+      return c.json({ success: true, data } satisfies EventCancelled, cancelled ? 202 : 200);
+    },
+    unknownEvent,
+  );
+  openapiRoute(
+    app,
+    retry,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id, chargeRowId } = c.req.valid('param');
+      const data = await retryEventRefund(deps, c.get('logger'), actor, id, chargeRowId);
+      c.get('logger').info(
+        { event: 'admin.event.refund-retried', actorId: actor.userId, eventId: id, chargeRowId },
+        'event refund asked again',
+      );
+      return c.json({ success: true, data } satisfies EventCancelled, 202);
+    },
+    unknown('Refund'),
+  );
+  openapiRoute(
+    app,
+    remove,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      await deleteEvent(db, actor, id);
+      c.get('logger').info({ event: 'admin.event.deleted', actorId: actor.userId, eventId: id }, 'event deleted');
+      return c.json({ success: true } satisfies MessageResponse, 200);
+    },
+    unknownEvent,
+  );
   return app;
 }

@@ -4,33 +4,20 @@ import { auditLog, eventRegistrations, events, outbox, payments, refunds } from 
 import { JOBS, jobIdOf } from '@pillars/platform/jobs';
 import { RefundLedger } from '@pillars/money';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { asAdmin, createTestAdmin, signIn } from '../../../test/admin-session';
+import { describe, expect, it } from 'vitest';
+import { adminRequests, signedInAdmin, useAdminTestApp } from '../../../test/admin-app';
+import { asAdmin } from '../../../test/admin-session';
 import { recordCharge } from '../../../test/ledger';
-import { testApp, useAppInfra } from '../../../test/test-app';
 
 /**
  * A cancelled event's refunds on real PostgreSQL and a real queue (docs/decisions/050): what the
  * cancellation asks for, its progress, and a failed refund asked again once. The refund job runs
  * in infra/flows/event-cancellation-flow.int.test.ts; here its outcomes are written as it writes them.
  */
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
-const { db } = database;
-let cookie = '';
-
-beforeAll(async () => {
-  cookie = await signIn(app, await createTestAdmin(db));
-});
-
-const send = (method: string, path: string, body?: unknown) =>
-  app.request(`/api/admin/events${path}`, {
-    method,
-    headers: method === 'GET' ? { cookie } : asAdmin(cookie),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const suite = await useAdminTestApp();
+const { app, db } = suite;
+const { cookie } = await signedInAdmin(suite);
+const { send } = adminRequests(suite, cookie, '/api/admin/events');
 
 /** A published event with two registrations paid ($25.00 and $40.00) and one free. */
 async function eventWithRegistrations() {

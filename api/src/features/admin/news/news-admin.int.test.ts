@@ -2,32 +2,15 @@ import { ApiError, NewsArticle, NewsList } from '@pillars/contracts';
 import { AdminNewsDetail, AdminNewsList, AdminNewsSaved, adminNewsMessages } from '@pillars/contracts/admin';
 import { auditLog, newsArticles, slugRedirects } from '@pillars/platform/db';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestDatabase } from '@pillars/testing/test-database';
-import { type TestAdmin, asAdmin, createTestAdmin, signIn } from '../../../test/admin-session';
-import { testApp, useAppInfra } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { adminRequests, signedInAdmin, useAdminTestApp } from '../../../test/admin-app';
+import { asAdmin } from '../../../test/admin-session';
 
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
 let clock = new Date('2026-06-01T12:00:00Z');
-const app = testApp(database, { ...infra, now: () => clock });
-const { db } = database;
-
-let admin: TestAdmin;
-let cookie: string;
-
-beforeAll(async () => {
-  admin = await createTestAdmin(db);
-  cookie = await signIn(app, admin);
-});
-
-const send = (method: string, path: string, body?: unknown, headers = asAdmin(cookie)) =>
-  app.request(`/api/admin/news${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-const get = (path: string) => app.request(`/api/admin/news${path}`, { headers: { cookie } });
+const suite = await useAdminTestApp({ now: () => clock });
+const { app, db } = suite;
+const { admin, cookie } = await signedInAdmin(suite);
+const { get, send } = adminRequests(suite, cookie, '/api/admin/news');
 
 const draft = (title: string, extra: Record<string, unknown> = {}) => ({
   title,

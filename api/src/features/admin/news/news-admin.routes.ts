@@ -1,5 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
-import { MessageResponse, authResponseMessages } from '@pillars/contracts';
+import { MessageResponse } from '@pillars/contracts';
 import {
   AdminNewsDetail,
   AdminNewsInput,
@@ -7,32 +6,12 @@ import {
   AdminNewsQuery,
   AdminNewsSaved,
 } from '@pillars/contracts/admin';
-import type { Context } from 'hono';
-import { z } from 'zod';
-import type { AppDeps, AppEnv } from '../../../lib/context';
-import { AppError, notFound } from '../../../lib/errors';
+import type { AppDeps } from '../../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { parseJson, parseQuery } from '../../../lib/validate';
-import { type Actor, actorOf } from '../audit';
+import { actorIn, adminRoute, idParams, jsonBody, unknown } from '../admin-http';
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from './news-admin.service';
 
-function actorIn(c: Context<AppEnv>): Actor {
-  const session = c.get('session');
-  if (!session) throw new AppError('UNAUTHORIZED', authResponseMessages.authenticationRequired);
-  return actorOf(session);
-}
-
-/** A path id that is not a UUID cannot name an article: 404, as for an unknown one. */
-function articleId(c: Context<AppEnv>): string {
-  const id = z.uuid().safeParse(c.req.param('id'));
-  if (!id.success) throw notFound('Article');
-  return id.data;
-}
-
-const idParams = z.object({ id: z.uuid() });
-const body = { required: true, content: { 'application/json': { schema: AdminNewsInput } } };
-const adminRoute = <R extends Parameters<typeof createRoute>[0]>(route: R) =>
-  createRoute({ ...route, tags: ['admin'], responses: { ...route.responses, 401: apiError('No valid session') } });
+const body = jsonBody(AdminNewsInput);
 
 const listRoute = adminRoute({
   method: 'get',
@@ -89,33 +68,47 @@ const deleteRouteDef = adminRoute({
 export function adminNewsRoutes({ db }: AppDeps) {
   const app = featureRouter();
   openapiRoute(app, listRoute, async (c) => {
-    const data = await listArticles(db, parseQuery(c, AdminNewsQuery));
+    const data = await listArticles(db, c.req.valid('query'));
     return c.json({ success: true, data } satisfies AdminNewsList, 200);
   });
   openapiRoute(app, createRouteDef, async (c) => {
     const actor = actorIn(c);
-    const input = await parseJson(c, AdminNewsInput);
-    const data = await createArticle(db, actor, input);
+    const data = await createArticle(db, actor, c.req.valid('json'));
     c.get('logger').info({ event: 'admin.news.created', actorId: actor.userId, articleId: data.id }, 'article created');
     return c.json({ success: true, data } satisfies AdminNewsSaved, 201);
   });
-  openapiRoute(app, getRoute, async (c) =>
-    c.json({ success: true, data: await getArticle(db, articleId(c)) } satisfies AdminNewsDetail, 200),
+  // A path id that is not a UUID cannot name an article: 404, as for an unknown one.
+  const unknownArticle = unknown('Article');
+  openapiRoute(
+    app,
+    getRoute,
+    async (c) =>
+      c.json({ success: true, data: await getArticle(db, c.req.valid('param').id) } satisfies AdminNewsDetail, 200),
+    unknownArticle,
   );
-  openapiRoute(app, updateRoute, async (c) => {
-    const actor = actorIn(c);
-    const id = articleId(c);
-    const input = await parseJson(c, AdminNewsInput);
-    const data = await updateArticle(db, actor, id, input);
-    c.get('logger').info({ event: 'admin.news.updated', actorId: actor.userId, articleId: id }, 'article saved');
-    return c.json({ success: true, data } satisfies AdminNewsSaved, 200);
-  });
-  openapiRoute(app, deleteRouteDef, async (c) => {
-    const actor = actorIn(c);
-    const id = articleId(c);
-    await deleteArticle(db, actor, id);
-    c.get('logger').info({ event: 'admin.news.deleted', actorId: actor.userId, articleId: id }, 'article deleted');
-    return c.json({ success: true } satisfies MessageResponse, 200);
-  });
+  openapiRoute(
+    app,
+    updateRoute,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      const data = await updateArticle(db, actor, id, c.req.valid('json'));
+      c.get('logger').info({ event: 'admin.news.updated', actorId: actor.userId, articleId: id }, 'article saved');
+      return c.json({ success: true, data } satisfies AdminNewsSaved, 200);
+    },
+    unknownArticle,
+  );
+  openapiRoute(
+    app,
+    deleteRouteDef,
+    async (c) => {
+      const actor = actorIn(c);
+      const { id } = c.req.valid('param');
+      await deleteArticle(db, actor, id);
+      c.get('logger').info({ event: 'admin.news.deleted', actorId: actor.userId, articleId: id }, 'article deleted');
+      return c.json({ success: true } satisfies MessageResponse, 200);
+    },
+    unknownArticle,
+  );
   return app;
 }
