@@ -237,9 +237,7 @@ export function render(results: WebBenchResults): string[] {
     `Public pages: Lighthouse ${json.lighthouseVersion}, ${json.mode === 'mobile' ? 'mobile emulation (simulated slow 4G, 4× CPU slowdown; its defaults)' : 'desktop config (simulated, no CPU slowdown)'}, median of ${json.runsPerPage} run(s) per page, each figure its own median`,
     `machine     ${results.machine}; load average ${json.load.before.toFixed(2)} before, ${json.load.after.toFixed(2)} after`,
     `browser     ${json.chromium}${json.retried > 0 ? `; ${json.retried} run(s) Lighthouse failed on its own were run again` : ''}`,
-    json.mode === 'desktop'
-      ? 'targets     set for mobile emulation; shown here for comparison only'
-      : '',
+    json.mode === 'desktop' ? 'targets     set for mobile emulation; shown here for comparison only' : '',
     '',
     ...table(rows),
     '',
