@@ -1,7 +1,7 @@
 import { donations, outbox, outboundEmails, refunds, transactions } from '@pillars/platform/db';
 import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
-import { PaymentLedger, providerLookup } from '@pillars/money';
+import { PaymentLedger, providerLookup, refundAttempts, refundFailureMessages } from '@pillars/money';
 import { TransientProviderError } from '@pillars/money/provider';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { paidDonations } from '../../test/paid-donation';
 import { useQueueWorker } from '../../test/queue-worker';
 import { reconcilePaymentsProcessor } from '../maintenance/reconcile-payments.processor';
-import { refundAttempts, refundFailureMessages, refundsProcessor } from './refunds.processor';
+import { refundsProcessor } from './refunds.processor';
 
 /**
  * The refund job on real PostgreSQL, a real queue and the sandbox provider over HTTP
