@@ -101,13 +101,14 @@ describe('refund job', async () => {
         reverse: () => Promise.reject(new TransientProviderError('worker died before the request left')),
       },
     });
-    const started = Date.now();
     await expect(dying(refund.id)).rejects.toBeInstanceOf(TransientProviderError);
     expect(reversalsAt(transactionId)).toHaveLength(0);
     // Within the window, "not shown" is not "not made": nothing is sent.
     await expect(attempt(refund.id)).rejects.toThrow(/not visible at the provider yet/);
     expect(reversalsAt(transactionId)).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, visibilityWindowMs - (Date.now() - started) + 100));
+    // The window runs from the send the attempt recorded, not from when the test began.
+    const sentAt = (await refundOf(refund.id))?.lastSentAt?.getTime() ?? Date.now();
+    await new Promise((resolve) => setTimeout(resolve, sentAt + visibilityWindowMs - Date.now() + 100));
     await expect(attempt(refund.id)).resolves.toEqual({ state: 'succeeded' });
     expect(reversalsAt(transactionId)).toHaveLength(1);
     expect(await refundOf(refund.id)).toMatchObject({ state: 'succeeded', attempts: 3 });
