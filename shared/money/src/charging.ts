@@ -9,6 +9,7 @@ import {
 } from './provider';
 import type { Claim, FinalOutcome, Payment, PaymentLedger } from './ledger';
 import type { Outcome, ProviderLookup } from './provider-lookup';
+import { FinalError } from './final-error';
 
 export interface ChargeDeps {
   ledger: PaymentLedger;
@@ -45,8 +46,17 @@ export interface AttemptOutcome {
   reason: string;
 }
 
-/** Shown to the visitor when our own request to the provider is wrong (misconfiguration). */
-const PROVIDER_ERROR_MESSAGE = 'Payment processing failed';
+/** What the payer reads on a payment that failed without a decline; the provider's own words go to the log only. */
+export const chargeFailureMessages = {
+  /** Our own request to the provider is wrong (misconfiguration). */
+  providerError: 'Payment processing failed',
+  /** A charge the browser reported that the provider never showed. */
+  unverified: 'The reported payment could not be found at the payment processor.',
+  /** A charge the browser reported whose amount is not the payment's. */
+  amountMismatch: 'The reported payment does not match the amount due.',
+  /** The provider could not be reached, and showed no charge, until the sweep gave up. */
+  unreachable: 'We could not reach the payment processor. No charge was made; please try again.',
+} as const;
 
 /**
  * The provider shows no charge yet, but may still show one: the attempt ends as a transient
@@ -60,7 +70,7 @@ export class AwaitingVisibility extends TransientProviderError {
 }
 
 /** An attempt that must not be tried again: a decline, our own bad request, a payment that cannot be charged. */
-export class FinalChargeError extends Error {
+export class FinalChargeError extends FinalError {
   constructor(message: string) {
     super(message);
     this.name = 'FinalChargeError';
@@ -179,31 +189,22 @@ export function chargeAttempts(deps: ChargeDeps) {
     return create(payment, claim.payor);
   }
 
-  const charge = (claim: Claim) =>
-    send(claim, (payment, payor) =>
-      provider.charge({
-        amountCents: payment.amountCents,
-        paymentMethodId: payment.paymentMethodToken ?? '',
-        idempotencyKey: payment.idempotencyKey,
-        payor,
-        metadata: metadataOf(payment),
-      }),
-    );
+  /** What a charge and a plan ask of the provider alike. */
+  const requestOf = (payment: Payment, payor: Payor) => ({
+    amountCents: payment.amountCents,
+    paymentMethodId: payment.paymentMethodToken ?? '',
+    idempotencyKey: payment.idempotencyKey,
+    payor,
+    metadata: metadataOf(payment),
+  });
+
+  const charge = (claim: Claim) => send(claim, (payment, payor) => provider.charge(requestOf(payment, payor)));
 
   // A plan's first instalment may be charged after createRecurringPayment answers: the adapter
   // then answers the plan `awaiting`, and the attempt ends with the plan recorded and its first
   // instalment looked up later (firstInstalmentLooks), never with a second plan.
   const startRecurring = (claim: Claim) =>
-    send(claim, (payment, payor) =>
-      provider.createRecurring({
-        amountCents: payment.amountCents,
-        paymentMethodId: payment.paymentMethodToken ?? '',
-        idempotencyKey: payment.idempotencyKey,
-        payor,
-        interval: 'MONTHLY',
-        metadata: metadataOf(payment),
-      }),
-    );
+    send(claim, (payment, payor) => provider.createRecurring({ ...requestOf(payment, payor), interval: 'MONTHLY' }));
 
   /**
    * A charge the browser reports is only a claim until the provider confirms it: by the reported
@@ -221,7 +222,7 @@ export function chargeAttempts(deps: ChargeDeps) {
       return {
         status: 'declined',
         code: 'UNVERIFIED',
-        message: 'The reported payment could not be found at the payment processor.',
+        message: chargeFailureMessages.unverified,
         transactionId: null,
       };
     }
@@ -229,7 +230,7 @@ export function chargeAttempts(deps: ChargeDeps) {
       return {
         status: 'declined',
         code: 'AMOUNT_MISMATCH',
-        message: 'The reported payment does not match the amount due.',
+        message: chargeFailureMessages.amountMismatch,
         transactionId: found.transactionId,
       };
     }
@@ -254,7 +255,7 @@ export function chargeAttempts(deps: ChargeDeps) {
     } catch (error) {
       if (error instanceof ProviderRequestError) {
         logger.error({ err: error, paymentId }, 'provider rejected our request; check the provider configuration');
-        await ledger.fail(claim.payment, 'PROVIDER_REQUEST_ERROR', PROVIDER_ERROR_MESSAGE);
+        await ledger.fail(claim.payment, 'PROVIDER_REQUEST_ERROR', chargeFailureMessages.providerError);
         onOutcome({ kind, outcome: 'failed', reason: 'PROVIDER_REQUEST_ERROR' });
         throw new FinalChargeError(error.message);
       }

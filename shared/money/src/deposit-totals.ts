@@ -3,6 +3,7 @@
  * (docs/decisions/048-deposits.md). Pure and browser-free of imports, so the API's detail, list and
  * CSV compute every number the same way; views only format them. Integer cents.
  */
+import type { ProviderSettlement } from './provider/provider-types';
 
 /** A transaction of a batch as the provider lists it, with the ledger row it matched (if any). */
 export interface DepositLineInput {
@@ -120,14 +121,10 @@ export function depositTotals(lines: readonly DepositLineInput[]): DepositTotals
 }
 
 /** The provider's totals of a batch, as it reports them. */
-export interface ProviderDepositTotals {
-  grossCents: number;
-  feesCents: number;
-  adjustmentsCents: number;
-  netCents: number;
-  debitCount: number | null;
-  reversalCount: number | null;
-}
+export type ProviderDepositTotals = Pick<
+  ProviderSettlement,
+  'grossCents' | 'feesCents' | 'adjustmentsCents' | 'netCents' | 'debitCount' | 'reversalCount'
+>;
 
 /** Which of our figures disagree with the provider's; `agrees` when none does and every line matched. */
 export interface DepositComparison {

@@ -1,5 +1,6 @@
 import { PaymentStatus } from '@pillars/contracts';
-import type { payments } from '@pillars/platform/db';
+import { type Database, payments } from '@pillars/platform/db';
+import { eq } from 'drizzle-orm';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -56,4 +57,10 @@ export function statusFromNotice(payload: string): PaymentStatus | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The payment as `GET /api/payments/{id}` answers it, read from the ledger; undefined when none has the id. */
+export async function readStatus(db: Pick<Database, 'select'>, id: string): Promise<PaymentStatus | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row ? paymentStatusOf(row) : undefined;
 }

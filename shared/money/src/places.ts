@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '@pillars/platform/db';
 import { eventPlaces, eventRegistrations, payments } from '@pillars/platform/db';
+import { RELEASE_HOLDS_BATCH } from '@pillars/platform/jobs';
+import type { Logger } from '@pillars/platform/logger';
 
 /**
  * Places of an event (docs/decisions/022). A registration takes one place of each `event_places`
@@ -108,3 +110,34 @@ export function placesLeftOf(rows: { tierId: string; capacity: number; taken: nu
 
 /** A tier's places left: its own limit, else the event's (null = no limit). */
 export const tierPlacesLeft = (left: PlacesLeft, tierId: string): number | null => left.tiers.get(tierId) ?? left.event;
+
+export interface ReleaseExpiredHoldsDeps {
+  db: Database;
+  logger: Logger;
+  /** The clock holds end on (tests move it forward). */
+  now?: () => Date;
+  /** Registrations released per statement at most (default RELEASE_HOLDS_BATCH). */
+  batch?: number;
+}
+
+/**
+ * Every hold that ended, released (docs/decisions/022): unpaid registrations whose hold ended,
+ * with no payment under way or succeeded, are cancelled and their places given back, one
+ * statement per batch (releaseExpiredHolds), until a batch comes back short.
+ */
+export function expiredHoldsRelease(deps: ReleaseExpiredHoldsDeps) {
+  const { db, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const batch = deps.batch ?? RELEASE_HOLDS_BATCH;
+  return async (): Promise<{ released: number }> => {
+    const at = now();
+    let released = 0;
+    for (;;) {
+      const ids = await releaseExpiredHolds(db, at, batch);
+      released += ids.length;
+      if (ids.length < batch) break;
+    }
+    if (released > 0) logger.info({ released }, 'expired place holds released');
+    return { released };
+  };
+}

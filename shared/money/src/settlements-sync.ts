@@ -137,12 +137,14 @@ async function linkToLedger(db: Database): Promise<void> {
       AND t.provider_transaction_id = st.parent_transaction_id`);
 }
 
-export async function syncSettlements(deps: {
+export interface SyncSettlementsDeps {
   db: Database;
   provider: CardProvider;
   logger: Logger;
   now?: () => Date;
-}): Promise<SyncSettlementsResult> {
+}
+
+export async function syncSettlements(deps: SyncSettlementsDeps): Promise<SyncSettlementsResult> {
   const { db, provider, logger } = deps;
   const now = deps.now?.() ?? new Date();
   const since = await windowStart(db, now);

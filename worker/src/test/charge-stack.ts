@@ -8,6 +8,7 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { chargesProcessor } from '../jobs/charges/charges.processor';
+import { donationValues } from './paid-donation';
 import { PaymentLedger, instalmentRecorder, providerLookup } from '@pillars/money';
 
 export interface PaymentSeed {
@@ -50,14 +51,7 @@ export async function useChargeStack(kind: QueueBackendKind, options: { visibili
     const amountCents = seed.amountCents ?? 2500;
     const [donation] = await database.db
       .insert(donations)
-      .values({
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: `ada+${randomUUID().slice(0, 8)}@example.org`,
-        amount: (amountCents / 100).toFixed(2),
-        paymentMethod: 'card',
-        isRecurring: seed.kind === 'recurring_donation',
-      })
+      .values({ ...donationValues(amountCents), isRecurring: seed.kind === 'recurring_donation' })
       .returning({ id: donations.id });
     if (!donation) throw new Error('insert returned no donation');
     const id = randomUUID();

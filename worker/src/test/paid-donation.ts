@@ -4,31 +4,38 @@ import { requestRefund, transactionRow } from '@pillars/money';
 import type { CardProvider } from '@pillars/money/provider';
 import { expect } from 'vitest';
 
+/** A one-time card donation as the form leaves it, under an e-mail of its own. */
+export const donationValues = (amountCents: number) => ({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: `ada+${randomUUID().slice(0, 8)}@example.org`,
+  amount: (amountCents / 100).toFixed(2),
+  paymentMethod: 'card',
+});
+
+/** A charge of a sandbox test card that succeeded, once queries show it. */
+export async function sandboxCharge(provider: CardProvider, tokenFor: () => Promise<string>, amountCents: number) {
+  const charged = await provider.charge({
+    amountCents,
+    paymentMethodId: await tokenFor(),
+    idempotencyKey: `key-${randomUUID()}`,
+    payor: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
+  });
+  if (charged.status !== 'succeeded') throw new Error('sandbox declined the test charge');
+  await expect.poll(() => provider.getCharge(charged.transactionId)).not.toBeNull();
+  return charged;
+}
+
 /**
  * Donations paid by a real sandbox charge, with the payment and `transactions` row the worker
  * leaves, and refunds of them asked for as an admin asks: the refund job's tests start here.
  */
 export function paidDonations(db: Database, provider: CardProvider, tokenFor: () => Promise<string>) {
   async function paidDonation(amountCents = 2500) {
-    const charged = await provider.charge({
-      amountCents,
-      paymentMethodId: await tokenFor(),
-      idempotencyKey: `key-${randomUUID()}`,
-      payor: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
-    });
-    if (charged.status !== 'succeeded') throw new Error('sandbox declined the test charge');
-    await expect.poll(() => provider.getCharge(charged.transactionId)).not.toBeNull();
+    const charged = await sandboxCharge(provider, tokenFor, amountCents);
     const [donation] = await db
       .insert(donations)
-      .values({
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: `ada+${randomUUID().slice(0, 8)}@example.org`,
-        amount: (amountCents / 100).toFixed(2),
-        paymentMethod: 'card',
-        status: 'completed',
-        payTheoryPaymentId: charged.transactionId,
-      })
+      .values({ ...donationValues(amountCents), status: 'completed', payTheoryPaymentId: charged.transactionId })
       .returning();
     if (!donation) throw new Error('no donation');
     const id = randomUUID();

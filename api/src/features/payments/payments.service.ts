@@ -6,10 +6,9 @@ import type {
   ProcessPaymentRequest,
   TransactionReport,
 } from '@pillars/contracts';
-import { donations, payments } from '@pillars/platform/db';
+import { donations } from '@pillars/platform/db';
 import type { Logger } from '@pillars/platform/logger';
-import { paymentStatusOf } from '@pillars/money';
-import { eq } from 'drizzle-orm';
+import { readStatus } from '@pillars/money';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { acceptAndPublish, paymentQueued } from '../../lib/payments';
@@ -17,12 +16,6 @@ import { chargeCentsOf, donationValues, heldPaymentOf } from '../donations/donat
 import { paymentMethodOf, tokenizeRawCard } from './raw-card';
 
 const isFinal = (status: PaymentStatus) => status.state === 'succeeded' || status.state === 'failed';
-
-/** The payment as `GET /api/payments/{id}` answers it, read from the ledger. */
-async function readStatus(db: AppDeps['db'], id: string): Promise<PaymentStatus | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
-  return row ? paymentStatusOf(row) : undefined;
-}
 
 /**
  * The long-poll: the row is read once; while the payment is not final the request waits for a

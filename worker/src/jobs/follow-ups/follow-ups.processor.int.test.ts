@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { PaymentLedger } from '@pillars/money';
+import { donationValues } from '../../test/paid-donation';
 import { useQueueWorker } from '../../test/queue-worker';
 import { followUpsProcessor } from './follow-ups.processor';
 
@@ -28,16 +29,7 @@ describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (k
   );
 
   async function insertDonation(amountCents: number) {
-    const [donation] = await db
-      .insert(donations)
-      .values({
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: `ada+${randomUUID().slice(0, 8)}@example.org`,
-        amount: (amountCents / 100).toFixed(2),
-        paymentMethod: 'card',
-      })
-      .returning();
+    const [donation] = await db.insert(donations).values(donationValues(amountCents)).returning();
     if (!donation) throw new Error('insert returned no donation');
     return donation;
   }

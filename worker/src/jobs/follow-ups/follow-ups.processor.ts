@@ -1,51 +1,19 @@
-import type { Database } from '@pillars/platform/db';
 import { JOBS, PaymentJobData } from '@pillars/platform/jobs';
-import type { Logger } from '@pillars/platform/logger';
-import { type PaymentLedger, recordFirstTransaction, requestLateCancellationRefunds } from '@pillars/money';
+import { type FollowUpDeps, followUps } from '@pillars/money';
 import { type Job, UnrecoverableError } from 'bullmq';
-
-export interface FollowUpDeps {
-  db: Database;
-  ledger: PaymentLedger;
-  logger: Logger;
-  providerName: string;
-  liveMode: boolean;
-}
+import { finalAsUnrecoverable } from '../final';
 
 /**
- * What follows a successful charge (ADR 007), each job one call of the money domain. Each is
- * idempotent: the status update only moves a pending record, the transaction insert is unique on
- * the provider's id. A failure here is retried and logged; the visitor already saw success,
- * because the payment row says so. A payment that has not succeeded is never retried.
+ * The follow-ups queue (ADR 007): update-status and record-transaction, each one step of
+ * followUps. A failure is retried; a payment not found or not succeeded is unrecoverable.
  */
-export function followUpsProcessor({ db, ledger, logger, providerName, liveMode }: FollowUpDeps) {
-  const provider = { providerName, liveMode };
-
-  async function updateStatus(paymentId: string) {
-    const result = await ledger.completeRecord(paymentId);
-    if (result === 'not-found') throw new UnrecoverableError(`payment ${paymentId} not found`);
-    if (result === 'not-succeeded') throw new UnrecoverableError(`payment ${paymentId} is not succeeded`);
-    if (result === 'not-pending') logger.info({ paymentId }, 'record was no longer pending; left as it is');
-  }
-
-  async function recordTransaction(paymentId: string) {
-    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId);
-    if (recorded.result === 'not-found') throw new UnrecoverableError(`payment ${paymentId} not found`);
-    if (recorded.result === 'not-succeeded') throw new UnrecoverableError(`payment ${paymentId} is not succeeded`);
-    // A registration's charge that succeeded after its event was cancelled goes back once its
-    // charge row exists (docs/decisions/050); a retry of this job after the row was recorded
-    // ('already-recorded') asks again, and the cancellation's unique index keeps it to one.
-    if (recorded.kind !== 'registration') return;
-    for (const refund of await requestLateCancellationRefunds(db, paymentId)) {
-      await ledger.publish(paymentId, refund.outboxRows);
-      logger.info({ paymentId, refundId: refund.id }, 'charge of a cancelled event given back');
-    }
-  }
-
-  return async (job: Job) => {
-    const { paymentId } = PaymentJobData.parse(job.data);
-    if (job.name === JOBS.updateStatus) await updateStatus(paymentId);
-    else if (job.name === JOBS.recordTransaction) await recordTransaction(paymentId);
-    else throw new UnrecoverableError(`unknown job ${job.name}`);
-  };
+export function followUpsProcessor(deps: FollowUpDeps) {
+  const steps = followUps(deps);
+  return (job: Job) =>
+    finalAsUnrecoverable(async () => {
+      const { paymentId } = PaymentJobData.parse(job.data);
+      if (job.name === JOBS.updateStatus) await steps.updateStatus(paymentId);
+      else if (job.name === JOBS.recordTransaction) await steps.recordTransaction(paymentId);
+      else throw new UnrecoverableError(`unknown job ${job.name}`);
+    });
 }

@@ -5,7 +5,8 @@ import { createLogger } from '@pillars/platform/logger';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useChargeStack } from '../../test/charge-stack';
-import { type RecurringPollResult, recurringPollProcessor } from './recurring-poll.processor';
+import type { RecurringPollResult } from '@pillars/money';
+import { recurringPollProcessor } from './recurring-poll.processor';
 
 // poll-recurring on real PostgreSQL, a real queue and the sandbox with NO webhook configured: the
 // plans are started by the charges worker as the API would have queued them, later instalments are

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { settlementTransactions, settlements } from '@pillars/platform/db';
 import { JOBS, QUEUES, settlementRefreshJobId } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
@@ -7,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
+import { sandboxCharge } from '../../test/paid-donation';
 import { useQueueWorker } from '../../test/queue-worker';
 import { syncSettlementsProcessor } from './sync-settlements.processor';
 
@@ -26,14 +26,7 @@ const { run } = useQueueWorker(
 
 /** A charge at the sandbox, visible to queries, then a batch that takes it (POST /__sandbox/settle). */
 async function chargeAndSettle(amountCents: number) {
-  const charged = await provider.charge({
-    amountCents,
-    paymentMethodId: await tokenFor(),
-    idempotencyKey: `key-${randomUUID()}`,
-    payor: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
-  });
-  if (charged.status !== 'succeeded') throw new Error('sandbox declined the test charge');
-  await expect.poll(() => provider.getCharge(charged.transactionId)).not.toBeNull();
+  await sandboxCharge(provider, tokenFor, amountCents);
   const response = await fetch(new URL('/__sandbox/settle', sandbox.graphqlUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,7 +1,7 @@
 import { donations, outbox, outboundEmails, refunds, transactions } from '@pillars/platform/db';
 import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
-import { PaymentLedger, providerLookup } from '@pillars/money';
+import { PaymentLedger, providerLookup, refundAttempts, refundFailureMessages } from '@pillars/money';
 import { TransientProviderError } from '@pillars/money/provider';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { paidDonations } from '../../test/paid-donation';
 import { useQueueWorker } from '../../test/queue-worker';
 import { reconcilePaymentsProcessor } from '../maintenance/reconcile-payments.processor';
-import { refundAttempts, refundFailureMessages, refundsProcessor } from './refunds.processor';
+import { refundsProcessor } from './refunds.processor';
 
 /**
  * The refund job on real PostgreSQL, a real queue and the sandbox provider over HTTP
@@ -101,13 +101,14 @@ describe('refund job', async () => {
         reverse: () => Promise.reject(new TransientProviderError('worker died before the request left')),
       },
     });
-    const started = Date.now();
     await expect(dying(refund.id)).rejects.toBeInstanceOf(TransientProviderError);
     expect(reversalsAt(transactionId)).toHaveLength(0);
     // Within the window, "not shown" is not "not made": nothing is sent.
     await expect(attempt(refund.id)).rejects.toThrow(/not visible at the provider yet/);
     expect(reversalsAt(transactionId)).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, visibilityWindowMs - (Date.now() - started) + 100));
+    // The window runs from the send the attempt recorded, not from when the test began.
+    const sentAt = (await refundOf(refund.id))?.lastSentAt?.getTime() ?? Date.now();
+    await new Promise((resolve) => setTimeout(resolve, sentAt + visibilityWindowMs - Date.now() + 100));
     await expect(attempt(refund.id)).resolves.toEqual({ state: 'succeeded' });
     expect(reversalsAt(transactionId)).toHaveLength(1);
     expect(await refundOf(refund.id)).toMatchObject({ state: 'succeeded', attempts: 3 });

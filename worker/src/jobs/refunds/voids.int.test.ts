@@ -1,6 +1,6 @@
 import { donations, payments, refunds, transactions } from '@pillars/platform/db';
 import { createLogger } from '@pillars/platform/logger';
-import { recordChargeState } from '@pillars/money';
+import { recordChargeState, refundAttempts } from '@pillars/money';
 import { TransientProviderError } from '@pillars/money/provider';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,6 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { paidDonations } from '../../test/paid-donation';
-import { refundAttempts } from './refunds.processor';
 
 /**
  * Refunds of charges not settled yet, against the sandbox with `autoSettle: false` (docs/decisions/019):

@@ -1,22 +1,14 @@
 import {
   type CardDetails,
   type CardProvider,
-  type ChargeOutcome,
   type Payor,
-  type ProviderCharge,
-  type ProviderDispute,
-  type ProviderTransaction,
-  type ProviderWindow,
-  type ProviderChargeState,
   ProviderRequestError,
-  type ProviderSettlement,
   type RecurringOutcome,
   RefundRejectedError,
   type Reversal,
   TransientProviderError,
 } from '../provider';
 import { verifyPayTheoryWebhook } from './webhooks';
-import { failureText } from './failure-codes';
 import { PayTheoryGraphQLError, createGraphQLClient } from './graphql-client';
 import {
   CANCEL_RECURRING_PAYMENT,
@@ -29,33 +21,21 @@ import {
   CreateRecurringData,
   CreateReversalData,
   CreateTransactionData,
-  FIND_DISPUTES,
-  FIND_RECURRING_PAYMENTS,
-  FIND_TRANSACTIONS,
-  FindDisputesData,
-  FindRecurringData,
-  FindTransactionsData,
-  GET_RECURRING_PAYMENT,
   IDEMPOTENCY_METADATA_KEY,
-  type PayTheoryDispute,
-  LIST_SETTLEMENTS,
-  LIST_SETTLEMENT_TRANSACTIONS,
-  ListSettlementTransactionsData,
-  ListSettlementsData,
-  LIST_RECURRING_PAYMENTS,
-  LIST_TRANSACTIONS,
-  ListRecurringData,
-  ListTransactionsData,
-  type PayTheoryListedTransaction,
   type PayTheoryRecurringPayment,
-  type PayTheorySettlement,
-  type PayTheoryTransaction,
-  allOf,
-  atLeast,
-  below,
-  equals,
-  within,
 } from './operations';
+import {
+  POSTAL_CODE_REQUIRED,
+  stateOf,
+  toChargeOutcome,
+  VOIDED,
+  isDebit,
+  byDate,
+  chargesOf,
+  payorInput,
+} from './mapping';
+import { payTheoryQueries } from './queries';
+import { payTheoryReports } from './reports';
 
 export interface PayTheoryProviderOptions {
   /** e.g. https://api.PARTNER.STAGE.com/graphql, or the sandbox provider's /graphql. */
@@ -73,260 +53,6 @@ export interface PayTheoryProviderOptions {
   webhookSigningSecret?: string | undefined;
 }
 
-const LIST_LIMIT = 100;
-const DAY_MS = 24 * 3_600_000;
-/** Pages of disputes read for one charge: 10 000 disputes since it was made is far past any real one. */
-const DISPUTE_PAGES_MAX = 100;
-const POSTAL_CODE_REQUIRED = 'Please enter the billing ZIP code of the card.';
-/** Statuses of a card debit that went through (a later refund does not undo the charge). */
-const CHARGED = new Set(['PENDING', 'SUCCEEDED', 'SETTLED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
-
-/** The charged card's last four digits when the transaction names them (receipts print them). */
-function lastFourOf(t: PayTheoryTransaction): { lastFour?: string } {
-  const digits = t.payment_method?.last_four;
-  return digits && /^\d{4}$/.test(digits) ? { lastFour: digits } : {};
-}
-
-function stateOf(t: PayTheoryTransaction): ProviderChargeState {
-  return {
-    status: t.status,
-    settled: t.is_settled ?? null,
-    settlementBatch: t.settlement_batch ?? null,
-    reviewFlag: t.flag_for_review ?? null,
-  };
-}
-
-function toChargeOutcome(t: PayTheoryTransaction): ChargeOutcome {
-  if (CHARGED.has(t.status)) {
-    return { status: 'succeeded', transactionId: t.transaction_id, amountCents: t.gross_amount, ...lastFourOf(t) };
-  }
-  // FAILED carries the failure code; VOIDED / RETURNED were never money we may keep.
-  const code = t.status === 'FAILED' ? (t.failure_reasons?.find((r) => r) ?? 'UNKNOWN_ERROR') : t.status;
-  return { status: 'declined', code, message: failureText(code), transactionId: t.transaction_id, ...lastFourOf(t) };
-}
-
-function toProviderCharge(t: PayTheoryTransaction): ProviderCharge {
-  return {
-    transactionId: t.transaction_id,
-    amountCents: t.gross_amount,
-    recurringId: t.recurring?.recurring_id ?? null,
-    date: t.transaction_date ?? null,
-    outcome: toChargeOutcome(t),
-    state: stateOf(t),
-    replaces: t.parent_id ?? null,
-  };
-}
-
-const metadataText = (metadata: Record<string, unknown>, key: string): string | null => {
-  const value = metadata[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-};
-
-function toProviderTransaction(t: PayTheoryListedTransaction): ProviderTransaction {
-  const type = t.transaction_type ?? 'DEBIT';
-  return {
-    transactionId: t.transaction_id,
-    type,
-    status: t.status,
-    charged: type === 'DEBIT' && CHARGED.has(t.status),
-    amountCents: t.gross_amount,
-    refundedCents: t.refunded_amount ?? 0,
-    parentId: t.parent_id ?? null,
-    recurringId: t.recurring?.recurring_id ?? null,
-    date: t.transaction_date ?? null,
-    idempotencyKey: metadataText(t.metadata, IDEMPOTENCY_METADATA_KEY),
-    paymentId: metadataText(t.metadata, 'payment_id'),
-    disputeStatus: t.dispute_status ?? null,
-    ...lastFourOf(t),
-  };
-}
-
-/**
- * Pages a window's list through, oldest first, as query.md's "Pagination with Sorting" says: each
- * page after the first names the previous page's last item (`offset_id`, and its sort value as
- * `offset`), direction FORWARD; a page shorter than the limit is the last. An item seen twice (a
- * provider that repeats the offset item) is kept once; a page that brings nothing new ends the
- * listing rather than looping.
- */
-async function pagesOf<T>(
-  fetchPage: (after: { id: string; sortValue: string } | null) => Promise<T[]>,
-  idOf: (item: T) => string,
-  sortValueOf: (item: T) => string,
-): Promise<T[]> {
-  const seen = new Map<string, T>();
-  let after: { id: string; sortValue: string } | null = null;
-  for (;;) {
-    const page = await fetchPage(after);
-    let fresh = 0;
-    for (const item of page) {
-      if (seen.has(idOf(item))) continue;
-      seen.set(idOf(item), item);
-      fresh += 1;
-    }
-    const last = page.at(-1);
-    if (page.length < LIST_LIMIT || !last || fresh === 0) return [...seen.values()];
-    after = { id: idOf(last), sortValue: sortValueOf(last) };
-  }
-}
-
-/**
- * Every item of a list whose `dateKey` is within the window, oldest first by it, paged through
- * (pagesOf); `fetchPage` sends one page's variables.
- */
-function listWindow<T extends { transaction_id?: string; recurring_id?: string } & Record<string, unknown>>(
-  { from, to }: ProviderWindow,
-  dateKey: 'transaction_date' | 'created_date',
-  fetchPage: (variables: Record<string, unknown>) => Promise<T[]>,
-): Promise<T[]> {
-  const idOf = (item: T) => item.transaction_id ?? item.recurring_id ?? '';
-  return pagesOf(
-    (after) =>
-      fetchPage({
-        limit: LIST_LIMIT,
-        query: {
-          query_list: within(dateKey, from.toISOString(), to.toISOString()),
-          sort_list: [{ key: dateKey, direction: 'ASC' }],
-        },
-        direction: 'FORWARD',
-        ...(after ? { offset_id: after.id, offset: after.sortValue } : {}),
-      }),
-    idOf,
-    (item) => {
-      const value = item[dateKey];
-      return typeof value === 'string' ? value : '';
-    },
-  );
-}
-
-/**
- * Statuses of a charge given back whole without a reversal transaction: a void (docs/decisions/019;
- * Pay Theory promises no new transaction for a full void).
- */
-const VOIDED = new Set(['VOIDED', 'CANCELED']);
-
-const isDebit = (t: PayTheoryTransaction) => t.transaction_type !== 'REVERSAL' && t.transaction_type !== 'ACH_RETURN';
-const byDate = (a: PayTheoryTransaction, b: PayTheoryTransaction) =>
-  (a.transaction_date ?? '').localeCompare(b.transaction_date ?? '');
-
-/**
- * The charges among one key's debits (oldest first), each answered once. A partial void leaves two
- * debits with the charge's metadata: the charge, now VOIDED, and its replacement for the rest
- * (`parent_id` the voided charge). They are one charge, not a duplicate to reverse: each chain is
- * answered by its last debit (the live replacement, or the charge voided whole), naming in
- * `replaced` every charge it stands in for, so a payment whose ledger still names the voided one
- * (a void made in Pay Theory's portal, or one whose answer was lost) keeps the replacement
- * (docs/decisions/019). A replacement whose voided charge is not listed (a query's lag) still
- * names it by its `parent_id`: counted as a charge of its own it would be reversed.
- */
-function chargesOf(debits: PayTheoryTransaction[]): ChargeOutcome[] {
-  const byId = new Map(debits.map((t) => [t.transaction_id, t]));
-  const replacedIds = new Set(debits.flatMap((t) => (t.parent_id ? [t.parent_id] : [])));
-  const chainOf = (tip: PayTheoryTransaction) => {
-    const ancestors: string[] = [];
-    for (let parent = tip.parent_id; parent && !ancestors.includes(parent);) {
-      ancestors.unshift(parent);
-      parent = byId.get(parent)?.parent_id;
-    }
-    return ancestors;
-  };
-  const chains = debits
-    .filter((t) => !replacedIds.has(t.transaction_id))
-    .map((tip) => ({ tip, replaced: chainOf(tip) }))
-    .map((c) => ({ ...c, first: byId.get(c.replaced[0] ?? '') ?? c.tip }));
-  return chains
-    .sort((a, b) => byDate(a.first, b.first))
-    .map(({ tip, replaced }) => {
-      const outcome = toChargeOutcome(tip);
-      return outcome.status === 'succeeded' && replaced.length > 0 ? { ...outcome, replaced } : outcome;
-    });
-}
-
-function toProviderDispute(transactionId: string, d: PayTheoryDispute): ProviderDispute {
-  return {
-    disputeId: d.dispute_id,
-    transactionId,
-    status: d.status,
-    amountCents: d.amount,
-    reason: d.reason ?? null,
-    reasonMessage: d.reason_message ?? null,
-    disputeDate: d.dispute_date ?? null,
-    expirationDate: d.expiration_date ?? null,
-    updatedDate: d.updated_date ?? null,
-  };
-}
-
-/** Enough pages for years of daily batches, or a batch of 10 000 transactions; a stop for a loop. */
-const MAX_PAGES = 100;
-
-type QueryPair = ReturnType<typeof equals>;
-
-/**
- * Reads every page of a Pay Theory list. Pages follow query.md: sorted ascending on `sortKey`,
- * direction FORWARD, `offset` the sort value and `offset_id` the id of the previous page's last
- * item. The docs do not say how `offset` meets a `query`, so each page also narrows the filter
- * to sort values at or after that last one, and items already read are dropped by id: a
- * provider that honours the offset answers the next page, one that ignores it still moves on. A
- * page that adds nothing new ends the listing (safe reading: never loop on an answer that does
- * not advance).
- */
-async function readAllPages<T>(options: {
-  page: (variables: Record<string, unknown>) => Promise<T[]>;
-  filter: (after: string | null) => QueryPair[];
-  sortKey: string;
-  sortValueOf: (item: T) => string | null | undefined;
-  idOf: (item: T) => string;
-}): Promise<T[]> {
-  const read = new Map<string, T>();
-  let last: T | undefined;
-  for (let page = 0; page < MAX_PAGES; page += 1) {
-    const after = last ? (options.sortValueOf(last) ?? null) : null;
-    const items = await options.page({
-      query: { query_list: options.filter(after), sort_list: [{ key: options.sortKey, direction: 'ASC' }] },
-      limit: LIST_LIMIT,
-      direction: 'FORWARD',
-      ...(last && after !== null ? { offset: after, offset_id: options.idOf(last) } : {}),
-    });
-    let added = 0;
-    for (const item of items) {
-      if (read.has(options.idOf(item))) continue;
-      read.set(options.idOf(item), item);
-      added += 1;
-    }
-    if (items.length < LIST_LIMIT || added === 0) break;
-    last = items.at(-1);
-  }
-  return [...read.values()].sort((a, b) => (options.sortValueOf(a) ?? '').localeCompare(options.sortValueOf(b) ?? ''));
-}
-
-/** A 64-bit total when Pay Theory sends one, else its deprecated Int twin (settlement.md). */
-const cents = (wide: number | null | undefined, narrow: number | null | undefined) => wide ?? narrow ?? 0;
-
-function toProviderSettlement(s: PayTheorySettlement): ProviderSettlement {
-  return {
-    batch: s.settlement_batch,
-    settlementDate: s.settlement_date ?? null,
-    transferDate: s.transfer_date ?? null,
-    status: s.status ?? null,
-    currency: s.currency ?? null,
-    grossCents: cents(s.gross_amount_64bit, s.gross_amount),
-    feesCents: cents(s.total_fees_64bit, s.total_fees),
-    adjustmentsCents: cents(s.total_adjustments_64bit, s.total_adjustments),
-    netCents: cents(s.net_amount_64bit, s.net_amount),
-    debitCount: s.transaction_debit_count ?? null,
-    reversalCount: s.transaction_reversal_count ?? null,
-    disputeCount: s.transaction_dispute_count ?? null,
-    updatedAt: s.updated_row_at ?? null,
-  };
-}
-
-function payorInput(payor: Payor) {
-  return {
-    full_name: `${payor.firstName} ${payor.lastName}`.trim(),
-    email: payor.email,
-    ...(payor.phone ? { phone: payor.phone } : {}),
-  };
-}
-
 export function createPayTheoryProvider(options: PayTheoryProviderOptions): CardProvider {
   const request = createGraphQLClient({
     graphqlUrl: options.graphqlUrl,
@@ -336,54 +62,8 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     fetch: options.fetch ?? globalThis.fetch,
   });
   const merchant_uid = options.merchantUid;
-
-  async function findTransactions(variables: { query?: unknown; metadata_query?: unknown }) {
-    const data = await request(
-      'transactions',
-      FIND_TRANSACTIONS,
-      { limit: LIST_LIMIT, ...variables },
-      FindTransactionsData,
-    );
-    return data.transactions.items;
-  }
-
-  const byKey = (key: string) => ({ metadata_query: [equals(IDEMPOTENCY_METADATA_KEY, key)] });
-
-  /** One-time debits (declined ones included) carrying this key in their metadata, oldest first. */
-  async function oneTimeCharges(key: string): Promise<PayTheoryTransaction[]> {
-    return (await findTransactions(byKey(key))).filter((t) => isDebit(t) && !t.recurring).sort(byDate);
-  }
-
-  async function plansByKey(key: string): Promise<PayTheoryRecurringPayment[]> {
-    const data = await request(
-      'recurringPayments',
-      FIND_RECURRING_PAYMENTS,
-      { limit: LIST_LIMIT, ...byKey(key) },
-      FindRecurringData,
-    );
-    return data.recurringPayments.items;
-  }
-
-  async function getTransaction(transactionId: string): Promise<PayTheoryTransaction | null> {
-    const items = await findTransactions({ query: { query_list: [equals('transaction_id', transactionId)] } });
-    return items.find((t) => t.transaction_id === transactionId) ?? null;
-  }
-
-  /**
-   * What a charge gave rise to, oldest first: its reversals (refunds) that went through, and the
-   * replacement a partial void created. Pay Theory says only that the replacement is "the new
-   * transaction created for the adjusted amount"; it is read here as a debit whose `parent_id` is
-   * the voided charge, as a reversal's is (docs/decisions/019).
-   */
-  async function childrenOf(transactionId: string) {
-    const items = (await findTransactions({ query: { query_list: [equals('parent_id', transactionId)] } }))
-      .filter((t) => t.parent_id === transactionId)
-      .sort(byDate);
-    return {
-      reversals: items.filter((t) => t.transaction_type === 'REVERSAL' && t.status !== 'FAILED'),
-      replacement: items.find((t) => isDebit(t) && t.status !== 'FAILED') ?? null,
-    };
-  }
+  const queries = payTheoryQueries(request);
+  const { findTransactions, byKey, oneTimeCharges, plansByKey, getTransaction, childrenOf } = queries;
 
   async function createReversal(transactionId: string, amount: number): Promise<Reversal> {
     const data = await request(
@@ -631,143 +311,10 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
       }
     },
 
-    async getRecurring(recurringId) {
-      const data = await request(
-        'recurringPayments',
-        GET_RECURRING_PAYMENT,
-        { limit: 1, query: { query_list: [equals('recurring_id', recurringId)] } },
-        FindRecurringData,
-      );
-      const plan = data.recurringPayments.items.find((p) => p.recurring_id === recurringId);
-      if (!plan) return null;
-      return {
-        recurringId: plan.recurring_id,
-        isActive: plan.is_active ?? false,
-        status: plan.status ?? null,
-        amountCents: plan.amount_per_payment ?? null,
-        nextPaymentDate: plan.next_payment_date ? plan.next_payment_date.slice(0, 10) : null,
-      };
-    },
-
     verifyWebhook(headers, rawBody) {
       return verifyPayTheoryWebhook(options.webhookSigningSecret, headers, rawBody);
     },
 
-    // The disputes dated from a day before the charge on (a dispute cannot come before its charge;
-    // the day covers clocks and time zones), oldest first and paged by dispute id, keeping the
-    // charge's own: no filter on the disputed charge is documented (docs/decisions/047-disputes.md).
-    async getChargeDisputes(transactionId) {
-      const charge = await getTransaction(transactionId);
-      if (!charge) return [];
-      const chargedAt = charge.transaction_date ? Date.parse(charge.transaction_date) : Number.NaN;
-      const since = Number.isNaN(chargedAt) ? null : new Date(chargedAt - DAY_MS).toISOString();
-      const query = {
-        ...(since ? { query_list: [atLeast('dispute_date', since)] } : {}),
-        sort_list: [{ key: 'dispute_date', direction: 'ASC' }],
-      };
-      const found: ProviderDispute[] = [];
-      let offsetId: string | undefined;
-      for (let page = 0; page < DISPUTE_PAGES_MAX; page += 1) {
-        const data = await request(
-          'disputes',
-          FIND_DISPUTES,
-          { limit: LIST_LIMIT, query, ...(offsetId ? { offset_id: offsetId, direction: 'FORWARD' } : {}) },
-          FindDisputesData,
-        );
-        const items = data.disputes.items;
-        for (const d of items) {
-          if (d.transaction?.transaction_id === transactionId) found.push(toProviderDispute(transactionId, d));
-        }
-        offsetId = items.at(-1)?.dispute_id;
-        if (items.length < LIST_LIMIT || !offsetId) break;
-      }
-      return found.sort((a, b) => (a.disputeDate ?? '').localeCompare(b.disputeDate ?? ''));
-    },
-
-    async getChargeDetails(transactionId) {
-      const found = await getTransaction(transactionId);
-      return found && isDebit(found) ? toProviderCharge(found) : null;
-    },
-
-    async listTransactions(window: ProviderWindow) {
-      const listed = await listWindow(window, 'transaction_date', (variables) =>
-        request('transactions', LIST_TRANSACTIONS, variables, ListTransactionsData).then(
-          (data) => data.transactions.items,
-        ),
-      );
-      return listed.sort(byDate).map(toProviderTransaction);
-    },
-
-    async listPlans(window: ProviderWindow) {
-      const listed = await listWindow(window, 'created_date', (variables) =>
-        request('recurringPayments', LIST_RECURRING_PAYMENTS, variables, ListRecurringData).then(
-          (data) => data.recurringPayments.items,
-        ),
-      );
-      return listed.map((p) => ({
-        recurringId: p.recurring_id,
-        isActive: p.is_active ?? false,
-        amountCents: p.amount_per_payment ?? null,
-        createdAt: p.created_date ?? null,
-        idempotencyKey: metadataText(p.metadata, IDEMPOTENCY_METADATA_KEY),
-      }));
-    },
-
-    // Pay Theory documents no query by recurring_id on transactions, but does document that a
-    // plan's metadata is "tied to each payment": the plan's idempotency key finds its instalments,
-    // and recurring.recurring_id confirms each one. `since` keeps the page small on old plans.
-    async listRecurringCharges(plan, { since } = {}) {
-      const items = await findTransactions({
-        ...byKey(plan.idempotencyKey),
-        ...(since ? { query: { query_list: [atLeast('transaction_date', since.toISOString())] } } : {}),
-      });
-      return items
-        .filter((t) => isDebit(t) && t.recurring?.recurring_id === plan.recurringId)
-        .sort(byDate)
-        .map(toProviderCharge);
-    },
-
-    async listSettlements({ since, until }) {
-      const items = await readAllPages({
-        page: async (variables) =>
-          (await request('settlements', LIST_SETTLEMENTS, variables, ListSettlementsData)).settlements.items,
-        filter: (after) =>
-          allOf(
-            atLeast('settlement_date', after ?? since.toISOString()),
-            ...(until ? [below('settlement_date', until.toISOString())] : []),
-          ),
-        sortKey: 'settlement_date',
-        sortValueOf: (s) => s.settlement_date,
-        idOf: (s) => String(s.settlement_batch),
-      });
-      return items.map(toProviderSettlement);
-    },
-
-    // The docs name settlement_batch a field of a transaction and let a query filter on Pay Theory's
-    // own fields; each item's batch is checked too, so an answer that ignored the filter adds nothing.
-    async listSettlementTransactions(batch) {
-      const items = await readAllPages({
-        page: async (variables) =>
-          (await request('transactions', LIST_SETTLEMENT_TRANSACTIONS, variables, ListSettlementTransactionsData))
-            .transactions.items,
-        filter: (after) =>
-          allOf(equals('settlement_batch', String(batch)), ...(after ? [atLeast('transaction_date', after)] : [])),
-        sortKey: 'transaction_date',
-        sortValueOf: (t) => t.transaction_date,
-        idOf: (t) => t.transaction_id,
-      });
-      return items
-        .filter((t) => t.settlement_batch === undefined || t.settlement_batch === null || t.settlement_batch === batch)
-        .map((t) => ({
-          transactionId: t.transaction_id,
-          type: t.transaction_type ?? 'DEBIT',
-          status: t.status,
-          grossCents: t.gross_amount,
-          feesCents: t.fees ?? null,
-          netCents: t.net_amount ?? null,
-          parentId: t.parent_id ?? null,
-          date: t.transaction_date ?? null,
-        }));
-    },
+    ...payTheoryReports(request, queries),
   };
 }

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { donations, idempotencyKeys, outbox, payments } from '@pillars/platform/db';
 import { jobIdOf } from '@pillars/platform/jobs';
-import { AcceptConflict, accept } from '@pillars/money';
+import { AcceptConflict, accept } from './accept';
 
 /**
- * The money domain's accept statement (shared/money/src/accept.ts), tested here with the API that
- * calls it, because shared sits below the test harness (docs/decisions/014). On real PostgreSQL:
- * record, payment and outbox row in one statement,
+ * The accept statement on real PostgreSQL: record, payment and outbox row in one statement,
  * exactly once per idempotency key (docs/decisions/007).
  */
 const database = await useTestDatabase();

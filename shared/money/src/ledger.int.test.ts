@@ -18,17 +18,12 @@ import {
 } from '@pillars/platform/db';
 import { JOBS, QUEUES, flushOutboxMarks, jobIdOf } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
-import {
-  PaymentLedger,
-  paymentStatusOf,
-  recordFirstTransaction,
-  statusFromNotice,
-  transactionRow,
-} from '@pillars/money';
+import { PaymentLedger } from './ledger';
+import { paymentStatusOf, statusFromNotice } from './payment-status';
+import { recordFirstTransaction, transactionRow } from './transaction-rows';
 
 /**
- * The money domain's ledger (shared/money/src), tested here with the worker that runs it, because
- * shared sits below the test harness (docs/decisions/014). The ledger's single-statement transitions on real PostgreSQL: the claim that reads the payor and
+ * The ledger's single-statement transitions on real PostgreSQL: the claim that reads the payor and
  * records the first send, succeed and fail with their notification, update-status and
  * record-transaction with their edge cases.
  */

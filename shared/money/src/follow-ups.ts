@@ -1,0 +1,47 @@
+import type { Database } from '@pillars/platform/db';
+import type { Logger } from '@pillars/platform/logger';
+import type { PaymentLedger } from './ledger';
+import { recordFirstTransaction } from './transaction-rows';
+import { requestLateCancellationRefunds } from './event-cancellation';
+import { FinalError } from './final-error';
+
+export interface FollowUpDeps {
+  db: Database;
+  ledger: PaymentLedger;
+  logger: Logger;
+  providerName: string;
+  liveMode: boolean;
+}
+
+/**
+ * What follows a successful charge (ADR 007): the record's status, then its charge row. Each is
+ * idempotent: the status update only moves a pending record, the transaction insert is unique on
+ * the provider's id. A failure here is retried and logged; the visitor already saw success,
+ * because the payment row says so. A payment that has not succeeded is final (FinalError).
+ */
+export function followUps({ db, ledger, logger, providerName, liveMode }: FollowUpDeps) {
+  const provider = { providerName, liveMode };
+
+  async function updateStatus(paymentId: string) {
+    const result = await ledger.completeRecord(paymentId);
+    if (result === 'not-found') throw new FinalError(`payment ${paymentId} not found`);
+    if (result === 'not-succeeded') throw new FinalError(`payment ${paymentId} is not succeeded`);
+    if (result === 'not-pending') logger.info({ paymentId }, 'record was no longer pending; left as it is');
+  }
+
+  async function recordTransaction(paymentId: string) {
+    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId);
+    if (recorded.result === 'not-found') throw new FinalError(`payment ${paymentId} not found`);
+    if (recorded.result === 'not-succeeded') throw new FinalError(`payment ${paymentId} is not succeeded`);
+    // A registration's charge that succeeded after its event was cancelled goes back once its
+    // charge row exists (docs/decisions/050); a retry of this job after the row was recorded
+    // ('already-recorded') asks again, and the cancellation's unique index keeps it to one.
+    if (recorded.kind !== 'registration') return;
+    for (const refund of await requestLateCancellationRefunds(db, paymentId)) {
+      await ledger.publish(paymentId, refund.outboxRows);
+      logger.info({ paymentId, refundId: refund.id }, 'charge of a cancelled event given back');
+    }
+  }
+
+  return { updateStatus, recordTransaction };
+}
