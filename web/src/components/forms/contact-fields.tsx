@@ -15,6 +15,8 @@ type ContactFieldsProps<T extends FieldValues & ContactValues> = {
   errors: FieldErrors<T>;
   /** Phone is required on payment and registration forms, optional on the membership ones. */
   phoneRequired?: boolean;
+  /** False where no field must be filled in (an admin's profile): none is marked required. */
+  markRequired?: boolean;
   className?: string;
 };
 
@@ -35,6 +37,7 @@ export function ContactFields<T extends FieldValues & ContactValues>({
   register,
   errors,
   phoneRequired = true,
+  markRequired = true,
   className,
 }: ContactFieldsProps<T>) {
   return (
@@ -48,7 +51,7 @@ export function ContactFields<T extends FieldValues & ContactValues>({
             type={field.type}
             label={labels[field.name]}
             autoComplete={field.autoComplete}
-            required={field.name !== 'phone' || phoneRequired}
+            required={markRequired && (field.name !== 'phone' || phoneRequired)}
             error={typeof message === 'string' ? message : undefined}
             {...register(field.name as Path<T>)}
           />

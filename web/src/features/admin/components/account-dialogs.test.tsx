@@ -160,16 +160,22 @@ describe('ManageAdminsDialog', () => {
 });
 
 describe('ProfileDialog', () => {
-  it('is prefilled from the admin list and saves the profile with PUT /api/admin/profile', async () => {
+  async function open(users: AdminUser[], saved: ApiReply) {
     const calls = stubApi({
       'GET /api/auth/me': [ok({ username: 'admin' })],
-      'GET /api/admin/users': [ok([admin, other])],
-      'PUT /api/admin/profile': [ok({ success: true, message: 'Profile updated successfully', user: admin })],
+      'GET /api/admin/users': [ok(users)],
+      'PUT /api/admin/profile': [saved],
     });
     const user = userEvent.setup();
     renderWithProviders(<ProfileDialog />, { path: '/admin' });
     await user.click(screen.getByRole('button', { name: 'Profile Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    return { calls, user, dialog };
+  }
+  const updated = ok({ success: true, message: 'Profile updated successfully', user: admin });
+
+  it('is prefilled from the admin list and saves the profile with PUT /api/admin/profile', async () => {
+    const { calls, user, dialog } = await open([admin, other], updated);
     const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
     await waitFor(() => expect(phone).toHaveProperty('value', '555-010-1776'));
     expect(within(dialog).getByRole('textbox', { name: 'First name' })).toHaveProperty('value', 'George');
@@ -189,15 +195,7 @@ describe('ProfileDialog', () => {
   });
 
   it('clears an emptied phone, and keeps the e-mail when it is left blank', async () => {
-    const calls = stubApi({
-      'GET /api/auth/me': [ok({ username: 'admin' })],
-      'GET /api/admin/users': [ok([admin, other])],
-      'PUT /api/admin/profile': [ok({ success: true, message: 'Profile updated successfully', user: admin })],
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<ProfileDialog />, { path: '/admin' });
-    await user.click(screen.getByRole('button', { name: 'Profile Settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Profile Settings' });
+    const { calls, user, dialog } = await open([admin, other], updated);
     const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
     await waitFor(() => expect(phone).toHaveProperty('value', '555-010-1776'));
     await user.clear(phone);
@@ -212,15 +210,7 @@ describe('ProfileDialog', () => {
 
   it('checks the e-mail and shows a failure as a destructive toast', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({
-      'GET /api/auth/me': [ok({ username: 'admin' })],
-      'GET /api/admin/users': [ok([admin])],
-      'PUT /api/admin/profile': [ok({ error: 'Email already in use', code: 'CONFLICT' }, 409)],
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<ProfileDialog />, { path: '/admin' });
-    await user.click(screen.getByRole('button', { name: 'Profile Settings' }));
-    const dialog = await screen.findByRole('dialog');
+    const { user, dialog } = await open([admin], ok({ error: 'Email already in use', code: 'CONFLICT' }, 409));
     const email = within(dialog).getByRole('textbox', { name: 'Email' });
     await waitFor(() => expect(email).toHaveProperty('value', 'admin@example.org'));
     await user.clear(email);

@@ -8,6 +8,7 @@ import { useSignOutOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError } from '../lib/format';
 import { AdminDialog } from './admin-dialog';
 import { smallButton } from './admin-styles';
+import { DialogActions } from './dialog-actions';
 
 /** Deleting an article asks first; once deleted, the editor goes back to the list. */
 export function DeleteArticle({ id }: { id: string }) {
@@ -31,10 +32,12 @@ export function DeleteArticle({ id }: { id: string }) {
       }
     >
       {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className={smallButton('outline')} onClick={() => setOpen(false)}>
-          {adminNewsTexts.keepArticle}
-        </button>
+      <DialogActions
+        className="mt-6"
+        cancelStyle="small"
+        cancelLabel={adminNewsTexts.keepArticle}
+        onCancel={() => setOpen(false)}
+      >
         <button
           type="button"
           className={smallButton('danger')}
@@ -43,7 +46,7 @@ export function DeleteArticle({ id }: { id: string }) {
         >
           {remove.isPending ? adminNewsTexts.deleting : adminNewsTexts.confirmDelete}
         </button>
-      </div>
+      </DialogActions>
     </AdminDialog>
   );
 }
@@ -67,10 +70,12 @@ export function UnpublishArticle({ disabled, onConfirm }: { disabled: boolean; o
         </button>
       }
     >
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className={smallButton('outline')} onClick={() => setOpen(false)}>
-          {adminNewsTexts.keepPublished}
-        </button>
+      <DialogActions
+        className="mt-6"
+        cancelStyle="small"
+        cancelLabel={adminNewsTexts.keepPublished}
+        onCancel={() => setOpen(false)}
+      >
         <button
           type="button"
           className={smallButton('danger')}
@@ -81,7 +86,7 @@ export function UnpublishArticle({ disabled, onConfirm }: { disabled: boolean; o
         >
           {adminNewsTexts.confirmUnpublish}
         </button>
-      </div>
+      </DialogActions>
     </AdminDialog>
   );
 }

@@ -16,6 +16,15 @@ type CreateAdminValues = z.input<typeof CreateAdminRequest>;
 
 const blank = { email: '', password: '', firstName: '', lastName: '', phone: '' } satisfies CreateAdminValues;
 
+/** Email and password are marked required (product rule); the others may be left blank. */
+const fields = [
+  { name: 'email', suffix: 'email', type: 'email', required: true },
+  { name: 'password', suffix: 'password', type: 'password', required: true },
+  { name: 'firstName', suffix: 'first-name', type: 'text', required: false },
+  { name: 'lastName', suffix: 'last-name', type: 'text', required: false },
+  { name: 'phone', suffix: 'phone', type: 'tel', required: false },
+] as const satisfies ReadonlyArray<{ name: keyof CreateAdminValues; suffix: string; type: string; required: boolean }>;
+
 /** Optional fields left blank are not sent. */
 export function createAdminBody(request: CreateAdminRequest): CreateAdminRequest {
   const { email, password, firstName, lastName, phone } = request;
@@ -68,46 +77,18 @@ export function CreateAdminForm() {
         onSubmit={(event) => void handleSubmit(submit)(event)}
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="new-admin-email"
-            type="email"
-            label={adminTexts.email}
-            autoComplete="off"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            id="new-admin-password"
-            type="password"
-            label={adminTexts.password}
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <TextField
-            id="new-admin-first-name"
-            label={adminTexts.firstName}
-            autoComplete="off"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            id="new-admin-last-name"
-            label={adminTexts.lastName}
-            autoComplete="off"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
-          <TextField
-            id="new-admin-phone"
-            type="tel"
-            label={adminTexts.phone}
-            autoComplete="off"
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
+          {fields.map(({ name, suffix, type, required }) => (
+            <TextField
+              key={name}
+              id={`new-admin-${suffix}`}
+              type={type}
+              label={adminTexts[name]}
+              autoComplete={name === 'password' ? 'new-password' : 'off'}
+              required={required}
+              error={errors[name]?.message}
+              {...register(name)}
+            />
+          ))}
         </div>
         <FormError message={failure} />
         <div className="flex justify-end">

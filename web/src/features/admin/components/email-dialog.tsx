@@ -11,6 +11,7 @@ import { AdminDialog } from './admin-dialog';
 import { AdminLoadError } from './admin-load-error';
 import { AdminLoading } from './admin-page';
 import { linkClasses, outlineButton } from './admin-styles';
+import { DialogActions } from './dialog-actions';
 
 /**
  * The addresses of a whole list, held by the server (docs/decisions/034): the route that answers
@@ -128,15 +129,12 @@ function EmailComposer({
       </div>
 
       {batches.length === 1 && single ? (
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={outlineButton()} onClick={onDone}>
-            {adminTexts.cancel}
-          </button>
+        <DialogActions cancelLabel={adminTexts.cancel} onCancel={onDone}>
           <a href={single.url} className={buttonClasses('primary')}>
             <Mail aria-hidden="true" className="size-5" />
             {adminTexts.openEmailClient}
           </a>
-        </div>
+        </DialogActions>
       ) : (
         <div className="space-y-3">
           <p className="text-sm text-slate-700">{adminTexts.batchesIntro(batches.length)}</p>

@@ -8,6 +8,7 @@ import { useReportActionError } from '../hooks/use-report-action-error';
 import { describeError, formatCentsAsDollars } from '../lib/format';
 import { AdminDialog } from './admin-dialog';
 import { cardClasses, smallButton } from './admin-styles';
+import { DialogActions } from './dialog-actions';
 
 /**
  * "Cancel event": one confirmation that states what will be refunded (the API's figures, from the
@@ -46,10 +47,13 @@ export function CancelEventDialog({ id, onCancelled }: { id: string; onCancelled
       }
     >
       <div aria-live="assertive">{error ? <StatusMessage tone="error">{error}</StatusMessage> : null}</div>
-      <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button type="button" className={smallButton('outline')} onClick={() => setOpen(false)}>
-          {texts.keepEvent}
-        </button>
+      <DialogActions
+        className="mt-6"
+        layout="wrap"
+        cancelStyle="small"
+        cancelLabel={texts.keepEvent}
+        onCancel={() => setOpen(false)}
+      >
         <button
           type="button"
           disabled={!data || data.status === 'cancelled' || cancel.isPending}
@@ -80,7 +84,7 @@ export function CancelEventDialog({ id, onCancelled }: { id: string; onCancelled
               ? texts.cancelConfirm(data.paidRegistrations, total)
               : texts.cancelEvent}
         </button>
-      </div>
+      </DialogActions>
     </AdminDialog>
   );
 }

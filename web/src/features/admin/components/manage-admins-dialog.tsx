@@ -14,6 +14,7 @@ import { formatShortDate } from '../lib/format';
 import { AdminDialog } from './admin-dialog';
 import { outlineButton, smallButton } from './admin-styles';
 import { CreateAdminForm } from './create-admin-form';
+import { ConfirmButton, DialogActions } from './dialog-actions';
 import { FormError } from './form-error';
 
 /** Manage Admins: list, add, and delete with confirmation. */
@@ -177,22 +178,22 @@ function DeleteAdminDialog({ user, onDeleted }: { user: AdminUser; onDeleted: ()
       <div className="mt-3">
         <FormError message={failure} />
       </div>
-      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          disabled={mutation.isPending}
-          onClick={() => {
-            setFailure(null);
-            setOpen(false);
-          }}
-          className={outlineButton()}
-        >
-          {adminTexts.cancel}
-        </button>
-        <button type="button" disabled={mutation.isPending} onClick={remove} className={smallButton('danger', 'px-5')}>
-          {mutation.isPending ? adminTexts.deleting : adminTexts.deleteAdmin}
-        </button>
-      </div>
+      <DialogActions
+        className="mt-5"
+        cancelLabel={adminTexts.cancel}
+        cancelDisabled={mutation.isPending}
+        onCancel={() => {
+          setFailure(null);
+          setOpen(false);
+        }}
+      >
+        <ConfirmButton
+          label={adminTexts.deleteAdmin}
+          busyLabel={adminTexts.deleting}
+          pending={mutation.isPending}
+          onClick={remove}
+        />
+      </DialogActions>
     </AdminDialog>
   );
 }

@@ -7,7 +7,8 @@ import { useReportActionError } from '../hooks/use-report-action-error';
 import { formatCentsAsDollars, formatShortDate } from '../lib/format';
 import { dollarsOf, refundAmountCents } from '../lib/refund-amount';
 import { AdminDialog } from './admin-dialog';
-import { fieldClasses, outlineButton, smallButton } from './admin-styles';
+import { ConfirmButton, DialogActions } from './dialog-actions';
+import { fieldClasses, smallButton } from './admin-styles';
 import { FormError } from './form-error';
 
 const textareaClasses = fieldClasses.replace('min-h-11', 'min-h-20');
@@ -124,19 +125,13 @@ export function RefundDialog({ charge }: { charge: AdminCharge }) {
           {cents === null ? null : adminTexts.refundConfirm(formatCentsAsDollars(cents), charge.buyerName)}
         </p>
         <FormError message={failure} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            disabled={mutation.isPending}
-            onClick={() => setOpen(false)}
-            className={outlineButton()}
-          >
-            {adminTexts.cancel}
-          </button>
-          <button type="submit" disabled={mutation.isPending} className={smallButton('danger', 'px-5')}>
-            {mutation.isPending ? adminTexts.refunding : adminTexts.refund}
-          </button>
-        </div>
+        <DialogActions
+          cancelLabel={adminTexts.cancel}
+          cancelDisabled={mutation.isPending}
+          onCancel={() => setOpen(false)}
+        >
+          <ConfirmButton label={adminTexts.refund} busyLabel={adminTexts.refunding} pending={mutation.isPending} />
+        </DialogActions>
       </form>
     </AdminDialog>
   );
@@ -196,14 +191,19 @@ export function CancelPlanDialog({ paymentId }: { paymentId: string }) {
       <div className="mt-3">
         <FormError message={failure} />
       </div>
-      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" disabled={mutation.isPending} onClick={() => setOpen(false)} className={outlineButton()}>
-          {adminTexts.keepPlan}
-        </button>
-        <button type="button" disabled={mutation.isPending} onClick={confirm} className={smallButton('danger', 'px-5')}>
-          {mutation.isPending ? adminTexts.cancellingPlan : adminTexts.cancelPlan}
-        </button>
-      </div>
+      <DialogActions
+        className="mt-5"
+        cancelLabel={adminTexts.keepPlan}
+        cancelDisabled={mutation.isPending}
+        onCancel={() => setOpen(false)}
+      >
+        <ConfirmButton
+          label={adminTexts.cancelPlan}
+          busyLabel={adminTexts.cancellingPlan}
+          pending={mutation.isPending}
+          onClick={confirm}
+        />
+      </DialogActions>
     </AdminDialog>
   );
 }

@@ -125,6 +125,17 @@ function renderButton(routes: Parameters<typeof stubFetch>[0]) {
   };
 }
 
+/** The details dialog of John Adams's item, opened, its newest payment `detail` (plus `routes`). */
+async function openDetails(detail: AdminPaymentDetail, routes: Parameters<typeof stubFetch>[0] = {}) {
+  const rendered = renderButton({
+    [listPath]: listOf(detail),
+    [`/api/admin/payments/${paymentId}`]: json(detail),
+    ...routes,
+  });
+  await rendered.user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+  return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Payment details for John Adams' }) };
+}
+
 describe('PaymentDetailButton', () => {
   it('fetches nothing until opened, then shows the newest payment in a dialog that returns focus on Escape', async () => {
     const { user, fetchMock } = renderButton({
@@ -210,12 +221,7 @@ describe('PaymentDetailButton', () => {
       createdAt: '2026-01-05T12:00:01.000Z',
       updatedAt: '2026-01-05T12:00:01.000Z',
     };
-    const { user } = renderButton({
-      [listPath]: listOf(paidPlan),
-      [`/api/admin/payments/${paymentId}`]: json({ ...paidPlan, disputes: [dispute] }),
-    });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    const { dialog } = await openDetails({ ...paidPlan, disputes: [dispute] });
     const section = (await within(dialog).findByRole('heading', { name: 'Disputes' })).closest('section');
     const disputes = within(notNull(section));
     expect(disputes.getByText(/^\$8,888\.88 disputed: PENDING, reason FRAUD, on Jan 5, 2026/)).toBeTruthy();
@@ -242,12 +248,7 @@ describe('PaymentDetailButton', () => {
       createdAt: '2026-01-05T12:00:01.000Z',
       updatedAt: '2026-01-25T12:00:01.000Z',
     };
-    const { user } = renderButton({
-      [listPath]: listOf(paidPlan),
-      [`/api/admin/payments/${paymentId}`]: json({ ...paidPlan, disputes: [won] }),
-    });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
+    const { dialog } = await openDetails({ ...paidPlan, disputes: [won] });
     const section = notNull((await within(dialog).findByRole('heading', { name: 'Disputes' })).closest('section'));
     expect(within(section).getByText('$25.00 disputed: WON')).toBeTruthy();
     expect(within(section).getByText('Decided.')).toBeTruthy();
@@ -322,16 +323,16 @@ describe('PaymentDetailButton', () => {
 
 describe('money operations in the payment details', () => {
   it('lists the charges with their refunds, and refunds the remainder after stating the amount', async () => {
-    const { user, fetchMock } = renderButton({
-      [listPath]: listOf(paidPlan),
-      [`/api/admin/payments/${paymentId}`]: json(paidPlan),
+    const {
+      user,
+      fetchMock,
+      dialog: details,
+    } = await openDetails(paidPlan, {
       '/api/admin/refunds': json(
         { success: true, data: { id: refundId, paymentId, amountCents: 2000, state: 'queued' } },
         202,
       ),
     });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
-    const details = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
     const charges = await within(details).findByRole('region', { name: 'Charges' });
     expect(charges.textContent).toContain('$20.00 left to refund');
     expect(within(charges).getByText(/^\$5\.00: succeeded, asked by jane on Jan 2, 2026/).textContent).toContain(
@@ -376,11 +377,7 @@ describe('money operations in the payment details', () => {
         },
       ],
     };
-    const { user } = renderButton({
-      [listPath]: listOf(pending),
-      [`/api/admin/payments/${paymentId}`]: json(pending),
-    });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const { user } = await openDetails(pending);
     const charges = await screen.findByRole('region', { name: 'Charges' });
     expect(charges.textContent).toContain('At the payment processor: pending (not captured yet).');
     expect(charges.textContent).toContain('Held for review by the payment processor: possible duplicate.');
@@ -392,11 +389,7 @@ describe('money operations in the payment details', () => {
   });
 
   it('refuses an amount above the remainder beside the field, announced, without a request', async () => {
-    const { user, fetchMock } = renderButton({
-      [listPath]: listOf(paidPlan),
-      [`/api/admin/payments/${paymentId}`]: json(paidPlan),
-    });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    const { user, fetchMock } = await openDetails(paidPlan);
     await user.click(await screen.findByRole('button', { name: /^Refund the charge of/ }));
     const confirm = screen.getByRole('alertdialog', { name: 'Refund a charge' });
     const amount = within(confirm).getByLabelText('Amount to refund (dollars)');
@@ -415,12 +408,9 @@ describe('money operations in the payment details', () => {
   });
 
   it("keeps the server's refusal in view", async () => {
-    const { user } = renderButton({
-      [listPath]: listOf(paidPlan),
-      [`/api/admin/payments/${paymentId}`]: json(paidPlan),
+    const { user } = await openDetails(paidPlan, {
       '/api/admin/refunds': json({ error: 'A refund of this payment is already in progress.', code: 'CONFLICT' }, 409),
     });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
     await user.click(await screen.findByRole('button', { name: /^Refund the charge of/ }));
     const confirm = screen.getByRole('alertdialog', { name: 'Refund a charge' });
     await user.click(within(confirm).getByRole('button', { name: 'Refund' }));
@@ -428,15 +418,12 @@ describe('money operations in the payment details', () => {
   });
 
   it('cancels a monthly plan after a confirmation, and says when it was asked for', async () => {
-    const { user, fetchMock } = renderButton({
-      [listPath]: listOf(paidPlan),
-      [`/api/admin/payments/${paymentId}`]: json(paidPlan),
+    const { user, fetchMock } = await openDetails(paidPlan, {
       [`/api/admin/payments/${paymentId}/cancel-plan`]: json(
         { success: true, data: { paymentId, cancelRequestedAt: '2026-01-03T12:00:00.000Z' } },
         202,
       ),
     });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel monthly plan' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Cancel the monthly plan?' });
     await user.type(within(confirm).getByLabelText('Reason (optional)'), 'Moved away');
@@ -490,11 +477,7 @@ describe('money operations in the payment details', () => {
         refunds: charge.refunds.map((refund) => ({ ...refund, state: 'processing' as const })),
       })),
     };
-    const { user } = renderButton({
-      [listPath]: listOf(underway),
-      [`/api/admin/payments/${paymentId}`]: json(underway),
-    });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    await openDetails(underway);
     expect((await screen.findByText(/^\$5\.00: /)).textContent).toMatch(/^\$5\.00: processing, asked by /);
     expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull();
   });
@@ -505,11 +488,7 @@ describe('money operations in the payment details', () => {
       plan: { ...notNull(paidPlan.plan), cancelRequestedAt: '2026-01-03T12:00:00.000Z', cancelRequestedBy: 'jane' },
       charges: paidPlan.charges.map((charge) => ({ ...charge, refundableCents: 0 })),
     };
-    const { user } = renderButton({
-      [listPath]: listOf(asked),
-      [`/api/admin/payments/${paymentId}`]: json(asked),
-    });
-    await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
+    await openDetails(asked);
     expect((await screen.findByText(/^Jan 3, 2026/)).textContent).toMatch(/ by admin jane$/);
     expect(screen.queryByRole('button', { name: 'Cancel monthly plan' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Refund the charge of/ })).toBeNull();

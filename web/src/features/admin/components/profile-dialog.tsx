@@ -2,8 +2,8 @@ import { type AdminUser, ProfileUpdate } from '@pillars/contracts';
 import { UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { ContactFields } from '@/components/forms/contact-fields';
 import { buttonClasses } from '@/components/ui/button-styles';
-import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { adminTexts } from '../admin-texts';
@@ -13,6 +13,7 @@ import { useReportActionError } from '../hooks/use-report-action-error';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { AdminDialog } from './admin-dialog';
 import { outlineButton } from './admin-styles';
+import { DialogActions } from './dialog-actions';
 import { FormError } from './form-error';
 
 type ProfileValues = { firstName: string; lastName: string; email: string; phone: string };
@@ -110,47 +111,13 @@ function ProfileForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate className="mt-5 space-y-4" onSubmit={(event) => void handleSubmit(submit)(event)}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="profile-first-name"
-          label={adminTexts.firstName}
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          id="profile-last-name"
-          label={adminTexts.lastName}
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <TextField
-          id="profile-email"
-          type="email"
-          label={adminTexts.email}
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          id="profile-phone"
-          type="tel"
-          label={adminTexts.phone}
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
-      </div>
+      <ContactFields idPrefix="profile" labels={adminTexts} register={register} errors={errors} markRequired={false} />
       <FormError message={failure} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onDone} className={outlineButton()}>
-          {adminTexts.cancel}
-        </button>
+      <DialogActions cancelLabel={adminTexts.cancel} onCancel={onDone}>
         <button type="submit" disabled={mutation.isPending} className={buttonClasses('primary')}>
           {mutation.isPending ? adminTexts.savingProfile : adminTexts.saveProfile}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

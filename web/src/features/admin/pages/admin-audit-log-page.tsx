@@ -2,7 +2,8 @@ import type { AuditLogEntry } from '@pillars/contracts/admin';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
-import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminPage } from '../components/admin-page';
+import { ListStates } from '../components/list-states';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { EmailAddress, Pieces } from '../components/email-address';
@@ -127,74 +128,67 @@ export function AdminAuditLogPage() {
           setFilters(next);
         }}
       />
-      {query.isPending ? (
-        <AdminLoading text={adminTexts.loadingAuditLog} />
-      ) : query.isError && entries.length === 0 ? (
-        <AdminLoadError
-          text={adminTexts.errorLoadingAuditLog(describeError(query.error))}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : entries.length === 0 ? (
-        <AdminEmpty text={hasFilters(filters) ? adminTexts.noAuditEntries : adminTexts.noAuditEntriesAtAll} />
-      ) : (
-        <>
-          {/* Fixed columns, each as wide as its usual content; Change takes the rest. Narrower than
+      <ListStates
+        query={query}
+        count={entries.length}
+        loading={adminTexts.loadingAuditLog}
+        loadError={adminTexts.errorLoadingAuditLog(describeError(query.error))}
+        empty={hasFilters(filters) ? adminTexts.noAuditEntries : adminTexts.noAuditEntriesAtAll}
+      >
+        {/* Fixed columns, each as wide as its usual content; Change takes the rest. Narrower than
               their sum, the table scrolls in its region rather than squeezing Change to nothing. */}
-          <CardTable
-            caption={adminTexts.auditTableLabel}
-            tableClassName="min-w-[60rem] table-fixed"
-            colgroup={
-              <colgroup>
-                <col className="w-44" />
-                <col className="w-44" />
-                <col className="w-48" />
-                <col className="w-64" />
-                <col />
-              </colgroup>
-            }
-            columns={[
-              adminTexts.auditWhen,
-              adminTexts.auditWho,
-              adminTexts.auditWhat,
-              adminTexts.auditRecord,
-              adminTexts.auditChange,
-            ].map((heading) => ({ heading }))}
-          >
-            {entries.map((entry) => (
-              <EntryRow key={entry.id} entry={entry} />
-            ))}
-          </CardTable>
-          {query.isFetchNextPageError ? (
-            <AdminLoadError
-              text={adminTexts.errorLoadingAuditLog(describeError(query.error))}
-              error={query.error}
-              onRetry={() => void query.fetchNextPage()}
-              retrying={query.isFetchingNextPage}
-            />
-          ) : null}
-          <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-            {query.hasNextPage ? (
-              <button
-                type="button"
-                className={outlineButton()}
-                disabled={query.isFetchingNextPage}
-                onClick={() => {
-                  setFocusEnd(true);
-                  void query.fetchNextPage();
-                }}
-              >
-                {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
-              </button>
-            ) : (
-              <p ref={endRef} tabIndex={-1}>
-                {adminTexts.auditEnd(entries.length)}
-              </p>
-            )}
-          </div>
-        </>
-      )}
+        <CardTable
+          caption={adminTexts.auditTableLabel}
+          tableClassName="min-w-[60rem] table-fixed"
+          colgroup={
+            <colgroup>
+              <col className="w-44" />
+              <col className="w-44" />
+              <col className="w-48" />
+              <col className="w-64" />
+              <col />
+            </colgroup>
+          }
+          columns={[
+            adminTexts.auditWhen,
+            adminTexts.auditWho,
+            adminTexts.auditWhat,
+            adminTexts.auditRecord,
+            adminTexts.auditChange,
+          ].map((heading) => ({ heading }))}
+        >
+          {entries.map((entry) => (
+            <EntryRow key={entry.id} entry={entry} />
+          ))}
+        </CardTable>
+        {query.isFetchNextPageError ? (
+          <AdminLoadError
+            text={adminTexts.errorLoadingAuditLog(describeError(query.error))}
+            error={query.error}
+            onRetry={() => void query.fetchNextPage()}
+            retrying={query.isFetchingNextPage}
+          />
+        ) : null}
+        <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          {query.hasNextPage ? (
+            <button
+              type="button"
+              className={outlineButton()}
+              disabled={query.isFetchingNextPage}
+              onClick={() => {
+                setFocusEnd(true);
+                void query.fetchNextPage();
+              }}
+            >
+              {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
+            </button>
+          ) : (
+            <p ref={endRef} tabIndex={-1}>
+              {adminTexts.auditEnd(entries.length)}
+            </p>
+          )}
+        </div>
+      </ListStates>
     </AdminPage>
   );
 }

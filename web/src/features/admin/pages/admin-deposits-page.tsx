@@ -4,8 +4,8 @@ import { Link } from 'wouter';
 import { depositsTexts as t } from '../deposits-texts';
 import { adminTexts } from '../admin-texts';
 import { depositsRangeCsvPath, useDeposits, useRefreshDeposits } from '../api/get-deposits';
-import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
-import { AdminLoadError } from '../components/admin-load-error';
+import { AdminPage } from '../components/admin-page';
+import { ListStates } from '../components/list-states';
 import { CardTable } from '../components/card-table';
 import { cardClasses, fieldClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -129,50 +129,43 @@ export function AdminDepositsPage() {
       actions={<RefreshButton />}
     >
       <RangeCsv />
-      {query.isPending ? (
-        <AdminLoading text={t.loadingList} />
-      ) : query.isError && deposits.length === 0 ? (
-        <AdminLoadError
-          text={t.errorLoadingList(describeError(query.error))}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : deposits.length === 0 ? (
-        <AdminEmpty text={t.noDeposits} />
-      ) : (
-        <>
-          <CardTable
-            caption={t.tableLabel}
-            tableClassName="min-w-[44rem]"
-            columns={[
-              { heading: t.date },
-              ...headings.map((heading, index) => ({
-                heading,
-                className: index >= 2 && index <= 5 ? 'text-right' : '',
-              })),
-            ]}
-          >
-            {deposits.map((deposit) => (
-              <DepositRow key={deposit.batch} deposit={deposit} />
-            ))}
-          </CardTable>
-          <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-            {query.hasNextPage ? (
-              <button
-                type="button"
-                className={outlineButton()}
-                disabled={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
-              </button>
-            ) : (
-              <p>{t.end(deposits.length)}</p>
-            )}
-          </div>
-        </>
-      )}
+      <ListStates
+        query={query}
+        count={deposits.length}
+        loading={t.loadingList}
+        loadError={t.errorLoadingList(describeError(query.error))}
+        empty={t.noDeposits}
+      >
+        <CardTable
+          caption={t.tableLabel}
+          tableClassName="min-w-[44rem]"
+          columns={[
+            { heading: t.date },
+            ...headings.map((heading, index) => ({
+              heading,
+              className: index >= 2 && index <= 5 ? 'text-right' : '',
+            })),
+          ]}
+        >
+          {deposits.map((deposit) => (
+            <DepositRow key={deposit.batch} deposit={deposit} />
+          ))}
+        </CardTable>
+        <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          {query.hasNextPage ? (
+            <button
+              type="button"
+              className={outlineButton()}
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
+            </button>
+          ) : (
+            <p>{t.end(deposits.length)}</p>
+          )}
+        </div>
+      </ListStates>
     </AdminPage>
   );
 }

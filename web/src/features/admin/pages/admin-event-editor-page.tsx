@@ -12,6 +12,7 @@ import { AdminDialog } from '../components/admin-dialog';
 import { AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, smallButton } from '../components/admin-styles';
+import { DialogActions } from '../components/dialog-actions';
 import { EditorField } from '../components/editor-field';
 import { CancelEventDialog, EventRefundsPanel } from '../components/event-cancellation';
 import { EventTiersEditor } from '../components/event-tiers-editor';
@@ -250,10 +251,13 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
                 </button>
               }
             >
-              <div className="mt-6 flex flex-wrap justify-end gap-3">
-                <button type="button" className={smallButton('outline')} onClick={() => setDeleteOpen(false)}>
-                  {texts.keepEvent}
-                </button>
+              <DialogActions
+                className="mt-6"
+                layout="wrap"
+                cancelStyle="small"
+                cancelLabel={texts.keepEvent}
+                onCancel={() => setDeleteOpen(false)}
+              >
                 <button
                   type="button"
                   disabled={remove.isPending}
@@ -273,7 +277,7 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
                 >
                   {texts.deleteConfirm}
                 </button>
-              </div>
+              </DialogActions>
             </AdminDialog>
           ) : null}
         </div>

@@ -2,8 +2,8 @@ import { RECONCILIATION_DIFFERENCE_KINDS, type ReconciliationRun } from '@pillar
 import { useId } from 'react';
 import { reconciliationTexts as texts } from '../reconciliation-texts';
 import { useReconciliationRuns, useStartReconciliation } from '../api/reconciliation';
-import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
-import { AdminLoadError } from '../components/admin-load-error';
+import { AdminPage } from '../components/admin-page';
+import { ListStates } from '../components/list-states';
 import { cardClasses, smallButton } from '../components/admin-styles';
 import { PaymentDetailButton } from '../components/payment-detail-dialog';
 import { TableRegion } from '../components/table-region';
@@ -112,20 +112,17 @@ export function AdminReconciliationPage() {
           {start.isError ? describeError(start.error) : ''}
         </p>
       </div>
-      {runs.isPending ? (
-        <AdminLoading text={texts.loading} />
-      ) : runs.isError && list.length === 0 ? (
-        <AdminLoadError
-          text={texts.loadError(describeError(runs.error))}
-          error={runs.error}
-          onRetry={() => void runs.refetch()}
-          retrying={runs.isFetching}
-        />
-      ) : list.length === 0 ? (
-        <AdminEmpty text={texts.none} />
-      ) : (
-        list.map((run) => <RunReport key={run.id} run={run} />)
-      )}
+      <ListStates
+        query={runs}
+        count={list.length}
+        loading={texts.loading}
+        loadError={texts.loadError(describeError(runs.error))}
+        empty={texts.none}
+      >
+        {list.map((run) => (
+          <RunReport key={run.id} run={run} />
+        ))}
+      </ListStates>
     </AdminPage>
   );
 }
