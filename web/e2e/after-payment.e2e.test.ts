@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { contribute, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
 import { Mailbox, linkIn } from './mailbox';
-import { signInAsAdmin } from './routes';
+import { dashboardRow, signInAsAdmin } from './routes';
 
 // What follows a payment, as the people involved live it: the donor's receipt and "Manage your
 // giving" link, a monthly gift cancelled by the donor and seen ended by the admin; an event-goer's
@@ -16,41 +15,19 @@ const addressFor = (name: string) => `${name}-${Date.now()}@example.org`;
 /** The signed-out checks answer 401 by design (GET /api/auth/me, GET /api/manage). */
 const pageErrors = (errors: string[]) => errors.filter((e) => !e.includes('401 (Unauthorized)'));
 
-/** The dashboard row of the record with this e-mail, waiting until it shows `status`. */
-async function dashboardRow(page: Page, email: string, status: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    await page.goto('/admin');
-    await page.getByRole('searchbox', { name: 'Search contributors' }).fill(email);
-    const row = page.getByRole('table').locator('tbody tr').filter({ hasText: email });
-    await row.waitFor();
-    if ((await row.textContent())?.includes(status)) return row;
-    if (Date.now() > deadline) throw new Error(`${email} never showed ${status}: ${await row.textContent()}`);
-    await page.waitForTimeout(500);
-  }
-}
-
 describe('after the payment', () => {
   it('a monthly gift: receipt by e-mail, cancelled through its Manage your giving link, ended in the admin with the audit entry', async () => {
     const donor = await newPage();
     const email = addressFor('martha');
-    await donor.page.goto('/#contribution');
-    const form = donor.page.getByRole('form', { name: 'Contribution form' });
-    await form
-      .locator('label')
-      .filter({ has: donor.page.getByRole('radio', { name: '$25' }) })
-      .click();
-    await form.getByLabel('First name').fill('Martha');
-    await form.getByLabel('Last name').fill('Washington');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone').fill('555-010-1789');
-    await fillCardFields(donor.page);
-    await form
-      .locator('label')
-      .filter({ has: donor.page.getByRole('switch', { name: /monthly/ }) })
-      .click();
-    await form.getByRole('button', { name: 'Contribute $25.00 monthly' }).click();
-    await waitForPaymentSuccess(donor.page, '**/success?type=contribution&amount=25.00');
+    await contribute(donor.page, {
+      preset: '$25',
+      amount: '25.00',
+      firstName: 'Martha',
+      lastName: 'Washington',
+      email,
+      phone: '555-010-1789',
+      monthly: true,
+    });
 
     // The receipt: the amount, the legal acknowledgment, and the way to manage the gift.
     const receipt = await mailbox.waitFor(email, /^Receipt .* for your contribution/);

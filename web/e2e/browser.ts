@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +127,24 @@ export async function apiJson<T>(baseUrl: string, path: string, init?: RequestIn
 }
 
 /**
+ * Registers someone for the published event at `slug` as its page does, a fresh idempotency key
+ * a request; `tier` picks the ticket among the event's tiers when the event sells more than one.
+ */
+export async function registerThroughApi(
+  baseUrl: string,
+  slug: string,
+  registrant: { firstName: string; lastName: string; email: string; phone: string },
+  tier?: (tiers: { id: string }[]) => string | undefined,
+): Promise<void> {
+  const published = await apiJson<{ id: string; pricingTiers: { id: string }[] }>(baseUrl, `/api/events/${slug}`);
+  await apiJson(baseUrl, `/api/events/${slug}/register`, {
+    method: 'POST',
+    headers: { 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ eventId: published.id, ...registrant, selectedTier: tier?.(published.pricingTiers) }),
+  });
+}
+
+/**
  * Registers a visitor for the seeded paid event, as its registration form does, and answers the
  * path of the registration's payment page.
  */
@@ -162,15 +181,31 @@ export async function waitForPaymentSuccess(page: Page, url: RegExp | string, ti
 
 /**
  * Gives through the home page's contribution form, as a donor does, and waits for the success
- * page: `amount` in the "Other amount" field, monthly when asked.
+ * page: `amount` in the "Other amount" field, or the `preset` amount's button (e.g. "$25") when
+ * given, monthly when asked.
  */
 export async function contribute(
   page: Page,
-  donor: { amount: string; firstName: string; lastName: string; email: string; phone: string; monthly?: boolean },
+  donor: {
+    amount: string;
+    preset?: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    monthly?: boolean;
+  },
 ): Promise<void> {
   await page.goto('/#contribution');
   const form = page.getByRole('form', { name: 'Contribution form' });
-  await form.getByLabel('Other amount').fill(donor.amount);
+  if (donor.preset) {
+    await form
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: donor.preset }) })
+      .click();
+  } else {
+    await form.getByLabel('Other amount').fill(donor.amount);
+  }
   await form.getByLabel('First name').fill(donor.firstName);
   await form.getByLabel('Last name').fill(donor.lastName);
   await form.getByLabel('Email').fill(donor.email);

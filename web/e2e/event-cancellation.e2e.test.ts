@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { fillCardFields, registerThroughApi, useBrowser, waitForPaymentSuccess } from './browser';
 import { Mailbox } from './mailbox';
 import { signInAsAdmin } from './routes';
 
@@ -51,17 +51,11 @@ describe('cancelling an event', () => {
 
     // Abigail registers and pays nothing.
     const free = `abigail-${slug}@example.org`;
-    const published = await apiJson<{ id: string }>(baseUrl, `/api/events/${slug}`);
-    await apiJson(baseUrl, `/api/events/${slug}/register`, {
-      method: 'POST',
-      headers: { 'idempotency-key': randomUUID() },
-      body: JSON.stringify({
-        eventId: published.id,
-        firstName: 'Abigail',
-        lastName: 'Adams',
-        email: free,
-        phone: '555-010-1776',
-      }),
+    await registerThroughApi(baseUrl, slug, {
+      firstName: 'Abigail',
+      lastName: 'Adams',
+      email: free,
+      phone: '555-010-1776',
     });
 
     // One confirmation, stating what will be refunded.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { apiJson, fillCardFields, horizontalOverflow, useBrowser, waitForPaymentSuccess } from './browser';
+import { fillCardFields, horizontalOverflow, registerThroughApi, useBrowser, waitForPaymentSuccess } from './browser';
 import { signInAsAdmin } from './routes';
 
 // The event journey: an admin writes a paid event with two ticket types (one VIP), two
@@ -94,20 +94,12 @@ describe('events authoring', () => {
     await waitForPaymentSuccess(visitor.page, /\/success\?type=event&amount=90\.00/);
 
     // Second place: another registration, made the way the page makes it; it holds the last place.
-    const published = await apiJson<{ id: string; pricingTiers: { id: string }[] }>(baseUrl, `/api/events/${slug}`);
-    const generalTier = published.pricingTiers.find((tier) => tier.id !== 'vip')?.id;
-    await apiJson(baseUrl, `/api/events/${slug}/register`, {
-      method: 'POST',
-      headers: { 'idempotency-key': randomUUID() },
-      body: JSON.stringify({
-        eventId: published.id,
-        firstName: 'Abigail',
-        lastName: 'Adams',
-        email: `abigail-${slug}@example.org`,
-        phone: '555-010-1776',
-        selectedTier: generalTier,
-      }),
-    });
+    await registerThroughApi(
+      baseUrl,
+      slug,
+      { firstName: 'Abigail', lastName: 'Adams', email: `abigail-${slug}@example.org`, phone: '555-010-1776' },
+      (tiers) => tiers.find((tier) => tier.id !== 'vip')?.id,
+    );
 
     // A third visitor finds it sold out: no form to fill, the calendar file still offered.
     const third = await newPage(375);

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { contribute, useBrowser } from './browser';
 import { Mailbox, linkIn } from './mailbox';
-import { signInAsAdmin } from './routes';
+import { dashboardRow, signInAsAdmin } from './routes';
 
 // Every amount and state a refund leaves is true (docs/decisions/052-what-a-record-says.md): a $25
 // gift, $5 of it refunded by an admin, then the rest; the donor's e-mails, the dashboard row, the
@@ -13,21 +13,6 @@ const mailbox = new Mailbox(inject('e2eMailboxDir'));
 
 /** The signed-out checks answer 401 by design (GET /api/auth/me, GET /api/manage). */
 const pageErrors = (errors: string[]) => errors.filter((e) => !e.includes('401 (Unauthorized)'));
-
-/** The dashboard row of the record with this e-mail, once its Status cell reads `state` exactly. */
-async function dashboardRow(page: Page, email: string, state: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    await page.goto('/admin');
-    await page.getByRole('searchbox', { name: 'Search contributors' }).fill(email);
-    const row = page.getByRole('table').locator('tbody tr').filter({ hasText: email });
-    await row.waitFor();
-    const badge = row.locator('[data-tone]');
-    if ((await badge.textContent()) === state) return row;
-    if (Date.now() > deadline) throw new Error(`${email} never read ${state}: ${await row.textContent()}`);
-    await page.waitForTimeout(500);
-  }
-}
 
 /** The Status cell of the record's line in the CSV the dashboard exports for this search. */
 async function csvStatus(page: Page, email: string): Promise<string | undefined> {
@@ -58,19 +43,14 @@ describe('a refund, as everyone is told it', () => {
   it('a $25 gift refunded $5, then the rest: e-mails, dashboard, CSV and the manage page say so', async () => {
     const donor = await newPage();
     const email = `abigail-${Date.now()}@example.org`;
-    await donor.page.goto('/#contribution');
-    const form = donor.page.getByRole('form', { name: 'Contribution form' });
-    await form
-      .locator('label')
-      .filter({ has: donor.page.getByRole('radio', { name: '$25' }) })
-      .click();
-    await form.getByLabel('First name').fill('Abigail');
-    await form.getByLabel('Last name').fill('Adams');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone').fill('555-010-1744');
-    await fillCardFields(donor.page);
-    await form.getByRole('button', { name: 'Contribute $25.00' }).click();
-    await waitForPaymentSuccess(donor.page, '**/success?type=contribution&amount=25.00');
+    await contribute(donor.page, {
+      preset: '$25',
+      amount: '25.00',
+      firstName: 'Abigail',
+      lastName: 'Adams',
+      email,
+      phone: '555-010-1744',
+    });
     const receipt = await mailbox.waitFor(email, /^Receipt .* for your contribution/);
 
     // $5 back: the e-mail says what was refunded and what remains; the row and the CSV say partly.

@@ -1,22 +1,28 @@
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { JourneyPage } from './browser';
 
-/** Every public page a visitor reaches without a payment or a link of their own, and two that do not exist. */
-export const PUBLIC_PATHS = [
+/** The public pages the server draws and the browser then hydrates: one of each kind, and a missing article. */
+export const HYDRATED_PATHS = [
   '/',
   '/about',
   '/membership',
   '/privacy-policy',
   '/news/memorial-day-tribute',
   '/events/flag-retirement-ceremony',
-  '/events/seven-pillars-leadership-summit',
   '/success?type=contribution&amount=25.00',
+  '/news/no-such-article',
+] as const;
+
+/** Every public page a visitor reaches without a payment or a link of their own, and two that do not exist. */
+export const PUBLIC_PATHS = [
+  ...HYDRATED_PATHS,
+  '/events/seven-pillars-leadership-summit',
   '/login',
   '/forgot-password',
   '/reset-password?token=journey-token',
   '/manage',
   '/manage/statement/2026',
-  '/news/no-such-article',
   '/no/such/page',
 ] as const;
 
@@ -46,4 +52,22 @@ export async function signInAsAdmin(
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/admin');
   await page.getByText(`Welcome, ${credentials.username}`).waitFor();
+}
+
+/**
+ * The dashboard row of the record with this e-mail, searched for again until its Status cell reads
+ * `state` exactly: the worker moves a record on after the request that asked for it.
+ */
+export async function dashboardRow(page: Page, email: string, state: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await page.goto('/admin');
+    await page.getByRole('searchbox', { name: 'Search contributors' }).fill(email);
+    const row = page.getByRole('table').locator('tbody tr').filter({ hasText: email });
+    await row.waitFor();
+    const badge = row.locator('[data-tone]');
+    if ((await badge.textContent()) === state) return row;
+    if (Date.now() > deadline) throw new Error(`${email} never read ${state}: ${await row.textContent()}`);
+    await page.waitForTimeout(500);
+  }
 }

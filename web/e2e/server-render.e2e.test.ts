@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
+import { HYDRATED_PATHS } from './routes';
 
 // The public pages arrive drawn by the server (docs/decisions/036): readable with JavaScript
 // off, 404 for what does not exist, and hydrated without a mismatch or a second fetch.
@@ -103,16 +104,7 @@ describe('what does not exist', () => {
 });
 
 describe('hydration', () => {
-  it.each([
-    '/',
-    '/about',
-    '/membership',
-    '/privacy-policy',
-    '/news/memorial-day-tribute',
-    '/events/flag-retirement-ceremony',
-    '/success?type=contribution&amount=25.00',
-    '/news/no-such-article',
-  ])('hydrates %s without an error and without asking the API again', async (path) => {
+  it.each(HYDRATED_PATHS)('hydrates %s without an error and without asking the API again', async (path) => {
     const { page, errors } = await newPage();
     const apiReads: string[] = [];
     page.on('request', (request) => {

@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { type Mock, expect, vi } from 'vitest';
 import type { CardFormPayment } from '@/lib/card-form-payment';
 import { describedText } from './screen-text';
+import { findToast } from './toasts';
 
 /**
  * A card payment for a form under test: ready, with a stand-in for the hosted card fields and a
@@ -51,4 +52,12 @@ export async function expectShortPhoneRefused(user: UserEvent, submit: () => HTM
   await user.click(submit());
   await waitFor(() => expect(describedText(phone)).toBe('Please enter a valid phone number'));
   expect(phone.getAttribute('aria-invalid')).toBe('true');
+}
+
+/** Checks the toast a card form shows when submitted before its card fields are ready, and that nothing was paid. */
+export async function expectPaymentNotReady(pay: Mock): Promise<void> {
+  expect(await findToast('Payment System Not Ready')).toContain(
+    'Payment system is loading. Please wait a moment and try again.',
+  );
+  expect(pay).not.toHaveBeenCalled();
 }

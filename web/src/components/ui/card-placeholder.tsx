@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
 
-type CardPlaceholdersProps = {
+export type CardPlaceholdersProps = {
   /** How many placeholders exist in the DOM. */
   count: number;
   /** Announced to assistive technology while loading. */

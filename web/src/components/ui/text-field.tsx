@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { FieldShell, fieldErrorAria } from './field-shell';
 
 type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
   id: string;
@@ -12,31 +13,9 @@ export const inputClasses =
 
 /** A labelled input; `required` adds a visual asterisk (the attribute gives its meaning). */
 export function TextField({ id, label, error, required, className, ...input }: TextFieldProps) {
-  const errorId = `${id}-error`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-crimson-600">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
-      <input
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={inputClasses}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-crimson-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell id={id} label={label} required={required} error={error} className={className}>
+      <input id={id} required={required} {...fieldErrorAria(id, error)} className={inputClasses} {...input} />
+    </FieldShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { FieldShell, fieldErrorAria } from '@/components/ui/field-shell';
 import { inputClasses } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
 import type { PasswordToggleTexts } from '../auth-texts';
@@ -19,26 +20,15 @@ type PasswordFieldProps = Omit<ComponentProps<'input'>, 'id' | 'type'> & {
  */
 export function PasswordField({ id, label, toggle, error, required, className, ...input }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const errorId = `${id}-error`;
   const Icon = visible ? EyeOff : Eye;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-crimson-600">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldShell id={id} label={label} required={required} error={error} className={className}>
       <div className="relative">
         <input
           id={id}
           type={visible ? 'text' : 'password'}
           required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...fieldErrorAria(id, error)}
           // Browsers must not offer to correct or capitalise a password shown in clear.
           autoCapitalize="none"
           autoCorrect="off"
@@ -57,11 +47,6 @@ export function PasswordField({ id, label, toggle, error, required, className, .
           <Icon aria-hidden="true" className="size-5" />
         </button>
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-crimson-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

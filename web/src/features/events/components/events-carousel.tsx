@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
-import { CardPlaceholders } from '@/components/ui/card-placeholder';
-import { StatusMessage } from '@/components/ui/status-message';
+import { QueryCards } from '@/components/ui/query-cards';
 import { lazyNearViewport } from '@/lib/near-viewport';
 import { useEvents } from '../api/get-events';
 import { eventsSectionTexts } from '../events-section-texts';
@@ -17,25 +15,19 @@ const EventSlides = lazyNearViewport(EVENTS_SECTION_ID, () =>
 /** Product rule: 1 card per view on small screens, 2 on medium and up. */
 export function EventsCarousel() {
   const events = useEvents();
-  // A card's text at 1280 px: date badge beside two lines of title, date and place; three lines of description; the button.
-  const placeholders = (
-    <CardPlaceholders
-      count={2}
-      label={eventsSectionTexts.loading}
-      bodyClassName="min-h-[19rem]"
-      controls={events.data === undefined || events.data.length > 1}
-      gridClassName="md:grid-cols-2"
-      itemClassNames={['', 'hidden md:block']}
-    />
-  );
-
-  if (events.isPending) return placeholders;
-  if (events.isError) return <StatusMessage tone="error">{eventsSectionTexts.loadError}</StatusMessage>;
-  if (events.data.length === 0) return <StatusMessage tone="info">{eventsSectionTexts.empty}</StatusMessage>;
-
   return (
-    <Suspense fallback={placeholders}>
-      <EventSlides events={events.data} />
-    </Suspense>
+    <QueryCards
+      query={events}
+      texts={eventsSectionTexts}
+      // A card's text at 1280 px: date badge beside two lines of title, date and place; three lines of description; the button.
+      placeholders={{
+        count: 2,
+        bodyClassName: 'min-h-[19rem]',
+        gridClassName: 'md:grid-cols-2',
+        itemClassNames: ['', 'hidden md:block'],
+      }}
+    >
+      {(items) => <EventSlides events={items} />}
+    </QueryCards>
   );
 }

@@ -66,18 +66,59 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
   );
 }
 
+/** A value cell; on a phone it shows its column's name (`label`) beside the value. */
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={className ? `${cell} ${className}` : cell} data-label={label}>
+      {children}
+    </td>
+  );
+}
+
+type RecordSectionProps<T> = {
+  id: string;
+  /** The section's heading, also the table's caption. */
+  title: string;
+  /** Said instead of the table when there are no rows. */
+  empty: string;
+  head: string[];
+  rows: T[];
+  /** The cells of one row. */
+  children: (row: T) => ReactNode;
+};
+
+/** A section listing the address's records of one kind, or saying there are none. */
+function RecordSection<T extends { id: string }>({ id, title, empty, head, rows, children }: RecordSectionProps<T>) {
+  return (
+    <Section id={id} title={title}>
+      {rows.length === 0 ? (
+        <StatusMessage tone="info">{empty}</StatusMessage>
+      ) : (
+        <Table caption={title} head={head}>
+          {rows.map((row) => (
+            <tr key={row.id}>{children(row)}</tr>
+          ))}
+        </Table>
+      )}
+    </Section>
+  );
+}
+
 type PlanCellsProps = {
-  plan: ManagedPlan | null;
-  status: string;
+  /** A gift or membership, and its monthly plan when it has one. */
+  record: { plan: ManagedPlan | null; status: string; amountCents: number };
   what: 'gift' | 'membership';
-  amountCents: number;
   /** The plan the donor just cancelled: its state gets focus and an announcement. */
   justCancelled: string | null;
   onCancelled: (paymentId: string) => void;
 };
 
+/** The heads of the columns PlanCells fills. */
+const planHead = [texts.columns.status, texts.columns.nextCharge, texts.columns.actions];
+
 /** Status, next charge and the cancel button of a record that may have a monthly plan. */
-function PlanCells({ plan, status, what, amountCents, justCancelled, onCancelled }: PlanCellsProps) {
+function PlanCells({ record, what, justCancelled, onCancelled }: PlanCellsProps) {
+  const { plan, status, amountCents } = record;
   const noteRef = useRef<HTMLParagraphElement>(null);
   const isJustCancelled = plan !== null && plan.paymentId === justCancelled;
   useEffect(() => {
@@ -85,7 +126,7 @@ function PlanCells({ plan, status, what, amountCents, justCancelled, onCancelled
   }, [isJustCancelled]);
   return (
     <>
-      <td className={cell} data-label={texts.columns.status}>
+      <Cell label={texts.columns.status}>
         {/* One box: on a phone the cell is a label beside its value, the note part of the value. */}
         <div>
           {plan ? texts.plan[plan.state] : recordStateLabel(status)}
@@ -95,11 +136,11 @@ function PlanCells({ plan, status, what, amountCents, justCancelled, onCancelled
             </p>
           ) : null}
         </div>
-      </td>
-      <td className={cell} data-label={texts.columns.nextCharge}>
+      </Cell>
+      <Cell label={texts.columns.nextCharge}>
         {plan?.nextChargeDate ? (formatChargeDate(plan.nextChargeDate) ?? '—') : '—'}
-      </td>
-      <td className={cell} data-label={texts.columns.actions}>
+      </Cell>
+      <Cell label={texts.columns.actions}>
         {plan?.cancellable ? (
           <CancelPlanDialog
             paymentId={plan.paymentId}
@@ -108,7 +149,7 @@ function PlanCells({ plan, status, what, amountCents, justCancelled, onCancelled
             onCancelled={() => onCancelled(plan.paymentId)}
           />
         ) : null}
-      </td>
+      </Cell>
     </>
   );
 }
@@ -158,148 +199,87 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
         </button>
       </div>
 
-      <Section id="manage-contributions" title={texts.contributionsHeading}>
-        {overview.contributions.length === 0 ? (
-          <StatusMessage tone="info">{texts.noContributions}</StatusMessage>
-        ) : (
-          <Table
-            caption={texts.contributionsHeading}
-            head={[
-              texts.columns.date,
-              texts.columns.description,
-              texts.columns.amount,
-              texts.columns.status,
-              texts.columns.nextCharge,
-              texts.columns.actions,
-            ]}
-          >
-            {overview.contributions.map((gift) => (
-              <tr key={gift.id}>
-                <td className={cell} data-label={texts.columns.date}>
-                  {day(gift.createdAt)}
-                </td>
-                <td className={cell} data-label={texts.columns.description}>
-                  {gift.isRecurring ? texts.monthly : texts.oneTime}
-                </td>
-                <td className={cell} data-label={texts.columns.amount}>
-                  <Amount cents={gift.amountCents} refundedCents={gift.refundedCents} />
-                </td>
-                <PlanCells
-                  plan={gift.plan}
-                  status={gift.status}
-                  what="gift"
-                  amountCents={gift.amountCents}
-                  justCancelled={justCancelled}
-                  onCancelled={cancelled}
-                />
-              </tr>
-            ))}
-          </Table>
+      <RecordSection
+        id="manage-contributions"
+        title={texts.contributionsHeading}
+        empty={texts.noContributions}
+        head={[texts.columns.date, texts.columns.description, texts.columns.amount, ...planHead]}
+        rows={overview.contributions}
+      >
+        {(gift) => (
+          <>
+            <Cell label={texts.columns.date}>{day(gift.createdAt)}</Cell>
+            <Cell label={texts.columns.description}>{gift.isRecurring ? texts.monthly : texts.oneTime}</Cell>
+            <Cell label={texts.columns.amount}>
+              <Amount cents={gift.amountCents} refundedCents={gift.refundedCents} />
+            </Cell>
+            <PlanCells record={gift} what="gift" justCancelled={justCancelled} onCancelled={cancelled} />
+          </>
         )}
-      </Section>
+      </RecordSection>
 
-      <Section id="manage-memberships" title={texts.membershipsHeading}>
-        {overview.memberships.length === 0 ? (
-          <StatusMessage tone="info">{texts.noMemberships}</StatusMessage>
-        ) : (
-          <Table
-            caption={texts.membershipsHeading}
-            head={[
-              texts.columns.date,
-              texts.columns.amount,
-              texts.columns.status,
-              texts.columns.nextCharge,
-              texts.columns.actions,
-            ]}
-          >
-            {overview.memberships.map((membership) => (
-              <tr key={membership.id}>
-                <td className={cell} data-label={texts.columns.date}>
-                  {day(membership.createdAt)}
-                </td>
-                <td className={cell} data-label={texts.columns.amount}>
-                  <Amount
-                    cents={membership.amountCents}
-                    refundedCents={membership.refundedCents}
-                    suffix={texts.perMonth}
-                  />
-                </td>
-                <PlanCells
-                  plan={membership.plan}
-                  status={membership.status}
-                  what="membership"
-                  amountCents={membership.amountCents}
-                  justCancelled={justCancelled}
-                  onCancelled={cancelled}
-                />
-              </tr>
-            ))}
-          </Table>
+      <RecordSection
+        id="manage-memberships"
+        title={texts.membershipsHeading}
+        empty={texts.noMemberships}
+        head={[texts.columns.date, texts.columns.amount, ...planHead]}
+        rows={overview.memberships}
+      >
+        {(membership) => (
+          <>
+            <Cell label={texts.columns.date}>{day(membership.createdAt)}</Cell>
+            <Cell label={texts.columns.amount}>
+              <Amount cents={membership.amountCents} refundedCents={membership.refundedCents} suffix={texts.perMonth} />
+            </Cell>
+            <PlanCells record={membership} what="membership" justCancelled={justCancelled} onCancelled={cancelled} />
+          </>
         )}
-      </Section>
+      </RecordSection>
 
-      <Section id="manage-registrations" title={texts.registrationsHeading}>
-        {overview.registrations.length === 0 ? (
-          <StatusMessage tone="info">{texts.noRegistrations}</StatusMessage>
-        ) : (
-          <Table
-            caption={texts.registrationsHeading}
-            head={[texts.columns.event, texts.columns.eventDate, texts.columns.amount, texts.columns.status]}
-          >
-            {overview.registrations.map((registration) => (
-              <tr key={registration.id}>
-                <td className={cell} data-label={texts.columns.event}>
-                  {registration.eventTitle}
-                </td>
-                <td className={cell} data-label={texts.columns.eventDate}>
-                  {formatEventDateTime(registration.eventStartDate)}
-                </td>
-                <td className={cell} data-label={texts.columns.amount}>
-                  {registration.amountCents ? (
-                    <Amount cents={registration.amountCents} refundedCents={registration.refundedCents} />
-                  ) : (
-                    texts.free
-                  )}
-                </td>
-                <td className={cell} data-label={texts.columns.status}>
-                  {recordStateLabel(registration.status)}
-                </td>
-              </tr>
-            ))}
-          </Table>
+      <RecordSection
+        id="manage-registrations"
+        title={texts.registrationsHeading}
+        empty={texts.noRegistrations}
+        head={[texts.columns.event, texts.columns.eventDate, texts.columns.amount, texts.columns.status]}
+        rows={overview.registrations}
+      >
+        {(registration) => (
+          <>
+            <Cell label={texts.columns.event}>{registration.eventTitle}</Cell>
+            <Cell label={texts.columns.eventDate}>{formatEventDateTime(registration.eventStartDate)}</Cell>
+            <Cell label={texts.columns.amount}>
+              {registration.amountCents ? (
+                <Amount cents={registration.amountCents} refundedCents={registration.refundedCents} />
+              ) : (
+                texts.free
+              )}
+            </Cell>
+            <Cell label={texts.columns.status}>{recordStateLabel(registration.status)}</Cell>
+          </>
         )}
-      </Section>
+      </RecordSection>
 
-      <Section id="manage-receipts" title={texts.receiptsHeading}>
-        {overview.receipts.length === 0 ? (
-          <StatusMessage tone="info">{texts.noReceipts}</StatusMessage>
-        ) : (
-          <Table
-            caption={texts.receiptsHeading}
-            head={[texts.columns.date, texts.columns.receiptNumber, texts.columns.description, texts.columns.amount]}
-          >
-            {overview.receipts.map((receipt) => {
-              const what = receipt.kind ? texts.kinds[receipt.kind] : texts.payment;
-              return (
-                <tr key={receipt.id}>
-                  <td className={cell} data-label={texts.columns.date}>
-                    {day(receipt.date)}
-                  </td>
-                  <td className={`${cell} font-mono text-sm`} data-label={texts.columns.receiptNumber}>
-                    {receipt.receiptNumber}
-                  </td>
-                  <td className={cell} data-label={texts.columns.description}>
-                    {receipt.refund ? `${texts.refund}: ${what}` : what}
-                  </td>
-                  <td className={cell} data-label={texts.columns.amount}>
-                    {formatMoney(receipt.amountCents)}
-                  </td>
-                </tr>
-              );
-            })}
-          </Table>
-        )}
-      </Section>
+      <RecordSection
+        id="manage-receipts"
+        title={texts.receiptsHeading}
+        empty={texts.noReceipts}
+        head={[texts.columns.date, texts.columns.receiptNumber, texts.columns.description, texts.columns.amount]}
+        rows={overview.receipts}
+      >
+        {(receipt) => {
+          const what = receipt.kind ? texts.kinds[receipt.kind] : texts.payment;
+          return (
+            <>
+              <Cell label={texts.columns.date}>{day(receipt.date)}</Cell>
+              <Cell label={texts.columns.receiptNumber} className="font-mono text-sm">
+                {receipt.receiptNumber}
+              </Cell>
+              <Cell label={texts.columns.description}>{receipt.refund ? `${texts.refund}: ${what}` : what}</Cell>
+              <Cell label={texts.columns.amount}>{formatMoney(receipt.amountCents)}</Cell>
+            </>
+          );
+        }}
+      </RecordSection>
 
       {overview.statementYears.length > 0 ? (
         <Section id="manage-statements" title={texts.statementsHeading}>

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { FieldShell, fieldErrorAria } from '@/components/ui/field-shell';
 
 type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id'> & {
   id: string;
@@ -12,25 +13,9 @@ const textAreaClasses =
 
 /** A labelled multi-line input, the textarea twin of the shared TextField. */
 export function TextAreaField({ id, label, error, className, rows = 4, ...textarea }: TextAreaFieldProps) {
-  const errorId = `${id}-error`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={textAreaClasses}
-        {...textarea}
-      />
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-crimson-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell id={id} label={label} error={error} className={className}>
+      <textarea id={id} rows={rows} {...fieldErrorAria(id, error)} className={textAreaClasses} {...textarea} />
+    </FieldShell>
   );
 }
