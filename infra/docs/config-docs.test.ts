@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigSchema } from '@pillars/platform/config';
 import { ENV_EXAMPLE, README, configVariables, renderEnvExample, renderReadme } from './config-docs';
 
-const FIX = 'out of date with shared/platform/src/config/index.ts: run `npm run docs:config` and commit the result';
+const FIX = 'out of date with shared/platform/src/config/schema.ts: run `npm run docs:config` and commit the result';
 
 describe('configuration docs', () => {
   const variables = configVariables();

@@ -7,12 +7,12 @@ import { REPO_ROOT } from '@pillars/embedded/paths';
 
 /**
  * The configuration's documentation, generated from its one source: the ConfigSchema in
- * shared/platform/src/config/index.ts. Each variable's doc comment is its description; its default is
+ * shared/platform/src/config/schema.ts. Each variable's doc comment is its description; its default is
  * what the schema gives an unset variable, or the comment's `@default` tag when the effective
  * default is not the schema's (set by loadConfig or by `npm start`). Rendered as README.md's
  * table and as .env.example by `npm run docs:config`; config-docs.test.ts fails when they differ.
  */
-export const CONFIG_SOURCE = join(REPO_ROOT, 'shared/platform/src/config/index.ts');
+export const CONFIG_SOURCE = join(REPO_ROOT, 'shared/platform/src/config/schema.ts');
 export const README = join(REPO_ROOT, 'README.md');
 export const ENV_EXAMPLE = join(REPO_ROOT, '.env.example');
 export const TABLE_START =

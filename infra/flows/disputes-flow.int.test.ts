@@ -1,10 +1,7 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ServerType, serve } from '@hono/node-server';
 import { loadConfig } from '@pillars/platform/config';
 import { PaymentAccepted, PaymentStatus, paymentReferenceOf } from '@pillars/contracts';
 import { AdminPaymentDetail, AuditLogPage, ContributorsPage } from '@pillars/contracts/admin';
@@ -20,7 +17,6 @@ import { createLogger } from '@pillars/platform/logger';
 import { createMailer } from '@pillars/platform/mail';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { App } from '@pillars/api/app';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
 import { testApp } from '@pillars/api/test/test-app';
@@ -28,6 +24,7 @@ import { startWorkers } from '@pillars/worker/workers';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
+import { listenBeforeApp } from './api-listener';
 import { oneTimeDonation } from './payment-stack';
 
 // Disputes end to end (docs/decisions/047-disputes.md), over real HTTP both ways: a gift of
@@ -44,24 +41,7 @@ const database = await useTestDatabase();
 const queues = await useQueueBackend('redis', database.url);
 
 // The API must be listening before the sandbox is told where to deliver (as in webhooks-flow).
-const api: { app?: App } = {};
-const server = await new Promise<ServerType>((resolve) => {
-  const started: ServerType = serve(
-    {
-      fetch: (request: Request) => (api.app ? api.app.fetch(request) : new Response('starting', { status: 503 })),
-      hostname: '127.0.0.1',
-      port: 0,
-    },
-    () => resolve(started),
-  );
-});
-afterAll(async () => {
-  const http = server as Server;
-  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-  http.closeAllConnections();
-  await closed;
-});
-const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { apiUrl, setApp } = await listenBeforeApp();
 const { sandbox, provider, tokenFor } = await useSandbox({
   webhook: { url: `${apiUrl}/api/webhooks/paytheory/${URL_SECRET}` },
 });
@@ -69,12 +49,13 @@ const { sandbox, provider, tokenFor } = await useSandbox({
 const paymentEvents = new PaymentEvents(database.url, createLogger({ level: 'silent' }));
 await paymentEvents.start();
 afterAll(() => paymentEvents.stop());
-api.app = testApp(database, {
+const app = testApp(database, {
   queues,
   provider,
   paymentEvents,
   env: { PAYTHEORY_WEBHOOK_URL_SECRET: URL_SECRET },
 });
+setApp(app);
 
 const mailbox = await mkdtemp(join(tmpdir(), 'pillars-disputes-mailbox-'));
 afterAll(() => rm(mailbox, { recursive: true, force: true }));
@@ -99,7 +80,7 @@ const workers = await startWorkers({
 });
 afterAll(() => workers.stop());
 
-const cookie = await signIn(api.app, await createTestAdmin(database.db));
+const cookie = await signIn(app, await createTestAdmin(database.db));
 async function admin<T>(path: string, schema: { parse: (value: unknown) => T }): Promise<T> {
   const res = await fetch(`${apiUrl}/api/admin${path}`, { headers: { cookie } });
   expect(res.status).toBe(200);

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '@pillars/platform/config';
 import { EventCancellation, EventCancelled } from '@pillars/contracts/admin';
 import {
   auditLog,
@@ -15,14 +13,12 @@ import {
   transactions,
 } from '@pillars/platform/db';
 import type { QueueBackendKind } from '@pillars/platform/jobs';
-import { createLogger } from '@pillars/platform/logger';
-import { createMailer } from '@pillars/platform/mail';
 import type { Job } from 'bullmq';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';
-import { emailProcessor } from '@pillars/worker/jobs/email/email.processor';
 import { usePaymentStack } from './payment-stack';
+import { useDevMailbox } from './dev-mailbox';
 
 // An event cancelled by the admin (docs/decisions/050), end to end: a registration paid through the
 // API and the worker, a free one, then the cancellation through the admin API; the refund job gives
@@ -34,18 +30,7 @@ describe.each<QueueBackendKind>(['redis', 'postgres'])('cancelling an event on t
   const { db } = database;
   let cookie = '';
 
-  const mailbox = await mkdtemp(join(tmpdir(), 'pillars-cancel-mailbox-'));
-  afterAll(() => rm(mailbox, { recursive: true, force: true }));
-  const logger = createLogger({ level: 'silent' });
-  const sendEmail = emailProcessor({
-    db,
-    mailer: createMailer(
-      { SMTP_URL: undefined, MAIL_FROM: 'Pillars <no-reply@example.org>', MAILBOX_DIR: mailbox },
-      logger,
-    ),
-    logger,
-    config: loadConfig({ PUBLIC_URL: 'https://pillars.example.org', ORG_NAME: 'Pillars' }),
-  });
+  const { mailbox, sendEmail } = await useDevMailbox(db);
 
   beforeAll(async () => {
     cookie = await signIn(app, await createTestAdmin(db));

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '@pillars/platform/config';
 import { ManageOverview } from '@pillars/contracts';
 import { donations, outboundEmails, payments } from '@pillars/platform/db';
-import { createLogger } from '@pillars/platform/logger';
-import { createMailer } from '@pillars/platform/mail';
 import { insertTransactionRow, receiptNumberOf, transactionRow } from '@pillars/money';
 import type { Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testApp, useAppInfra } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
-import { emailProcessor } from '@pillars/worker/jobs/email/email.processor';
+import { useDevMailbox } from './dev-mailbox';
 
 // "Manage your giving" from the e-mail to the page's data: the API queues a manage-link e-mail (or
 // the worker a receipt), the worker's send-email writes it to a dev mailbox, and the link in it
@@ -23,18 +19,7 @@ const database = await useTestDatabase();
 const infra = await useAppInfra(database);
 const app = testApp(database, infra);
 
-const mailbox = await mkdtemp(join(tmpdir(), 'pillars-mailbox-'));
-afterAll(() => rm(mailbox, { recursive: true, force: true }));
-const logger = createLogger({ level: 'silent' });
-const sendEmail = emailProcessor({
-  db: database.db,
-  mailer: createMailer(
-    { SMTP_URL: undefined, MAIL_FROM: 'Pillars <no-reply@example.org>', MAILBOX_DIR: mailbox },
-    logger,
-  ),
-  logger,
-  config: loadConfig({ PUBLIC_URL: 'https://pillars.example.org', ORG_NAME: 'Pillars' }),
-});
+const { mailbox, sendEmail } = await useDevMailbox(database.db);
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   app.request(path, {

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '@pillars/platform/config';
 import { ContributorsPage, ContributorsSummaryResponse } from '@pillars/contracts/admin';
 import {
   MIGRATIONS_FOLDER,
@@ -12,15 +10,13 @@ import {
   outbox,
   payments,
 } from '@pillars/platform/db';
-import { createLogger } from '@pillars/platform/logger';
-import { createMailer } from '@pillars/platform/mail';
 import type { Job } from 'bullmq';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
 import { testApp, useAppInfra } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
-import { emailProcessor } from '@pillars/worker/jobs/email/email.processor';
+import { useDevMailbox } from './dev-mailbox';
 
 // The home page's membership-interest form (docs/decisions/051-membership-interest.md): the API
 // stores an application, never a membership, and queues an acknowledgement to the applicant and a
@@ -31,18 +27,7 @@ const { db } = database;
 const infra = await useAppInfra(database);
 const app = testApp(database, { ...infra, env: { CONTACT_EMAIL } });
 
-const mailbox = await mkdtemp(join(tmpdir(), 'pillars-mailbox-'));
-afterAll(() => rm(mailbox, { recursive: true, force: true }));
-const logger = createLogger({ level: 'silent' });
-const sendEmail = emailProcessor({
-  db,
-  mailer: createMailer(
-    { SMTP_URL: undefined, MAIL_FROM: 'Pillars <no-reply@example.org>', MAILBOX_DIR: mailbox },
-    logger,
-  ),
-  logger,
-  config: loadConfig({ PUBLIC_URL: 'https://pillars.example.org', ORG_NAME: 'Pillars', CONTACT_EMAIL }),
-});
+const { mailbox, sendEmail } = await useDevMailbox(db, { CONTACT_EMAIL });
 
 let cookie: string;
 beforeAll(async () => {

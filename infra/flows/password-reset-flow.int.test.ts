@@ -1,17 +1,13 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '@pillars/platform/config';
 import { outboundEmails, users } from '@pillars/platform/db';
-import { createLogger } from '@pillars/platform/logger';
-import { createMailer } from '@pillars/platform/mail';
 import type { Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
 import { testApp, useAppInfra } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
-import { emailProcessor } from '@pillars/worker/jobs/email/email.processor';
+import { useDevMailbox } from './dev-mailbox';
 
 // A password reset from the request to the mailbox: the API queues the e-mail, the worker's
 // send-email processor writes it to a dev mailbox folder, and the link in it resets the password.
@@ -23,18 +19,7 @@ let clock = new Date('2026-03-01T12:00:00Z');
 const now = () => clock;
 const app = testApp(database, { ...infra, now });
 
-const mailbox = await mkdtemp(join(tmpdir(), 'pillars-mailbox-'));
-afterAll(() => rm(mailbox, { recursive: true, force: true }));
-const sendEmails = emailProcessor({
-  db: database.db,
-  mailer: createMailer(
-    { SMTP_URL: undefined, MAIL_FROM: 'Pillars <no-reply@example.org>', MAILBOX_DIR: mailbox },
-    createLogger({ level: 'silent' }),
-  ),
-  logger: createLogger({ level: 'silent' }),
-  config: loadConfig({ PUBLIC_URL: 'https://pillars.example.org', ORG_NAME: 'Pillars' }),
-  now,
-});
+const { mailbox, sendEmail: sendEmails } = await useDevMailbox(database.db, {}, now);
 
 beforeEach(() => {
   clock = new Date(clock.getTime() + 24 * 3_600_000);

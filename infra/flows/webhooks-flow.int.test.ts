@@ -1,7 +1,4 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { type ServerType, serve } from '@hono/node-server';
 import { PaymentAccepted, PaymentStatus } from '@pillars/contracts';
 import { transactionFeeCents } from '@pillars/money/rules';
 import { memberships, outbox, payments, transactions, webhookEvents } from '@pillars/platform/db';
@@ -9,13 +6,13 @@ import { JOBS } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { App } from '@pillars/api/app';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { testApp } from '@pillars/api/test/test-app';
 import { startWorkers } from '@pillars/worker/workers';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
+import { listenBeforeApp } from './api-listener';
 import { type SettledPayment, membershipPayment, monthlyDonation, withLedgerFacts } from './payment-stack';
 
 // Provider webhooks end to end (ADR 007, later instalments), over real HTTP both ways: the sandbox charges a
@@ -31,24 +28,7 @@ const queues = await useQueueBackend('redis', database.url);
 
 // The API must be listening before the sandbox is told where to deliver, and the app needs the
 // sandbox's provider: the server is started first and hands requests to the app once it exists.
-const api: { app?: App } = {};
-const server = await new Promise<ServerType>((resolve) => {
-  const started: ServerType = serve(
-    {
-      fetch: (request: Request) => (api.app ? api.app.fetch(request) : new Response('starting', { status: 503 })),
-      hostname: '127.0.0.1',
-      port: 0,
-    },
-    () => resolve(started),
-  );
-});
-afterAll(async () => {
-  const http = server as Server;
-  const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-  http.closeAllConnections();
-  await closed;
-});
-const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { apiUrl, setApp } = await listenBeforeApp();
 const webhookUrl = `${apiUrl}/api/webhooks/paytheory/${URL_SECRET}`;
 
 const { sandbox, provider, tokenFor } = await useSandbox({ webhook: { url: webhookUrl } });
@@ -58,13 +38,14 @@ const apiLog: string[] = [];
 const paymentEvents = new PaymentEvents(database.url, createLogger({ level: 'silent' }));
 await paymentEvents.start();
 afterAll(() => paymentEvents.stop());
-api.app = testApp(database, {
+const app = testApp(database, {
   queues,
   provider,
   paymentEvents,
   env: { PAYTHEORY_WEBHOOK_URL_SECRET: URL_SECRET },
   logger: createLogger({ level: 'debug', destination: { write: (line: string) => void apiLog.push(line) } }),
 });
+setApp(app);
 const workers = await startWorkers({
   db: database.db,
   backend: queues,

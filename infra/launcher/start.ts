@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, watch } from 'node:fs';
 import { join } from 'node:path';
@@ -7,9 +6,8 @@ import { loadConfigOrExit } from '@pillars/platform/config';
 import { createDatabase, hasNoContent, runMigrations, seedDemoContent, users } from '@pillars/platform/db';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '@pillars/platform/logger';
-import { ServiceMessage } from '@pillars/platform/service';
 import { REPO_ROOT, WEB_DIST, viteCli } from '@pillars/embedded/paths';
-import { OutputTail } from './output-tail';
+import { type Service, answers, spawnService, stopChild } from './services';
 
 /**
  * `npm start`: everything the product needs, on one port, with nothing but Node installed.
@@ -33,72 +31,13 @@ if (!dev && !existsSync(join(staticDir, 'index.html'))) {
   process.exit(1);
 }
 
-/** A running service: its process, its last lines, and the port it reported (docs/decisions/030). */
-interface Service {
-  child: ChildProcess;
-  tail: OutputTail;
-  /** Resolves with the port the service reports once its server listens (ServiceMessage). */
-  listening: Promise<number>;
-}
+/** Preloaded into every service: it stops itself when the launcher is gone (exit-with-launcher.js). */
+const EXIT_WITH_LAUNCHER = fileURLToPath(new URL('./exit-with-launcher.js', import.meta.url));
 
 const children = new Map<string, Service>();
 let stopping = false;
 /** Until every service answered its readiness check, any exit fails the start. */
 let started = false;
-
-/** Preloaded into every service: it stops itself when the launcher is gone (exit-with-launcher.js). */
-const EXIT_WITH_LAUNCHER = fileURLToPath(new URL('./exit-with-launcher.js', import.meta.url));
-
-/**
- * Each service runs in a process group of its own (`detached`), so the terminal's Ctrl-C reaches
- * the launcher only and the launcher stops them in order: services first, the database last
- * (docs/decisions/030-process-lifecycle.md). Its output passes through the launcher to the
- * terminal, which keeps its last lines for the report of a failed start; the IPC channel carries
- * its readiness and is how it notices a launcher that died without stopping it.
- */
-function spawnService(args: string[], env: Record<string, string>, cwd = REPO_ROOT): Service {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    detached: true,
-  });
-  // The launcher waits for its services' exits, not for the channels it holds open to them.
-  child.channel?.unref();
-  const tail = new OutputTail();
-  for (const [name, from, to] of [
-    ['stdout', child.stdout, process.stdout],
-    ['stderr', child.stderr, process.stderr],
-  ] as const) {
-    from?.on('data', (chunk: Buffer) => {
-      to.write(chunk);
-      tail.push(name, chunk.toString());
-    });
-  }
-  const listening = new Promise<number>((resolve) => {
-    child.on('message', (message) => {
-      const parsed = ServiceMessage.safeParse(message);
-      if (parsed.success) resolve(parsed.data.listening);
-    });
-  });
-  return { child, tail, listening };
-}
-
-/** SIGTERM (each service finishes the work it holds), SIGKILL after `graceMs`. */
-async function stopChild(name: string, { child }: Service, graceMs: number): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    // 'close': exited, and its last output passed on.
-    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => {
-      logger.warn({ service: name }, `did not stop within ${graceMs / 1000} s, killing it`);
-      child.kill('SIGKILL');
-    }, graceMs);
-    await exited;
-    clearTimeout(timer);
-  }
-  logger.info({ service: name }, 'service stopped');
-}
 
 /**
  * DATABASE_URL when set; otherwise the embedded PostgreSQL, started by a keeper process of its
@@ -111,7 +50,7 @@ async function provideDatabase(): Promise<string> {
   const keeper = service.child;
   // The keeper watches the launcher itself (it waits for the services to go). Stopping the
   // server takes a moment; the keeper must not be killed under it.
-  stopDatabase = () => stopChild('database', service, 60_000);
+  stopDatabase = () => stopChild(logger, 'database', service, 60_000);
   const url = await new Promise<string>((resolve, reject) => {
     keeper.once('message', (message) => resolve((message as { url: string }).url));
     keeper.once('exit', (code, signal) =>
@@ -134,7 +73,7 @@ async function shutdown(code: number, lastWords?: () => void): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info('stopping');
-  await Promise.all([...children].map(([name, service]) => stopChild(name, service, graceOf(name))));
+  await Promise.all([...children].map(([name, service]) => stopChild(logger, name, service, graceOf(name))));
   await stopDatabase();
   logger.info('stopped');
   lastWords?.();
@@ -234,7 +173,7 @@ function restartOnChange(name: string, start: () => void): void {
     restarting.add(name);
     logger.info({ service: name, file: changed }, 'restarting after a change');
     const service = children.get(name);
-    if (service) await stopChild(name, service, graceOf(name));
+    if (service) await stopChild(logger, name, service, graceOf(name));
     if (!stopping) start();
     restarting.delete(name);
     if (pending) {
@@ -260,19 +199,6 @@ function runService(name: string, args: string[], env: Record<string, string>): 
   if (dev && name in WATCHED) restartOnChange(name, start);
 }
 
-/** Polls `url` until it answers 2xx; false when the deadline passed first (or the launcher is stopping). */
-async function answers(url: string, deadline: number): Promise<boolean> {
-  while (Date.now() < deadline && !stopping) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
-
 /**
  * A service is ready when it reported the port its server took (so a port answered by another
  * process never passes for it) and then answered each readiness path on its ports within
@@ -290,7 +216,7 @@ async function serviceReady(name: string, urls: (port: number) => string[], time
   const notReady = (what: string) => new StartFailure(name, `${what} within ${timeoutMs / 1000} s`, service);
   if (port === null) throw notReady('did not report listening');
   for (const url of urls(port)) {
-    if (!(await answers(url, deadline)) && !stopping) throw notReady(`did not answer ${url}`);
+    if (!(await answers(url, deadline, () => stopping)) && !stopping) throw notReady(`did not answer ${url}`);
   }
 }
 
@@ -388,7 +314,7 @@ async function startAll(): Promise<void> {
   if (dev) {
     // Vite reports nothing over IPC; its strictPort makes a taken port an exit, which fails the start.
     const deadline = Date.now() + 60_000;
-    if (!(await answers(`http://localhost:${config.PORT}/readyz`, deadline)) && !stopping) {
+    if (!(await answers(`http://localhost:${config.PORT}/readyz`, deadline, () => stopping)) && !stopping) {
       throw new StartFailure(
         'web',
         `did not answer http://localhost:${config.PORT}/readyz within 60 s`,

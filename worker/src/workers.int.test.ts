@@ -30,7 +30,9 @@ describe.each(['redis', 'postgres'] as const)('maintenance queue routing (%s que
     const jobId = `test-${randomUUID()}`;
     await backend.queue(QUEUES.maintenance).add(jobName, {}, { ...JOB_OPTIONS[JOBS.reconcilePayments], jobId });
     const queue = backend.bullQueue(QUEUES.maintenance);
-    await expect.poll(async () => (await queue.getJob(jobId))?.finishedOn, { timeout: 10_000 }).toBeDefined();
+    await expect
+      .poll(async () => (await queue.getJob(jobId))?.finishedOn, { timeout: 10_000 })
+      .toEqual(expect.any(Number));
     return queue.getJob(jobId);
   }
 

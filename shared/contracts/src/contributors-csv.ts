@@ -1,5 +1,5 @@
 import { recordStateLabel } from './display';
-import type { ContributorRow } from './admin';
+import type { ContributorRow } from './admin-contributors';
 
 /**
  * The dashboard's CSV export, the one rule of the server's stream, which the dashboard downloads
