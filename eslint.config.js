@@ -69,6 +69,46 @@ export default tseslint.config(
     },
   },
   {
+    // The api's layers (docs/decisions/014): lib/ (the HTTP plumbing, sessions included) serves the
+    // features and never imports one; a feature's routes share what they share through services or
+    // lib, never through another routes file; the import graph of the api has no cycle.
+    files: ['api/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              // lib's tests drive the whole app, features included.
+              target: 'api/src/lib/**/!(*.test).ts',
+              from: 'api/src/features',
+              message: 'lib/ serves the features and never imports one: move the shared piece into lib/.',
+            },
+            {
+              target: 'api/src/**/!(admin-events|deposits|reconciliation).routes.ts',
+              from: 'api/src/**/*.routes.ts',
+              message: 'Routes never import routes: move the shared piece into a service or lib/.',
+            },
+            {
+              // Temporary: the admin's restructure into one router per resource removes these
+              // three routers' imports of admin.routes, and this exception with them.
+              target: [
+                'api/src/features/admin/events/admin-events.routes.ts',
+                'api/src/features/admin/deposits/deposits.routes.ts',
+                'api/src/features/admin/reconciliation.routes.ts',
+              ],
+              from: 'api/src/**/*.routes.ts',
+              except: ['**/api/src/features/admin/admin.routes.ts'],
+              message: 'Routes never import routes: move the shared piece into a service or lib/.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -14,9 +14,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { refuse } from '../../lib/limits';
 import { apiError, featureRouter, json, openapiRoute, rateLimited } from '../../lib/openapi';
-import { clearSessionCookie, clientAddress, setSessionCookie } from './auth-http';
+import { clearSessionCookie, clientAddress, setSessionCookie } from '../../lib/session/session-http';
 import { authService } from './auth.service';
-import type { SessionStore } from './sessions';
+import type { SessionStore } from '../../lib/session/sessions';
 
 const body = <S extends z.ZodType>(schema: S) => ({
   required: true,

@@ -18,7 +18,7 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 import { refuse } from '../../lib/limits';
-import { clientAddress, refuseCrossSite } from '../auth/auth-http';
+import { clientAddress, refuseCrossSite } from '../../lib/session/session-http';
 import {
   type ManageSession,
   type ManageSessionStore,
