@@ -31,6 +31,9 @@ const devOnlyFiles = [
   'infra/embedded/postgres.ts',
 ];
 
+/** Of shared, the browser bundle may hold the contracts and money's pure rules, nothing else. */
+const WEB_SHARED_MESSAGE = 'The web app may import only @pillars/contracts and @pillars/money/rules of shared.';
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '.data/**', 'coverage/**', 'web/e2e/artifacts/**'],
@@ -69,6 +72,34 @@ export default tseslint.config(
     },
   },
   {
+    // The api's layers (docs/decisions/014): lib/ (the HTTP plumbing, sessions included) serves the
+    // features and never imports one; a feature's routes share what they share through services or
+    // lib, never through another routes file; the import graph of the api has no cycle.
+    files: ['api/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              // lib's tests drive the whole app, features included.
+              target: 'api/src/lib/**/!(*.test).ts',
+              from: 'api/src/features',
+              message: 'lib/ serves the features and never imports one: move the shared piece into lib/.',
+            },
+            {
+              target: 'api/src/**/*.routes.ts',
+              from: 'api/src/**/*.routes.ts',
+              message: 'Routes never import routes: move the shared piece into a service or lib/.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
@@ -83,11 +114,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: '@pillars/money', message: WEB_SHARED_MESSAGE }],
           patterns: [
-            {
-              group: ['@pillars/shared/*', '!@pillars/contracts'],
-              message: 'The web app may import only @pillars/contracts.',
-            },
+            { regex: '^@pillars/(platform(/.*)?|money/(?!rules$).*)$', message: WEB_SHARED_MESSAGE },
             {
               group: ['node:*', 'pg', 'pino', 'drizzle-orm', 'drizzle-orm/*'],
               message: 'Server-only module in browser code.',

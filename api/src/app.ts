@@ -3,9 +3,9 @@ import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { csrfProtection, requireSession, sessionMiddleware } from './features/auth/auth-http';
+import { csrfProtection, requireSession, sessionMiddleware } from './lib/session/session-http';
 import { authRoutes } from './features/auth/auth.routes';
-import { createSessionStore, sessionTimeoutsOf } from './features/auth/sessions';
+import { createSessionStore, sessionTimeoutsOf } from './lib/session/sessions';
 import { adminApp } from './features/admin/admin.app';
 import { docsRoutes } from './features/docs/docs.routes';
 import { QUEUE_MONITOR_PATH, queueMonitor } from './features/admin/queue-monitor';
@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use('*', noStorePersonal);
+  app.use('*', noStorePersonal(QUEUE_MONITOR_PATH));
   app.use('/api/*', cachePublicReads);
   app.use('*', limitRequestBodies);
   // Every state-changing request that carries our session, on every path: the API and the queue

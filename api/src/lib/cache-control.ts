@@ -1,18 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
-import { QUEUE_MONITOR_PATH } from '../features/admin/queue-monitor';
 import type { AppEnv } from './context';
 import { isSafeMethod } from './methods';
 
 /**
  * Reads that answer about one person or one session: the back office and the queue monitor,
- * sign-in, the donor's manage pages, and the per-payment and per-registration reads the payment
+ * sign-in, the donor's manage pages, the queue monitor (its path given by the app), and the per-payment and per-registration reads the payment
  * pages poll. Public reads (news, events) are not listed and stay cacheable.
  */
 const PERSONAL_PATHS = [
   /^\/api\/(admin|auth|manage)(\/|$)/,
   /^\/api\/payments\/[^/]+$/,
   /^\/api\/event-registrations\//,
-  new RegExp(`^${QUEUE_MONITOR_PATH}(/|$)`),
 ];
 
 /**
@@ -21,11 +19,14 @@ const PERSONAL_PATHS = [
  * every answer to a write (it names the record or payment it created), and any answer that sets
  * a cookie. Errors included: the header is set after the handler, whatever it answered.
  */
-export const noStorePersonal: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  const personal =
-    !isSafeMethod(c.req.method) ||
-    PERSONAL_PATHS.some((path) => path.test(c.req.path)) ||
-    c.res.headers.has('set-cookie');
-  if (personal) c.header('Cache-Control', 'no-store');
-};
+export function noStorePersonal(queueMonitorPath: string): MiddlewareHandler<AppEnv> {
+  const personalPaths = [...PERSONAL_PATHS, new RegExp(`^${queueMonitorPath}(/|$)`)];
+  return async (c, next) => {
+    await next();
+    const personal =
+      !isSafeMethod(c.req.method) ||
+      personalPaths.some((path) => path.test(c.req.path)) ||
+      c.res.headers.has('set-cookie');
+    if (personal) c.header('Cache-Control', 'no-store');
+  };
+}

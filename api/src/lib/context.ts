@@ -7,7 +7,7 @@ import type { MediaStore } from '@pillars/platform/media';
 import type { Registry } from '@pillars/platform/metrics';
 import type { CardProvider } from '@pillars/money/provider';
 import type pg from 'pg';
-import type { ValidSession } from '../features/auth/sessions';
+import type { ValidSession } from './session/sessions';
 import type { PaymentEvents } from './payment-events';
 
 /** What the app needs from the outside world; tests pass real instances of each. */

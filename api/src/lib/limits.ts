@@ -1,7 +1,7 @@
 import { rateLimitMessages } from '@pillars/contracts';
 import { type LimitName, type Limiters, type Refusal, orAllowOnOutage } from '@pillars/platform/limits';
 import type { Context, MiddlewareHandler } from 'hono';
-import { clientAddress } from '../features/auth/auth-http';
+import { clientAddress } from './session/session-http';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { currentRequest } from './request-scope';

@@ -66,8 +66,8 @@ function jsonBodySchema(route: RouteConfig): z.ZodType | undefined {
 
 /**
  * Adds `route` to the document and serves it, its definition validating the request: the query,
- * path and headers through the library with the house's answers (400 INVALID_DATA naming the
- * issues; a 404 for a path parameter), then the JSON body through lib/validate with the same
+ * path through the library with the house's answers (400 INVALID_DATA naming the issues; a 404
+ * for a path parameter), then the JSON body through lib/validate with the same
  * schema, so the 413, 415, UTF-8 and malformed-JSON answers of lib/request-body stay the one
  * rule. The handler reads `c.req.valid(...)` (docs/decisions/013).
  */
@@ -80,8 +80,10 @@ export function openapiRoute<R extends RouteConfig>(
   app.openAPIRegistry.registerPath(withBodyErrors(route));
   const bodySchema = jsonBodySchema(route);
   // The body is left to lib/validate: the library's own reader answers 415 and malformed JSON
-  // in words of its own, and reads a body before a webhook's secret is checked.
-  const { body: _readBelow, ...request } = route.request ?? {};
+  // in words of its own, and reads a body before a webhook's secret is checked. The declared
+  // headers (Idempotency-Key) are read after the body by lib/idempotency with the same contract,
+  // so a body the route cannot read is its 415 or 400 whatever the key.
+  const { body: _readBelow, headers: _readAfterBody, ...request } = route.request ?? {};
   const served = { ...route, request, hide: true } as R;
   const hook: Hook<unknown, AppEnv, string, undefined> = (result) => {
     if (result.success) return;

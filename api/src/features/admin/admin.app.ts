@@ -9,6 +9,7 @@ import { adminPaymentsRoutes } from './payments.routes';
 import { reconciliationRoutes } from './reconciliation.routes';
 import { recordListsRoutes } from './record-lists.routes';
 import { recordStatusRoutes } from './record-status.routes';
+import { registrationScopeRoutes } from './registrations.routes';
 import { usersRoutes } from './users.routes';
 
 /**
@@ -19,6 +20,7 @@ export function adminApp(deps: AppDeps) {
   const app = featureRouter();
   app.route('/', contributorsRoutes(deps));
   app.route('/', recordListsRoutes(deps));
+  app.route('/', registrationScopeRoutes(deps));
   app.route('/', usersRoutes(deps));
   app.route('/', recordStatusRoutes(deps));
   app.route('/', adminPaymentsRoutes(deps));

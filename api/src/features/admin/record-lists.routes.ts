@@ -12,7 +12,6 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 import { adminRoute, msSince, underAdmin } from './admin-http';
 import { RECORD_LIST_SERVICES, type RecipientScope, type RecordListService } from './detail-lists.service';
-import { registrationScopeRoutes } from './registrations.routes';
 
 /**
  * The admin's record lists (contributions, members, registrations), each served from its
@@ -133,12 +132,11 @@ function listRoutes<L extends RecordListOf<RecordListName>>(
   );
 }
 
-/** Every record list's routes, and the registrations' own: their events and check-in at the door. */
+/** Every record list's routes (the registrations' own, their events and the door's search, are registrations.routes.ts). */
 export function recordListsRoutes(deps: Pick<AppDeps, 'db'>) {
   const app = featureRouter();
   listRoutes(app, deps, RECORD_LISTS.contributions, RECORD_LIST_SERVICES.contributions);
   listRoutes(app, deps, RECORD_LISTS.members, RECORD_LIST_SERVICES.members);
   listRoutes(app, deps, RECORD_LISTS.registrations, RECORD_LIST_SERVICES.registrations);
-  app.route('/', registrationScopeRoutes(deps));
   return app;
 }

@@ -2,6 +2,7 @@ import { type AdminUser, type CreateAdminRequest, type ProfileUpdate, authRespon
 import { type Database, type Tx, users } from '@pillars/platform/db';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors';
+import { visibleUserColumns } from '../auth/auth.service';
 import { hashPassword, passwordProblem } from '../auth/passwords';
 import { type Actor, writeAudit } from './audit';
 
@@ -12,17 +13,6 @@ export const userMessages = {
   deleteLast: 'The last admin cannot be deleted.',
   profileUpdated: 'Profile updated successfully',
 } as const;
-
-/** The columns an admin may see of an account: never the password hash or the reset token. */
-export const visibleUserColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  createdAt: users.createdAt,
-};
 
 type UserRow = { [K in keyof typeof visibleUserColumns]: (typeof users.$inferSelect)[K] };
 

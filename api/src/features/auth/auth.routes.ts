@@ -14,10 +14,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { refuse } from '../../lib/limits';
 import { apiError, featureRouter, json, openapiRoute, rateLimited } from '../../lib/openapi';
-import { parseJson } from '../../lib/validate';
-import { clearSessionCookie, clientAddress, setSessionCookie } from './auth-http';
+import { clearSessionCookie, clientAddress, setSessionCookie } from '../../lib/session/session-http';
 import { authService } from './auth.service';
-import type { SessionStore } from './sessions';
+import type { SessionStore } from '../../lib/session/sessions';
 
 const body = <S extends z.ZodType>(schema: S) => ({
   required: true,
@@ -91,7 +90,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, limiters: Limi
 
   const app = featureRouter();
   openapiRoute(app, login, async (c) => {
-    const credentials = await parseJson(c, LoginRequest);
+    const credentials = c.req.valid('json');
     const address = clientAddress(c, config);
     const outcome = await auth.signIn(credentials, address, c.get('session')?.id, c.get('logger'));
     if (outcome.kind === 'throttled') {
@@ -109,13 +108,13 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, limiters: Limi
     return c.json(await auth.currentUser(c.get('session')?.user.id), 200);
   });
   openapiRoute(app, forgotPassword, async (c) => {
-    const { email } = await parseJson(c, ForgotPasswordRequest);
+    const { email } = c.req.valid('json');
     const refusal = await auth.requestPasswordReset(email, clientAddress(c, config), c.get('logger'));
     if (refusal) refuse(c, refusal, rateLimitMessages.tooManyRequests(refusal.retryAfterMs));
     return c.json({ success: true, message: authResponseMessages.resetLinkSent } satisfies MessageResponse, 200);
   });
   openapiRoute(app, resetPassword, async (c) => {
-    const request = await parseJson(c, ResetPasswordRequest);
+    const request = c.req.valid('json');
     await auth.resetPassword(request, c.get('logger'));
     clearSessionCookie(c, config);
     return c.json({ success: true, message: authResponseMessages.passwordReset } satisfies MessageResponse, 200);

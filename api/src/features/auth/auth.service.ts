@@ -12,10 +12,20 @@ import type { Logger } from '@pillars/platform/logger';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { visibleUserColumns } from '../admin/users.service';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords';
-import type { SessionStore } from './sessions';
+import type { SessionStore } from '../../lib/session/sessions';
 import { longest } from '../../lib/limits';
+
+/** The columns an admin may see of an account: never the password hash or the reset token. */
+export const visibleUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  createdAt: users.createdAt,
+};
 
 export type SignIn =
   { kind: 'throttled'; retryAfterMs: number } | { kind: 'signed-in'; username: string; token: string; expiresAt: Date };

@@ -14,7 +14,6 @@ import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';
 import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
-import { parseJson } from '../../lib/validate';
 import { acceptDonation, reportDonationCharge } from './donations.service';
 
 const createDonationRoute = createRoute({
@@ -57,7 +56,7 @@ const reportDonationChargeRoute = createRoute({
 export function donationsRoutes(deps: AppDeps, limiters: Limiters) {
   const app = featureRouter();
   openapiRoute(app, createDonationRoute, async (c) => {
-    const body = await parseJson(c, DonationRequest);
+    const body = c.req.valid('json');
     // Only a request with a card token starts a charge; without one it stores a record (201).
     if (body.paymentMethodToken) {
       await guardCharge(c, deps, limiters, { email: body.email, token: body.paymentMethodToken });
@@ -65,12 +64,21 @@ export function donationsRoutes(deps: AppDeps, limiters: Limiters) {
     const answer = await acceptDonation(deps, c.get('logger'), body, idempotencyKeyOf(c));
     return answer.status === 201 ? c.json(answer.body, 201) : c.json(answer.body, 202);
   });
-  openapiRoute(app, reportDonationChargeRoute, async (c) => {
-    const id = Id.safeParse(c.req.param('id'));
-    if (!id.success) throw notFound('Donation');
-    const report = await parseJson(c, DonationStatusReport);
-    const queued = await reportDonationCharge(deps, c.get('logger'), id.data, report, idempotencyKeyOf(c));
-    return c.json(queued, 202);
-  });
+  openapiRoute(
+    app,
+    reportDonationChargeRoute,
+    async (c) => {
+      const report = c.req.valid('json');
+      const queued = await reportDonationCharge(
+        deps,
+        c.get('logger'),
+        c.req.valid('param').id,
+        report,
+        idempotencyKeyOf(c),
+      );
+      return c.json(queued, 202);
+    },
+    { unknownRecord: notFound('Donation') },
+  );
   return app;
 }

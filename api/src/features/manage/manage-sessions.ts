@@ -4,7 +4,7 @@ import { type Database, hashManageToken, manageLinks, manageSessions } from '@pi
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { hashSecret, randomSecret } from '../auth/sessions';
+import { hashSecret, randomSecret } from '../../lib/session/sessions';
 
 /**
  * A donor's manage session (docs/decisions/020): opened by spending a manage link, it lasts an

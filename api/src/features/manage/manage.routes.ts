@@ -15,11 +15,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Limiters } from '@pillars/platform/limits';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { AppError, invalidData } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
 import { refuse } from '../../lib/limits';
-import { parseJson } from '../../lib/validate';
-import { clientAddress, refuseCrossSite } from '../auth/auth-http';
+import { clientAddress, refuseCrossSite } from '../../lib/session/session-http';
 import {
   type ManageSession,
   type ManageSessionStore,
@@ -139,7 +138,7 @@ export function manageRoutes(deps: AppDeps, limiters: Limiters, store?: ManageSe
   const app = featureRouter();
   app.use('*', sameSiteWrites(deps));
   openapiRoute(app, requestLink, async (c) => {
-    const { email } = await parseJson(c, ManageLinkRequest);
+    const { email } = c.req.valid('json');
     const outcome = await manage.requestLink(email, clientAddress(c, config), c.get('logger'));
     if (outcome.kind === 'throttled') {
       refuse(c, outcome, manageMessages.tooManyRequests(Math.ceil(outcome.retryAfterMs / 60_000)));
@@ -147,7 +146,7 @@ export function manageRoutes(deps: AppDeps, limiters: Limiters, store?: ManageSe
     return c.json({ success: true, message: manageMessages.linkRequested } satisfies MessageResponse, 202);
   });
   openapiRoute(app, openSession, async (c) => {
-    const { token } = await parseJson(c, ManageSessionRequest);
+    const { token } = c.req.valid('json');
     const previous = await sessions.validate(manageCookieValue(c, config));
     const opened = await sessions.redeem(token);
     if (!opened) throw new AppError('INVALID_DATA', manageMessages.linkInvalid);
@@ -163,17 +162,18 @@ export function manageRoutes(deps: AppDeps, limiters: Limiters, store?: ManageSe
     const session = await sessionOf(c);
     return c.json(await manage.overview(session.email), 200);
   });
-  openapiRoute(app, cancelPlan, async (c) => {
-    const session = await sessionOf(c);
-    const paymentId = Id.safeParse(c.req.param('paymentId'));
-    if (!paymentId.success) throw new AppError('NOT_FOUND', manageMessages.planNotFound);
-    return c.json(await manage.cancelPlan(session.email, paymentId.data, c.get('logger')), 200);
-  });
+  openapiRoute(
+    app,
+    cancelPlan,
+    async (c) => {
+      const session = await sessionOf(c);
+      return c.json(await manage.cancelPlan(session.email, c.req.valid('param').paymentId, c.get('logger')), 200);
+    },
+    { unknownRecord: new AppError('NOT_FOUND', manageMessages.planNotFound) },
+  );
   openapiRoute(app, statement, async (c) => {
     const session = await sessionOf(c);
-    const query = StatementQuery.safeParse({ year: c.req.query('year') });
-    if (!query.success) throw invalidData(query.error);
-    return c.json(await manage.statement(session.email, query.data.year), 200);
+    return c.json(await manage.statement(session.email, c.req.valid('query').year), 200);
   });
   openapiRoute(app, signOut, async (c) => {
     const session = await sessions.validate(manageCookieValue(c, config));

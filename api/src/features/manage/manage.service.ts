@@ -1,7 +1,6 @@
 import type {
   GivingStatement,
   ManageOverview,
-  ManagedPlan,
   ManagedReceipt,
   PlanCancellation,
   ReceiptKind,
@@ -34,14 +33,13 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { longest } from '../../lib/limits';
+import { type PlanPayment, planOf } from './manage-plans';
 
 /** What the payment's cancellation records as its reason, and the audit log's action for it. */
 export const DONOR_CANCEL_REASON = 'Cancelled by the donor';
 /** The same action an admin's cancellation records, with `donor` as the actor (no account). */
 export const DONOR_CANCEL_ACTION = 'payment.plan-cancel-requested';
 
-/** Record statuses that mean a monthly plan has ended (a gift is cancelled, a membership inactive). */
-const ENDED_STATUSES = new Set(['cancelled', 'inactive']);
 /** Receipts are the rows that moved money: charges received and refunds given. */
 const RECEIPT_STATUSES = ['completed', 'refunded'];
 const REFUNDED = 'refunded';
@@ -49,31 +47,6 @@ const GIFT_KINDS = ['donation', 'recurring_donation'] as const satisfies readonl
 
 const lower = (email: string) => email.trim().toLowerCase();
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);
-
-type PlanPayment = Pick<
-  typeof payments.$inferSelect,
-  'id' | 'kind' | 'recordId' | 'providerRecurringId' | 'nextPaymentDate' | 'cancelRequestedAt' | 'cancelledAt'
->;
-
-/**
- * A monthly plan as its donor sees it. It can be cancelled here while it runs at the provider and
- * nobody has asked yet: the same conditions requestPlanCancellation checks before it queues.
- */
-function planOf(payment: PlanPayment | undefined, recordStatus: string): ManagedPlan | null {
-  if (!payment?.providerRecurringId) return null;
-  const state =
-    payment.cancelledAt || ENDED_STATUSES.has(recordStatus)
-      ? 'cancelled'
-      : payment.cancelRequestedAt
-        ? 'cancellation-requested'
-        : 'active';
-  return {
-    paymentId: payment.id,
-    state,
-    nextChargeDate: state === 'active' ? payment.nextPaymentDate : null,
-    cancellable: state === 'active',
-  };
-}
 
 export type LinkRequest = { kind: 'queued' } | { kind: 'throttled'; retryAfterMs: number };
 

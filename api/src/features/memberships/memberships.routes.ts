@@ -10,7 +10,6 @@ import type { AppDeps } from '../../lib/context';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';
 import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
-import { parseJson } from '../../lib/validate';
 import { acceptMembershipPayment, applyForMembership } from './memberships.service';
 
 const applyRoute = createRoute({
@@ -50,11 +49,11 @@ const processMembershipPaymentRoute = createRoute({
 export function membershipsRoutes(deps: AppDeps, limiters: Limiters) {
   const app = featureRouter();
   openapiRoute(app, applyRoute, async (c) => {
-    const body = await parseJson(c, MembershipApplication);
+    const body = c.req.valid('json');
     return c.json(await applyForMembership(deps, c.get('logger'), body, idempotencyKeyOf(c)), 201);
   });
   openapiRoute(app, processMembershipPaymentRoute, async (c) => {
-    const request = await parseJson(c, MembershipPaymentRequest);
+    const request = c.req.valid('json');
     // The member's e-mail is the one the worker counts declines against; the buyer's stands in.
     const { email } = request.membership;
     await guardCharge(c, deps, limiters, {

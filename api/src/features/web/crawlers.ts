@@ -1,10 +1,7 @@
-import { events, newsArticles } from '@pillars/platform/db';
-import { desc, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { AppDeps, AppEnv } from '../../lib/context';
-import { PUBLIC_EVENT_STATES } from '../events/events.routes';
-import { isPublicArticle } from '../news/news.routes';
+import { type SitemapEntry, sitemapContent } from './web.service';
 
 /**
  * What search engines read about the public site (docs/decisions/040): `/robots.txt` and
@@ -52,11 +49,6 @@ export function robotsTxt(publicUrl: string): string {
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
-export interface SitemapEntry {
-  path: string;
-  lastmod: Date | null;
-}
-
 export function sitemapXml(publicUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map(({ path, lastmod }) => {
     const loc = `<loc>${escapeXml(new URL(path, publicUrl).href)}</loc>`;
@@ -75,33 +67,6 @@ export function crawlerRoutes(deps: AppDeps) {
   const { db, config, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Every public article and event, most recently changed first, at most `limit`. */
-  async function contentEntries(limit: number): Promise<{ entries: SitemapEntry[]; truncated: boolean }> {
-    // A scheduled article appears when its date comes, after its last edit.
-    const articleChanged = sql<Date>`greatest(${newsArticles.updatedAt}, ${newsArticles.publishedAt})`.mapWith(
-      newsArticles.updatedAt,
-    );
-    const [articles, publicEvents] = await Promise.all([
-      db
-        .select({ slug: newsArticles.slug, lastmod: articleChanged })
-        .from(newsArticles)
-        .where(isPublicArticle(now()))
-        .orderBy(desc(articleChanged))
-        .limit(limit + 1),
-      db
-        .select({ slug: events.slug, lastmod: events.updatedAt })
-        .from(events)
-        .where(inArray(events.status, PUBLIC_EVENT_STATES))
-        .orderBy(desc(events.updatedAt))
-        .limit(limit + 1),
-    ]);
-    const all = [
-      ...articles.map((a) => ({ path: `/news/${encodeURIComponent(a.slug)}`, lastmod: a.lastmod })),
-      ...publicEvents.map((e) => ({ path: `/events/${encodeURIComponent(e.slug)}`, lastmod: e.lastmod })),
-    ].sort((a, b) => b.lastmod.getTime() - a.lastmod.getTime());
-    return { entries: all.slice(0, limit), truncated: all.length > limit };
-  }
-
   return new Hono<AppEnv>()
     .use('/robots.txt', etag())
     .use('/sitemap.xml', etag())
@@ -110,7 +75,7 @@ export function crawlerRoutes(deps: AppDeps) {
       return c.text(robotsTxt(config.PUBLIC_URL));
     })
     .get('/sitemap.xml', async (c) => {
-      const { entries, truncated } = await contentEntries(SITEMAP_MAX_URLS - SITEMAP_PAGES.length);
+      const { entries, truncated } = await sitemapContent(db, now(), SITEMAP_MAX_URLS - SITEMAP_PAGES.length);
       if (truncated) {
         logger.warn(
           { limit: SITEMAP_MAX_URLS },

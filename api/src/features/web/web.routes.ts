@@ -3,12 +3,10 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { PUBLIC_CONFIG_ELEMENT_ID, PUBLIC_CONFIG_PLACEHOLDER } from '@pillars/contracts';
 import { publicConfigOf } from '@pillars/platform/config';
-import { events, newsArticles, redirectedSlug } from '@pillars/platform/db';
-import { and, eq, ne } from 'drizzle-orm';
+import { redirectedSlug } from '@pillars/platform/db';
 import { type Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { cacheSiteImages } from '../../lib/public-cache';
-import { isPublicArticle } from '../news/news.routes';
 import { contentSecurityPolicy, inlineScriptHashes } from './content-security-policy';
 import {
   escapeForScript,
@@ -18,6 +16,7 @@ import {
   withRenderedPage,
 } from './server-render';
 import { type SocialMeta, withSiteTitle, withSocialMeta } from './social-meta';
+import { articleMeta, eventMeta } from './web.service';
 
 export function renderIndexHtml(template: string, deps: Pick<AppDeps, 'config'>): string {
   const json = escapeForScript(JSON.stringify(publicConfigOf(deps.config)));
@@ -74,30 +73,6 @@ export function webRoutes(deps: AppDeps, staticDir: string, apiFetch: (request: 
 
   const now = deps.now ?? (() => new Date());
 
-  // Shared links to an article or an event show its title, summary and image in the preview.
-  // A missing slug gets no preview: the page is rendered with its not-found state (a 404). Drafts
-  // and scheduled articles are not public, so their preview says nothing either.
-  async function articleMeta(slug: string): Promise<SocialMeta | null> {
-    const [article] = await db
-      .select({ title: newsArticles.title, excerpt: newsArticles.excerpt, imageUrl: newsArticles.imageUrl })
-      .from(newsArticles)
-      .where(and(eq(newsArticles.slug, slug), isPublicArticle(now())))
-      .limit(1);
-    if (!article) return null;
-    const { title, excerpt, imageUrl } = article;
-    return { title, description: excerpt, image: imageUrl, path: `/news/${slug}`, type: 'article' };
-  }
-  async function eventMeta(slug: string): Promise<SocialMeta | null> {
-    const [event] = await db
-      .select({ title: events.title, description: events.description, imageUrl: events.imageUrl })
-      .from(events)
-      .where(and(eq(events.slug, slug), ne(events.status, 'draft')))
-      .limit(1);
-    if (!event) return null;
-    const { title, description, imageUrl } = event;
-    return { title, description: description ?? title, image: imageUrl, path: `/events/${slug}`, type: 'website' };
-  }
-
   return (
     new Hono<AppEnv>()
       // index.html is a template: it must never be served raw, only with the config rendered in.
@@ -105,7 +80,7 @@ export function webRoutes(deps: AppDeps, staticDir: string, apiFetch: (request: 
       .get('/index.html', (c) => page(c, null, '/'))
       .get('/news/:slug', async (c) => {
         const slug = c.req.param('slug');
-        const meta = await articleMeta(slug);
+        const meta = await articleMeta(db, slug, now());
         if (meta) return page(c, meta);
         // A published article's former address: the browser ends at the current one
         // (docs/decisions/024).
@@ -114,7 +89,7 @@ export function webRoutes(deps: AppDeps, staticDir: string, apiFetch: (request: 
       })
       .get('/events/:slug', async (c) => {
         const slug = c.req.param('slug');
-        const meta = await eventMeta(slug);
+        const meta = await eventMeta(db, slug);
         if (meta) return page(c, meta);
         // A former address of a public event moves to its current one (docs/decisions/025).
         const current = await redirectedSlug(db, 'event', slug);

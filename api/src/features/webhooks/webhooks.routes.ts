@@ -44,7 +44,7 @@ export function webhooksRoutes(deps: AppDeps) {
 
   openapiRoute(app, payTheoryWebhook, async (c) => {
     const log = c.get('logger') ?? logger;
-    if (!urlSecretMatches(config.PAYTHEORY_WEBHOOK_URL_SECRET, c.req.param('secret'))) {
+    if (!urlSecretMatches(config.PAYTHEORY_WEBHOOK_URL_SECRET, c.req.valid('param').secret)) {
       log.warn({ reason: 'url secret' }, 'webhook refused');
       throw new AppError('NOT_FOUND', 'Not found');
     }

@@ -3,10 +3,10 @@ import type { Config } from '@pillars/platform/config';
 import { authResponseMessages } from '@pillars/contracts';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
 import type { SessionStore } from './sessions';
-import { isSafeMethod } from '../../lib/methods';
+import { isSafeMethod } from '../methods';
 
 /**
  * Served over HTTPS (PUBLIC_URL), the cookie is `__Host-session`: Secure, Path=/, no Domain, so
