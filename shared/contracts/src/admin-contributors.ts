@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime, TEXT_LIMITS, singleLineText } from './common';
-import { isTimeZone } from './contributors-csv';
+import { isTimeZone } from './time-zone';
 
 // The dashboard's contributors list: its rows, filters, sort, pages, CSV export query and recipients.
 

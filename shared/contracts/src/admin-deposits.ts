@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
-import { csvDate, csvField, isTimeZone } from './contributors-csv';
+import { csvDate, csvField } from './contributors-csv';
+import { isTimeZone } from './time-zone';
 import { formatCents } from './display';
 
 /**

@@ -5,6 +5,7 @@ export * from './admin';
 export * from './admin-news';
 export * from './admin-events';
 export * from './contributors-csv';
+export * from './time-zone';
 export * from './admin-deposits';
 export * from './reconciliation';
 export * from './record-lists';

@@ -71,16 +71,6 @@ function calendarDay(instant: Date, timeZone: string | undefined) {
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 
-/** True when the runtime knows this IANA zone name. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Product rule: dates as MM/dd/yyyy, in the admin's zone like the table. The en-US format with a
  * 2-digit month and day and a numeric year writes exactly that, "11/24/2026", in one call: taking
