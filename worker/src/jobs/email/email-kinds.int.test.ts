@@ -142,6 +142,28 @@ describe('send-email, by kind', async () => {
     return { rowId: recorded.rowId, emailId, createdAt: at };
   }
 
+  /** A refund of `cents` of a charge the provider has done, as the refund job records it. */
+  async function succeededRefund(
+    paymentId: string,
+    chargeRowId: string,
+    cents: number,
+    extra: Partial<typeof refunds.$inferInsert> = {},
+  ) {
+    const [refund] = await db
+      .insert(refunds)
+      .values({
+        paymentId,
+        chargeRowId,
+        providerTransactionId: 'pt_txn_charge',
+        amountCents: cents,
+        state: 'succeeded',
+        requestedBy: 'admin',
+        ...extra,
+      })
+      .returning();
+    return refund;
+  }
+
   async function donor(recurring = false) {
     const person = { firstName: 'Abigail', lastName: 'Adams', email: `abigail+${unique()}@example.org` };
     const [row] = await db
@@ -388,21 +410,12 @@ describe('send-email, by kind', async () => {
           createdAt: new Date(day),
         })
         .returning();
-      const [refund] = await db
-        .insert(refunds)
-        .values({
-          paymentId: pay.id,
-          chargeRowId: rowId,
-          providerTransactionId: 'pt_txn_charge',
-          amountCents: cents,
-          state: 'succeeded',
-          requestedBy: 'admin',
-          refundRowId: refundRow?.id ?? null,
-          // The first was a void (the charge not yet settled), the second a refund.
-          isVoid: cents === 3000,
-          createdAt: new Date(day),
-        })
-        .returning();
+      const refund = await succeededRefund(pay.id, rowId, cents, {
+        refundRowId: refundRow?.id ?? null,
+        // The first was a void (the charge not yet settled), the second a refund.
+        isVoid: cents === 3000,
+        createdAt: new Date(day),
+      });
       refundIds.push(refund?.id ?? '');
     }
     const { message } = await send(await queue('refund-receipt', refundIds[1] ?? '', person.email));
@@ -434,17 +447,7 @@ describe('send-email, by kind', async () => {
     const { rowId } = await charge(pay, person, { amountCents: 1234 });
     // Written as the refund job writes them: created_at by the database, to the microsecond.
     const refundOf = async (cents: number) => {
-      const [refund] = await db
-        .insert(refunds)
-        .values({
-          paymentId: pay.id,
-          chargeRowId: rowId,
-          providerTransactionId: 'pt_txn_charge',
-          amountCents: cents,
-          state: 'succeeded',
-          requestedBy: 'admin',
-        })
-        .returning();
+      const refund = await succeededRefund(pay.id, rowId, cents);
       return send(await queue('refund-receipt', refund?.id ?? '', person.email));
     };
     const part = (await refundOf(500)).message?.text ?? '';
