@@ -171,19 +171,25 @@ export function monthlyDonation(paymentMethodToken: string) {
   return oneTimeDonation({ amount: '17.76', isRecurring: true, paymentMethodToken });
 }
 
+/** The membership form's values, as the membership page posts them, with any field replaced. */
+export function membershipForm(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Abigail',
+    lastName: 'Adams',
+    email: `abigail+${randomUUID().slice(0, 8)}@example.org`,
+    phone: '',
+    message: 'To serve',
+    waiverAccepted: true,
+    ...overrides,
+  };
+}
+
 /** A membership paid with a tokenized card: what the membership page posts. */
 export function membershipPayment(paymentMethodId: string) {
   return {
     amount: 2500,
     buyer: { first_name: 'Abigail', last_name: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' },
-    membership: {
-      firstName: 'Abigail',
-      lastName: 'Adams',
-      email: `abigail+${randomUUID().slice(0, 8)}@example.org`,
-      phone: '',
-      message: 'To serve',
-      waiverAccepted: true,
-    },
+    membership: membershipForm(),
     paymentMethod: 'card',
     payment_method_id: paymentMethodId,
     provider: 'paytheory',
