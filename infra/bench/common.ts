@@ -10,6 +10,39 @@ export class BenchFailure extends Error {
 
 export class UsageError extends Error {}
 
+/** An integer option from `min` to `max` (`fallback` when not given); else a UsageError naming it. */
+export function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new UsageError(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** The options every benchmark takes: where to write the JSON results, its overall timeout, and help. */
+export const RUN_OPTIONS = {
+  json: { type: 'string' },
+  timeout: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+/** The command line's options, or the exit code once the usage is written (0 for --help, 2 for bad options). */
+export function commandLine<T extends object>(parse: (argv: string[]) => T | 'help', usage: string): T | number {
+  let options: T | 'help';
+  try {
+    options = parse(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${errorOf(error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (options === 'help') {
+    process.stdout.write(usage);
+    return 0;
+  }
+  return options;
+}
+
 export const errorOf = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 export const sleep = (ms: number, signal: AbortSignal) =>
@@ -127,4 +160,56 @@ export class Teardown {
     }
     return problems;
   }
+}
+
+/**
+ * One bench run's abort: its overall deadline and SIGINT/SIGTERM abort `signal`, so the teardown
+ * still runs; a second signal exits at once. `doing` names what was under way when the deadline
+ * came (" while …", or nothing). `tearDown` ends the run: it stops the deadline, aborts what is
+ * left, releases the resources (an exit if they take longer than `totalMs`, when given) and
+ * writes what failed to release.
+ */
+export function abortableRun(timeoutMs: number, doing: () => string = () => '') {
+  const run = new AbortController();
+  const abort = (error: Error) => {
+    if (!run.signal.aborted) run.abort(error);
+  };
+  const deadline = setTimeout(
+    () => abort(new BenchFailure(`overall timeout of ${timeoutMs / 1000} s reached${doing()}; aborting`)),
+    timeoutMs,
+  );
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) {
+      process.stderr.write(`${signal} again: exiting without finishing the teardown\n`);
+      process.exit(130);
+    }
+    interrupted = true;
+    abort(new BenchFailure(`${signal}: interrupted; tearing down (send it again to exit at once)`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    signal: run.signal,
+    abort,
+    /** True once a signal interrupted the run. */
+    interrupted: () => interrupted,
+    /** Why the run failed: the abort's reason once aborted, else the error itself. */
+    reasonOf: (error: unknown) => (run.signal.aborted ? (run.signal.reason as Error) : error),
+    async tearDown(teardown: Teardown, stepMs: number, totalMs?: number) {
+      clearTimeout(deadline);
+      abort(new BenchFailure('tearing down'));
+      progress('tearing down');
+      if (totalMs !== undefined) {
+        setTimeout(() => {
+          process.stderr.write(`teardown did not finish within ${totalMs / 1000} s; exiting\n`);
+          process.exit(1);
+        }, totalMs).unref();
+      }
+      const problems = await teardown.runAll(stepMs);
+      for (const problem of problems) process.stderr.write(`teardown problem: ${problem}\n`);
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type QueueBackendKind } from '@pillars/platform/jobs';
-import { UsageError } from './common';
+import { RUN_OPTIONS, UsageError, intOption } from './common';
 
 export const PHASES = ['apart', 'burst', 'idle', 'steady', 'floor'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -35,15 +35,6 @@ export interface BenchOptions {
   timeoutMs: number;
 }
 
-function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}
-
 export function parseOptions(argv: string[]): BenchOptions | 'help' {
   const { values } = parseArgs({
     args: argv,
@@ -59,9 +50,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       queues: { type: 'string' },
       'worker-concurrency': { type: 'string' },
       grace: { type: 'string' },
-      json: { type: 'string' },
-      timeout: { type: 'string' },
-      help: { type: 'boolean' },
+      ...RUN_OPTIONS,
     },
   });
   if (values.help) return 'help';

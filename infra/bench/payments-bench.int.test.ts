@@ -1,9 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './children';
+import { describe, expect, it } from 'vitest';
+import { benchRun } from './bench-run';
 
 /**
  * The payments benchmark in miniature, run the way a developer runs it (its own PostgreSQL with
@@ -12,30 +8,12 @@ import { REPO_ROOT } from './children';
  * the figures are: timings on a shared machine prove nothing.
  */
 describe('payments benchmark (short form)', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pillars-bench-test-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const run = benchRun('pillars-bench-test-');
 
   it('runs every phase in separate processes and reports a figure for every target', async () => {
-    const jsonFile = join(dir, 'results.json');
     const args = ['--donations', '20', '--concurrency', '5', '--idle', '3', '--rate', '20', '--duration', '2'];
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'infra/bench/payments-bench.ts', ...args, '--json', jsonFile, '--timeout', '100'],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
-
-    const results = JSON.parse(await readFile(jsonFile, 'utf8')) as {
+    const { stdout, json } = await run('infra/bench/payments-bench.ts', [...args, '--timeout', '100']);
+    const results = json as {
       targets: { name: string; figure: string; value: number | null; met: boolean | null }[];
       apart: { payments: number; acceptedRate: number; chargeRate: number } | null;
       phases: { phase: string; payments: number; succeeded: number; statementsUnavailable: string | null }[];

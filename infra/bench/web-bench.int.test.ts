@@ -1,11 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '@pillars/embedded/paths';
-import { REPO_ROOT } from './children';
+import { benchRun } from './bench-run';
 import { METRICS, WebBenchJson } from './web-report';
 
 /**
@@ -15,44 +12,14 @@ import { METRICS, WebBenchJson } from './web-report';
  * figures are: timings on a shared machine prove nothing.
  */
 describe('web benchmark (short form)', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'pillars-web-bench-test-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+  const run = benchRun('pillars-web-bench-test-');
 
   it('audits the home page and the floor page and reports every figure with its target', async () => {
-    const jsonFile = join(dir, 'results.json');
     // An existing build is served as it is; the build is the bench's own step, not what this checks.
     const build = existsSync(join(WEB_DIST, 'index.html')) ? ['--no-build'] : [];
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'infra/bench/web-bench.ts',
-        '--runs',
-        '1',
-        '--pages',
-        'home',
-        ...build,
-        '--json',
-        jsonFile,
-        '--timeout',
-        '200',
-      ],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
-
-    const results = WebBenchJson.parse(JSON.parse(await readFile(jsonFile, 'utf8')));
+    const args = ['--runs', '1', '--pages', 'home', ...build, '--timeout', '200'];
+    const { stdout, json } = await run('infra/bench/web-bench.ts', args);
+    const results = WebBenchJson.parse(json);
     expect(results).toMatchObject({ mode: 'mobile', runsPerPage: 1 });
     expect(results.pages.map((page) => [page.name, page.path, page.runs])).toEqual([['home', '/', 1]]);
     const [home] = results.pages;

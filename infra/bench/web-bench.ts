@@ -22,7 +22,18 @@ import { ConfigSchema } from '@pillars/platform/config';
 import { viteCli } from '@pillars/embedded/paths';
 import { freePort } from '@pillars/testing/provision';
 import { type Child, REPO_ROOT, spawnNode, waitUntilReady } from './children';
-import { BenchFailure, Teardown, UsageError, errorOf, progress, untilAborted } from './common';
+import {
+  BenchFailure,
+  RUN_OPTIONS,
+  Teardown,
+  UsageError,
+  abortableRun,
+  commandLine,
+  errorOf,
+  intOption,
+  progress,
+  untilAborted,
+} from './common';
 import { type Auditor, LighthouseRunError, type PageRun, startAuditor } from './web-lighthouse';
 import { type PageResult, type WebBenchResults, render, toJson } from './web-report';
 
@@ -68,15 +79,6 @@ interface Options {
   timeoutMs: number;
 }
 
-function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}
-
 function parseOptions(argv: string[]): Options | 'help' {
   const { values } = parseArgs({
     args: argv,
@@ -86,9 +88,7 @@ function parseOptions(argv: string[]): Options | 'help' {
       desktop: { type: 'boolean' },
       port: { type: 'string' },
       'no-build': { type: 'boolean' },
-      json: { type: 'string' },
-      timeout: { type: 'string' },
-      help: { type: 'boolean' },
+      ...RUN_OPTIONS,
     },
   });
   if (values.help) return 'help';
@@ -316,37 +316,11 @@ async function measure(options: Options, teardown: Teardown, signal: AbortSignal
 }
 
 async function main(): Promise<number> {
-  let options: Options | 'help';
-  try {
-    options = parseOptions(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${errorOf(error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const options = commandLine(parseOptions, USAGE);
+  if (typeof options === 'number') return options;
 
-  const run = new AbortController();
-  const abort = (error: Error) => {
-    if (!run.signal.aborted) run.abort(error);
-  };
-  const deadline = setTimeout(
-    () => abort(new BenchFailure(`overall timeout of ${options.timeoutMs / 1000} s reached; aborting`)),
-    options.timeoutMs,
-  );
-  let interrupted = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) {
-      process.stderr.write(`${signal} again: exiting without finishing the teardown\n`);
-      process.exit(130);
-    }
-    interrupted = true;
-    abort(new BenchFailure(`${signal}: interrupted; tearing down (send it again to exit at once)`));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const run = abortableRun(options.timeoutMs);
+  const { abort } = run;
 
   const teardown = new Teardown();
   let exitCode = 0;
@@ -355,21 +329,15 @@ async function main(): Promise<number> {
     process.stdout.write(`${render(results).join('\n')}\n`);
     if (options.json) await writeFile(options.json, `${JSON.stringify(toJson(results), null, 2)}\n`);
   } catch (error) {
-    const reason = run.signal.aborted ? (run.signal.reason as Error) : error;
+    const reason = run.reasonOf(error);
     process.stderr.write(`\nbenchmark aborted: ${errorOf(reason).message}\n`);
     if (reason instanceof UsageError) process.stderr.write(`\n${USAGE}`);
     else if (!(reason instanceof BenchFailure) && reason instanceof Error && reason.stack) {
       process.stderr.write(`${reason.stack}\n`);
     }
-    exitCode = interrupted ? 130 : reason instanceof UsageError ? 2 : 1;
+    exitCode = run.interrupted() ? 130 : reason instanceof UsageError ? 2 : 1;
   } finally {
-    clearTimeout(deadline);
-    abort(new BenchFailure('tearing down'));
-    progress('tearing down');
-    const problems = await teardown.runAll(TEARDOWN_STEP_MS);
-    for (const problem of problems) process.stderr.write(`teardown problem: ${problem}\n`);
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    await run.tearDown(teardown, TEARDOWN_STEP_MS);
   }
   return exitCode;
 }

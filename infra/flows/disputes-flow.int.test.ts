@@ -17,14 +17,11 @@ import { createLogger } from '@pillars/platform/logger';
 import { createMailer } from '@pillars/platform/mail';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
-import { testApp } from '@pillars/api/test/test-app';
 import { startWorkers } from '@pillars/worker/workers';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
-import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
-import { listenBeforeApp } from './api-listener';
+import { useWebhookApi } from './webhook-api';
 import { oneTimeDonation } from './payment-stack';
 
 // Disputes end to end (docs/decisions/047-disputes.md), over real HTTP both ways: a gift of
@@ -40,22 +37,7 @@ const CONTACT_EMAIL = 'office@pillars.example.org';
 const database = await useTestDatabase();
 const queues = await useQueueBackend('redis', database.url);
 
-// The API must be listening before the sandbox is told where to deliver (as in webhooks-flow).
-const { apiUrl, setApp } = await listenBeforeApp();
-const { sandbox, provider, tokenFor } = await useSandbox({
-  webhook: { url: `${apiUrl}/api/webhooks/paytheory/${URL_SECRET}` },
-});
-
-const paymentEvents = new PaymentEvents(database.url, createLogger({ level: 'silent' }));
-await paymentEvents.start();
-afterAll(() => paymentEvents.stop());
-const app = testApp(database, {
-  queues,
-  provider,
-  paymentEvents,
-  env: { PAYTHEORY_WEBHOOK_URL_SECRET: URL_SECRET },
-});
-setApp(app);
+const { apiUrl, app, sandbox, provider, tokenFor } = await useWebhookApi(database, queues, URL_SECRET);
 
 const mailbox = await mkdtemp(join(tmpdir(), 'pillars-disputes-mailbox-'));
 afterAll(() => rm(mailbox, { recursive: true, force: true }));

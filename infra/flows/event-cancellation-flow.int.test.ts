@@ -15,9 +15,9 @@ import {
 import type { QueueBackendKind } from '@pillars/platform/jobs';
 import type { Job } from 'bullmq';
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { usePaymentStack } from './payment-stack';
+import { useAdminClient } from './admin-client';
 import { useDevMailbox } from './dev-mailbox';
 
 // An event cancelled by the admin (docs/decisions/050), end to end: a registration paid through the
@@ -28,20 +28,10 @@ import { useDevMailbox } from './dev-mailbox';
 describe.each<QueueBackendKind>(['redis', 'postgres'])('cancelling an event on the %s queue backend', async (kind) => {
   const { database, app, post, settled, tokenFor, sandbox } = await usePaymentStack(kind);
   const { db } = database;
-  let cookie = '';
 
   const { mailbox, sendEmail } = await useDevMailbox(db);
 
-  beforeAll(async () => {
-    cookie = await signIn(app, await createTestAdmin(db));
-  });
-
-  const admin = (method: string, path: string, body?: unknown) =>
-    app.request(`/api/admin${path}`, {
-      method,
-      headers: method === 'GET' ? { cookie } : asAdmin(cookie),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const admin = useAdminClient(app, db);
   const cancellationOf = async (eventId: string) =>
     EventCancellation.parse(await (await admin('GET', `/events/${eventId}/cancellation`)).json());
 

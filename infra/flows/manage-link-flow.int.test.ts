@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ManageOverview } from '@pillars/contracts';
-import { donations, outboundEmails, payments } from '@pillars/platform/db';
+import { donations, payments } from '@pillars/platform/db';
 import { insertTransactionRow, receiptNumberOf, transactionRow } from '@pillars/money';
-import type { Job } from 'bullmq';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testApp, useAppInfra } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
@@ -19,7 +15,7 @@ const database = await useTestDatabase();
 const infra = await useAppInfra(database);
 const app = testApp(database, infra);
 
-const { mailbox, sendEmail } = await useDevMailbox(database.db);
+const { sendQueued } = await useDevMailbox(database.db);
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   app.request(path, {
@@ -27,15 +23,6 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
     headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...headers },
     body: JSON.stringify(body),
   });
-
-/** Sends every queued e-mail, as the worker would; returns the .eml files written. */
-async function sendQueued(): Promise<string[]> {
-  const queued = await database.db.select().from(outboundEmails).where(eq(outboundEmails.state, 'queued'));
-  const before = new Set(await readdir(mailbox));
-  for (const row of queued) await sendEmail({ data: { emailId: row.id } } as Job);
-  const files = (await readdir(mailbox)).filter((file) => !before.has(file));
-  return Promise.all(files.map((file) => readFile(join(mailbox, file), 'utf8')));
-}
 
 /** An .eml with its quoted-printable soft line breaks joined and `=3D` read as `=`. */
 const joined = (eml: string) => eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

@@ -17,6 +17,7 @@ import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
 import { testApp, useAppInfra } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useDevMailbox } from './dev-mailbox';
+import { contactOf } from './people';
 
 // The home page's membership-interest form (docs/decisions/051-membership-interest.md): the API
 // stores an application, never a membership, and queues an acknowledgement to the applicant and a
@@ -42,10 +43,7 @@ const apply = (body: unknown, key: string = randomUUID()) =>
   });
 
 const application = () => ({
-  firstName: 'John',
-  lastName: 'Hancock',
-  email: `john+${randomUUID().slice(0, 8)}@example.org`,
-  phone: '555-010-1776',
+  ...contactOf('John', 'Hancock'),
   message: 'I would like to help organise events.',
   paymentMethod: 'card',
 });

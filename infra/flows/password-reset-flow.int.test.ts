@@ -1,7 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { outboundEmails, users } from '@pillars/platform/db';
-import type { Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
@@ -19,7 +16,7 @@ let clock = new Date('2026-03-01T12:00:00Z');
 const now = () => clock;
 const app = testApp(database, { ...infra, now });
 
-const { mailbox, sendEmail: sendEmails } = await useDevMailbox(database.db, {}, now);
+const { sendQueued } = await useDevMailbox(database.db, {}, now);
 
 beforeEach(() => {
   clock = new Date(clock.getTime() + 24 * 3_600_000);
@@ -36,14 +33,6 @@ const me = (cookie: string) => app.request('/api/auth/me', { headers: { cookie }
 
 describe('password reset by e-mail', () => {
   const forgot = (email: string) => post('/api/auth/forgot-password', { email });
-
-  async function sendQueued(): Promise<string[]> {
-    const queued = await database.db.select().from(outboundEmails).where(eq(outboundEmails.state, 'queued'));
-    const before = new Set(await readdir(mailbox));
-    for (const row of queued) await sendEmails({ data: { emailId: row.id } } as Job);
-    const files = (await readdir(mailbox)).filter((f) => !before.has(f));
-    return Promise.all(files.map((f) => readFile(join(mailbox, f), 'utf8')));
-  }
 
   function linkIn(eml: string): string {
     // Quoted-printable soft line breaks are joined before reading the link.

@@ -13,6 +13,7 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { startWorkers } from '@pillars/worker/workers';
+import { contactOf } from './people';
 
 /**
  * A settled payment as the API answers it, with what the ledger recorded and the public status
@@ -154,10 +155,7 @@ export async function usePaymentStack(
 /** A one-time gift of $25.00 by card, as the contribution form posts it, with any field replaced. */
 export function oneTimeDonation(overrides: Record<string, unknown> = {}) {
   return {
-    firstName: 'Martha',
-    lastName: 'Washington',
-    email: `martha+${randomUUID().slice(0, 8)}@example.org`,
-    phone: '555-010-1776',
+    ...contactOf('Martha', 'Washington'),
     amount: '25.00',
     paymentMethod: 'card',
     isRecurring: false,
@@ -171,19 +169,22 @@ export function monthlyDonation(paymentMethodToken: string) {
   return oneTimeDonation({ amount: '17.76', isRecurring: true, paymentMethodToken });
 }
 
+/** The membership form's values, as the membership page posts them, with any field replaced. */
+export function membershipForm(overrides: Record<string, unknown> = {}) {
+  return {
+    ...contactOf('Abigail', 'Adams', ''),
+    message: 'To serve',
+    waiverAccepted: true,
+    ...overrides,
+  };
+}
+
 /** A membership paid with a tokenized card: what the membership page posts. */
 export function membershipPayment(paymentMethodId: string) {
   return {
     amount: 2500,
     buyer: { first_name: 'Abigail', last_name: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' },
-    membership: {
-      firstName: 'Abigail',
-      lastName: 'Adams',
-      email: `abigail+${randomUUID().slice(0, 8)}@example.org`,
-      phone: '',
-      message: 'To serve',
-      waiverAccepted: true,
-    },
+    membership: membershipForm(),
     paymentMethod: 'card',
     payment_method_id: paymentMethodId,
     provider: 'paytheory',

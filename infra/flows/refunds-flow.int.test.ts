@@ -2,27 +2,17 @@ import { PaymentAccepted } from '@pillars/contracts';
 import { AdminPaymentDetail, ContributorsResponse, RefundAccepted } from '@pillars/contracts/admin';
 import { auditLog, donations, outboundEmails, refunds, transactions } from '@pillars/platform/db';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, createTestAdmin, signIn } from '@pillars/api/test/admin-session';
+import { describe, expect, it } from 'vitest';
 import { oneTimeDonation, usePaymentStack } from './payment-stack';
+import { useAdminClient } from './admin-client';
 
 // Refunds end to end (docs/decisions/019): a contribution paid through the API and the worker, then
 // refunded by an admin through the API, the refund job and the sandbox provider over HTTP.
 describe('refunds from the admin API to the provider', async () => {
   const { database, app, sandbox, tokenFor, post, settled } = await usePaymentStack('redis');
   const { db } = database;
-  let cookie = '';
 
-  beforeAll(async () => {
-    cookie = await signIn(app, await createTestAdmin(db));
-  });
-
-  const admin = (method: string, path: string, body?: unknown) =>
-    app.request(`/api/admin${path}`, {
-      method,
-      headers: method === 'GET' ? { cookie } : asAdmin(cookie),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const admin = useAdminClient(app, db);
 
   /** A one-time contribution of $25.00 paid by card, with its charge row recorded. */
   async function paidContribution() {

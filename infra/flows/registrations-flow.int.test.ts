@@ -3,6 +3,7 @@ import { eventRegistrations, events, outboundEmails, payments } from '@pillars/p
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usePaymentStack } from './payment-stack';
+import { contactOf } from './people';
 
 // Event registration and its payment: the fee comes from the database, never the browser.
 const { database, app, post, settled, chargesFor, tokenFor, chargeAsBrowser } = await usePaymentStack('redis');
@@ -44,10 +45,7 @@ beforeAll(async () => {
 });
 
 const person = () => ({
-  firstName: 'John',
-  lastName: 'Hancock',
-  email: `john+${randomUUID().slice(0, 8)}@example.org`,
-  phone: '555-010-1776',
+  ...contactOf('John', 'Hancock'),
   comments: 'Looking forward to it',
 });
 

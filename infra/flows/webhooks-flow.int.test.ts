@@ -6,13 +6,11 @@ import { JOBS } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PaymentEvents } from '@pillars/api/lib/payment-events';
-import { testApp } from '@pillars/api/test/test-app';
 import { startWorkers } from '@pillars/worker/workers';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
-import { listenBeforeApp } from './api-listener';
+import { useWebhookApi } from './webhook-api';
 import { type SettledPayment, membershipPayment, monthlyDonation, withLedgerFacts } from './payment-stack';
 
 // Provider webhooks end to end (ADR 007, later instalments), over real HTTP both ways: the sandbox charges a
@@ -26,26 +24,14 @@ const URL_SECRET = randomUUID().replace(/-/g, '');
 const database = await useTestDatabase();
 const queues = await useQueueBackend('redis', database.url);
 
-// The API must be listening before the sandbox is told where to deliver, and the app needs the
-// sandbox's provider: the server is started first and hands requests to the app once it exists.
-const { apiUrl, setApp } = await listenBeforeApp();
-const webhookUrl = `${apiUrl}/api/webhooks/paytheory/${URL_SECRET}`;
-
-const { sandbox, provider, tokenFor } = await useSandbox({ webhook: { url: webhookUrl } });
 // The API's log lines are kept, to show the URL secret never reaches them.
 const apiLog: string[] = [];
-// Long-polls answer when the worker's settled notification arrives, as in production.
-const paymentEvents = new PaymentEvents(database.url, createLogger({ level: 'silent' }));
-await paymentEvents.start();
-afterAll(() => paymentEvents.stop());
-const app = testApp(database, {
+const { apiUrl, webhookUrl, sandbox, provider, tokenFor } = await useWebhookApi(
+  database,
   queues,
-  provider,
-  paymentEvents,
-  env: { PAYTHEORY_WEBHOOK_URL_SECRET: URL_SECRET },
-  logger: createLogger({ level: 'debug', destination: { write: (line: string) => void apiLog.push(line) } }),
-});
-setApp(app);
+  URL_SECRET,
+  createLogger({ level: 'debug', destination: { write: (line: string) => void apiLog.push(line) } }),
+);
 const workers = await startWorkers({
   db: database.db,
   backend: queues,

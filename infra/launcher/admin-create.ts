@@ -1,10 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '@pillars/platform/config';
-import { createDatabase, runMigrations } from '@pillars/platform/db';
-import { createLogger } from '@pillars/platform/logger';
 import { AdminAccountError, createAdminAccount } from '@pillars/api/features/auth/admin-accounts';
-import { provideDatabase } from './database';
+import { withMigratedDatabase } from './database';
 
 // `npm run admin:create`: create an admin account, on DATABASE_URL or the embedded database.
 //   npm run admin:create                          asks for the username, e-mail and password
@@ -30,28 +27,21 @@ async function ask(question: string, { hidden = false } = {}): Promise<string> {
   return answer.trim();
 }
 
-const config = loadConfigOrExit();
-const logger = createLogger({ level: config.LOG_LEVEL, name: 'admin:create' });
-let exitCode = 0;
-const provided = await provideDatabase(config, logger);
-const database = createDatabase(provided.url, { max: 1 });
-try {
-  await runMigrations(database.pool);
-  const username = values.username ?? (await ask('Username: '));
-  const email = values.email ?? (values.username ? undefined : await ask('E-mail (for password resets): '));
-  const password = values.password ?? process.env.ADMIN_PASSWORD ?? (await ask('Password: ', { hidden: true }));
-  const created = await createAdminAccount(
-    database.db,
-    { username, password, email: email || undefined },
-    'admin:create',
-  );
-  process.stdout.write(`Admin ${created?.username ?? username} created. Sign in at ${config.PUBLIC_URL}/login\n`);
-} catch (error) {
-  if (!(error instanceof AdminAccountError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  exitCode = 1;
-} finally {
-  await database.close();
-  await provided.stop();
-}
-process.exitCode = exitCode;
+process.exitCode = await withMigratedDatabase('admin:create', async (database, { config }) => {
+  try {
+    const username = values.username ?? (await ask('Username: '));
+    const email = values.email ?? (values.username ? undefined : await ask('E-mail (for password resets): '));
+    const password = values.password ?? process.env.ADMIN_PASSWORD ?? (await ask('Password: ', { hidden: true }));
+    const created = await createAdminAccount(
+      database.db,
+      { username, password, email: email || undefined },
+      'admin:create',
+    );
+    process.stdout.write(`Admin ${created?.username ?? username} created. Sign in at ${config.PUBLIC_URL}/login\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AdminAccountError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+});

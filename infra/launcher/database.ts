@@ -1,5 +1,6 @@
-import { type Config, fromRepoRoot } from '@pillars/platform/config';
-import type { Logger } from '@pillars/platform/logger';
+import { type Config, fromRepoRoot, loadConfigOrExit } from '@pillars/platform/config';
+import { createDatabase, runMigrations } from '@pillars/platform/db';
+import { type Logger, createLogger } from '@pillars/platform/logger';
 import asyncExitHook from 'async-exit-hook';
 
 export interface ProvidedDatabase {
@@ -34,4 +35,26 @@ export async function provideDatabase(config: Config, logger: Logger): Promise<P
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) asyncExitHook.unhookEvent(signal);
   if (!pg.owned) logger.info('reusing the embedded PostgreSQL another process started');
   return { url: pg.url, embedded: true, stop: () => pg.stop() };
+}
+
+/**
+ * A launcher command's work on its database (DATABASE_URL, else the embedded one), with the
+ * committed migrations applied first; after it, the connection is closed and a server this
+ * command started is stopped. `name` names the command's logs.
+ */
+export async function withMigratedDatabase<T>(
+  name: string,
+  work: (database: ReturnType<typeof createDatabase>, context: { config: Config; logger: Logger }) => Promise<T>,
+): Promise<T> {
+  const config = loadConfigOrExit();
+  const logger = createLogger({ level: config.LOG_LEVEL, name });
+  const provided = await provideDatabase(config, logger);
+  const database = createDatabase(provided.url, { max: 1 });
+  try {
+    await runMigrations(database.pool);
+    return await work(database, { config, logger });
+  } finally {
+    await database.close();
+    await provided.stop();
+  }
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { MissingDependencyError, aptInstall, onPath } from './provision';
+import { MissingDependencyError, installedCommand } from './provision';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -17,13 +17,10 @@ export function findChromium(): string {
     if (!existsSync(fromEnv)) throw new MissingDependencyError('Chromium', `CHROME_PATH=${fromEnv} does not exist.`);
     return fromEnv;
   }
-  const found = CANDIDATES.find((path) => existsSync(path)) ?? onPath('chromium');
-  if (found) return found;
-  if (aptInstall(['chromium'])) {
-    const installed = onPath('chromium');
-    if (installed) return installed;
-  }
-  throw new MissingDependencyError(
+  return installedCommand(
+    'chromium',
+    'chromium',
+    CANDIDATES.find((path) => existsSync(path)),
     'Chromium or Chrome for the browser journeys',
     'Install it (e.g. `apt-get install chromium`) or set CHROME_PATH to its executable.',
   );

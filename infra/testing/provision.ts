@@ -41,6 +41,26 @@ export function aptInstall(packages: string[]): boolean {
   return true;
 }
 
+/**
+ * `command` as found on this machine (`found`, else on PATH), else installed from the Debian
+ * package `aptPackage` when allowed; else a MissingDependencyError naming `what` and `howToFix`.
+ */
+export function installedCommand(
+  command: string,
+  aptPackage: string,
+  found: string | undefined,
+  what: string,
+  howToFix: string,
+): string {
+  const path = found ?? onPath(command);
+  if (path) return path;
+  if (aptInstall([aptPackage])) {
+    const installed = onPath(command);
+    if (installed) return installed;
+  }
+  throw new MissingDependencyError(what, howToFix);
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

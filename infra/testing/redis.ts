@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { MissingDependencyError, aptInstall, dockerEngineAnswers, freePort, onPath } from './provision';
+import { dockerEngineAnswers, freePort, installedCommand } from './provision';
 
 export interface TestRedis {
   url: string;
@@ -30,13 +30,10 @@ export async function waitForPing(url: string, timeoutMs: number): Promise<void>
 }
 
 export function redisServerBinary(): string {
-  const found = onPath('redis-server');
-  if (found) return found;
-  if (aptInstall(['redis-server'])) {
-    const installed = onPath('redis-server');
-    if (installed) return installed;
-  }
-  throw new MissingDependencyError(
+  return installedCommand(
+    'redis-server',
+    'redis-server',
+    undefined,
     'Redis',
     'Set TEST_REDIS_URL, start a Docker engine, or install redis-server (e.g. `apt-get install redis-server`, `brew install redis`).',
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime, TEXT_LIMITS, singleLineText } from './common';
-import { isTimeZone } from './time-zone';
+import { TimeZone } from './time-zone';
 
 // The dashboard's contributors list: its rows, filters, sort, pages, CSV export query and recipients.
 
@@ -145,9 +145,6 @@ export const ContributorsPage = z
   .meta({ id: 'ContributorsPage' });
 export type ContributorsPage = z.infer<typeof ContributorsPage>;
 
-/** An IANA zone name is far below this ('America/Argentina/ComodRivadavia' is 32). */
-const TIME_ZONE_MAX = 64;
-
 /**
  * GET /api/admin/contributors/export query: the filters and the order of the page query, and the
  * admin's IANA time zone, in which the file's dates and its name's day are written (default UTC).
@@ -155,11 +152,7 @@ const TIME_ZONE_MAX = 64;
 export const ContributorsExportQuery = ContributorsFilter.extend({
   sort: ContributorSortKey.default('date'),
   direction: SortDirection.optional(),
-  timeZone: z
-    .string()
-    .max(TIME_ZONE_MAX)
-    .refine(isTimeZone, 'Expected an IANA time zone such as America/New_York')
-    .optional(),
+  timeZone: TimeZone.optional(),
 });
 export type ContributorsExportQuery = z.infer<typeof ContributorsExportQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
 import { csvDate, csvField } from './contributors-csv';
-import { isTimeZone } from './time-zone';
+import { TimeZone } from './time-zone';
 import { formatCents } from './display';
 
 /**
@@ -140,13 +140,6 @@ export const DepositDetail = z
 export type DepositDetail = z.infer<typeof DepositDetail>;
 
 export const DepositBatchParams = z.object({ batch: Batch });
-
-/** An IANA zone name is far below this. */
-const TIME_ZONE_MAX = 64;
-const TimeZone = z
-  .string()
-  .max(TIME_ZONE_MAX)
-  .refine(isTimeZone, { message: 'Expected an IANA time zone, such as America/New_York' });
 
 /** GET /api/admin/deposits/{batch}/export query: the zone the file's dates are written in (default UTC). */
 export const DepositExportQuery = z.object({ timeZone: TimeZone.optional() });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, textMessages, webAddress } from './common';
+import {
+  IsoDateTime,
+  TEXT_LIMITS,
+  multiLineText,
+  singleLineText,
+  textMessages,
+  webAddress,
+  successData,
+} from './common';
 import { PricingTier, TIER_ID_MAX } from './events';
 import { SLUG_MAX, SLUG_PATTERN } from './slugs';
 
@@ -188,9 +196,7 @@ export const AdminEventListItem = z.object({
 export type AdminEventListItem = z.infer<typeof AdminEventListItem>;
 
 /** GET /api/admin/events: upcoming first (soonest first), then past ones (latest first). */
-export const AdminEventList = z
-  .object({ success: z.literal(true), data: z.array(AdminEventListItem) })
-  .meta({ id: 'AdminEventList' });
+export const AdminEventList = successData('AdminEventList', z.array(AdminEventListItem));
 export type AdminEventList = z.infer<typeof AdminEventList>;
 
 export const AdminEventListQuery = z.object({
@@ -199,9 +205,7 @@ export const AdminEventListQuery = z.object({
 });
 
 /** POST → 201, PUT → 200. */
-export const AdminEventSaved = z
-  .object({ success: z.literal(true), data: z.object({ id: z.uuid(), slug: z.string() }) })
-  .meta({ id: 'AdminEventSaved' });
+export const AdminEventSaved = successData('AdminEventSaved', z.object({ id: z.uuid(), slug: z.string() }));
 export type AdminEventSaved = z.infer<typeof AdminEventSaved>;
 
 /** What the admin reads about cancelling an event and its refunds (docs/decisions/050). */
@@ -269,7 +273,5 @@ export const EventCancellation = z
 export type EventCancellation = z.infer<typeof EventCancellation>;
 
 /** POST …/cancel (202 when cancelled now, 200 when it already was) and POST …/refunds/{chargeRowId}/retry (202). */
-export const EventCancelled = z
-  .object({ success: z.literal(true), data: EventCancellation })
-  .meta({ id: 'EventCancelled' });
+export const EventCancelled = successData('EventCancelled', EventCancellation);
 export type EventCancelled = z.infer<typeof EventCancelled>;

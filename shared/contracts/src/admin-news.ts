@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, webAddress } from './common';
+import { Id, IsoDateTime, TEXT_LIMITS, multiLineText, singleLineText, webAddress, successData } from './common';
 import { SLUG_MAX, SLUG_PATTERN } from './slugs';
 
 /** An article's state as stored; "Scheduled" is a published article whose date has not come. */
@@ -118,19 +118,13 @@ export const AdminNewsArticle = AdminNewsListItem.extend({
 }).meta({ id: 'AdminNewsArticle' });
 export type AdminNewsArticle = z.infer<typeof AdminNewsArticle>;
 
-export const AdminNewsList = z
-  .object({ success: z.literal(true), data: z.array(AdminNewsListItem) })
-  .meta({ id: 'AdminNewsList' });
+export const AdminNewsList = successData('AdminNewsList', z.array(AdminNewsListItem));
 export type AdminNewsList = z.infer<typeof AdminNewsList>;
 
-export const AdminNewsDetail = z
-  .object({ success: z.literal(true), data: AdminNewsArticle })
-  .meta({ id: 'AdminNewsDetail' });
+export const AdminNewsDetail = successData('AdminNewsDetail', AdminNewsArticle);
 export type AdminNewsDetail = z.infer<typeof AdminNewsDetail>;
 
-export const AdminNewsSaved = z
-  .object({ success: z.literal(true), data: z.object({ id: Id, slug: z.string() }) })
-  .meta({ id: 'AdminNewsSaved' });
+export const AdminNewsSaved = successData('AdminNewsSaved', z.object({ id: Id, slug: z.string() }));
 export type AdminNewsSaved = z.infer<typeof AdminNewsSaved>;
 
 /** GET /api/admin/news: `q` searches title and summary; `status` filters by the stored state. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, multiLineText, successList } from './common';
+import { IsoDateTime, multiLineText, successList, successData } from './common';
 
 // A payment as the admin sees it (charges, refunds, disputes) and the refunds and plan cancellations an admin asks for.
 
@@ -194,7 +194,8 @@ export const PlanCancelCreate = z.object({ reason: Reason }).meta({ id: 'PlanCan
 export type PlanCancelCreate = z.infer<typeof PlanCancelCreate>;
 
 /** POST /api/admin/payments/{id}/cancel-plan → 202: a cancel-recurring job is queued. */
-export const PlanCancelAccepted = z
-  .object({ success: z.literal(true), data: z.object({ paymentId: z.uuid(), cancelRequestedAt: IsoDateTime }) })
-  .meta({ id: 'PlanCancelAccepted' });
+export const PlanCancelAccepted = successData(
+  'PlanCancelAccepted',
+  z.object({ paymentId: z.uuid(), cancelRequestedAt: IsoDateTime }),
+);
 export type PlanCancelAccepted = z.infer<typeof PlanCancelAccepted>;

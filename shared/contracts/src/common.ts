@@ -222,3 +222,8 @@ export type RecordStatus = z.infer<typeof RecordStatus>;
 export function successList<T extends z.ZodType>(item: T) {
   return z.object({ success: z.literal(true), data: z.array(item) });
 }
+
+/** A successful answer: `success` and its `data`, named `id` in the OpenAPI document. */
+export function successData<T extends z.ZodType>(id: string, data: T) {
+  return z.object({ success: z.literal(true), data }).meta({ id });
+}

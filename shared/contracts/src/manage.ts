@@ -49,17 +49,21 @@ export const ManagedPlan = z.object({
 });
 export type ManagedPlan = z.infer<typeof ManagedPlan>;
 
+/**
+ * What a managed record is, from the ledger (recordStanding, docs/decisions/052-what-a-record-says.md):
+ * `status` e.g. `refunded`, `partly_refunded`, `voided`, else the record's status, shown with
+ * recordStateLabel; `refundedCents`, what was given back of it in cents (0 when nothing was).
+ */
+const standing = {
+  status: z.string(),
+  refundedCents: z.number().int().optional(),
+};
+
 export const ManagedContribution = z.object({
   id: Id,
   amountCents: z.number().int(),
   isRecurring: z.boolean(),
-  /**
-   * What it is, from the ledger (recordStanding, docs/decisions/052-what-a-record-says.md): e.g.
-   * `refunded`, `partly_refunded`, `voided`, else the record's status; shown with recordStateLabel.
-   */
-  status: z.string(),
-  /** What was given back of it, in cents (0 when nothing was). */
-  refundedCents: z.number().int().optional(),
+  ...standing,
   createdAt: IsoDateTime,
   /** A monthly gift's plan; null for a one-time gift or a plan not yet set up. */
   plan: ManagedPlan.nullable(),
@@ -69,13 +73,7 @@ export type ManagedContribution = z.infer<typeof ManagedContribution>;
 export const ManagedMembership = z.object({
   id: Id,
   amountCents: z.number().int(),
-  /**
-   * What it is, from the ledger (recordStanding, docs/decisions/052-what-a-record-says.md): e.g.
-   * `refunded`, `partly_refunded`, `voided`, else the record's status; shown with recordStateLabel.
-   */
-  status: z.string(),
-  /** What was given back of it, in cents (0 when nothing was). */
-  refundedCents: z.number().int().optional(),
+  ...standing,
   createdAt: IsoDateTime,
   plan: ManagedPlan.nullable(),
 });
@@ -85,13 +83,7 @@ export const ManagedRegistration = z.object({
   id: Id,
   eventTitle: z.string(),
   eventStartDate: IsoDateTime,
-  /**
-   * What it is, from the ledger (recordStanding, docs/decisions/052-what-a-record-says.md): e.g.
-   * `refunded`, `partly_refunded`, `voided`, else the record's status; shown with recordStateLabel.
-   */
-  status: z.string(),
-  /** What was given back of it, in cents (0 when nothing was). */
-  refundedCents: z.number().int().optional(),
+  ...standing,
   /** Cents; null for a free event. */
   amountCents: z.number().int().nullable(),
   createdAt: IsoDateTime,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, TEXT_LIMITS } from './common';
+import { Id, TEXT_LIMITS, successData } from './common';
 import { MIN_CONTRIBUTION_DOLLARS, contributionMessages } from './donations';
 
 /** The largest single contribution we accept online; larger gifts go through the office. */
@@ -76,9 +76,7 @@ export const PaymentQueued = PaymentAccepted.pick({ success: true, paymentId: tr
 export type PaymentQueued = z.infer<typeof PaymentQueued>;
 
 /** 201 answer to a request that stored a record and queued nothing (no card token). */
-export const RecordCreated = z
-  .object({ success: z.literal(true), data: z.object({ id: Id }) })
-  .meta({ id: 'RecordCreated' });
+export const RecordCreated = successData('RecordCreated', z.object({ id: Id }));
 export type RecordCreated = z.infer<typeof RecordCreated>;
 
 /**

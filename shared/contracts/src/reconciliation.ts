@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, successData } from './common';
 
 /**
  * What a reconciliation run found where Pay Theory and the ledger disagree; each kind is handled as
@@ -67,21 +67,15 @@ export const ReconciliationRun = z
 export type ReconciliationRun = z.infer<typeof ReconciliationRun>;
 
 /** GET /api/admin/reconciliation/runs/latest: the newest run (null before the first). */
-export const ReconciliationReport = z
-  .object({ success: z.literal(true), data: ReconciliationRun.nullable() })
-  .meta({ id: 'ReconciliationReport' });
+export const ReconciliationReport = successData('ReconciliationReport', ReconciliationRun.nullable());
 export type ReconciliationReport = z.infer<typeof ReconciliationReport>;
 
 /** GET /api/admin/reconciliation/runs: the newest runs, newest first. */
-export const ReconciliationRuns = z
-  .object({ success: z.literal(true), data: z.array(ReconciliationRun) })
-  .meta({ id: 'ReconciliationRuns' });
+export const ReconciliationRuns = successData('ReconciliationRuns', z.array(ReconciliationRun));
 export type ReconciliationRuns = z.infer<typeof ReconciliationRuns>;
 
 /** POST /api/admin/reconciliation/runs → 202: the run, queued. */
-export const ReconciliationStarted = z
-  .object({ success: z.literal(true), data: z.object({ runId: z.uuid() }) })
-  .meta({ id: 'ReconciliationStarted' });
+export const ReconciliationStarted = successData('ReconciliationStarted', z.object({ runId: z.uuid() }));
 export type ReconciliationStarted = z.infer<typeof ReconciliationStarted>;
 
 /** What the admin is told when a run is asked for while another is under way (409). */

@@ -100,6 +100,16 @@ const PAYOR_COLUMNS = sql.raw(
   ].join(', '),
 );
 
+/** One prepared statement per payment kind, built from the kind and its record's table and rules (RECORDS). */
+function perKind(
+  build: (kind: PaymentKind, record: (typeof RECORDS)[PaymentKind]) => ReturnType<typeof preparedStatement>,
+): Record<PaymentKind, ReturnType<typeof preparedStatement>> {
+  return Object.fromEntries(PAYMENT_KINDS.map((kind) => [kind, build(kind, RECORDS[kind])])) as Record<
+    PaymentKind,
+    ReturnType<typeof preparedStatement>
+  >;
+}
+
 const PAYMENT_COLUMNS = Object.entries(getTableColumns(payments));
 
 /** A payments row as PostgreSQL returns it (column names, driver values) → Payment. */
@@ -202,30 +212,24 @@ export const STATEMENTS = {
       )${followUpsOf('settled')}`,
   ),
   /** Per kind: the payment fails, and per RECORDS its pending record too. */
-  fail: Object.fromEntries(
-    PAYMENT_KINDS.map((kind) => {
-      const { table, failRecord } = RECORDS[kind];
-      const failsRecord = failRecord
-        ? sql`, record AS (
+  fail: perKind((kind, { table, failRecord }) => {
+    const failsRecord = failRecord
+      ? sql`, record AS (
             UPDATE ${table} SET status = 'failed' FROM failed
             WHERE ${table}.id = failed.record_id AND ${table}.status = 'pending'
           )`
-        : sql``;
-      return [
-        kind,
-        preparedStatement(
-          `ledger_fail_${kind}`,
-          sql`WITH failed AS (
-              UPDATE ${payments} SET state = 'failed', failure_code = ${$('code')}, failure_message = ${$('message')},
-                recheck_after = COALESCE(${$('recheck')}::timestamptz, recheck_after), updated_at = now()
-              WHERE id = ${$('id')} AND state IN ${UNSETTLED}
-              RETURNING record_id
-            )${failsRecord}
-            SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified FROM failed`,
-        ),
-      ];
-    }),
-  ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+      : sql``;
+    return preparedStatement(
+      `ledger_fail_${kind}`,
+      sql`WITH failed AS (
+            UPDATE ${payments} SET state = 'failed', failure_code = ${$('code')}, failure_message = ${$('message')},
+              recheck_after = COALESCE(${$('recheck')}::timestamptz, recheck_after), updated_at = now()
+            WHERE id = ${$('id')} AND state IN ${UNSETTLED}
+            RETURNING record_id
+          )${failsRecord}
+          SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified FROM failed`,
+    );
+  }),
   /**
    * Per kind: a failed payment whose charge the provider shows after all becomes succeeded, in one
    * statement (docs/decisions/010, amendment "failed is not final"), with the follow-ups a success
@@ -235,16 +239,14 @@ export const STATEMENTS = {
    * (docs/decisions/022). Nothing changes when another payment of the record is under way or
    * succeeded: the record is paid for, and this charge is a second one.
    */
-  adopt: Object.fromEntries(
-    PAYMENT_KINDS.map((kind) => {
-      const { table, failRecord } = RECORDS[kind];
-      const record = failRecord
-        ? sql`, record AS (
+  adopt: perKind((kind, { table, failRecord }) => {
+    const record = failRecord
+      ? sql`, record AS (
             UPDATE ${table} SET status = 'pending' FROM adopted
             WHERE ${table}.id = adopted.record_id AND ${table}.status = 'failed'
           )`
-        : kind === 'registration'
-          ? sql`, retaken AS (
+      : kind === 'registration'
+        ? sql`, retaken AS (
               UPDATE ${eventRegistrations} r SET status = 'pending', place_held_until = NULL FROM adopted
               WHERE r.id = adopted.record_id AND r.status = 'cancelled'
               RETURNING r.event_id, coalesce(r.selected_tier, '') AS tier_id
@@ -252,38 +254,31 @@ export const STATEMENTS = {
               UPDATE ${eventPlaces} p SET taken = p.taken + 1 FROM retaken
               WHERE p.event_id = retaken.event_id AND p.tier_id IN ('', retaken.tier_id)
             )`
-          : sql``;
-      return [
-        kind,
-        preparedStatement(
-          `ledger_adopt_${kind}`,
-          sql`WITH adopted AS (
-              UPDATE ${payments} SET state = 'succeeded', provider_transaction_id = ${$('transactionId')},
-                provider_recurring_id = ${$('recurringId')}, next_payment_date = ${$('nextPaymentDate')},
-                card_last_four = ${$('lastFour')}, failure_code = NULL, failure_message = NULL,
-                recheck_after = NULL, updated_at = now()
-              WHERE id = ${$('id')} AND state = 'failed'
-                AND NOT EXISTS (SELECT 1 FROM ${payments} o WHERE o.kind = payments.kind
-                  AND o.record_id = payments.record_id AND o.id <> payments.id
-                  AND o.state IN ('queued', 'processing', 'succeeded'))
-              RETURNING id, record_id
-            )${record}${followUpsOf('adopted')}`,
-        ),
-      ];
-    }),
-  ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+        : sql``;
+    return preparedStatement(
+      `ledger_adopt_${kind}`,
+      sql`WITH adopted AS (
+            UPDATE ${payments} SET state = 'succeeded', provider_transaction_id = ${$('transactionId')},
+              provider_recurring_id = ${$('recurringId')}, next_payment_date = ${$('nextPaymentDate')},
+              card_last_four = ${$('lastFour')}, failure_code = NULL, failure_message = NULL,
+              recheck_after = NULL, updated_at = now()
+            WHERE id = ${$('id')} AND state = 'failed'
+              AND NOT EXISTS (SELECT 1 FROM ${payments} o WHERE o.kind = payments.kind
+                AND o.record_id = payments.record_id AND o.id <> payments.id
+                AND o.state IN ('queued', 'processing', 'succeeded'))
+            RETURNING id, record_id
+          )${record}${followUpsOf('adopted')}`,
+    );
+  }),
   /** Per kind: the payor of a payment whose row the caller holds, from its record's table. */
-  payorOf: Object.fromEntries(
-    PAYMENT_KINDS.map((kind) => [
-      kind,
-      preparedStatement(
-        `ledger_payor_${kind}`,
-        sql`SELECT first_name AS payor_first_name, last_name AS payor_last_name, email AS payor_email,
+  payorOf: perKind((kind, { table }) =>
+    preparedStatement(
+      `ledger_payor_${kind}`,
+      sql`SELECT first_name AS payor_first_name, last_name AS payor_last_name, email AS payor_email,
             phone AS payor_phone
-          FROM ${RECORDS[kind].table} WHERE id = ${$('recordId')}`,
-      ),
-    ]),
-  ) as Record<PaymentKind, ReturnType<typeof preparedStatement>>,
+          FROM ${table} WHERE id = ${$('recordId')}`,
+    ),
+  ),
   /**
    * The record takes its paid status, and, for the kinds in PAID_EMAILS, its holder's e-mail is
    * queued in the same statement (the outbound row, once per kind and record, and its outbox row;

@@ -57,6 +57,13 @@ export function paymentSweep({
     return 'requeued';
   }
 
+  /** A payment or refund is stuck when it is still in flight (queued or processing) and unchanged for STUCK_AFTER_MS. */
+  const stuckIn = (table: typeof payments | typeof refunds) =>
+    and(
+      inArray(table.state, ['queued', 'processing']),
+      lt(table.updatedAt, new Date(now().getTime() - STUCK_AFTER_MS)),
+    );
+
   async function reconcile(payment: Payment): Promise<Verdict> {
     const job = chargeJobFor(payment);
     const state = await queue().jobState(jobIdOf(job, payment.id));
@@ -116,12 +123,7 @@ export function paymentSweep({
     const stuck = await db
       .select({ id: refunds.id })
       .from(refunds)
-      .where(
-        and(
-          inArray(refunds.state, ['queued', 'processing']),
-          lt(refunds.updatedAt, new Date(now().getTime() - STUCK_AFTER_MS)),
-        ),
-      )
+      .where(stuckIn(refunds))
       .orderBy(asc(refunds.updatedAt))
       .limit(100);
     let requeued = 0;
@@ -140,17 +142,7 @@ export function paymentSweep({
   }
 
   return async () => {
-    const stuck = await db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          inArray(payments.state, ['queued', 'processing']),
-          lt(payments.updatedAt, new Date(now().getTime() - STUCK_AFTER_MS)),
-        ),
-      )
-      .orderBy(asc(payments.updatedAt))
-      .limit(100);
+    const stuck = await db.select().from(payments).where(stuckIn(payments)).orderBy(asc(payments.updatedAt)).limit(100);
     const verdicts: Record<Verdict | 'error', number> = { settled: 0, requeued: 0, waiting: 0, 'in-hand': 0, error: 0 };
     for (const payment of stuck) {
       try {

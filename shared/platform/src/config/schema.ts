@@ -16,6 +16,13 @@ const postgresUrl = z.preprocess(
 );
 
 /** The demo's key: anyone reading this code could reverse its pseudonyms of client addresses. */
+/** A yes/no setting written 'true' or 'false', off unless set to 'true'. */
+const offUnlessTrue = () =>
+  z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true');
+
 export const DEFAULT_RATE_LIMIT_HASH_KEY = 'pillars-rate-limits-default-key';
 
 export const ConfigSchema = z.object({
@@ -156,10 +163,7 @@ export const ConfigSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
   ),
   /** `true` for a live merchant: hides the test-mode banner. */
-  PAYTHEORY_LIVE_MODE: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  PAYTHEORY_LIVE_MODE: offUnlessTrue(),
   /** How long one provider request may take before its outcome counts as unclear. */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /**
@@ -173,10 +177,7 @@ export const ConfigSchema = z.object({
    * The spec's raw-card fallbacks put the server in PCI SAQ D scope; off unless a merchant
    * decides otherwise (ADR 007, no card data on our side).
    */
-  RAW_CARD_FALLBACK_ENABLED: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  RAW_CARD_FALLBACK_ENABLED: offUnlessTrue(),
   /** Port of the bundled sandbox card provider (its API and SDK), when `npm start` runs it. */
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(5090),
   /** The sandbox's hosted fields listen here: a second origin, as Pay Theory's fields have. */
@@ -236,10 +237,7 @@ export const ConfigSchema = z.object({
     .max(30 * 24)
     .default(12),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for the rate limits, docs/decisions/026). */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: offUnlessTrue(),
   /**
    * Keys the HMAC under which rate limits count client addresses, e-mails, usernames and card
    * tokens (docs/decisions/026), so the limiter store never holds them in clear. Set the same value
@@ -252,10 +250,7 @@ export const ConfigSchema = z.object({
    * Raises every rate limit out of reach (docs/decisions/026): only for load tests and browser
    * test runs that send all their requests from one machine. Never in production.
    */
-  RATE_LIMITS_RELAXED: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  RATE_LIMITS_RELAXED: offUnlessTrue(),
   /** For containers: the first admin, created at start when no user exists yet. */
   ADMIN_USERNAME: optionalString,
   /** Password of that first admin (ADMIN_USERNAME); change it after the first sign-in. */

@@ -203,26 +203,28 @@ export function clusterMetrics(
       }
     },
   });
-  new Gauge({
-    name: 'pillars_outbox_unpublished',
-    help: `Outbox rows not yet published to the queues (counted up to ${OUTBOX_COUNT_CAP}).`,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { outbox } = await snapshot();
-      this.set(outbox ? outbox.backlog : NaN);
-    },
-  });
-  new Gauge({
-    name: 'pillars_outbox_oldest_unpublished_age_seconds',
-    help: 'Age of the oldest unpublished outbox row; 0 when there is none.',
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { outbox } = await snapshot();
-      this.set(outbox ? outbox.oldestAgeSeconds : NaN);
-    },
-  });
+  // The outbox's figures, from the scrape's snapshot; NaN when it could not be read.
+  const outboxGauge = (name: string, help: string, figure: 'backlog' | 'oldestAgeSeconds') =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const { outbox } = await snapshot();
+        this.set(outbox ? outbox[figure] : NaN);
+      },
+    });
+  outboxGauge(
+    'pillars_outbox_unpublished',
+    `Outbox rows not yet published to the queues (counted up to ${OUTBOX_COUNT_CAP}).`,
+    'backlog',
+  );
+  outboxGauge(
+    'pillars_outbox_oldest_unpublished_age_seconds',
+    'Age of the oldest unpublished outbox row; 0 when there is none.',
+    'oldestAgeSeconds',
+  );
   new Gauge({
     name: 'pillars_emails_last_24h',
     help: `E-mails asked for in the last ${EMAILS_WINDOW_HOURS} hours, by kind and state (queued, sent, skipped, failed).`,

@@ -23,6 +23,7 @@ import {
   type ComposeContext,
   type Composer,
   manageUrl,
+  message,
 } from './compose-context';
 
 /** The e-mails about a person's access and interest: a manage link, a password reset, a membership application. */
@@ -42,17 +43,15 @@ export const manageLink: Composer = async (ctx, email) => {
     })
     .from(sql`(SELECT 1) AS one`);
   if (!found?.known) return { skip: 'address has nothing to manage' };
-  return {
-    to: email.recipient,
-    subject: manageLinkSubject({ org: ctx.org }),
-    body: (
-      <ManageLinkEmail
-        org={ctx.org}
-        manageUrl={await manageUrl(ctx, address)}
-        ttlHours={ctx.config.MANAGE_LINK_TTL_HOURS}
-      />
-    ),
-  };
+  return message(
+    email,
+    manageLinkSubject({ org: ctx.org }),
+    <ManageLinkEmail
+      org={ctx.org}
+      manageUrl={await manageUrl(ctx, address)}
+      ttlHours={ctx.config.MANAGE_LINK_TTL_HOURS}
+    />,
+  );
 };
 
 /**
@@ -102,27 +101,23 @@ async function applicationOf(ctx: ComposeContext, email: OutboundEmail): Promise
 export const membershipInterestReceived: Composer = async (ctx, email) => {
   const application = await applicationOf(ctx, email);
   if (!application) return { skip: 'membership application not found' };
-  return {
-    to: email.recipient,
-    subject: membershipInterestReceivedSubject(application),
-    body: (
-      <MembershipInterestReceivedEmail
-        {...application}
-        joinUrl={new URL('/membership', ctx.config.PUBLIC_URL).toString()}
-      />
-    ),
-  };
+  return message(
+    email,
+    membershipInterestReceivedSubject(application),
+    <MembershipInterestReceivedEmail
+      {...application}
+      joinUrl={new URL('/membership', ctx.config.PUBLIC_URL).toString()}
+    />,
+  );
 };
 
 /** To the organisation's contact address: who applied, with the details to contact them. */
 export const membershipInterestNotice: Composer = async (ctx, email) => {
   const application = await applicationOf(ctx, email);
   if (!application) return { skip: 'membership application not found' };
-  return {
-    to: email.recipient,
-    subject: membershipInterestNoticeSubject(application),
-    body: (
-      <MembershipInterestNoticeEmail {...application} adminUrl={new URL('/admin', ctx.config.PUBLIC_URL).toString()} />
-    ),
-  };
+  return message(
+    email,
+    membershipInterestNoticeSubject(application),
+    <MembershipInterestNoticeEmail {...application} adminUrl={new URL('/admin', ctx.config.PUBLIC_URL).toString()} />,
+  );
 };

@@ -49,6 +49,16 @@ export interface ComposeContext {
 
 export type Composer = (ctx: ComposeContext, email: OutboundEmail) => Promise<Composed>;
 
+/** The message an outbound row asks for: to its recipient, with its subject, body and any attachments. */
+export function message(
+  email: OutboundEmail,
+  subject: string,
+  body: ReactElement,
+  attachments?: MailAttachment[],
+): Composed {
+  return attachments ? { to: email.recipient, subject, body, attachments } : { to: email.recipient, subject, body };
+}
+
 export function orgOf(config: EmailConfig): Org {
   return {
     name: config.ORG_NAME,
@@ -95,13 +105,19 @@ export const planName = (kind: PaymentKind | null) => (kind === 'membership' ? '
 
 /** The title of the event a registration is for. */
 export async function eventTitleOf(db: Database, registrationId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ title: events.title })
+  return (await registrationWithEvent(db, registrationId))?.event.title ?? null;
+}
+
+/** The registration an e-mail is about, with its event; undefined when either is gone. */
+export async function registrationWithEvent(db: Database, registrationId: string | null) {
+  if (!registrationId) return undefined;
+  const [found] = await db
+    .select({ registration: eventRegistrations, event: events })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
     .where(eq(eventRegistrations.id, registrationId))
     .limit(1);
-  return row?.title ?? null;
+  return found;
 }
 
 /** A transactions row with the payment it moved under (null for rows older than payment_id). */

@@ -1,26 +1,14 @@
 import { parsePricingTiers } from '@pillars/contracts';
-import { eventRegistrations, events, payments } from '@pillars/platform/db';
+import { payments } from '@pillars/platform/db';
 import { cancellationRefundOf } from '@pillars/money';
 import { and, eq } from 'drizzle-orm';
 import { registrationCalendar } from '@pillars/platform/calendar';
 import { eventDay, timeRange } from './format';
 import { EventCancelledEmail, eventCancelledSubject } from './templates/event-cancelled';
 import { RegistrationConfirmationEmail, registrationConfirmationSubject } from './templates/registration-confirmation';
-import type { Composer } from './compose-context';
+import { type Composer, message, registrationWithEvent } from './compose-context';
 
 /** The e-mails about an event registration: its confirmation (with a calendar file) and its event's cancellation. */
-
-/** The registration an e-mail is about, with its event; undefined when either is gone. */
-async function registrationWithEvent(ctx: Parameters<Composer>[0], registrationId: string | null) {
-  if (!registrationId) return undefined;
-  const [found] = await ctx.db
-    .select({ registration: eventRegistrations, event: events })
-    .from(eventRegistrations)
-    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(eq(eventRegistrations.id, registrationId))
-    .limit(1);
-  return found;
-}
 
 /** Who registered, and for what, when and where: what both e-mails open with. */
 function whoAndWhen({ registration, event }: NonNullable<Awaited<ReturnType<typeof registrationWithEvent>>>) {
@@ -46,7 +34,7 @@ async function feePaidFor(ctx: Parameters<Composer>[0], registrationId: string):
 }
 
 export const registrationConfirmation: Composer = async (ctx, email) => {
-  const found = await registrationWithEvent(ctx, email.subjectId);
+  const found = await registrationWithEvent(ctx.db, email.subjectId);
   if (!found) return { skip: 'registration not found' };
   const { registration, event } = found;
   const paidCents = await feePaidFor(ctx, registration.id);
@@ -65,35 +53,31 @@ export const registrationConfirmation: Composer = async (ctx, email) => {
     domain: new URL(ctx.config.PUBLIC_URL).hostname,
     organizer: { name: ctx.org.name, email: ctx.org.contactEmail },
   });
-  return {
-    to: email.recipient,
-    subject: registrationConfirmationSubject({ eventTitle: event.title }),
-    body: (
-      <RegistrationConfirmationEmail
-        org={ctx.org}
-        {...whoAndWhen(found)}
-        tier={tier}
-        paidCents={paidCents}
-        eventUrl={eventUrl}
-      />
-    ),
-    attachments: [
-      { filename: `${event.slug}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
-    ],
-  };
+  return message(
+    email,
+    registrationConfirmationSubject({ eventTitle: event.title }),
+    <RegistrationConfirmationEmail
+      org={ctx.org}
+      {...whoAndWhen(found)}
+      tier={tier}
+      paidCents={paidCents}
+      eventUrl={eventUrl}
+    />,
+    [{ filename: `${event.slug}.ics`, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  );
 };
 
 /** The registration's event was cancelled; a registration since given up, or an event live again, gets nothing. */
 export const eventCancelled: Composer = async (ctx, email) => {
-  const found = await registrationWithEvent(ctx, email.subjectId);
+  const found = await registrationWithEvent(ctx.db, email.subjectId);
   if (!found) return { skip: 'registration not found' };
   const { registration, event } = found;
   if (event.status !== 'cancelled') return { skip: 'event is no longer cancelled' };
   const paidCents = await feePaidFor(ctx, registration.id);
   const refundCents = await cancellationRefundOf(ctx.db, registration.id);
-  return {
-    to: email.recipient,
-    subject: eventCancelledSubject({ eventTitle: event.title }),
-    body: <EventCancelledEmail org={ctx.org} {...whoAndWhen(found)} paidCents={paidCents} refundCents={refundCents} />,
-  };
+  return message(
+    email,
+    eventCancelledSubject({ eventTitle: event.title }),
+    <EventCancelledEmail org={ctx.org} {...whoAndWhen(found)} paidCents={paidCents} refundCents={refundCents} />,
+  );
 };

@@ -17,7 +17,16 @@ import { MembershipWelcomeEmail, membershipWelcomeSubject } from './templates/me
 import { PlanCancelledEmail, planCancelledSubject } from './templates/plan-cancelled';
 import { type Purpose, ReceiptEmail, receiptSubject } from './templates/receipt';
 import { RefundReceiptEmail, refundReceiptSubject } from './templates/refund-receipt';
-import { type Composer, manageUrl, kindOf, isPlan, planName, eventTitleOf, rowWithPayment } from './compose-context';
+import {
+  type Composer,
+  manageUrl,
+  message,
+  kindOf,
+  isPlan,
+  planName,
+  eventTitleOf,
+  rowWithPayment,
+} from './compose-context';
 
 /** The e-mails about money: receipts, refunds, a membership's welcome, a failed instalment, an ended plan, a dispute. */
 
@@ -42,24 +51,22 @@ export const receipt: Composer = async (ctx, email) => {
   const next = payment && !payment.cancelRequestedAt ? payment.nextPaymentDate : null;
   const nextChargeDate = next && next > receiptDayIso(row.createdAt) ? calendarDay(next) : null;
   const receiptNumber = receiptNumberOf(row);
-  return {
-    to: email.recipient,
-    subject: receiptSubject({ org: ctx.org, purpose, receiptNumber }),
-    body: (
-      <ReceiptEmail
-        org={ctx.org}
-        goodsStatement={ctx.config.RECEIPT_GOODS_STATEMENT}
-        payerName={row.buyerName}
-        receiptNumber={receiptNumber}
-        amountCents={row.amount}
-        date={longDate(row.createdAt)}
-        lastFour={row.cardLastFour}
-        purpose={purpose}
-        instalment={isPlan(kind) ? { nextChargeDate } : null}
-        manageUrl={await manageUrl(ctx, email.recipient)}
-      />
-    ),
-  };
+  return message(
+    email,
+    receiptSubject({ org: ctx.org, purpose, receiptNumber }),
+    <ReceiptEmail
+      org={ctx.org}
+      goodsStatement={ctx.config.RECEIPT_GOODS_STATEMENT}
+      payerName={row.buyerName}
+      receiptNumber={receiptNumber}
+      amountCents={row.amount}
+      date={longDate(row.createdAt)}
+      lastFour={row.cardLastFour}
+      purpose={purpose}
+      instalment={isPlan(kind) ? { nextChargeDate } : null}
+      manageUrl={await manageUrl(ctx, email.recipient)}
+    />,
+  );
 };
 
 /** yyyy-MM-dd of an instant in UTC, to compare with a provider's calendar day. */
@@ -89,24 +96,22 @@ export const refundReceipt: Composer = async (ctx, email) => {
         .where(eq(transactions.id, refund.refundRowId))
         .limit(1)
     : [];
-  return {
-    to: email.recipient,
-    subject: refundReceiptSubject({ org: ctx.org, refundedCents: refund.amountCents }),
-    body: (
-      <RefundReceiptEmail
-        org={ctx.org}
-        payerName={found.charge.buyerName}
-        receiptNumber={receiptNumberOf(found.charge)}
-        refundedCents={refund.amountCents}
-        refundDate={longDate(refundRow?.createdAt ?? refund.updatedAt)}
-        charge={{ date: longDate(found.charge.createdAt), amountCents: standing.originalCents }}
-        refundedSoFarCents={standing.refundedCents}
-        remainingCents={standing.remainingCents}
-        state={recordStateLabel(standing.state)}
-        voided={refund.isVoid === true}
-      />
-    ),
-  };
+  return message(
+    email,
+    refundReceiptSubject({ org: ctx.org, refundedCents: refund.amountCents }),
+    <RefundReceiptEmail
+      org={ctx.org}
+      payerName={found.charge.buyerName}
+      receiptNumber={receiptNumberOf(found.charge)}
+      refundedCents={refund.amountCents}
+      refundDate={longDate(refundRow?.createdAt ?? refund.updatedAt)}
+      charge={{ date: longDate(found.charge.createdAt), amountCents: standing.originalCents }}
+      refundedSoFarCents={standing.refundedCents}
+      remainingCents={standing.remainingCents}
+      state={recordStateLabel(standing.state)}
+      voided={refund.isVoid === true}
+    />,
+  );
 };
 
 export const membershipWelcome: Composer = async (ctx, email) => {
@@ -120,19 +125,17 @@ export const membershipWelcome: Composer = async (ctx, email) => {
     .where(and(eq(payments.kind, 'membership'), eq(payments.recordId, membership.id), eq(payments.state, 'succeeded')))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  return {
-    to: email.recipient,
-    subject: membershipWelcomeSubject({ org: ctx.org }),
-    body: (
-      <MembershipWelcomeEmail
-        org={ctx.org}
-        firstName={membership.firstName ?? 'member'}
-        monthlyCents={plan?.amountCents ?? MEMBERSHIP_PRICE_CENTS}
-        nextChargeDate={calendarDay(plan?.nextPaymentDate ?? null)}
-        manageUrl={await manageUrl(ctx, email.recipient)}
-      />
-    ),
-  };
+  return message(
+    email,
+    membershipWelcomeSubject({ org: ctx.org }),
+    <MembershipWelcomeEmail
+      org={ctx.org}
+      firstName={membership.firstName ?? 'member'}
+      monthlyCents={plan?.amountCents ?? MEMBERSHIP_PRICE_CENTS}
+      nextChargeDate={calendarDay(plan?.nextPaymentDate ?? null)}
+      manageUrl={await manageUrl(ctx, email.recipient)}
+    />,
+  );
 };
 
 export const chargeFailed: Composer = async (ctx, email) => {
@@ -142,21 +145,19 @@ export const chargeFailed: Composer = async (ctx, email) => {
   // A plan already ending is told so by plan-cancelled; "we will try again" would be untrue.
   if (payment?.cancelRequestedAt) return { skip: 'plan is ending' };
   const plan = planName(kindOf(payment, row.metadata));
-  return {
-    to: email.recipient,
-    subject: chargeFailedSubject({ plan }),
-    body: (
-      <ChargeFailedEmail
-        org={ctx.org}
-        payerName={row.buyerName}
-        plan={plan}
-        amountCents={row.amount}
-        date={longDate(row.createdAt)}
-        graceDays={ctx.config.DUNNING_GRACE_DAYS}
-        manageUrl={await manageUrl(ctx, email.recipient)}
-      />
-    ),
-  };
+  return message(
+    email,
+    chargeFailedSubject({ plan }),
+    <ChargeFailedEmail
+      org={ctx.org}
+      payerName={row.buyerName}
+      plan={plan}
+      amountCents={row.amount}
+      date={longDate(row.createdAt)}
+      graceDays={ctx.config.DUNNING_GRACE_DAYS}
+      manageUrl={await manageUrl(ctx, email.recipient)}
+    />,
+  );
 };
 
 /** Why a plan ended, as the e-mail says it: nothing when the donor asked, else the recorded reason. */
@@ -183,19 +184,17 @@ export const planCancelled: Composer = async (ctx, email) => {
     .limit(1);
   const payerName = [payor?.firstName, payor?.lastName].filter(Boolean).join(' ') || 'supporter';
   const plan = planName(payment.kind);
-  return {
-    to: email.recipient,
-    subject: planCancelledSubject({ org: ctx.org, plan }),
-    body: (
-      <PlanCancelledEmail
-        org={ctx.org}
-        payerName={payerName}
-        plan={plan}
-        endedOn={longDate(payment.cancelledAt ?? payment.cancelRequestedAt ?? ctx.now)}
-        reason={cancelReasonOf(payment, ctx.config.DUNNING_GRACE_DAYS)}
-      />
-    ),
-  };
+  return message(
+    email,
+    planCancelledSubject({ org: ctx.org, plan }),
+    <PlanCancelledEmail
+      org={ctx.org}
+      payerName={payerName}
+      plan={plan}
+      endedOn={longDate(payment.cancelledAt ?? payment.cancelRequestedAt ?? ctx.now)}
+      reason={cancelReasonOf(payment, ctx.config.DUNNING_GRACE_DAYS)}
+    />,
+  );
 };
 
 const WHAT_WAS_PAID: Record<PaymentKind, string> = {
@@ -218,23 +217,21 @@ export const disputeOpened: Composer = async (ctx, email) => {
   if (!found) return { skip: 'dispute not found' };
   const { dispute, payment, charge } = found;
   const reference = paymentReferenceOf(payment.id);
-  return {
-    to: email.recipient,
-    subject: disputeOpenedSubject({ org: ctx.org, reference }),
-    body: (
-      <DisputeOpenedEmail
-        org={ctx.org}
-        what={WHAT_WAS_PAID[payment.kind]}
-        payerName={charge?.buyerName ?? 'the cardholder'}
-        reference={reference}
-        disputedAmount={money(dispute.amountCents)}
-        chargeAmount={money(charge?.amount ?? payment.amountCents)}
-        status={dispute.status}
-        reason={dispute.reason}
-        disputedOn={dispute.disputedAt ? longDate(dispute.disputedAt) : null}
-        evidenceDueOn={dispute.evidenceDueAt ? longDate(dispute.evidenceDueAt) : null}
-        adminUrl={new URL('/admin', ctx.config.PUBLIC_URL).toString()}
-      />
-    ),
-  };
+  return message(
+    email,
+    disputeOpenedSubject({ org: ctx.org, reference }),
+    <DisputeOpenedEmail
+      org={ctx.org}
+      what={WHAT_WAS_PAID[payment.kind]}
+      payerName={charge?.buyerName ?? 'the cardholder'}
+      reference={reference}
+      disputedAmount={money(dispute.amountCents)}
+      chargeAmount={money(charge?.amount ?? payment.amountCents)}
+      status={dispute.status}
+      reason={dispute.reason}
+      disputedOn={dispute.disputedAt ? longDate(dispute.disputedAt) : null}
+      evidenceDueOn={dispute.evidenceDueAt ? longDate(dispute.evidenceDueAt) : null}
+      adminUrl={new URL('/admin', ctx.config.PUBLIC_URL).toString()}
+    />,
+  );
 };

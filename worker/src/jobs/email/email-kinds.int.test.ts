@@ -142,6 +142,35 @@ describe('send-email, by kind', async () => {
     return { rowId: recorded.rowId, emailId, createdAt: at };
   }
 
+  /** Each of `texts` stands in both the e-mail's plain text and its HTML. */
+  function expectInTextAndHtml(message: MailMessage | undefined, texts: string[]) {
+    for (const part of [message?.text ?? '', message?.html ?? '']) {
+      for (const text of texts) expect(part).toContain(text);
+    }
+  }
+
+  /** A refund of `cents` of a charge the provider has done, as the refund job records it. */
+  async function succeededRefund(
+    paymentId: string,
+    chargeRowId: string,
+    cents: number,
+    extra: Partial<typeof refunds.$inferInsert> = {},
+  ) {
+    const [refund] = await db
+      .insert(refunds)
+      .values({
+        paymentId,
+        chargeRowId,
+        providerTransactionId: 'pt_txn_charge',
+        amountCents: cents,
+        state: 'succeeded',
+        requestedBy: 'admin',
+        ...extra,
+      })
+      .returning();
+    return refund;
+  }
+
   async function donor(recurring = false) {
     const person = { firstName: 'Abigail', lastName: 'Adams', email: `abigail+${unique()}@example.org` };
     const [row] = await db
@@ -187,19 +216,19 @@ describe('send-email, by kind', async () => {
     expect(number).toMatch(/^2026-[0-9A-F]{10}$/);
     expect(message?.to).toBe(person.email);
     expect(message?.subject).toBe(`Receipt ${number} for your contribution to Patriot Pillars`);
-    for (const part of [message?.text ?? '', message?.html ?? '']) {
-      expect(part).toContain('Patriot Pillars Foundation, Inc.');
-      expect(part).toContain('12-3456789');
-      expect(part).toContain('$50.00');
-      expect(part).toContain('November 23, 2026');
-      expect(part).toContain('Card ending in 4242');
-      expect(part).toContain(number);
-      expect(part).toContain('No goods or services were provided in exchange for this contribution.');
+    expectInTextAndHtml(message, [
+      'Patriot Pillars Foundation, Inc.',
+      '12-3456789',
+      '$50.00',
+      'November 23, 2026',
+      'Card ending in 4242',
+      number,
+      'No goods or services were provided in exchange for this contribution.',
       // The footer: how to reach the organisation.
-      expect(part).toContain('1 Liberty Way, Philadelphia, PA 19106');
-      expect(part).toContain('hello@patriotpillars.org');
-      expect(part).toContain('(555) 010-1776');
-    }
+      '1 Liberty Way, Philadelphia, PA 19106',
+      'hello@patriotpillars.org',
+      '(555) 010-1776',
+    ]);
     expect(message?.text).not.toContain('monthly');
     await manageLinkIn(message, person.email);
     expect(await emailOf(emailId)).toMatchObject({
@@ -388,21 +417,12 @@ describe('send-email, by kind', async () => {
           createdAt: new Date(day),
         })
         .returning();
-      const [refund] = await db
-        .insert(refunds)
-        .values({
-          paymentId: pay.id,
-          chargeRowId: rowId,
-          providerTransactionId: 'pt_txn_charge',
-          amountCents: cents,
-          state: 'succeeded',
-          requestedBy: 'admin',
-          refundRowId: refundRow?.id ?? null,
-          // The first was a void (the charge not yet settled), the second a refund.
-          isVoid: cents === 3000,
-          createdAt: new Date(day),
-        })
-        .returning();
+      const refund = await succeededRefund(pay.id, rowId, cents, {
+        refundRowId: refundRow?.id ?? null,
+        // The first was a void (the charge not yet settled), the second a refund.
+        isVoid: cents === 3000,
+        createdAt: new Date(day),
+      });
       refundIds.push(refund?.id ?? '');
     }
     const { message } = await send(await queue('refund-receipt', refundIds[1] ?? '', person.email));
@@ -434,17 +454,7 @@ describe('send-email, by kind', async () => {
     const { rowId } = await charge(pay, person, { amountCents: 1234 });
     // Written as the refund job writes them: created_at by the database, to the microsecond.
     const refundOf = async (cents: number) => {
-      const [refund] = await db
-        .insert(refunds)
-        .values({
-          paymentId: pay.id,
-          chargeRowId: rowId,
-          providerTransactionId: 'pt_txn_charge',
-          amountCents: cents,
-          state: 'succeeded',
-          requestedBy: 'admin',
-        })
-        .returning();
+      const refund = await succeededRefund(pay.id, rowId, cents);
       return send(await queue('refund-receipt', refund?.id ?? '', person.email));
     };
     const part = (await refundOf(500)).message?.text ?? '';
@@ -574,27 +584,27 @@ describe('send-email, by kind', async () => {
     expect(ack.result).toBe('sent');
     expect(ack.message?.to).toBe(email);
     expect(ack.message?.subject).toBe('We received your interest in Patriot Pillars membership');
-    for (const part of [ack.message?.text ?? '', ack.message?.html ?? '']) {
-      expect(part).toContain('Thank you, Martha');
-      expect(part).toContain('review your application and contact you soon.');
-      expect(part).toContain('This is not a membership yet, and nothing has been charged.');
-      expect(part).toContain('https://pillars.example.org/membership');
-      expect(part).toContain('November 23, 2026');
-    }
+    expectInTextAndHtml(ack.message, [
+      'Thank you, Martha',
+      'review your application and contact you soon.',
+      'This is not a membership yet, and nothing has been charged.',
+      'https://pillars.example.org/membership',
+      'November 23, 2026',
+    ]);
     expect(ack.message?.text).toContain("We'll review your application and contact you soon.");
 
     const notice = await send(noticeId ?? '');
     expect(notice.result).toBe('sent');
     expect(notice.message?.to).toBe('hello@patriotpillars.org');
     expect(notice.message?.subject).toBe('Patriot Pillars: membership application from Martha Washington');
-    for (const part of [notice.message?.text ?? '', notice.message?.html ?? '']) {
-      expect(part).toContain('Martha Washington sent the membership form on the home page');
-      expect(part).toContain(email);
-      expect(part).toContain('555-010-1732');
-      expect(part).toContain('I would like to help with events.');
-      expect(part).toContain('https://pillars.example.org/admin');
-      expect(part).toContain('Membership Interest');
-    }
+    expectInTextAndHtml(notice.message, [
+      'Martha Washington sent the membership form on the home page',
+      email,
+      '555-010-1732',
+      'I would like to help with events.',
+      'https://pillars.example.org/admin',
+      'Membership Interest',
+    ]);
     expect(await emailOf(noticeId ?? '')).toMatchObject({ state: 'sent', subjectLine: notice.message?.subject });
     // Queued again (a retried request or job) for the same application: nothing more is queued.
     expect(

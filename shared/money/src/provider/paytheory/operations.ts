@@ -64,35 +64,37 @@ query FindRecurringPayments($metadata_query: [QueryPair], $limit: Int) {
   }
 }`;
 
+/** The query of one page of `field` items within a window, with these item fields, paged as below. */
+const windowPage = (name: string, field: string, itemFields: string) => `
+query ${name}($query: SqlQuery, $limit: Int, $offset: String, $offset_id: String, $direction: MoveDirection) {
+  ${field}(query: $query, limit: $limit, offset: $offset, offset_id: $offset_id, direction: $direction) {
+    items {${itemFields}
+    }
+    total_row_count
+  }
+}`;
+
 /**
  * One page of the transactions dated within a window, oldest first (docs: "Querying the API",
  * Pagination with Sorting): the next page names the last item's transaction_id (`offset_id`) and
  * its transaction_date (`offset`), direction FORWARD. The whole metadata object is read, since a
  * reconciliation matches on whatever key it carries.
  */
-export const LIST_TRANSACTIONS = `
-query ListTransactions($query: SqlQuery, $limit: Int, $offset: String, $offset_id: String, $direction: MoveDirection) {
-  transactions(query: $query, limit: $limit, offset: $offset, offset_id: $offset_id, direction: $direction) {
-    items {${TRANSACTION_FIELDS}
+export const LIST_TRANSACTIONS = windowPage(
+  'ListTransactions',
+  'transactions',
+  `${TRANSACTION_FIELDS}
       dispute_status
-      metadata
-    }
-    total_row_count
-  }
-}`;
-
+      metadata`,
+);
 /** One page of the plans created within a window, oldest first, paged as LIST_TRANSACTIONS. */
-export const LIST_RECURRING_PAYMENTS = `
-query ListRecurringPayments($query: SqlQuery, $limit: Int, $offset: String, $offset_id: String, $direction: MoveDirection) {
-  recurringPayments(query: $query, limit: $limit, offset: $offset, offset_id: $offset_id, direction: $direction) {
-    items {${RECURRING_FIELDS}
+export const LIST_RECURRING_PAYMENTS = windowPage(
+  'ListRecurringPayments',
+  'recurringPayments',
+  `${RECURRING_FIELDS}
       created_date
-      metadata
-    }
-    total_row_count
-  }
-}`;
-
+      metadata`,
+);
 /** One plan by its id (a `query_list` on Pay Theory's own fields, docs: query.md). */
 export const GET_RECURRING_PAYMENT = `
 query GetRecurringPayment($query: SqlQuery, $limit: Int) {

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { belongsTo, createdAt, id, inList, updatedAt } from './columns';
 
 export const ARTICLE_STATES = ['draft', 'published'] as const;
 export type ArticleState = (typeof ARTICLE_STATES)[number];
 export const EVENT_STATES = ['draft', 'published', 'cancelled'] as const;
 export type EventState = (typeof EVENT_STATES)[number];
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const newsArticles = pgTable(
   'news_articles',
@@ -76,9 +72,7 @@ export const events = pgTable(
 export const eventPlaces = pgTable(
   'event_places',
   {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsTo('event_id', () => events.id, 'cascade'),
     /** '' for the whole event, else the tier's id. */
     tierId: text('tier_id').notNull().default(''),
     capacity: integer('capacity').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { belongsTo, createdAt, id, updatedAt } from './columns';
 import { payments } from './payments';
 import { transactions } from './records';
 
@@ -32,9 +32,7 @@ export const disputes = pgTable(
     providerDisputeId: text('provider_dispute_id').notNull(),
     /** The disputed charge as the provider names it. */
     providerTransactionId: text('provider_transaction_id').notNull(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: belongsTo('payment_id', () => payments.id, 'restrict'),
     /** The charge's `transactions` row, when the ledger has recorded it. */
     chargeRowId: uuid('charge_row_id').references(() => transactions.id, { onDelete: 'restrict' }),
     status: text('status').notNull(),
@@ -48,7 +46,7 @@ export const disputes = pgTable(
     evidenceDueAt: timestamp('evidence_due_at', { withTimezone: true, mode: 'date' }),
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('disputes_provider_dispute_id_key').on(t.provider, t.providerDisputeId),

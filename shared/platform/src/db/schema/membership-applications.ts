@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, inList } from './columns';
 import { contributorNameKey, contributorSearchText, membershipInterestDetailsSql } from './contributor-keys';
 
 /**
@@ -39,9 +39,6 @@ export const membershipApplications = pgTable(
       'gin',
       sql`${contributorSearchText(t, membershipInterestDetailsSql(t.message))} gin_trgm_ops`,
     ),
-    check(
-      'membership_applications_status_known',
-      sql.raw(`status IN (${MEMBERSHIP_APPLICATION_STATES.map((s) => `'${s}'`).join(', ')})`),
-    ),
+    check('membership_applications_status_known', inList('status', MEMBERSHIP_APPLICATION_STATES)),
   ],
 );

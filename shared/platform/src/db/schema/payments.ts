@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, inList, updatedAt } from './columns';
 
 export const PAYMENT_KINDS = ['donation', 'recurring_donation', 'membership', 'registration'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -11,9 +11,6 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
  * (settledNotice in shared/money/src/payment-status.ts), sent by the ledger in the same statement.
  */
 export const PAYMENT_SETTLED_CHANNEL = 'payment_settled';
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /**
  * The charge ledger (ADR 007 and 010). One row per intended charge, written in the same
@@ -82,7 +79,7 @@ export const payments = pgTable(
      */
     cardLastFour: text('card_last_four'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('payments_failing_since_idx')

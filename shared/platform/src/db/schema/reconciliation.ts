@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { belongsTo, createdAt, id, inList } from './columns';
 import { payments } from './payments';
 import { RECONCILIATION_DIFFERENCE_KINDS, RECONCILIATION_RUN_STATES } from '@pillars/contracts/admin';
 
 export { RECONCILIATION_DIFFERENCE_KINDS, RECONCILIATION_RUN_STATES };
 export type ReconciliationRunState = (typeof RECONCILIATION_RUN_STATES)[number];
 export type ReconciliationDifferenceKind = (typeof RECONCILIATION_DIFFERENCE_KINDS)[number];
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
 
 /**
  * One comparison of Pay Theory's transactions and plans dated within [window_from, window_to) with
@@ -49,9 +46,7 @@ export const reconciliationDifferences = pgTable(
   'reconciliation_differences',
   {
     id: id(),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => reconciliationRuns.id, { onDelete: 'cascade' }),
+    runId: belongsTo('run_id', () => reconciliationRuns.id, 'cascade'),
     kind: text('kind').$type<ReconciliationDifferenceKind>().notNull(),
     /** Pay Theory's transaction (or plan) id, when the difference is about one. */
     providerTransactionId: text('provider_transaction_id'),

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
   check,
+  type ExtraConfigColumn,
   index,
   integer,
   numeric,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { WAIVER_VERSION } from '@pillars/contracts';
-import { createdAt, id, statusCheckSql } from './columns';
+import { belongsTo, createdAt, id, statusCheckSql } from './columns';
 import {
   contributorNameKey,
   contributorSearchText,
@@ -25,6 +26,35 @@ import {
 } from './contributor-keys';
 import { events } from './content';
 import { payments } from './payments';
+
+/**
+ * The indexes and status check of every contributor record table: the admin's contributor list
+ * filters, sorts (keyset on created_at, id; by amount; by name) and searches each table alike
+ * (docs/decisions/031), and the self-service page and the manage-link e-mail match an address in
+ * any case (docs/decisions/020). `amount` is the table's amount in dollars, `details` its Details text.
+ */
+function contributorListIndexes(
+  table: string,
+  t: Parameters<typeof contributorSearchText>[0] & {
+    id: AnyPgColumn;
+    status: AnyPgColumn;
+    createdAt: ExtraConfigColumn;
+  },
+  amount: SQL | AnyPgColumn,
+  details: SQL,
+) {
+  return [
+    index(`${table}_email_idx`).on(t.email),
+    index(`${table}_email_lower_idx`).on(sql`lower(${t.email})`),
+    index(`${table}_status_idx`).on(t.status),
+    index(`${table}_created_at_idx`).on(t.createdAt.desc()),
+    index(`${table}_created_at_id_idx`).on(t.createdAt, t.id),
+    index(`${table}_amount_id_idx`).on(amount, t.id),
+    index(`${table}_name_key_idx`).on(contributorNameKey(t), t.id),
+    index(`${table}_search_trgm_idx`).using('gin', sql`${contributorSearchText(t, details)} gin_trgm_ops`),
+    check(`${table}_status_known`, statusCheckSql('status')),
+  ];
+}
 
 export const donations = pgTable(
   'donations',
@@ -47,20 +77,7 @@ export const donations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('donations_email_idx').on(t.email),
-    // The self-service page and the manage-link e-mail match an address in any case (docs/decisions/020).
-    index('donations_email_lower_idx').on(sql`lower(${t.email})`),
-    index('donations_status_idx').on(t.status),
-    index('donations_created_at_idx').on(t.createdAt.desc()),
-    // The admin's contributor list: keyset orders and trigram search (docs/decisions/031).
-    index('donations_created_at_id_idx').on(t.createdAt, t.id),
-    index('donations_amount_id_idx').on(t.amount, t.id),
-    index('donations_name_key_idx').on(contributorNameKey(t), t.id),
-    index('donations_search_trgm_idx').using(
-      'gin',
-      sql`${contributorSearchText(t, donationDetailsSql(t.isRecurring))} gin_trgm_ops`,
-    ),
-    check('donations_status_known', statusCheckSql('status')),
+    ...contributorListIndexes('donations', t, t.amount, donationDetailsSql(t.isRecurring)),
     check('donations_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -93,29 +110,14 @@ export const memberships = pgTable(
      */
     planCents: integer('plan_cents').notNull().default(0),
   },
-  (t) => [
-    index('memberships_email_idx').on(t.email),
-    index('memberships_email_lower_idx').on(sql`lower(${t.email})`),
-    index('memberships_status_idx').on(t.status),
-    index('memberships_created_at_idx').on(t.createdAt.desc()),
-    index('memberships_created_at_id_idx').on(t.createdAt, t.id),
-    index('memberships_amount_id_idx').on(centsAsDollarsSql(t.planCents), t.id),
-    index('memberships_name_key_idx').on(contributorNameKey(t), t.id),
-    index('memberships_search_trgm_idx').using(
-      'gin',
-      sql`${contributorSearchText(t, membershipDetailsSql(t.message))} gin_trgm_ops`,
-    ),
-    check('memberships_status_known', statusCheckSql('status')),
-  ],
+  (t) => [...contributorListIndexes('memberships', t, centsAsDollarsSql(t.planCents), membershipDetailsSql(t.message))],
 );
 
 export const eventRegistrations = pgTable(
   'event_registrations',
   {
     id: id(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'restrict' }),
+    eventId: belongsTo('event_id', () => events.id, 'restrict'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -138,14 +140,7 @@ export const eventRegistrations = pgTable(
     // An event's registrations a page at a time, newest first (keyset on created_at, id); also
     // every lookup by event alone (the foreign key's, the counts per event).
     index('event_registrations_event_created_at_id_idx').on(t.eventId, t.createdAt, t.id),
-    index('event_registrations_email_idx').on(t.email),
-    index('event_registrations_email_lower_idx').on(sql`lower(${t.email})`),
-    index('event_registrations_status_idx').on(t.status),
-    index('event_registrations_created_at_idx').on(t.createdAt.desc()),
-    index('event_registrations_created_at_id_idx').on(t.createdAt, t.id),
-    index('event_registrations_amount_id_idx').on(centsAsDollarsSql(t.paymentAmount), t.id),
-    index('event_registrations_name_key_idx').on(contributorNameKey(t), t.id),
-    index('event_registrations_search_trgm_idx').using('gin', sql`${contributorSearchText(t, sql`''`)} gin_trgm_ops`),
+    ...contributorListIndexes('event_registrations', t, centsAsDollarsSql(t.paymentAmount), sql`''`),
     // Check-in at the door finds "José" by "Jose" (docs/decisions/034).
     index('event_registrations_folded_search_trgm_idx').using(
       'gin',
@@ -154,7 +149,6 @@ export const eventRegistrations = pgTable(
     index('event_registrations_place_held_until_idx')
       .on(t.placeHeldUntil)
       .where(sql`${t.placeHeldUntil} IS NOT NULL`),
-    check('event_registrations_status_known', statusCheckSql('status')),
     check('event_registrations_amount_nonnegative', sql`${t.paymentAmount} >= 0`),
   ],
 );

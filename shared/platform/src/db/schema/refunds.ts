@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { belongsTo, createdAt, id, inList, updatedAt } from './columns';
 import { events } from './content';
 import { payments } from './payments';
 import { transactions } from './records';
@@ -19,13 +19,9 @@ export const refunds = pgTable(
   'refunds',
   {
     id: id(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: belongsTo('payment_id', () => payments.id, 'restrict'),
     /** The `transactions` row of the charge given back (a first charge or an instalment). */
-    chargeRowId: uuid('charge_row_id')
-      .notNull()
-      .references(() => transactions.id, { onDelete: 'restrict' }),
+    chargeRowId: belongsTo('charge_row_id', () => transactions.id, 'restrict'),
     /** The provider's id of that charge. */
     providerTransactionId: text('provider_transaction_id').notNull(),
     /** Integer cents, > 0, at most what the charge has left after earlier refunds. */
@@ -55,7 +51,7 @@ export const refunds = pgTable(
      */
     cancelledEventId: uuid('cancelled_event_id').references(() => events.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('refunds_payment_id_idx').on(t.paymentId),
@@ -69,6 +65,6 @@ export const refunds = pgTable(
       .on(t.cancelledEventId, t.chargeRowId)
       .where(sql`${t.cancelledEventId} IS NOT NULL AND ${t.state} <> 'failed'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
-    check('refunds_state_known', sql.raw(`state IN (${REFUND_STATES.map((s) => `'${s}'`).join(', ')})`)),
+    check('refunds_state_known', inList('state', REFUND_STATES)),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bytea } from './bytea';
-import { createdAt, id } from './columns';
+import { belongsTo, createdAt, id } from './columns';
 
 export const users = pgTable(
   'users',
@@ -33,9 +33,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id, 'cascade'),
     secretHash: bytea('secret_hash').notNull(),
     createdAt: createdAt(),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

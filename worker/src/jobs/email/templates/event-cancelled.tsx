@@ -1,14 +1,8 @@
 import { money } from '../format';
-import { Details, Layout, Note, type Org, Paragraph, Title } from './layout';
+import { Details, Layout, Note, Paragraph, Title } from './layout';
+import { type RegistrationEventProps, registrationEventRows } from './registration-event';
 
-export interface EventCancelledProps {
-  org: Org;
-  firstName: string;
-  eventTitle: string;
-  /** "Saturday, March 14, 2026" and "6:00 PM – 8:00 PM ET": when it would have been. */
-  day: string;
-  hours: string;
-  location: string;
+export interface EventCancelledProps extends RegistrationEventProps {
   /** What was paid for the place, in cents; null when nothing was. */
   paidCents: number | null;
   /** What the cancellation is giving back, in cents (the money module's); null when it asked for no refund. */
@@ -34,12 +28,7 @@ export function eventCancelledSubject({ eventTitle }: Pick<EventCancelledProps, 
 /** An admin cancelled an event the person registered for; sent once per registration. */
 export function EventCancelledEmail(props: EventCancelledProps) {
   const { org } = props;
-  const rows: Array<readonly [string, string]> = [
-    ['Event', props.eventTitle],
-    ['Date', props.day],
-    ['Time', props.hours],
-    ['Where', props.location],
-  ];
+  const rows = registrationEventRows(props);
   if (props.paidCents) rows.push(['Amount paid', money(props.paidCents)]);
   if (props.refundCents) rows.push(['Refund', money(props.refundCents)]);
   return (

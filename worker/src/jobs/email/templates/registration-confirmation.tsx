@@ -1,14 +1,8 @@
 import { money } from '../format';
-import { Action, Details, Layout, Note, type Org, Paragraph, Title } from './layout';
+import { Action, Details, Layout, Note, Paragraph, Title } from './layout';
+import { type RegistrationEventProps, registrationEventRows } from './registration-event';
 
-export interface RegistrationConfirmationProps {
-  org: Org;
-  firstName: string;
-  eventTitle: string;
-  /** "Saturday, March 14, 2026" and "6:00 PM – 8:00 PM ET". */
-  day: string;
-  hours: string;
-  location: string;
+export interface RegistrationConfirmationProps extends RegistrationEventProps {
   /** The ticket type's name, when the event has them. */
   tier: string | null;
   /** What was paid, in cents; null for a free registration. */
@@ -22,12 +16,7 @@ export function registrationConfirmationSubject({ eventTitle }: Pick<Registratio
 
 /** A place at an event is confirmed (free, or once its fee is paid); the .ics rides along. */
 export function RegistrationConfirmationEmail(props: RegistrationConfirmationProps) {
-  const rows: Array<readonly [string, string]> = [
-    ['Event', props.eventTitle],
-    ['Date', props.day],
-    ['Time', props.hours],
-    ['Where', props.location],
-  ];
+  const rows = registrationEventRows(props);
   if (props.tier) rows.push(['Ticket type', props.tier]);
   rows.push(['Amount paid', props.paidCents ? money(props.paidCents) : 'Free']);
   return (
