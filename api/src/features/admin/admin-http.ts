@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { apiError } from '../../lib/openapi';
-import { type Actor, actorOf } from './audit';
+import { type Actor, actorOf } from '../../lib/audit';
 
 /**
  * What every admin router shares: its routes' tag and 401, the signed-in actor, path ids and JSON
