@@ -15,7 +15,6 @@ import {
   auditLog,
   donations,
   eventRegistrations,
-  events,
   memberships,
   type PaymentKind,
   payments,
@@ -30,6 +29,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
 import { adminRequests, signedInAdmin, useAdminTestApp } from '../../test/admin-app';
+import { testRecords } from '../../test/records';
 import { testApp } from '../../test/test-app';
 import { deleteAdmin, userMessages } from './users.service';
 
@@ -46,57 +46,7 @@ const { get, send } = requestsAs(cookie);
 
 const at = (iso: string) => new Date(iso);
 
-async function insertEvent(extra: Partial<typeof events.$inferInsert> = {}) {
-  const slug = `event-${randomUUID().slice(0, 8)}`;
-  const [row] = await db
-    .insert(events)
-    .values({
-      slug,
-      title: `Gala ${slug}`,
-      location: 'Independence Hall, Philadelphia, PA',
-      startDate: at('2026-07-04T22:00:00Z'),
-      endDate: at('2026-07-05T01:00:00Z'),
-      ...extra,
-    })
-    .returning();
-  if (!row) throw new Error('no event');
-  return row;
-}
-
-async function insertDonation(extra: Partial<typeof donations.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(donations)
-    .values({ email: 'donor@example.org', amount: '25.00', paymentMethod: 'card', ...extra })
-    .returning();
-  if (!row) throw new Error('no donation');
-  return row;
-}
-
-async function insertMembership(extra: Partial<typeof memberships.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(memberships)
-    .values({ email: 'member@example.org', paymentMethod: 'card', ...extra })
-    .returning();
-  if (!row) throw new Error('no membership');
-  return row;
-}
-
-async function insertRegistration(eventId: string, extra: Partial<typeof eventRegistrations.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(eventRegistrations)
-    .values({
-      eventId,
-      firstName: 'Betsy',
-      lastName: 'Ross',
-      email: 'betsy@example.org',
-      phone: '2155550100',
-      paymentAmount: 0,
-      ...extra,
-    })
-    .returning();
-  if (!row) throw new Error('no registration');
-  return row;
-}
+const { insertEvent, insertDonation, insertMembership, insertRegistration, insertPayment } = testRecords(db);
 
 /**
  * A card payment for a record, as accept and the worker leave it: the payment row and, when the
@@ -110,19 +60,14 @@ async function insertCharge(
   providerRecurringId: string | null = null,
 ) {
   const providerTransactionId = `pt_${randomUUID()}`;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      kind,
-      recordId,
-      amountCents,
-      state: outcome,
-      idempotencyKey: randomUUID(),
-      providerTransactionId: outcome === 'succeeded' ? providerTransactionId : null,
-      providerRecurringId,
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
+  const payment = await insertPayment({
+    kind,
+    recordId,
+    amountCents,
+    state: outcome,
+    providerTransactionId: outcome === 'succeeded' ? providerTransactionId : null,
+    providerRecurringId,
+  });
   if (outcome === 'succeeded') await insertInstalment(payment, amountCents, true, providerTransactionId);
   return payment;
 }
