@@ -10,8 +10,6 @@ import {
   type PaymentKind,
   auditLog,
   type donations,
-  eventRegistrations,
-  events,
   issueManageLink,
   manageLinks,
   manageSessions,
@@ -296,29 +294,18 @@ describe('GET /api/manage', () => {
     const monthly = await insertDonation(email, { amount: '50.00', isRecurring: true, status: 'active' });
     const membership = await insertMembership(email);
     await insertDonation(other, { amount: '99.00' });
-    const [event] = await db
-      .insert(events)
-      .values({
-        slug: `gala-${randomUUID().slice(0, 8)}`,
-        title: 'Liberty Gala',
-        location: 'Philadelphia, PA',
-        startDate: new Date('2026-07-04T22:00:00Z'),
-        endDate: new Date('2026-07-05T01:00:00Z'),
-      })
-      .returning();
-    if (!event) throw new Error('no event');
-    const [registration] = await db
-      .insert(eventRegistrations)
-      .values({
-        eventId: event.id,
-        firstName: 'Ann',
-        lastName: 'Donor',
-        email,
-        phone: '2155550100',
-        paymentAmount: 4500,
-        status: 'confirmed',
-      })
-      .returning();
+    const event = await records.insertEvent({
+      slug: `gala-${randomUUID().slice(0, 8)}`,
+      title: 'Liberty Gala',
+      location: 'Philadelphia, PA',
+    });
+    const registration = await records.insertRegistration(event.id, {
+      firstName: 'Ann',
+      lastName: 'Donor',
+      email,
+      paymentAmount: 4500,
+      status: 'confirmed',
+    });
     const oneTimePayment = await insertPayment('donation', oneTime.id, 1776);
     const monthlyPayment = await insertPayment('recurring_donation', monthly.id, 5000, true);
     const membershipPayment = await insertPayment('membership', membership.id, 2500, true);
