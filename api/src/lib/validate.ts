@@ -34,10 +34,3 @@ function invalidUtf8(error: InvalidUtf8Body, schema: z.ZodType): AppError {
   );
   return new AppError('INVALID_DATA', issues[0]?.message ?? error.message, { issues });
 }
-
-/** Parses the query string with a contract; a bad value is a 400 naming it, never a 500. */
-export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
-  const result = schema.safeParse(c.req.query());
-  if (!result.success) throw invalidData(result.error);
-  return result.data;
-}

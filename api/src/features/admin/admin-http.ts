@@ -1,11 +1,11 @@
-import { createRoute } from '@hono/zod-openapi';
+import { type RouteConfig, createRoute } from '@hono/zod-openapi';
 import { authResponseMessages } from '@pillars/contracts';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { apiError } from '../../lib/openapi';
-import { type Actor, actorOf } from './audit';
+import { type Actor, actorOf } from '../../lib/audit';
 
 /**
  * What every admin router shares: its routes' tag and 401, the signed-in actor, path ids and JSON
@@ -40,6 +40,57 @@ export const csvFile = (description: string) => ({ description, content: { 'text
 /** Admin routes: tagged together, and every one answers 401 without a session. */
 export const adminRoute = <R extends Parameters<typeof createRoute>[0]>(route: R) =>
   createRoute({ ...route, tags: ['admin'], responses: { ...route.responses, 401: signedOut } });
+
+type Schema = z.ZodType;
+type Reads = NonNullable<RouteConfig['request']>;
+type Answer = RouteConfig['responses'][number];
+const crossSite = apiError('A cross-site request');
+
+/** One admin operation: what it reads, its success answer, and the words of each refusal it can give. */
+interface AdminOperation<P extends Reads['params'], Q extends Reads['query'], B extends Schema | undefined> {
+  summary: string;
+  params?: P;
+  query?: Q;
+  /** A required JSON body. */
+  body?: B;
+  /** The success answer, and its status when it is not 200. */
+  ok: Answer;
+  status?: 201 | 202;
+  /** 400: what of the query or body can be invalid. */
+  invalid?: string;
+  /** 404: what the path names that may not exist. */
+  missing?: string;
+  /** 409: the state of things that refuses the operation. */
+  conflict?: string;
+}
+
+type RequestOf<P, Q, B> = { params: P; query: Q; body: B extends Schema ? ReturnType<typeof jsonBody<B>> : undefined };
+
+/**
+ * An admin route from its operation (see adminRoute); one that changes anything (any method but
+ * GET) also answers 403 to a cross-site request (the CSRF check, app.ts).
+ */
+export function adminOperation<
+  M extends 'get' | 'post' | 'put' | 'delete',
+  Path extends string,
+  P extends Reads['params'] = undefined,
+  Q extends Reads['query'] = undefined,
+  B extends Schema | undefined = undefined,
+>(method: M, path: Path, operation: AdminOperation<P, Q, B>) {
+  const { summary, params, query, body, ok, status = 200, invalid, missing, conflict } = operation;
+  const reads = { params, query, body: body && jsonBody(body) };
+  const request = Object.fromEntries(Object.entries(reads).filter(([, read]) => read !== undefined));
+  const responses: Record<number, Answer> = { [status]: ok };
+  if (method !== 'get') responses[403] = crossSite;
+  const refusals: [number, string | undefined][] = [
+    [400, invalid],
+    [404, missing],
+    [409, conflict],
+  ];
+  for (const [code, description] of refusals) if (description) responses[code] = apiError(description);
+  const route = { method, path, summary, ...(Object.keys(request).length > 0 ? { request } : {}), responses };
+  return adminRoute(route as unknown as Omit<typeof route, 'request'> & { request: RequestOf<P, Q, B> });
+}
 
 /** A path of the admin API (as the record lists' descriptions write it) relative to the admin app. */
 export function underAdmin(path: string): string {

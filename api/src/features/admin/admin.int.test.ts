@@ -15,7 +15,6 @@ import {
   auditLog,
   donations,
   eventRegistrations,
-  events,
   memberships,
   type PaymentKind,
   payments,
@@ -26,89 +25,28 @@ import {
 import { JOB_OPTIONS, QUEUES } from '@pillars/platform/jobs';
 import { insertTransactionRow, transactionRow } from '@pillars/money';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
-import { type TestAdmin, asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
-import { testApp, useAppInfra } from '../../test/test-app';
+import { asAdmin, createTestAdmin, signIn } from '../../test/admin-session';
+import { adminRequests, signedInAdmin, useAdminTestApp } from '../../test/admin-app';
+import { testRecords } from '../../test/records';
+import { testApp } from '../../test/test-app';
 import { deleteAdmin, userMessages } from './users.service';
 
-const database = await useTestDatabase();
-const infra = await useAppInfra(database);
-const app = testApp(database, infra);
-const { db } = database;
+const suite = await useAdminTestApp();
+const { app, db, database, infra } = suite;
 // A database of its own for the last-admin tests, so they control exactly which accounts exist.
 const lonely = await useTestDatabase();
 const lonelyApp = testApp(lonely, infra);
 
-let admin: TestAdmin;
-let cookie: string;
-
-beforeAll(async () => {
-  admin = await createTestAdmin(db);
-  cookie = await signIn(app, admin);
-});
-
-const get = (path: string, as = cookie) => app.request(`/api/admin${path}`, { headers: { cookie: as } });
-const send = (method: string, path: string, body?: unknown, as = cookie) =>
-  app.request(`/api/admin${path}`, {
-    method,
-    headers: asAdmin(as),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const { admin, cookie } = await signedInAdmin(suite);
+/** The admin API as the holder of `as` asks it: the default admin unless another cookie is named. */
+const requestsAs = (as: string) => adminRequests(suite, as);
+const { get, send } = requestsAs(cookie);
 
 const at = (iso: string) => new Date(iso);
 
-async function insertEvent(extra: Partial<typeof events.$inferInsert> = {}) {
-  const slug = `event-${randomUUID().slice(0, 8)}`;
-  const [row] = await db
-    .insert(events)
-    .values({
-      slug,
-      title: `Gala ${slug}`,
-      location: 'Independence Hall, Philadelphia, PA',
-      startDate: at('2026-07-04T22:00:00Z'),
-      endDate: at('2026-07-05T01:00:00Z'),
-      ...extra,
-    })
-    .returning();
-  if (!row) throw new Error('no event');
-  return row;
-}
-
-async function insertDonation(extra: Partial<typeof donations.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(donations)
-    .values({ email: 'donor@example.org', amount: '25.00', paymentMethod: 'card', ...extra })
-    .returning();
-  if (!row) throw new Error('no donation');
-  return row;
-}
-
-async function insertMembership(extra: Partial<typeof memberships.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(memberships)
-    .values({ email: 'member@example.org', paymentMethod: 'card', ...extra })
-    .returning();
-  if (!row) throw new Error('no membership');
-  return row;
-}
-
-async function insertRegistration(eventId: string, extra: Partial<typeof eventRegistrations.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(eventRegistrations)
-    .values({
-      eventId,
-      firstName: 'Betsy',
-      lastName: 'Ross',
-      email: 'betsy@example.org',
-      phone: '2155550100',
-      paymentAmount: 0,
-      ...extra,
-    })
-    .returning();
-  if (!row) throw new Error('no registration');
-  return row;
-}
+const { insertEvent, insertDonation, insertMembership, insertRegistration, insertPayment } = testRecords(db);
 
 /**
  * A card payment for a record, as accept and the worker leave it: the payment row and, when the
@@ -122,19 +60,14 @@ async function insertCharge(
   providerRecurringId: string | null = null,
 ) {
   const providerTransactionId = `pt_${randomUUID()}`;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      kind,
-      recordId,
-      amountCents,
-      state: outcome,
-      idempotencyKey: randomUUID(),
-      providerTransactionId: outcome === 'succeeded' ? providerTransactionId : null,
-      providerRecurringId,
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
+  const payment = await insertPayment({
+    kind,
+    recordId,
+    amountCents,
+    state: outcome,
+    providerTransactionId: outcome === 'succeeded' ? providerTransactionId : null,
+    providerRecurringId,
+  });
   if (outcome === 'succeeded') await insertInstalment(payment, amountCents, true, providerTransactionId);
   return payment;
 }
@@ -194,7 +127,7 @@ describe('without a session', () => {
   });
 
   it('answers 401 to a session cookie that is not a session', async () => {
-    expect((await get('/contributors', 'session=aaaa.bbbb')).status).toBe(401);
+    expect((await requestsAs('session=aaaa.bbbb').get('/contributors')).status).toBe(401);
   });
 });
 
@@ -694,14 +627,14 @@ describe('admin users', () => {
   it('DELETE /users/:id deletes another admin, ends their sessions and writes the audit row', async () => {
     const other = await createTestAdmin(db);
     const otherCookie = await signIn(app, other);
-    expect((await get('/users', otherCookie)).status).toBe(200);
+    expect((await requestsAs(otherCookie).get('/users')).status).toBe(200);
 
     const res = await send('DELETE', `/users/${other.id}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(await db.select().from(users).where(eq(users.id, other.id))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, other.id))).toEqual([]);
-    expect((await get('/users', otherCookie)).status).toBe(401);
+    expect((await requestsAs(otherCookie).get('/users')).status).toBe(401);
 
     const [audit] = await auditRowsFor(other.id);
     expect(audit).toMatchObject({
@@ -786,7 +719,12 @@ describe('PUT /api/admin/profile', () => {
     const me = await createTestAdmin(db);
     const myCookie = await signIn(app, me);
     const email = `Renamed-${randomUUID().slice(0, 6)}@Example.org`;
-    const res = await send('PUT', '/profile', { firstName: 'Dolley', lastName: 'Madison', email, phone: '' }, myCookie);
+    const res = await requestsAs(myCookie).send('PUT', '/profile', {
+      firstName: 'Dolley',
+      lastName: 'Madison',
+      email,
+      phone: '',
+    });
     expect(res.status).toBe(200);
     const body = ProfileUpdated.parse(await res.json());
     expect(body.message).toBe('Profile updated successfully');
@@ -809,7 +747,7 @@ describe('PUT /api/admin/profile', () => {
 
   it('leaves fields that are not sent as they are', async () => {
     const me = await createTestAdmin(db);
-    const res = await send('PUT', '/profile', { phone: '2025550100' }, await signIn(app, me));
+    const res = await requestsAs(await signIn(app, me)).send('PUT', '/profile', { phone: '2025550100' });
     expect(ProfileUpdated.parse(await res.json()).user).toMatchObject({
       firstName: 'Test',
       email: me.email,
@@ -820,7 +758,7 @@ describe('PUT /api/admin/profile', () => {
   it('refuses another admin’s e-mail with a 409 and changes nothing', async () => {
     const me = await createTestAdmin(db);
     const other = await createTestAdmin(db);
-    const res = await send('PUT', '/profile', { email: other.email.toUpperCase() }, await signIn(app, me));
+    const res = await requestsAs(await signIn(app, me)).send('PUT', '/profile', { email: other.email.toUpperCase() });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: 'Another admin already uses this email.', code: 'CONFLICT' });
     const [row] = await db.select().from(users).where(eq(users.id, me.id));

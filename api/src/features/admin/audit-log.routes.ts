@@ -1,18 +1,14 @@
 import { AuditLogPage, AuditLogQuery } from '@pillars/contracts/admin';
 import type { AppDeps } from '../../lib/context';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { adminRoute } from './admin-http';
+import { featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { adminOperation } from './admin-http';
 import { listAuditLog } from './audit-log.service';
 
-const auditLogRoute = adminRoute({
-  method: 'get',
-  path: '/audit-log',
+const auditLogRoute = adminOperation('get', '/audit-log', {
   summary: 'Who did what to which record, newest first; filtered by actor, action and dates, paged by cursor',
-  request: { query: AuditLogQuery },
-  responses: {
-    200: json('One page of entries and the cursor of the next (null on the last)', AuditLogPage),
-    400: apiError('A filter, the cursor or the limit is invalid'),
-  },
+  query: AuditLogQuery,
+  ok: json('One page of entries and the cursor of the next (null on the last)', AuditLogPage),
+  invalid: 'A filter, the cursor or the limit is invalid',
 });
 
 /** Who did what to which record. */

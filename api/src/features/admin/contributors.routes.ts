@@ -9,59 +9,43 @@ import {
   ContributorsSummaryResponse,
 } from '@pillars/contracts/admin';
 import type { AppDeps } from '../../lib/context';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { adminRoute, csvFile, msSince } from './admin-http';
+import { featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { adminOperation, csvFile, msSince } from './admin-http';
 import { listContributorsPage } from './contributor-list.service';
 import { contributorRecipients } from './contributor-recipients.service';
 import { contributorsSummary } from './contributors-summary.service';
 import { contributorsCsv } from './contributors-export';
 import { listContributors } from './contributors.service';
 
-const contributors = adminRoute({
-  method: 'get',
-  path: '/contributors',
+const invalidFilter = 'A filter is invalid';
+
+const contributors = adminOperation('get', '/contributors', {
   summary: 'The newest 10,000 donations, memberships and registrations in one list, with totals of every record',
-  responses: { 200: json('The dashboard rows and summary', ContributorsResponse) },
+  ok: json('The dashboard rows and summary', ContributorsResponse),
 });
-const contributorsPage = adminRoute({
-  method: 'get',
-  path: '/contributors/page',
+const contributorsPage = adminOperation('get', '/contributors/page', {
   summary: 'One page of the dashboard list, searched, filtered and sorted by the server, paged by cursor',
-  request: { query: ContributorsPageQuery },
-  responses: {
-    200: json('One page of rows, the cursor of the next (null on the last) and the matching total', ContributorsPage),
-    400: apiError('A filter, the sort, the cursor or the limit is invalid'),
-  },
+  query: ContributorsPageQuery,
+  ok: json('One page of rows, the cursor of the next (null on the last) and the matching total', ContributorsPage),
+  invalid: 'A filter, the sort, the cursor or the limit is invalid',
 });
-const contributorsExport = adminRoute({
-  method: 'get',
-  path: '/contributors/export',
+const contributorsExport = adminOperation('get', '/contributors/export', {
   summary: 'Every row the filters match as a CSV file, streamed in the asked order',
-  request: { query: ContributorsExportQuery },
-  responses: {
-    200: csvFile("The file 'contributors-yyyy-MM-dd.csv'"),
-    400: apiError('A filter, the sort or the time zone is invalid'),
-  },
+  query: ContributorsExportQuery,
+  ok: csvFile("The file 'contributors-yyyy-MM-dd.csv'"),
+  invalid: 'A filter, the sort or the time zone is invalid',
 });
-const contributorsSummaryRoute = adminRoute({
-  method: 'get',
-  path: '/contributors/summary',
+const contributorsSummaryRoute = adminOperation('get', '/contributors/summary', {
   summary: 'The summary cards over the rows the filters match',
-  request: { query: ContributorsFilter },
-  responses: {
-    200: json('Counts per kind and the money received', ContributorsSummaryResponse),
-    400: apiError('A filter is invalid'),
-  },
+  query: ContributorsFilter,
+  ok: json('Counts per kind and the money received', ContributorsSummaryResponse),
+  invalid: invalidFilter,
 });
-const contributorsRecipientsRoute = adminRoute({
-  method: 'get',
-  path: '/contributors/recipients',
+const contributorsRecipientsRoute = adminOperation('get', '/contributors/recipients', {
   summary: `The distinct e-mail addresses of the rows the filters match, most recent first, at most ${CONTRIBUTOR_RECIPIENTS_MAX.toLocaleString('en-US')}`,
-  request: { query: ContributorsFilter },
-  responses: {
-    200: json('The addresses, and whether more match than were answered', ContributorRecipients),
-    400: apiError('A filter is invalid'),
-  },
+  query: ContributorsFilter,
+  ok: json('The addresses, and whether more match than were answered', ContributorRecipients),
+  invalid: invalidFilter,
 });
 
 /** The dashboard's list of every donation, membership and registration: rows, pages, file, summary, addresses. */

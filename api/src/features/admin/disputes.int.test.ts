@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import {
   AdminPaymentDetail,
   AuditLogPage,
   ContributorsPage,
   ContributorsSummaryResponse,
 } from '@pillars/contracts/admin';
-import { DISPUTE_OPENED_ACTION, donations, memberships, payments } from '@pillars/platform/db';
+import { DISPUTE_OPENED_ACTION, donations, memberships } from '@pillars/platform/db';
 import { recordProviderDispute } from '@pillars/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminRequests, signedInAdmin, useAdminTestApp } from '../../test/admin-app';
-import { recordCharge } from '../../test/ledger';
+import { insertPaidCharge } from '../../test/ledger';
 
 // What the admin pages read of a dispute, from the API on real PostgreSQL: the payment detail, the
 // dashboard's Disputed status and the audit log. The dispute is recorded by the one recorder the
@@ -19,25 +18,8 @@ const { db } = suite;
 const { cookie } = await signedInAdmin(suite);
 const { get } = adminRequests(suite, cookie);
 
-async function paid(kind: 'donation' | 'membership', recordId: string, cents: number) {
-  const id = randomUUID();
-  const transactionId = `pt_txn_${id.slice(0, 8)}`;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      id,
-      kind,
-      recordId,
-      amountCents: cents,
-      state: 'succeeded',
-      providerTransactionId: transactionId,
-      idempotencyKey: `pay_${id}`,
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
-  await recordCharge(db, payment, cents, transactionId);
-  return { payment, transactionId };
-}
+const paid = (kind: 'donation' | 'membership', recordId: string, cents: number) =>
+  insertPaidCharge(db, kind, recordId, cents);
 
 let disputedPaymentId = '';
 let disputedDonationId = '';

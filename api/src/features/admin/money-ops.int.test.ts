@@ -12,7 +12,6 @@ import {
   donations,
   eventPlaces,
   eventRegistrations,
-  events,
   memberships,
   outbox,
   payments,
@@ -25,6 +24,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminRequests, signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { recordCharge } from '../../test/ledger';
+import { testRecords } from '../../test/records';
 import { moneyOpsMessages } from './money-ops.service';
 
 /**
@@ -37,62 +37,28 @@ const { db, infra } = suite;
 const { admin, cookie } = await signedInAdmin(suite);
 const { get, send } = adminRequests(suite, cookie);
 
+const { insertEvent, insertDonation, insertMembership, insertRegistration, insertPayment } = testRecords(db);
+
 async function insertRecord(kind: PaymentKind): Promise<string> {
   const person = { firstName: 'Ann', lastName: 'Payor', email: `ann+${randomUUID().slice(0, 8)}@example.org` };
-  if (kind === 'membership') {
-    const [row] = await db
-      .insert(memberships)
-      .values({ ...person, paymentMethod: 'card', status: 'active' })
-      .returning();
-    return row?.id ?? '';
-  }
+  if (kind === 'membership') return (await insertMembership({ ...person, status: 'active' })).id;
   if (kind === 'registration') {
-    const slug = `event-${randomUUID().slice(0, 8)}`;
-    const [event] = await db
-      .insert(events)
-      .values({
-        slug,
-        title: `Gala ${slug}`,
-        location: 'Philadelphia',
-        startDate: new Date('2026-07-04T22:00:00Z'),
-        endDate: new Date('2026-07-05T01:00:00Z'),
-      })
-      .returning();
-    const [row] = await db
-      .insert(eventRegistrations)
-      .values({ ...person, eventId: event?.id ?? '', phone: '2155550100', paymentAmount: 2500, status: 'paid' })
-      .returning();
-    return row?.id ?? '';
+    const event = await insertEvent({ location: 'Philadelphia' });
+    return (await insertRegistration(event.id, { ...person, paymentAmount: 2500, status: 'paid' })).id;
   }
-  const [row] = await db
-    .insert(donations)
-    .values({
-      ...person,
-      amount: '25.00',
-      paymentMethod: 'card',
-      status: 'completed',
-      isRecurring: kind === 'recurring_donation',
-    })
-    .returning();
-  return row?.id ?? '';
+  return (await insertDonation({ ...person, status: 'completed', isRecurring: kind === 'recurring_donation' })).id;
 }
 
 /** A paid record with its succeeded payment and first `transactions` row, as the worker leaves them. */
 async function paid(kind: PaymentKind = 'donation', amountCents = 2500, providerTransactionId = `pt_${randomUUID()}`) {
   const recordId = await insertRecord(kind);
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      kind,
-      recordId,
-      amountCents,
-      state: 'succeeded',
-      idempotencyKey: randomUUID(),
-      providerTransactionId,
-      providerRecurringId: kind === 'membership' || kind === 'recurring_donation' ? `pt_rec_${randomUUID()}` : null,
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
+  const payment = await insertPayment({
+    kind,
+    recordId,
+    amountCents,
+    providerTransactionId,
+    providerRecurringId: kind === 'membership' || kind === 'recurring_donation' ? `pt_rec_${randomUUID()}` : null,
+  });
   return { recordId, payment, chargeRowId: await recordCharge(db, payment, amountCents, providerTransactionId) };
 }
 

@@ -12,7 +12,7 @@ import { formatCents } from '@pillars/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { type Actor, writeAudit } from './audit';
+import { type Actor, writeAudit } from '../../lib/audit';
 
 export const moneyOpsMessages = {
   refundAmount: (maxCents: number) => `Refund amount must be between $0.01 and $${formatCents(maxCents)}.`,

@@ -9,51 +9,42 @@ import {
 } from '@pillars/contracts/admin';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorIn, adminRoute, idParams, jsonBody, unknown } from './admin-http';
+import { featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { actorIn, adminOperation, idParams, unknown } from './admin-http';
 import { paymentsOfRecord } from './audit-log.service';
 import { cancelPlan, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
 
-const createRefundRoute = adminRoute({
-  method: 'post',
-  path: '/refunds',
+const createRefundRoute = adminOperation('post', '/refunds', {
   summary: 'Give back all or part of one charge; a refund job does it (docs/decisions/019)',
-  request: { body: jsonBody(RefundCreate) },
-  responses: {
-    202: json('The refund, queued', RefundAccepted),
-    400: apiError('Invalid body, or an amount outside $0.01 and what is left of the charge'),
-    403: apiError('A cross-site request'),
-    404: apiError('No charge has this id'),
-    409: apiError('A refund of the charge is in progress, it has nothing left, or it took no money'),
-  },
+  body: RefundCreate,
+  ok: json('The refund, queued', RefundAccepted),
+  status: 202,
+  invalid: 'Invalid body, or an amount outside $0.01 and what is left of the charge',
+  missing: 'No charge has this id',
+  conflict: 'A refund of the charge is in progress, it has nothing left, or it took no money',
 });
-const cancelPlanRoute = adminRoute({
-  method: 'post',
-  path: '/payments/{id}/cancel-plan',
+const cancelPlanRoute = adminOperation('post', '/payments/{id}/cancel-plan', {
   summary: 'End a monthly plan at the provider; a cancel-recurring job does it',
-  request: { params: idParams, body: jsonBody(PlanCancelCreate) },
-  responses: {
-    202: json('The cancellation, queued', PlanCancelAccepted),
-    400: apiError('Invalid body'),
-    403: apiError('A cross-site request'),
-    404: apiError('No monthly plan has this payment id'),
-    409: apiError('Cancelling the plan was already requested'),
-  },
+  params: idParams,
+  body: PlanCancelCreate,
+  ok: json('The cancellation, queued', PlanCancelAccepted),
+  status: 202,
+  invalid: 'Invalid body',
+  missing: 'No monthly plan has this payment id',
+  conflict: 'Cancelling the plan was already requested',
 });
-const paymentDetailRoute = adminRoute({
-  method: 'get',
-  path: '/payments/{id}',
+const paymentDetailRoute = adminOperation('get', '/payments/{id}', {
   summary: 'One payment from the ledger, with the state of the queue job that settles it',
-  request: { params: idParams },
-  responses: { 200: json('The payment', AdminPaymentDetail), 404: apiError('No payment has this id') },
+  params: idParams,
+  ok: json('The payment', AdminPaymentDetail),
+  missing: 'No payment has this id',
 });
-const paymentsOfRecordRoute = adminRoute({
-  method: 'get',
-  path: '/payments',
+const paymentsOfRecordRoute = adminOperation('get', '/payments', {
   summary: "The payments of one donation, membership or registration (by the record's id), newest first",
-  request: { query: PaymentsOfRecordQuery },
-  responses: { 200: json('The payments, maybe none', PaymentsOfRecord), 400: apiError('recordId is not a UUID') },
+  query: PaymentsOfRecordQuery,
+  ok: json('The payments, maybe none', PaymentsOfRecord),
+  invalid: 'recordId is not a UUID',
 });
 
 /** Payments as the ledger holds them, and the money operations on them: a refund, a plan's end. */

@@ -9,33 +9,25 @@ import { publishNow } from '@pillars/platform/jobs';
 import { recentReconciliationRuns, requestReconciliationRun } from '@pillars/money';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorIn, adminRoute } from './admin-http';
+import { featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { actorIn, adminOperation } from './admin-http';
 
 /** How many runs the admin page lists. */
 const RUNS_LISTED = 20;
 
-const startRun = adminRoute({
-  method: 'post',
-  path: '/runs',
+const startRun = adminOperation('post', '/runs', {
   summary: "Start a reconciliation of Pay Theory's transactions with the ledger (docs/decisions/049-reconciliation.md)",
-  responses: {
-    202: json('The run, queued', ReconciliationStarted),
-    403: apiError('A cross-site request'),
-    409: apiError('A run is already queued or running'),
-  },
+  ok: json('The run, queued', ReconciliationStarted),
+  status: 202,
+  conflict: 'A run is already queued or running',
 });
-const latestRun = adminRoute({
-  method: 'get',
-  path: '/runs/latest',
+const latestRun = adminOperation('get', '/runs/latest', {
   summary: 'The newest reconciliation run: its window, counts matched and by kind, and every difference',
-  responses: { 200: json('The report; data is null before the first run', ReconciliationReport) },
+  ok: json('The report; data is null before the first run', ReconciliationReport),
 });
-const listRuns = adminRoute({
-  method: 'get',
-  path: '/runs',
+const listRuns = adminOperation('get', '/runs', {
   summary: `The newest ${RUNS_LISTED} reconciliation runs, newest first, each with its differences`,
-  responses: { 200: json('The runs, maybe none', ReconciliationRuns) },
+  ok: json('The runs, maybe none', ReconciliationRuns),
 });
 
 /** A stored run as the API answers it. */

@@ -5,7 +5,7 @@ import { RefundLedger, requestRefund } from '@pillars/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../../test/admin-session';
-import { recordCharge } from '../../test/ledger';
+import { insertPaidCharge } from '../../test/ledger';
 import { testApp, useAppInfra } from '../../test/test-app';
 
 // What the admin's lists, filter, CSV and summary say a record is, from the ledger
@@ -32,24 +32,8 @@ async function gift(name: string, email: string, status: string, amount = '25.00
 }
 
 /** A succeeded payment of the gift with its charge row; the charge row's id. */
-async function paid(recordId: string, cents: number): Promise<string> {
-  const id = randomUUID();
-  const transactionId = `pt_txn_${id.slice(0, 8)}`;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      id,
-      kind: 'donation',
-      recordId,
-      amountCents: cents,
-      state: 'succeeded',
-      providerTransactionId: transactionId,
-      idempotencyKey: `pay_${id}`,
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
-  return recordCharge(db, payment, cents, transactionId);
-}
+const paid = async (recordId: string, cents: number) =>
+  (await insertPaidCharge(db, 'donation', recordId, cents)).chargeRowId;
 
 /** A refund (or void) of the charge, asked for and made as the refund job makes it. */
 async function givenBack(chargeRowId: string, cents: number, isVoid = false) {

@@ -1,24 +1,20 @@
 import { RegistrationStatusChange, StatusChange, StatusChanged } from '@pillars/contracts/admin';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorIn, adminRoute, idParams, jsonBody, unknown } from './admin-http';
+import { featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { actorIn, adminOperation, idParams, unknown } from './admin-http';
 import { checkInRegistration } from './money-ops.service';
 import { confirmContribution, confirmRegistration } from './status.service';
 
 const confirmStatus = <C extends z.ZodType>(path: string, what: string, change: C) =>
-  adminRoute({
-    method: 'put',
-    path,
+  adminOperation('put', path, {
     summary: `Confirm a pending ${what}`,
-    request: { params: idParams, body: jsonBody(change) },
-    responses: {
-      200: json(`The ${what} confirmed`, StatusChanged),
-      400: apiError('Invalid body'),
-      403: apiError('A cross-site request'),
-      404: apiError(`No ${what} has this id`),
-      409: apiError(`The ${what} is not pending, or its payment is under way`),
-    },
+    params: idParams,
+    body: change,
+    ok: json(`The ${what} confirmed`, StatusChanged),
+    invalid: 'Invalid body',
+    missing: `No ${what} has this id`,
+    conflict: `The ${what} is not pending, or its payment is under way`,
   });
 const confirmContributionRoute = confirmStatus('/contributions/{id}/status', 'contribution', StatusChange);
 const confirmRegistrationRoute = {

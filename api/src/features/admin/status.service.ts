@@ -9,7 +9,7 @@ import {
 } from '@pillars/platform/db';
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors';
-import { type Actor, type AuditEntry, writeAudit } from './audit';
+import { type Actor, type AuditEntry, writeAudit } from '../../lib/audit';
 
 export const statusMessages = {
   notPending: (status: string) => `Only pending items can be confirmed; this one is ${status}.`,

@@ -2,51 +2,37 @@ import { CreateAdminRequest, MessageResponse, ProfileUpdate } from '@pillars/con
 import { AdminUserCreated, AdminUserList, ProfileUpdated } from '@pillars/contracts/admin';
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorIn, adminRoute, idParams, jsonBody, unknown } from './admin-http';
+import { featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { actorIn, adminOperation, idParams, unknown } from './admin-http';
 import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
 
-const listUsers = adminRoute({
-  method: 'get',
-  path: '/users',
+const conflict = 'The e-mail address is taken';
+
+const listUsers = adminOperation('get', '/users', {
   summary: 'The admin accounts, oldest first',
-  responses: { 200: json('The admins', AdminUserList) },
+  ok: json('The admins', AdminUserList),
 });
-const createUser = adminRoute({
-  method: 'post',
-  path: '/users',
+const createUser = adminOperation('post', '/users', {
   summary: 'Create an admin account',
-  request: { body: jsonBody(CreateAdminRequest) },
-  responses: {
-    201: json('The admin created', AdminUserCreated),
-    400: apiError('Invalid body or weak password'),
-    403: apiError('A cross-site request'),
-    409: apiError('The e-mail address is taken'),
-  },
+  body: CreateAdminRequest,
+  ok: json('The admin created', AdminUserCreated),
+  status: 201,
+  invalid: 'Invalid body or weak password',
+  conflict,
 });
-const deleteUser = adminRoute({
-  method: 'delete',
-  path: '/users/{id}',
+const deleteUser = adminOperation('delete', '/users/{id}', {
   summary: 'Delete an admin account (never your own)',
-  request: { params: idParams },
-  responses: {
-    200: json('Deleted', MessageResponse),
-    403: apiError('A cross-site request'),
-    404: apiError('No admin has this id'),
-    409: apiError('Your own account, or the last admin'),
-  },
+  params: idParams,
+  ok: json('Deleted', MessageResponse),
+  missing: 'No admin has this id',
+  conflict: 'Your own account, or the last admin',
 });
-const updateProfileRoute = adminRoute({
-  method: 'put',
-  path: '/profile',
+const updateProfileRoute = adminOperation('put', '/profile', {
   summary: "Update the signed-in admin's profile",
-  request: { body: jsonBody(ProfileUpdate) },
-  responses: {
-    200: json('The profile updated', ProfileUpdated),
-    400: apiError('Invalid body'),
-    403: apiError('A cross-site request'),
-    409: apiError('The e-mail address is taken'),
-  },
+  body: ProfileUpdate,
+  ok: json('The profile updated', ProfileUpdated),
+  invalid: 'Invalid body',
+  conflict,
 });
 
 /** The admin accounts, and the signed-in admin's own profile. */

@@ -4,7 +4,7 @@ import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../lib/errors';
 import { visibleUserColumns } from '../auth/auth.service';
 import { hashPassword, passwordProblem } from '../auth/passwords';
-import { type Actor, writeAudit } from './audit';
+import { type Actor, writeAudit } from '../../lib/audit';
 
 export const userMessages = {
   duplicateEmail: 'An admin with this email already exists.',

@@ -9,13 +9,10 @@ import {
 import {
   type PaymentKind,
   auditLog,
-  donations,
-  eventRegistrations,
-  events,
+  type donations,
   issueManageLink,
   manageLinks,
   manageSessions,
-  memberships,
   outboundEmails,
   outbox,
   payments,
@@ -27,6 +24,7 @@ import { markPlanEnded, receiptNumberOf } from '@pillars/money';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
+import { testRecords } from '../../test/records';
 import { testApp, useAppInfra } from '../../test/test-app';
 import { MANAGE_SESSION_MS } from './manage-sessions';
 
@@ -72,38 +70,19 @@ async function sessionFor(email: string): Promise<string> {
   return cookie;
 }
 
-async function insertDonation(email: string, extra: Partial<typeof donations.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(donations)
-    .values({ email, firstName: 'Ann', lastName: 'Donor', amount: '25.00', paymentMethod: 'card', ...extra })
-    .returning();
-  if (!row) throw new Error('no donation');
-  return row;
-}
-
-async function insertMembership(email: string) {
-  const [row] = await db.insert(memberships).values({ email, paymentMethod: 'card', status: 'active' }).returning();
-  if (!row) throw new Error('no membership');
-  return row;
-}
-
-async function insertPayment(kind: PaymentKind, recordId: string, amountCents: number, recurring = false) {
-  const [row] = await db
-    .insert(payments)
-    .values({
-      kind,
-      recordId,
-      amountCents,
-      state: 'succeeded',
-      idempotencyKey: randomUUID(),
-      providerTransactionId: `pt_${randomUUID()}`,
-      providerRecurringId: recurring ? `rec_${randomUUID()}` : null,
-      nextPaymentDate: recurring ? '2026-12-24' : null,
-    })
-    .returning();
-  if (!row) throw new Error('no payment');
-  return row;
-}
+const records = testRecords(db);
+const insertDonation = (email: string, extra: Partial<typeof donations.$inferInsert> = {}) =>
+  records.insertDonation({ email, firstName: 'Ann', lastName: 'Donor', ...extra });
+const insertMembership = (email: string) => records.insertMembership({ email, status: 'active' });
+const insertPayment = (kind: PaymentKind, recordId: string, amountCents: number, recurring = false) =>
+  records.insertPayment({
+    kind,
+    recordId,
+    amountCents,
+    providerTransactionId: `pt_${randomUUID()}`,
+    providerRecurringId: recurring ? `rec_${randomUUID()}` : null,
+    nextPaymentDate: recurring ? '2026-12-24' : null,
+  });
 
 /** A `transactions` row of the payment at the given instant: a charge, or a refund of `refundOf`. */
 async function insertRow(
@@ -315,29 +294,18 @@ describe('GET /api/manage', () => {
     const monthly = await insertDonation(email, { amount: '50.00', isRecurring: true, status: 'active' });
     const membership = await insertMembership(email);
     await insertDonation(other, { amount: '99.00' });
-    const [event] = await db
-      .insert(events)
-      .values({
-        slug: `gala-${randomUUID().slice(0, 8)}`,
-        title: 'Liberty Gala',
-        location: 'Philadelphia, PA',
-        startDate: new Date('2026-07-04T22:00:00Z'),
-        endDate: new Date('2026-07-05T01:00:00Z'),
-      })
-      .returning();
-    if (!event) throw new Error('no event');
-    const [registration] = await db
-      .insert(eventRegistrations)
-      .values({
-        eventId: event.id,
-        firstName: 'Ann',
-        lastName: 'Donor',
-        email,
-        phone: '2155550100',
-        paymentAmount: 4500,
-        status: 'confirmed',
-      })
-      .returning();
+    const event = await records.insertEvent({
+      slug: `gala-${randomUUID().slice(0, 8)}`,
+      title: 'Liberty Gala',
+      location: 'Philadelphia, PA',
+    });
+    const registration = await records.insertRegistration(event.id, {
+      firstName: 'Ann',
+      lastName: 'Donor',
+      email,
+      paymentAmount: 4500,
+      status: 'confirmed',
+    });
     const oneTimePayment = await insertPayment('donation', oneTime.id, 1776);
     const monthlyPayment = await insertPayment('recurring_donation', monthly.id, 5000, true);
     const membershipPayment = await insertPayment('membership', membership.id, 2500, true);

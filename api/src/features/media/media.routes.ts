@@ -9,14 +9,15 @@ import {
   mediaMessages,
   mediaPath,
 } from '@pillars/contracts';
-import { type Database, type MediaVariant, media } from '@pillars/platform/db';
+import type { Database } from '@pillars/platform/db';
 import { MEDIA_KEY, type MediaStore } from '@pillars/platform/media';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorOf, writeAudit } from '../admin/audit';
+import { actorOf } from '../../lib/audit';
+import { saveUpload } from './media.service';
 import { processImage } from './process-image';
 
 const uploadRoute = createRoute({
@@ -40,7 +41,6 @@ const ENVELOPE_BYTES = 64 * 1024;
 
 /** POST /api/admin/media, behind requireSession and the CSRF check (app.ts). */
 export function mediaAdminRoutes(deps: { db: Database; store: MediaStore }) {
-  const { db, store } = deps;
   const app = featureRouter();
   // Counted while the body arrives, so an oversized upload is refused before it is all read.
   app.use(
@@ -69,42 +69,7 @@ export function mediaAdminRoutes(deps: { db: Database; store: MediaStore }) {
     const image = await processImage(Buffer.from(await file.arrayBuffer()));
     const processedMs = Math.round(performance.now() - started);
 
-    const id = crypto.randomUUID();
-    const keyOf = (name: string) => `media/${id}/${name}`;
-    const stored: string[] = [];
-    try {
-      for (const variant of image.files) {
-        await store.put(keyOf(variant.file), variant.body, variant.contentType);
-        stored.push(keyOf(variant.file));
-      }
-      const variants: MediaVariant[] = image.files.map((v) => ({
-        width: v.width,
-        height: v.height,
-        format: v.format,
-        key: keyOf(v.file),
-        bytes: v.body.length,
-      }));
-      await db.transaction(async (tx) => {
-        await tx.insert(media).values({
-          id,
-          sourceFormat: image.sourceFormat,
-          width: image.width,
-          height: image.height,
-          variants,
-          uploadedBy: session.user.id,
-        });
-        await writeAudit(tx, actorOf(session), {
-          action: 'media.uploaded',
-          entityType: 'media',
-          entityId: id,
-          after: { sourceFormat: image.sourceFormat, width: image.width, height: image.height },
-        });
-      });
-    } catch (error) {
-      // No row, no objects: what was stored of a failed upload goes again.
-      await Promise.allSettled(stored.map((key) => store.delete(key)));
-      throw error;
-    }
+    const id = await saveUpload(deps, actorOf(session), image);
     c.get('logger').info(
       {
         event: 'media.uploaded',

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Id, PaymentQueued, RecordCreated } from '@pillars/contracts';
-import { donations, eventRegistrations, events, outbox, payments } from '@pillars/platform/db';
+import { donations, outbox, payments } from '@pillars/platform/db';
 import { flushOutboxMarks } from '@pillars/platform/jobs';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testRecords } from '../../test/records';
 import { testApp, useAppInfra } from '../../test/test-app';
 
 // What a payment id, a donation id and a registration id grant a caller (docs/decisions/046).
@@ -192,31 +193,23 @@ describe("the spec client's reports for its own donation", () => {
 
 describe('GET /api/event-registrations/{id}', () => {
   it('names no one: no name, e-mail or phone of the registrant', async () => {
-    const [event] = await db
-      .insert(events)
-      .values({
-        slug: `gala-${randomUUID().slice(0, 8)}`,
-        title: 'Gala',
-        location: 'Hall',
-        startDate: new Date('2027-03-01T23:00:00Z'),
-        endDate: new Date('2027-03-02T01:00:00Z'),
-        requiresPayment: true,
-        price: 4500,
-      })
-      .returning();
-    if (!event) throw new Error('no event');
-    const [registration] = await db
-      .insert(eventRegistrations)
-      .values({
-        eventId: event.id,
-        firstName: 'Elizabeth',
-        lastName: 'Monroe',
-        email: 'elizabeth.monroe@example.org',
-        phone: '555-010-1818',
-        paymentAmount: 4500,
-      })
-      .returning();
-    if (!registration) throw new Error('no registration');
+    const { insertEvent, insertRegistration } = testRecords(db);
+    const event = await insertEvent({
+      slug: `gala-${randomUUID().slice(0, 8)}`,
+      title: 'Gala',
+      location: 'Hall',
+      startDate: new Date('2027-03-01T23:00:00Z'),
+      endDate: new Date('2027-03-02T01:00:00Z'),
+      requiresPayment: true,
+      price: 4500,
+    });
+    const registration = await insertRegistration(event.id, {
+      firstName: 'Elizabeth',
+      lastName: 'Monroe',
+      email: 'elizabeth.monroe@example.org',
+      phone: '555-010-1818',
+      paymentAmount: 4500,
+    });
     const res = await app.request(`/api/event-registrations/${registration.id}`);
     expect(res.status).toBe(200);
     const text = await res.text();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DepositDetail, DepositList, DepositRefreshAccepted } from '@pillars/contracts/admin';
 import { paymentReferenceOf } from '@pillars/contracts';
-import { donations, payments, settlementTransactions, settlements, transactions } from '@pillars/platform/db';
+import { type donations, payments, settlementTransactions, settlements, transactions } from '@pillars/platform/db';
 import { QUEUES } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
 import { syncSettlements } from '@pillars/money';
@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { asAdmin, createTestAdmin, signIn } from '../../../test/admin-session';
 import { recordCharge } from '../../../test/ledger';
+import { testRecords } from '../../../test/records';
 import { testApp, useAppInfra } from '../../../test/test-app';
 
 /**
@@ -35,34 +36,12 @@ async function paidDonation(amountCents: number, name: [string, string]) {
     payor: { firstName: name[0], lastName: name[1], email: 'payor@example.org' },
   });
   if (charged.status !== 'succeeded') throw new Error('sandbox declined the test charge');
-  const [donation] = await db
-    .insert(donations)
-    .values({
-      firstName: name[0],
-      lastName: name[1],
-      email: `payor+${randomUUID().slice(0, 8)}@example.org`,
-      amount: (amountCents / 100).toFixed(2),
-      paymentMethod: 'card',
-      status: 'completed',
-      payTheoryPaymentId: charged.transactionId,
-    })
-    .returning({ id: donations.id });
-  if (!donation) throw new Error('no donation');
-  const id = randomUUID();
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      id,
-      kind: 'donation',
-      recordId: donation.id,
-      amountCents,
-      idempotencyKey: `pay_${id.replace(/-/g, '')}`,
-      state: 'succeeded',
-      providerTransactionId: charged.transactionId,
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
-  const rowId = await recordCharge(db, payment, amountCents, charged.transactionId);
+  const { payment, rowId } = await recordPaidDonation(
+    charged.transactionId,
+    amountCents,
+    { firstName: name[0], lastName: name[1], email: `payor+${randomUUID().slice(0, 8)}@example.org` },
+    { payTheoryPaymentId: charged.transactionId },
+  );
   await db
     .update(transactions)
     .set({ buyerName: name.join(' ') })
@@ -352,32 +331,28 @@ describe('a refund made outside the app', () => {
 
 /** The ledger records a charge late: a payment and its row for a transaction already settled. */
 async function paidDonationRecordedLate(transactionId: string, amountCents: number): Promise<string> {
-  const [donation] = await db
-    .insert(donations)
-    .values({
-      firstName: 'Stray',
-      lastName: 'Charge',
-      email: 'stray@example.org',
-      amount: (amountCents / 100).toFixed(2),
-      paymentMethod: 'card',
-      status: 'completed',
-    })
-    .returning({ id: donations.id });
-  if (!donation) throw new Error('no donation');
+  const person = { firstName: 'Stray', lastName: 'Charge', email: 'stray@example.org' };
+  return (await recordPaidDonation(transactionId, amountCents, person)).payment.id;
+}
+
+/** A completed donation, its succeeded payment and the ledger row of its charge by the provider's transaction. */
+async function recordPaidDonation(
+  transactionId: string,
+  amountCents: number,
+  person: { firstName: string; lastName: string; email: string },
+  extra: Partial<typeof donations.$inferInsert> = {},
+) {
+  const { insertDonation, insertPayment } = testRecords(db);
+  const amount = (amountCents / 100).toFixed(2);
+  const donation = await insertDonation({ ...person, amount, status: 'completed', ...extra });
   const id = randomUUID();
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      id,
-      kind: 'donation',
-      recordId: donation.id,
-      amountCents,
-      idempotencyKey: `pay_${id.replace(/-/g, '')}`,
-      state: 'succeeded',
-      providerTransactionId: transactionId,
-    })
-    .returning();
-  if (!payment) throw new Error('no payment');
-  await recordCharge(db, payment, amountCents, transactionId);
-  return payment.id;
+  const payment = await insertPayment({
+    id,
+    kind: 'donation',
+    recordId: donation.id,
+    amountCents,
+    idempotencyKey: `pay_${id.replace(/-/g, '')}`,
+    providerTransactionId: transactionId,
+  });
+  return { payment, rowId: await recordCharge(db, payment, amountCents, transactionId) };
 }

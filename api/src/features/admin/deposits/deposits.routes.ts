@@ -14,53 +14,42 @@ import {
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
-import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { actorIn, adminRoute, csvFile, unknown } from '../admin-http';
+import { featureRouter, json, openapiRoute } from '../../../lib/openapi';
+import { actorIn, adminOperation, csvFile, unknown } from '../admin-http';
 import { depositDetail, depositsForExport, listDeposits, refreshDeposits } from './deposits.service';
 
-const list = adminRoute({
-  method: 'get',
-  path: '/',
+const missing = 'No deposit has this batch number';
+
+const list = adminOperation('get', '/', {
   summary: "The provider's settlement batches (deposits) as synced, newest first, paged by batch number",
-  request: { query: DepositListQuery },
-  responses: {
-    200: json('One page of deposits and when they were last synced', DepositList),
-    400: apiError('A filter is invalid'),
-  },
+  query: DepositListQuery,
+  ok: json('One page of deposits and when they were last synced', DepositList),
+  invalid: 'A filter is invalid',
 });
-const exportRange = adminRoute({
-  method: 'get',
-  path: '/export',
+const exportRange = adminOperation('get', '/export', {
   summary: 'Every line of the deposits made from one date to another (UTC days, inclusive) as a CSV file',
-  request: { query: DepositsExportQuery },
-  responses: {
-    200: csvFile("The file 'deposits-{from}-to-{to}.csv'"),
-    400: apiError('A date or the time zone is invalid'),
-  },
+  query: DepositsExportQuery,
+  ok: csvFile("The file 'deposits-{from}-to-{to}.csv'"),
+  invalid: 'A date or the time zone is invalid',
 });
-const refresh = adminRoute({
-  method: 'post',
-  path: '/refresh',
+const refresh = adminOperation('post', '/refresh', {
   summary: 'Queue a sync of the settlement batches from the provider now',
-  responses: { 202: json('The sync, queued', DepositRefreshAccepted), 403: apiError('A cross-site request') },
+  ok: json('The sync, queued', DepositRefreshAccepted),
+  status: 202,
 });
-const read = adminRoute({
-  method: 'get',
-  path: '/{batch}',
+const read = adminOperation('get', '/{batch}', {
   summary: 'One deposit with its payments and refunds, our totals from the ledger beside the provider’s',
-  request: { params: DepositBatchParams },
-  responses: { 200: json('The deposit', DepositDetail), 404: apiError('No deposit has this batch number') },
+  params: DepositBatchParams,
+  ok: json('The deposit', DepositDetail),
+  missing,
 });
-const exportOne = adminRoute({
-  method: 'get',
-  path: '/{batch}/export',
+const exportOne = adminOperation('get', '/{batch}/export', {
   summary: 'One deposit’s lines as a CSV file a treasurer matches against the bank statement',
-  request: { params: DepositBatchParams, query: DepositExportQuery },
-  responses: {
-    200: csvFile("The file 'deposit-{batch}.csv'"),
-    400: apiError('The time zone is invalid'),
-    404: apiError('No deposit has this batch number'),
-  },
+  params: DepositBatchParams,
+  query: DepositExportQuery,
+  ok: csvFile("The file 'deposit-{batch}.csv'"),
+  invalid: 'The time zone is invalid',
+  missing,
 });
 
 type Exported = NonNullable<Awaited<ReturnType<typeof depositsForExport>>>;

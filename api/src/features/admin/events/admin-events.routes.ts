@@ -13,99 +13,77 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { actorIn, adminRoute, idParams, jsonBody, unknown } from '../admin-http';
+import { actorIn, adminOperation, adminRoute, idParams, jsonBody, unknown } from '../admin-http';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './admin-events.service';
 import { cancelEvent, eventCancellation, retryEventRefund } from './event-cancellation.service';
 
 const refundParams = z.object({ id: z.uuid(), chargeRowId: z.uuid() });
-const body = jsonBody(AdminEventInput);
+const missing = 'No event has this id';
+const invalid = 'Invalid body';
 
-const list = adminRoute({
-  method: 'get',
-  path: '/',
+const list = adminOperation('get', '/', {
   summary: 'Events, drafts included, upcoming first (at most 500); with registrations and places taken',
-  request: { query: AdminEventListQuery },
-  responses: { 200: json('The events', AdminEventList), 400: apiError('A filter is invalid') },
+  query: AdminEventListQuery,
+  ok: json('The events', AdminEventList),
+  invalid: 'A filter is invalid',
 });
-const create = adminRoute({
-  method: 'post',
-  path: '/',
+const create = adminOperation('post', '/', {
   summary: 'Create an event; its address is derived from the title unless given, and made unique',
-  request: { body },
-  responses: {
-    201: json('The event created', AdminEventSaved),
-    400: apiError('Invalid body'),
-    403: apiError('A cross-site request'),
-  },
+  body: AdminEventInput,
+  ok: json('The event created', AdminEventSaved),
+  status: 201,
+  invalid,
 });
-const read = adminRoute({
-  method: 'get',
-  path: '/{id}',
+const read = adminOperation('get', '/{id}', {
   summary: 'One event as saved, with its registrations count and places',
-  request: { params: idParams },
-  responses: { 200: json('The event', AdminEvent), 404: apiError('No event has this id') },
+  params: idParams,
+  ok: json('The event', AdminEvent),
+  missing,
 });
-const update = adminRoute({
-  method: 'put',
-  path: '/{id}',
+const update = adminOperation('put', '/{id}', {
   summary: 'Save an event; cancelling is POST /{id}/cancel, so a save that would cancel is refused',
-  request: { params: idParams, body },
-  responses: {
-    200: json('The event saved', AdminEventSaved),
-    400: apiError('Invalid body'),
-    403: apiError('A cross-site request'),
-    404: apiError('No event has this id'),
-    409: apiError('A capacity below the places already taken, or a save that would cancel'),
-  },
+  params: idParams,
+  body: AdminEventInput,
+  ok: json('The event saved', AdminEventSaved),
+  invalid,
+  missing,
+  conflict: 'A capacity below the places already taken, or a save that would cancel',
 });
-const cancellation = adminRoute({
-  method: 'get',
-  path: '/{id}/cancellation',
+const cancellation = adminOperation('get', '/{id}/cancellation', {
   summary: 'What cancelling would refund (paid registrations, total in cents), or the refunds’ progress once cancelled',
-  request: { params: idParams },
-  responses: { 200: json('The cancellation', EventCancellation), 404: apiError('No event has this id') },
+  params: idParams,
+  ok: json('The cancellation', EventCancellation),
+  missing,
 });
 const cancel = adminRoute({
   method: 'post',
   path: '/{id}/cancel',
   summary:
     'Cancel a published event: refund every paid registration, release places, e-mail every registrant; once only',
-  request: {
-    params: idParams,
-    body: { required: true, content: { 'application/json': { schema: EventCancelInput } } },
-  },
+  request: { params: idParams, body: jsonBody(EventCancelInput) },
   responses: {
     200: json('The event was already cancelled; nothing more was done', EventCancelled),
     202: json('Cancelled; its refunds are queued', EventCancelled),
-    400: apiError('Invalid body'),
+    400: apiError(invalid),
     403: apiError('A cross-site request'),
-    404: apiError('No event has this id'),
+    404: apiError(missing),
     409: apiError('A draft, figures that changed since the confirmation, or a refund already in flight'),
   },
 });
-const retry = adminRoute({
-  method: 'post',
-  path: '/{id}/refunds/{chargeRowId}/retry',
+const retry = adminOperation('post', '/{id}/refunds/{chargeRowId}/retry', {
   summary: 'Ask again for a cancelled event’s failed refund of one charge',
-  request: { params: refundParams },
-  responses: {
-    202: json('Asked again; the refund is queued', EventCancelled),
-    403: apiError('A cross-site request'),
-    404: apiError('No such event, or its cancellation asked for no refund of that charge'),
-    409: apiError('The refund is not failed, or was asked again already'),
-  },
+  params: refundParams,
+  ok: json('Asked again; the refund is queued', EventCancelled),
+  status: 202,
+  missing: 'No such event, or its cancellation asked for no refund of that charge',
+  conflict: 'The refund is not failed, or was asked again already',
 });
-const remove = adminRoute({
-  method: 'delete',
-  path: '/{id}',
+const remove = adminOperation('delete', '/{id}', {
   summary: 'Delete an event no one registered for',
-  request: { params: idParams },
-  responses: {
-    200: json('Deleted', MessageResponse),
-    403: apiError('A cross-site request'),
-    404: apiError('No event has this id'),
-    409: apiError('The event has registrations; cancel it instead'),
-  },
+  params: idParams,
+  ok: json('Deleted', MessageResponse),
+  missing,
+  conflict: 'The event has registrations; cancel it instead',
 });
 
 /** Events authoring (behind requireSession, app.ts); every write is audited. */

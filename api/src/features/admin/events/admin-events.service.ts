@@ -20,7 +20,7 @@ import {
 import { placesHeld } from '@pillars/money';
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../../lib/errors';
-import { type Actor, writeAudit } from '../audit';
+import { type Actor, writeAudit } from '../../../lib/audit';
 
 type EventRow = typeof events.$inferSelect;
 

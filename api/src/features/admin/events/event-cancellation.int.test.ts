@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventCancellation, EventCancelled, eventCancelMessages } from '@pillars/contracts/admin';
-import { auditLog, eventRegistrations, events, outbox, payments, refunds } from '@pillars/platform/db';
+import { auditLog, outbox, refunds } from '@pillars/platform/db';
 import { JOBS, jobIdOf } from '@pillars/platform/jobs';
 import { RefundLedger } from '@pillars/money';
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { adminRequests, signedInAdmin, useAdminTestApp } from '../../../test/admin-app';
 import { asAdmin } from '../../../test/admin-session';
 import { recordCharge } from '../../../test/ledger';
+import { testRecords } from '../../../test/records';
 
 /**
  * A cancelled event's refunds on real PostgreSQL and a real queue (docs/decisions/050): what the
@@ -21,48 +22,32 @@ const { send } = adminRequests(suite, cookie, '/api/admin/events');
 
 /** A published event with two registrations paid ($25.00 and $40.00) and one free. */
 async function eventWithRegistrations() {
-  const [event] = await db
-    .insert(events)
-    .values({
-      slug: `gala-${randomUUID().slice(0, 8)}`,
-      title: 'Liberty Gala',
-      location: 'Independence Hall',
-      startDate: new Date('2026-07-04T22:00:00Z'),
-      endDate: new Date('2026-07-05T01:00:00Z'),
-      requiresPayment: true,
-      price: 2500,
-      status: 'published',
-    })
-    .returning();
-  if (!event) throw new Error('no event');
+  const { insertEvent, insertRegistration, insertPayment } = testRecords(db);
+  const event = await insertEvent({
+    slug: `gala-${randomUUID().slice(0, 8)}`,
+    title: 'Liberty Gala',
+    location: 'Independence Hall',
+    requiresPayment: true,
+    price: 2500,
+    status: 'published',
+  });
   const registration = async (firstName: string, amountCents: number) => {
-    const [row] = await db
-      .insert(eventRegistrations)
-      .values({
-        eventId: event.id,
-        firstName,
-        lastName: 'Lee',
-        email: `${firstName.toLowerCase()}+${randomUUID().slice(0, 8)}@example.org`,
-        phone: '555-010-1776',
-        paymentAmount: amountCents,
-        status: amountCents > 0 ? 'paid' : 'confirmed',
-      })
-      .returning();
-    if (!row) throw new Error('no registration');
+    const row = await insertRegistration(event.id, {
+      firstName,
+      lastName: 'Lee',
+      email: `${firstName.toLowerCase()}+${randomUUID().slice(0, 8)}@example.org`,
+      phone: '555-010-1776',
+      paymentAmount: amountCents,
+      status: amountCents > 0 ? 'paid' : 'confirmed',
+    });
     if (amountCents === 0) return { registration: row, chargeRowId: null, paymentId: null };
     const transactionId = `pt_${randomUUID()}`;
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        kind: 'registration',
-        recordId: row.id,
-        amountCents,
-        state: 'succeeded',
-        idempotencyKey: randomUUID(),
-        providerTransactionId: transactionId,
-      })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await insertPayment({
+      kind: 'registration',
+      recordId: row.id,
+      amountCents,
+      providerTransactionId: transactionId,
+    });
     return {
       registration: row,
       paymentId: payment.id,

@@ -14,7 +14,7 @@ import type { Logger } from '@pillars/platform/logger';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
-import { type Actor, writeAudit } from '../audit';
+import { type Actor, writeAudit } from '../../../lib/audit';
 import { audited, liveRegistration } from './admin-events.service';
 
 /**

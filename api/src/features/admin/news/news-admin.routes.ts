@@ -7,61 +7,48 @@ import {
   AdminNewsSaved,
 } from '@pillars/contracts/admin';
 import type { AppDeps } from '../../../lib/context';
-import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { actorIn, adminRoute, idParams, jsonBody, unknown } from '../admin-http';
+import { featureRouter, json, openapiRoute } from '../../../lib/openapi';
+import { actorIn, adminOperation, idParams, unknown } from '../admin-http';
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from './news-admin.service';
 
-const body = jsonBody(AdminNewsInput);
+const missing = 'No article has this id';
+const invalid = 'Invalid body; the message names the field';
+const conflict = 'The slug given is another article’s current or former address';
 
-const listRoute = adminRoute({
-  method: 'get',
-  path: '/',
+const listRoute = adminOperation('get', '/', {
   summary: 'Every news article, drafts and scheduled ones included, newest first',
-  request: { query: AdminNewsQuery },
-  responses: { 200: json('The articles, without their content', AdminNewsList), 400: apiError('Invalid filter') },
+  query: AdminNewsQuery,
+  ok: json('The articles, without their content', AdminNewsList),
+  invalid: 'Invalid filter',
 });
-const createRouteDef = adminRoute({
-  method: 'post',
-  path: '/',
+const createRouteDef = adminOperation('post', '/', {
   summary: 'Write a news article (a draft, or published at publishedAt; a future date schedules it)',
-  request: { body },
-  responses: {
-    201: json('The article created, with its address', AdminNewsSaved),
-    400: apiError('Invalid body; the message names the field'),
-    403: apiError('A cross-site request'),
-    409: apiError('The slug given is another article’s current or former address'),
-  },
+  body: AdminNewsInput,
+  ok: json('The article created, with its address', AdminNewsSaved),
+  status: 201,
+  invalid,
+  conflict,
 });
-const getRoute = adminRoute({
-  method: 'get',
-  path: '/{id}',
+const getRoute = adminOperation('get', '/{id}', {
   summary: 'One news article, whatever its state',
-  request: { params: idParams },
-  responses: { 200: json('The article', AdminNewsDetail), 404: apiError('No article has this id') },
+  params: idParams,
+  ok: json('The article', AdminNewsDetail),
+  missing,
 });
-const updateRoute = adminRoute({
-  method: 'put',
-  path: '/{id}',
+const updateRoute = adminOperation('put', '/{id}', {
   summary: 'Replace a news article; a published one’s former slug redirects to the new one',
-  request: { params: idParams, body },
-  responses: {
-    200: json('The article saved, with its address', AdminNewsSaved),
-    400: apiError('Invalid body; the message names the field'),
-    403: apiError('A cross-site request'),
-    404: apiError('No article has this id'),
-    409: apiError('The slug given is another article’s current or former address'),
-  },
+  params: idParams,
+  body: AdminNewsInput,
+  ok: json('The article saved, with its address', AdminNewsSaved),
+  invalid,
+  missing,
+  conflict,
 });
-const deleteRouteDef = adminRoute({
-  method: 'delete',
-  path: '/{id}',
+const deleteRouteDef = adminOperation('delete', '/{id}', {
   summary: 'Delete a news article and its former addresses',
-  request: { params: idParams },
-  responses: {
-    200: json('Deleted', MessageResponse),
-    403: apiError('A cross-site request'),
-    404: apiError('No article has this id'),
-  },
+  params: idParams,
+  ok: json('Deleted', MessageResponse),
+  missing,
 });
 
 /** /api/admin/news: writing the organisation's news; behind requireSession (app.ts). */

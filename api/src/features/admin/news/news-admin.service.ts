@@ -8,7 +8,7 @@ import {
 import { type Database, type Tx, availableSlug, keepOldSlug, newsArticles, slugRedirects } from '@pillars/platform/db';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../../lib/errors';
-import { type Actor, type AuditAction, writeAudit } from '../audit';
+import { type Actor, type AuditAction, writeAudit } from '../../../lib/audit';
 
 const listColumns = {
   id: newsArticles.id,

@@ -1,5 +1,5 @@
 import { type Tx, writeAuditRow } from '@pillars/platform/db';
-import type { ValidSession } from '../../lib/session/sessions';
+import type { ValidSession } from './session/sessions';
 
 /** Who acted: the signed-in admin, with the username kept as a label in case the account goes. */
 export type Actor = { userId: string; label: string };
