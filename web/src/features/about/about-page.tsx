@@ -17,6 +17,27 @@ function Paragraphs({ items }: { items: readonly string[] }) {
   );
 }
 
+/** The page's middle: mission, what we stand for, vision. */
+const aboutSections = [
+  {
+    headingId: 'about-mission-heading',
+    surface: 'cream-light',
+    texts: aboutTexts.mission,
+    content: <Paragraphs items={aboutTexts.mission.paragraphs} />,
+  },
+  {
+    headingId: 'about-pillars-heading',
+    texts: aboutTexts.pillars,
+    content: <PillarList cardClassName="bg-cream-50" />,
+  },
+  {
+    headingId: 'about-vision-heading',
+    surface: 'cream',
+    texts: aboutTexts.vision,
+    content: <Paragraphs items={aboutTexts.vision.paragraphs} />,
+  },
+] as const;
+
 /** /about: mission, what we stand for, vision, and ways to join. */
 export function AboutPage() {
   const { orgName } = usePublicConfig();
@@ -34,34 +55,11 @@ export function AboutPage() {
         </div>
       </section>
 
-      <HomeSection
-        headingId="about-mission-heading"
-        surface="cream-light"
-        title={aboutTexts.missionTitle}
-        eyebrow={aboutTexts.missionEyebrow}
-        intro={aboutTexts.missionIntro}
-      >
-        <Paragraphs items={aboutTexts.missionParagraphs} />
-      </HomeSection>
-
-      <HomeSection
-        headingId="about-pillars-heading"
-        title={aboutTexts.pillarsTitle}
-        eyebrow={aboutTexts.pillarsEyebrow}
-        intro={aboutTexts.pillarsIntro}
-      >
-        <PillarList cardClassName="bg-cream-50" />
-      </HomeSection>
-
-      <HomeSection
-        headingId="about-vision-heading"
-        surface="cream"
-        title={aboutTexts.visionTitle}
-        eyebrow={aboutTexts.visionEyebrow}
-        intro={aboutTexts.visionIntro}
-      >
-        <Paragraphs items={aboutTexts.visionParagraphs} />
-      </HomeSection>
+      {aboutSections.map(({ content, ...section }) => (
+        <HomeSection key={section.headingId} {...section}>
+          {content}
+        </HomeSection>
+      ))}
 
       <section aria-labelledby="about-join-heading" data-surface="dark" className="bg-navy-900 py-20 text-white">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">

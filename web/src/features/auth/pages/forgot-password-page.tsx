@@ -4,11 +4,9 @@ import { useToast } from '@/components/ui/use-toast';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { forgotPasswordTexts as texts } from '../auth-texts';
-import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink } from '../components/back-to-login-link';
-import { SubmitForm } from '@/components/forms/submit-form';
 import { useSchemaForm } from '@/components/forms/use-schema-form';
-import { AuthEmailField, AuthSubmitButton } from '../components/auth-form-parts';
+import { AuthEmailField, AuthFormCard, AuthSubmitButton } from '../components/auth-form-parts';
 import { LinkSentCard, useLinkSent } from '../components/auth-notice-card';
 import { useToastedSend } from '../use-toasted-send';
 
@@ -41,17 +39,10 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard icon={KeyRound} title={texts.title} intro={texts.intro}>
-      <SubmitForm
-        label={texts.formLabel}
-        submission={submission}
-        className="space-y-5"
-        onSubmit={handleSubmit(requestLink)}
-      >
-        <AuthEmailField id="forgot-email" label={texts.email} error={errors.email?.message} {...register('email')} />
-        <AuthSubmitButton submission={submission} texts={texts} />
-        <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
-      </SubmitForm>
-    </AuthCard>
+    <AuthFormCard icon={KeyRound} texts={texts} submission={submission} onSubmit={handleSubmit(requestLink)}>
+      <AuthEmailField id="forgot-email" label={texts.email} error={errors.email?.message} {...register('email')} />
+      <AuthSubmitButton submission={submission} texts={texts} />
+      <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
+    </AuthFormCard>
   );
 }

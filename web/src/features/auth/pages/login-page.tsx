@@ -7,11 +7,10 @@ import { useCurrentUser } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useLogin } from '../api/login';
 import { loginTexts } from '../auth-texts';
-import { AuthCard, authLinkClasses } from '../components/auth-card';
+import { authLinkClasses } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
-import { SubmitForm } from '@/components/forms/submit-form';
 import { useSchemaForm } from '@/components/forms/use-schema-form';
-import { AuthSubmitButton } from '../components/auth-form-parts';
+import { AuthFormCard, AuthSubmitButton } from '../components/auth-form-parts';
 import { useToastedSend } from '../use-toasted-send';
 
 /**
@@ -40,39 +39,32 @@ export function LoginPage() {
   if (currentUser && mutation.isIdle) return <Redirect to="/admin" replace />;
 
   return (
-    <AuthCard icon={LockKeyhole} title={loginTexts.title} intro={loginTexts.intro}>
-      <SubmitForm
-        label={loginTexts.formLabel}
-        submission={submission}
-        className="space-y-5"
-        onSubmit={handleSubmit(signIn)}
-      >
-        <TextField
-          id="login-username"
-          label={loginTexts.username}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={errors.username?.message}
-          {...register('username')}
-        />
-        <PasswordField
-          id="login-password"
-          label={loginTexts.password}
-          toggle={loginTexts.passwordToggle}
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <AuthSubmitButton submission={submission} texts={loginTexts} />
-        <p className="text-center">
-          <Link href="/forgot-password" className={authLinkClasses}>
-            {loginTexts.forgotPassword}
-          </Link>
-        </p>
-      </SubmitForm>
-    </AuthCard>
+    <AuthFormCard icon={LockKeyhole} texts={loginTexts} submission={submission} onSubmit={handleSubmit(signIn)}>
+      <TextField
+        id="login-username"
+        label={loginTexts.username}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <PasswordField
+        id="login-password"
+        label={loginTexts.password}
+        toggle={loginTexts.passwordToggle}
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <AuthSubmitButton submission={submission} texts={loginTexts} />
+      <p className="text-center">
+        <Link href="/forgot-password" className={authLinkClasses}>
+          {loginTexts.forgotPassword}
+        </Link>
+      </p>
+    </AuthFormCard>
   );
 }

@@ -5,12 +5,11 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useResetPassword } from '../api/reset-password';
 import { INVALID_RESET_LINK_REDIRECT_MS, RESET_SUCCESS_REDIRECT_MS, resetPasswordTexts as texts } from '../auth-texts';
-import { AuthCard, authLinkClasses } from '../components/auth-card';
+import { authLinkClasses } from '../components/auth-card';
 import { BackToLoginLink } from '../components/back-to-login-link';
 import { PasswordField } from '../components/password-field';
-import { SubmitForm } from '@/components/forms/submit-form';
 import { useSchemaForm } from '@/components/forms/use-schema-form';
-import { AuthSubmitButton } from '../components/auth-form-parts';
+import { AuthFormCard, AuthSubmitButton } from '../components/auth-form-parts';
 import { AuthNoticeCard, NoticeButton } from '../components/auth-notice-card';
 import { useToastedSend } from '../use-toasted-send';
 
@@ -112,30 +111,28 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard icon={KeyRound} title={texts.title} intro={texts.intro}>
-      <SubmitForm label={texts.formLabel} submission={submission} className="space-y-5" onSubmit={handleSubmit(reset)}>
-        {passwordFields.map((field) => (
-          <PasswordField
-            key={field.name}
-            id={field.id}
-            label={field.label}
-            toggle={field.toggle}
-            autoComplete="new-password"
-            required
-            error={errors[field.name]?.message}
-            {...register(field.name)}
-          />
-        ))}
-        <AuthSubmitButton submission={submission} texts={texts} />
-        {linkRejected ? (
-          <p className="text-center text-slate-700">
-            <Link href="/forgot-password" className={authLinkClasses}>
-              {texts.requestNewLink}
-            </Link>
-          </p>
-        ) : null}
-        <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
-      </SubmitForm>
-    </AuthCard>
+    <AuthFormCard icon={KeyRound} texts={texts} submission={submission} onSubmit={handleSubmit(reset)}>
+      {passwordFields.map((field) => (
+        <PasswordField
+          key={field.name}
+          id={field.id}
+          label={field.label}
+          toggle={field.toggle}
+          autoComplete="new-password"
+          required
+          error={errors[field.name]?.message}
+          {...register(field.name)}
+        />
+      ))}
+      <AuthSubmitButton submission={submission} texts={texts} />
+      {linkRejected ? (
+        <p className="text-center text-slate-700">
+          <Link href="/forgot-password" className={authLinkClasses}>
+            {texts.requestNewLink}
+          </Link>
+        </p>
+      ) : null}
+      <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
+    </AuthFormCard>
   );
 }
