@@ -6,6 +6,7 @@ import { HomeSection } from '@/components/ui/home-section';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { aboutTexts } from './about-texts';
+import { RuledHeading } from '@/components/ui/ruled-heading';
 
 function Paragraphs({ items }: { items: readonly string[] }) {
   return (
@@ -63,10 +64,14 @@ export function AboutPage() {
 
       <section aria-labelledby="about-join-heading" data-surface="dark" className="bg-navy-900 py-20 text-white">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
-          <h2 id="about-join-heading" className="font-display text-3xl font-bold sm:text-4xl">
+          <RuledHeading
+            id="about-join-heading"
+            className="font-display text-3xl font-bold sm:text-4xl"
+            ruleMargin="mx-auto mt-4"
+            ruleWidth="w-16"
+          >
             {aboutTexts.joinTitle}
-          </h2>
-          <span aria-hidden="true" className="mx-auto mt-4 block h-1 w-16 rounded-full bg-gold-400" />
+          </RuledHeading>
           <p className="mt-5 text-lg text-white/90">{aboutTexts.joinBody}</p>
           <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
             <Link href="/#membership" className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
