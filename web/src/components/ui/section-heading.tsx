@@ -19,12 +19,7 @@ export function SectionHeading({ id, title, eyebrow, children, tone = 'light' }:
           {eyebrow}
         </p>
       ) : null}
-      <RuledHeading
-        id={id}
-        className={`mt-2 font-display text-3xl font-bold sm:text-4xl ${dark ? 'text-white' : 'text-navy-900'}`}
-        ruleMargin="mt-4"
-        ruleWidth="w-16"
-      >
+      <RuledHeading id={id} variant={dark ? 'eyebrowedDark' : 'eyebrowedLight'}>
         {title}
       </RuledHeading>
       {children ? <div className={`mt-5 text-lg ${dark ? 'text-white/85' : 'text-slate-700'}`}>{children}</div> : null}

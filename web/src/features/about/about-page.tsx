@@ -1,5 +1,4 @@
 import { CalendarDays, UserPlus } from 'lucide-react';
-import { Link } from 'wouter';
 import { PillarList } from '@/components/pillars/pillar-list';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { HomeSection } from '@/components/ui/home-section';
@@ -7,6 +6,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { aboutTexts } from './about-texts';
 import { RuledHeading } from '@/components/ui/ruled-heading';
+import { IconLink } from '@/components/ui/icon-link';
 
 function Paragraphs({ items }: { items: readonly string[] }) {
   return (
@@ -64,24 +64,21 @@ export function AboutPage() {
 
       <section aria-labelledby="about-join-heading" data-surface="dark" className="bg-navy-900 py-20 text-white">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
-          <RuledHeading
-            id="about-join-heading"
-            className="font-display text-3xl font-bold sm:text-4xl"
-            ruleMargin="mx-auto mt-4"
-            ruleWidth="w-16"
-          >
+          <RuledHeading id="about-join-heading" variant="band">
             {aboutTexts.joinTitle}
           </RuledHeading>
           <p className="mt-5 text-lg text-white/90">{aboutTexts.joinBody}</p>
           <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
-            <Link href="/#membership" className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
-              <UserPlus aria-hidden="true" className="size-5" />
+            <IconLink href="/#membership" icon={UserPlus} className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
               {aboutTexts.becomeMember}
-            </Link>
-            <Link href="/#events" className={buttonClasses('outline-light', 'px-7 py-3 text-lg')}>
-              <CalendarDays aria-hidden="true" className="size-5" />
+            </IconLink>
+            <IconLink
+              href="/#events"
+              icon={CalendarDays}
+              className={buttonClasses('outline-light', 'px-7 py-3 text-lg')}
+            >
               {aboutTexts.attendEvent}
-            </Link>
+            </IconLink>
           </div>
         </div>
       </section>

@@ -34,12 +34,7 @@ export function EventDetailsCard({ event }: { event: EventDetail }) {
       aria-labelledby="event-details-heading"
       className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
-      <RuledHeading
-        id="event-details-heading"
-        className="font-display text-2xl font-bold text-navy-900"
-        ruleMargin="mt-3"
-        ruleWidth="w-12"
-      >
+      <RuledHeading id="event-details-heading" variant="card">
         {eventsTexts.detailsHeading}
       </RuledHeading>
       <dl className="mt-5 space-y-4">

@@ -123,12 +123,7 @@ function PaymentView({
           aria-labelledby="payment-summary-heading"
           className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
         >
-          <RuledHeading
-            id="payment-summary-heading"
-            className="font-display text-2xl font-bold text-navy-900"
-            ruleMargin="mt-3"
-            ruleWidth="w-12"
-          >
+          <RuledHeading id="payment-summary-heading" variant="card">
             {eventsTexts.summaryHeading}
           </RuledHeading>
           <dl className="mt-5 divide-y divide-slate-200">

@@ -39,12 +39,7 @@ function Benefits() {
   return (
     <section aria-labelledby="membership-benefits-heading" className="bg-cream-50 py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <RuledHeading
-          id="membership-benefits-heading"
-          className="font-display text-3xl font-bold text-navy-900 sm:text-4xl"
-          ruleMargin="mt-4"
-          ruleWidth="w-16"
-        >
+        <RuledHeading id="membership-benefits-heading" variant="section">
           {membershipTexts.benefitsTitle}
         </RuledHeading>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">

@@ -11,6 +11,7 @@ import { splitParagraphs } from '../lib/split-paragraphs';
 import { newsTexts } from '../news-texts';
 import { PublishedLine } from './published-line';
 import { RuledHeading } from '@/components/ui/ruled-heading';
+import { IconLink } from '@/components/ui/icon-link';
 
 /** The hero picture: its box is reserved before it loads, and a missing file (or none) shows the placeholder. */
 function ArticleImage({ src, alt }: { src: string; alt: string }) {
@@ -78,24 +79,17 @@ export function ArticleView({ article }: { article: NewsArticle }) {
           data-surface="dark"
           className="mt-12 rounded-lg bg-navy-900 p-6 text-white shadow-sm sm:p-8"
         >
-          <RuledHeading
-            id="article-cta-heading"
-            className="font-display text-2xl font-bold sm:text-3xl"
-            ruleMargin="mt-3"
-            ruleWidth="w-16"
-          >
+          <RuledHeading id="article-cta-heading" variant="cta">
             {newsTexts.ctaTitle}
           </RuledHeading>
           <p className="mt-4 text-white/90">{newsTexts.ctaBody}</p>
           <div className="mt-6 flex flex-col gap-4 sm:flex-row">
-            <Link href="/#membership" className={buttonClasses('primary')}>
-              <UserPlus aria-hidden="true" className="size-5" />
+            <IconLink href="/#membership" icon={UserPlus} className={buttonClasses('primary')}>
               {newsTexts.becomeMember}
-            </Link>
-            <Link href="/#donate" className={buttonClasses('outline-light')}>
-              <HandHeart aria-hidden="true" className="size-5" />
+            </IconLink>
+            <IconLink href="/#donate" icon={HandHeart} className={buttonClasses('outline-light')}>
               {newsTexts.supportMission}
-            </Link>
+            </IconLink>
           </div>
         </section>
 
