@@ -1,13 +1,12 @@
 import type { MembershipForm as MembershipFormValues } from '@pillars/contracts';
 import { Lock } from 'lucide-react';
 import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
-import { ContactFields } from '@/components/forms/contact-fields';
 import { usePublicConfig } from '@/lib/use-public-config';
 import type { MembershipCardPayment } from '../membership-payment';
 import { membershipTexts } from '../memberships-texts';
 import { MEMBERSHIP_SUCCESS_PATH } from '@/lib/paths';
 import { loadCode } from '@/lib/load-code';
-import { TextAreaField } from './text-area-field';
+import { ApplicantFields } from './applicant-fields';
 import { WaiverSection } from './waiver-section';
 import { useCardCheckout } from '@/lib/use-card-checkout';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
@@ -111,18 +110,12 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
         <legend className="text-sm font-semibold text-navy-900">{membershipTexts.yourDetails}</legend>
         <p className="mt-1 text-sm text-slate-600">{membershipTexts.requiredNote}</p>
         <div className="mt-3 space-y-4">
-          <ContactFields
+          <ApplicantFields
             idPrefix="membership"
-            labels={{ ...membershipTexts, phone: membershipTexts.phoneOptional }}
+            labels={membershipTexts}
+            messageLabel={membershipTexts.reasonOptional}
             register={register}
             errors={errors}
-            phoneRequired={false}
-          />
-          <TextAreaField
-            id="membership-message"
-            label={membershipTexts.reasonOptional}
-            error={errors.message?.message}
-            {...register('message')}
           />
         </div>
       </fieldset>
