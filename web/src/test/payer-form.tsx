@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { type Mock, expect, vi } from 'vitest';
 import type { CardFormPayment } from '@/lib/card-form-payment';
@@ -60,4 +60,21 @@ export async function expectPaymentNotReady(pay: Mock): Promise<void> {
     'Payment system is loading. Please wait a moment and try again.',
   );
   expect(pay).not.toHaveBeenCalled();
+}
+
+/**
+ * A `pay` that stays pending until the test calls `finish`, so the form can be watched while it
+ * pays.
+ */
+export function pendingPay<Pay extends (...args: never[]) => Promise<unknown>>() {
+  let settle: (value: unknown) => void = () => {};
+  const pay = vi.fn<Pay>((() => new Promise((resolve) => (settle = resolve))) as Pay);
+  return { pay, finish: (value: unknown) => settle(value) };
+}
+
+/** Submits a busy form again, by its button and by the form itself, and lets the attempt run its course. */
+export async function submitAgain(user: UserEvent, submit: () => HTMLElement, formName: string): Promise<void> {
+  await user.click(submit());
+  fireEvent.submit(screen.getByRole('form', { name: formName }));
+  await new Promise((resolve) => setTimeout(resolve, 20));
 }

@@ -81,7 +81,7 @@ afterEach(() => {
 /** Renders the form, fills it in for $25.00 and submits it once. */
 async function submitOnce(provider: PayTheoryGlobal) {
   const user = userEvent.setup();
-  renderWithProviders(<HomeContributionForm />, {
+  const { location } = renderWithProviders(<HomeContributionForm />, {
     config: { payments: { sdkUrl: 'https://sdk.test/paytheory.js', apiKey: 'pk_test', testMode: true } },
   });
   await waitFor(() => expect(provider.payTheoryFields).toHaveBeenCalledTimes(1));
@@ -90,15 +90,16 @@ async function submitOnce(provider: PayTheoryGlobal) {
   await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Adams');
   await user.type(screen.getByRole('textbox', { name: 'Email' }), 'john@example.org');
   await user.type(screen.getByRole('textbox', { name: 'Phone' }), '5550101776');
-  await user.click(screen.getByRole('button', { name: 'Contribute $25.00' }));
-  return user;
+  const submit = screen.getByRole('button', { name: 'Contribute $25.00' });
+  await user.click(submit);
+  return { user, location, submit };
 }
 
 describe('HomeContributionForm', () => {
   it('keeps a decline beside the card fields until the visitor edits the form', async () => {
     const provider = installProvider();
     stubPaymentsApi(['failed']);
-    const user = await submitOnce(provider);
+    const { user } = await submitOnce(provider);
     const group = screen.getByRole('group', { name: 'Card details' });
     const declined = await within(group).findByRole('alert', undefined, { timeout: 5000 });
     expect(declined.textContent).toBe(`${hostedFieldTexts.declinedTitle}${REASON}`);
@@ -179,18 +180,7 @@ describe('HomeContributionForm', () => {
   it('after a decline clears and mounts the card fields again, says so, and pays on the same page', async () => {
     const provider = installProvider();
     stubPaymentsApi(['failed', 'succeeded']);
-    const user = userEvent.setup();
-    const { location } = renderWithProviders(<HomeContributionForm />, {
-      config: { payments: { sdkUrl: 'https://sdk.test/paytheory.js', apiKey: 'pk_test', testMode: true } },
-    });
-    await waitFor(() => expect(provider.payTheoryFields).toHaveBeenCalledTimes(1));
-    await user.click(screen.getByRole('radio', { name: '$25' }));
-    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'John');
-    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Adams');
-    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'john@example.org');
-    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '5550101776');
-    const submit = screen.getByRole('button', { name: 'Contribute $25.00' });
-    await user.click(submit);
+    const { user, location, submit } = await submitOnce(provider);
 
     // A slow machine may take over findBy's default second to poll the payment.
     const group = screen.getByRole('group', { name: 'Card details' });

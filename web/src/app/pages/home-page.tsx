@@ -1,15 +1,22 @@
 import { Suspense } from 'react';
+import { HomeSection } from '@/components/ui/home-section';
 import { contributionTexts } from '@/features/donations/donations-texts';
-import { EventsSection } from '@/features/events/components/events-section';
+import { EVENTS_SECTION_ID, EventsCarousel } from '@/features/events/components/events-carousel';
+import { eventsSectionTexts } from '@/features/events/events-section-texts';
 import { ContactSection } from '@/features/home/components/contact-section';
-import { CONTRIBUTION_SECTION_ID, ContributionSection } from '@/features/home/components/contribution-section';
 import { HeroSection } from '@/features/home/components/hero-section';
-import { MEMBERSHIP_SECTION_ID, MembershipSection } from '@/features/home/components/membership-section';
 import { MissionSection } from '@/features/home/components/mission-section';
 import { homeTexts } from '@/features/home/home-texts';
-import { NewsSection } from '@/features/news/components/news-section';
+import { NEWS_SECTION_ID, NewsCarousel } from '@/features/news/components/news-carousel';
+import { newsTexts } from '@/features/news/news-texts';
 import { lazyNearViewport } from '@/lib/near-viewport';
 import { useHashScroll } from '@/lib/use-hash-scroll';
+
+/** The sections' ids: the targets of their links, and where the page anchors its forms' loading. */
+const CONTRIBUTION_SECTION_ID = 'contribution';
+const MEMBERSHIP_SECTION_ID = 'membership';
+/** The article page's 'Support Our Mission' links to /#donate. */
+const CONTRIBUTION_ALIASES = ['donate'] as const;
 
 // The forms, react-hook-form, the card payment code and the provider's SDK load only when their
 // section nears the viewport: they sit far down the page and the first screen needs none of them
@@ -39,9 +46,18 @@ export function HomePage() {
     <>
       <HeroSection />
       <MissionSection />
-      <NewsSection />
-      <EventsSection />
-      <ContributionSection>
+      <HomeSection id={NEWS_SECTION_ID} texts={newsTexts.section}>
+        <NewsCarousel />
+      </HomeSection>
+      <HomeSection id={EVENTS_SECTION_ID} surface="cream" texts={eventsSectionTexts.section}>
+        <EventsCarousel />
+      </HomeSection>
+      <HomeSection
+        id={CONTRIBUTION_SECTION_ID}
+        surface="navy"
+        texts={homeTexts.contribution}
+        aliases={CONTRIBUTION_ALIASES}
+      >
         <Suspense
           fallback={
             <FormPlaceholder
@@ -52,8 +68,8 @@ export function HomePage() {
         >
           <HomeContributionForm />
         </Suspense>
-      </ContributionSection>
-      <MembershipSection>
+      </HomeSection>
+      <HomeSection id={MEMBERSHIP_SECTION_ID} texts={homeTexts.membership}>
         <Suspense
           fallback={
             <FormPlaceholder label={homeTexts.loadingMembershipForm} className="mx-auto min-h-[40rem] max-w-3xl" />
@@ -61,7 +77,7 @@ export function HomePage() {
         >
           <MembershipInterestForm />
         </Suspense>
-      </MembershipSection>
+      </HomeSection>
       <ContactSection />
     </>
   );

@@ -1,7 +1,7 @@
 import { CircleAlert, House } from 'lucide-react';
-import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { useNotFoundStatus } from '@/lib/not-found-status';
+import { IconLink } from '@/components/ui/icon-link';
 
 export const notFoundTexts = {
   title: '404 Page Not Found',
@@ -16,10 +16,9 @@ export function NotFoundPage() {
       <CircleAlert aria-hidden="true" className="size-14 text-crimson-600" />
       <h1 className="mt-6 font-display text-3xl font-bold text-navy-900 sm:text-4xl">{notFoundTexts.title}</h1>
       <p className="mt-4 text-lg text-slate-700">{notFoundTexts.hint}</p>
-      <Link href="/" className={buttonClasses('secondary', 'mt-8')}>
-        <House aria-hidden="true" className="size-5" />
+      <IconLink href="/" icon={House} className={buttonClasses('secondary', 'mt-8')}>
         {notFoundTexts.backHome}
-      </Link>
+      </IconLink>
     </div>
   );
 }

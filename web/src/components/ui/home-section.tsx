@@ -11,13 +11,15 @@ const surfaceClasses: Record<Surface, string> = {
   navy: 'bg-navy-900 text-white',
 };
 
+/** The heading texts of a section: a small eyebrow line, the h2 and its intro. */
+export type SectionTexts = { eyebrow: string; title: string; intro: string };
+
 type HomeSectionProps = {
   /** The section's anchor (`/#news`); omit for sections no link targets. */
   id?: string;
-  headingId: string;
-  title: string;
-  eyebrow: string;
-  intro: string;
+  /** The h2's id, which labels the section; `<id>-heading` when omitted. */
+  headingId?: string;
+  texts: SectionTexts;
   surface?: Surface;
   /** Other fragments that lead here, e.g. `donate` for the article page's /#donate link. */
   aliases?: readonly string[];
@@ -30,10 +32,8 @@ type HomeSectionProps = {
  */
 export function HomeSection({
   id,
-  headingId,
-  title,
-  eyebrow,
-  intro,
+  headingId = `${id}-heading`,
+  texts,
   surface = 'white',
   aliases = [],
   children,
@@ -51,8 +51,8 @@ export function HomeSection({
         <span key={alias} id={alias} tabIndex={-1} className="block scroll-mt-20" />
       ))}
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id={headingId} title={title} eyebrow={eyebrow} tone={dark ? 'dark' : 'light'}>
-          <p>{intro}</p>
+        <SectionHeading id={headingId} title={texts.title} eyebrow={texts.eyebrow} tone={dark ? 'dark' : 'light'}>
+          <p>{texts.intro}</p>
         </SectionHeading>
         {children ? <div className="mt-12">{children}</div> : null}
       </div>

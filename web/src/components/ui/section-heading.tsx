@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RuledHeading } from './ruled-heading';
 
 type SectionHeadingProps = {
   id: string;
@@ -18,13 +19,9 @@ export function SectionHeading({ id, title, eyebrow, children, tone = 'light' }:
           {eyebrow}
         </p>
       ) : null}
-      <h2
-        id={id}
-        className={`mt-2 font-display text-3xl font-bold sm:text-4xl ${dark ? 'text-white' : 'text-navy-900'}`}
-      >
+      <RuledHeading id={id} variant={dark ? 'eyebrowedDark' : 'eyebrowedLight'}>
         {title}
-      </h2>
-      <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-gold-400" />
+      </RuledHeading>
       {children ? <div className={`mt-5 text-lg ${dark ? 'text-white/85' : 'text-slate-700'}`}>{children}</div> : null}
     </div>
   );

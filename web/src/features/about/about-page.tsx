@@ -1,11 +1,12 @@
 import { CalendarDays, UserPlus } from 'lucide-react';
-import { Link } from 'wouter';
 import { PillarList } from '@/components/pillars/pillar-list';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { HomeSection } from '@/components/ui/home-section';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { aboutTexts } from './about-texts';
+import { RuledHeading } from '@/components/ui/ruled-heading';
+import { IconLink } from '@/components/ui/icon-link';
 
 function Paragraphs({ items }: { items: readonly string[] }) {
   return (
@@ -16,6 +17,27 @@ function Paragraphs({ items }: { items: readonly string[] }) {
     </div>
   );
 }
+
+/** The page's middle: mission, what we stand for, vision. */
+const aboutSections = [
+  {
+    headingId: 'about-mission-heading',
+    surface: 'cream-light',
+    texts: aboutTexts.mission,
+    content: <Paragraphs items={aboutTexts.mission.paragraphs} />,
+  },
+  {
+    headingId: 'about-pillars-heading',
+    texts: aboutTexts.pillars,
+    content: <PillarList cardClassName="bg-cream-50" />,
+  },
+  {
+    headingId: 'about-vision-heading',
+    surface: 'cream',
+    texts: aboutTexts.vision,
+    content: <Paragraphs items={aboutTexts.vision.paragraphs} />,
+  },
+] as const;
 
 /** /about: mission, what we stand for, vision, and ways to join. */
 export function AboutPage() {
@@ -34,51 +56,29 @@ export function AboutPage() {
         </div>
       </section>
 
-      <HomeSection
-        headingId="about-mission-heading"
-        surface="cream-light"
-        title={aboutTexts.missionTitle}
-        eyebrow={aboutTexts.missionEyebrow}
-        intro={aboutTexts.missionIntro}
-      >
-        <Paragraphs items={aboutTexts.missionParagraphs} />
-      </HomeSection>
-
-      <HomeSection
-        headingId="about-pillars-heading"
-        title={aboutTexts.pillarsTitle}
-        eyebrow={aboutTexts.pillarsEyebrow}
-        intro={aboutTexts.pillarsIntro}
-      >
-        <PillarList cardClassName="bg-cream-50" />
-      </HomeSection>
-
-      <HomeSection
-        headingId="about-vision-heading"
-        surface="cream"
-        title={aboutTexts.visionTitle}
-        eyebrow={aboutTexts.visionEyebrow}
-        intro={aboutTexts.visionIntro}
-      >
-        <Paragraphs items={aboutTexts.visionParagraphs} />
-      </HomeSection>
+      {aboutSections.map(({ content, ...section }) => (
+        <HomeSection key={section.headingId} {...section}>
+          {content}
+        </HomeSection>
+      ))}
 
       <section aria-labelledby="about-join-heading" data-surface="dark" className="bg-navy-900 py-20 text-white">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
-          <h2 id="about-join-heading" className="font-display text-3xl font-bold sm:text-4xl">
+          <RuledHeading id="about-join-heading" variant="band">
             {aboutTexts.joinTitle}
-          </h2>
-          <span aria-hidden="true" className="mx-auto mt-4 block h-1 w-16 rounded-full bg-gold-400" />
+          </RuledHeading>
           <p className="mt-5 text-lg text-white/90">{aboutTexts.joinBody}</p>
           <div className="mt-10 flex flex-col justify-center gap-4 sm:flex-row">
-            <Link href="/#membership" className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
-              <UserPlus aria-hidden="true" className="size-5" />
+            <IconLink href="/#membership" icon={UserPlus} className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
               {aboutTexts.becomeMember}
-            </Link>
-            <Link href="/#events" className={buttonClasses('outline-light', 'px-7 py-3 text-lg')}>
-              <CalendarDays aria-hidden="true" className="size-5" />
+            </IconLink>
+            <IconLink
+              href="/#events"
+              icon={CalendarDays}
+              className={buttonClasses('outline-light', 'px-7 py-3 text-lg')}
+            >
               {aboutTexts.attendEvent}
-            </Link>
+            </IconLink>
           </div>
         </div>
       </section>

@@ -6,28 +6,33 @@ export const aboutTexts = {
   heroBody: (orgName: string) =>
     `${orgName} equips everyday Americans to become their strongest, most purpose-driven selves through the 7 Pillars of a Patriot, so they can defend freedom, lead with faith and transform their communities and country.`,
 
-  missionEyebrow: 'Why We Exist',
-  missionTitle: 'Our Mission',
-  missionIntro:
-    'We believe a free nation is only as strong as the character of its citizens. Our mission is to help everyday Americans grow into that strength and put it to work where they live.',
-  missionParagraphs: [
-    'Through events, mentorship, education and service projects, we give members practical ways to grow in body, mind and spirit, and to carry that growth into their homes, workplaces and neighborhoods.',
-    'We honor the sacrifice of those who secured our liberties by living up to them: learning the founding principles, speaking up with courage and respect, and serving the people around us.',
-  ],
+  mission: {
+    eyebrow: 'Why We Exist',
+    title: 'Our Mission',
+    intro:
+      'We believe a free nation is only as strong as the character of its citizens. Our mission is to help everyday Americans grow into that strength and put it to work where they live.',
+    paragraphs: [
+      'Through events, mentorship, education and service projects, we give members practical ways to grow in body, mind and spirit, and to carry that growth into their homes, workplaces and neighborhoods.',
+      'We honor the sacrifice of those who secured our liberties by living up to them: learning the founding principles, speaking up with courage and respect, and serving the people around us.',
+    ],
+  },
 
-  pillarsEyebrow: 'The 7 Pillars of a Patriot',
-  pillarsTitle: 'What We Stand For',
-  pillarsIntro:
-    'Seven commitments, the 7 Pillars of a Patriot, shape everything we do. Together they describe the citizen we strive to be and help others become.',
+  pillars: {
+    eyebrow: 'The 7 Pillars of a Patriot',
+    title: 'What We Stand For',
+    intro:
+      'Seven commitments, the 7 Pillars of a Patriot, shape everything we do. Together they describe the citizen we strive to be and help others become.',
+  },
 
-  visionEyebrow: 'Where We Are Going',
-  visionTitle: 'Our Vision',
-  visionIntro:
-    'We envision an America renewed from the ground up: one citizen, one family and one community at a time.',
-  visionParagraphs: [
-    'We see towns where neighbors know and help one another, where young people are mentored by those who came before them, and where civic life is marked by honesty, courage and goodwill.',
-    'We see citizens who are prepared to defend freedom, lead with faith and serve their communities and country, and who pass that legacy on to the next generation.',
-  ],
+  vision: {
+    eyebrow: 'Where We Are Going',
+    title: 'Our Vision',
+    intro: 'We envision an America renewed from the ground up: one citizen, one family and one community at a time.',
+    paragraphs: [
+      'We see towns where neighbors know and help one another, where young people are mentored by those who came before them, and where civic life is marked by honesty, courage and goodwill.',
+      'We see citizens who are prepared to defend freedom, lead with faith and serve their communities and country, and who pass that legacy on to the next generation.',
+    ],
+  },
 
   joinTitle: 'Join the Movement',
   joinBody:

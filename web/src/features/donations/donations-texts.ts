@@ -23,8 +23,8 @@ export const contributionTexts = {
   invalidAmount: contributionMessages.invalidAmount,
   notReadyTitle: 'Payment System Not Ready',
   notReady: 'Payment system is loading. Please wait a moment and try again.',
-  errorTitle: 'Payment Processing Error',
-  errorFallback: 'There was an error processing your payment. Please try again.',
+  failureTitle: 'Payment Processing Error',
+  failureFallback: 'There was an error processing your payment. Please try again.',
 } as const;
 
 /** A preset as its button shows it: $17.76, $25, $50, $100. */

@@ -3,9 +3,11 @@
  * the home page's first load carries these, not the event pages' texts (docs/decisions/038).
  */
 export const eventsSectionTexts = {
-  sectionTitle: 'Upcoming Events',
-  sectionEyebrow: 'Gather With Us',
-  sectionIntro: 'Town halls, service days and celebrations where neighbors meet and get to work.',
+  section: {
+    eyebrow: 'Gather With Us',
+    title: 'Upcoming Events',
+    intro: 'Town halls, service days and celebrations where neighbors meet and get to work.',
+  },
   carouselLabel: 'Event listings',
   loading: 'Loading events…',
   loadError: 'Failed to load events. Please try again later.',

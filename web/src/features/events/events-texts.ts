@@ -70,8 +70,8 @@ export const eventsTexts = {
   refundNote: 'Event registration fees are non-refundable unless the event is cancelled.',
   notReadyTitle: 'Payment System Not Ready',
   notReady: 'Payment system is loading. Please wait a moment and try again.',
-  paymentFailedTitle: 'Payment Failed',
-  paymentFailed: "We couldn't process your payment. Please check your information and try again.",
+  failureTitle: 'Payment Failed',
+  failureFallback: "We couldn't process your payment. Please check your information and try again.",
   // A registration that is no longer waiting for its fee: its payment page says so instead of asking for a card.
   alreadyPaidHeading: 'Registration Already Paid',
   alreadyPaid: 'This registration has already been paid. There is nothing more to pay.',

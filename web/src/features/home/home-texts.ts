@@ -16,25 +16,33 @@ export const homeTexts = {
   becomeMember: 'Become Member',
   contributeNow: 'Contribute Now',
 
-  missionEyebrow: 'Our Mission',
-  missionTitle: 'The 7 Pillars of a Patriot',
-  missionIntro:
-    'Strong citizens build strong communities. Our programs help every member grow in character, conviction and service.',
+  mission: {
+    eyebrow: 'Our Mission',
+    title: 'The 7 Pillars of a Patriot',
+    intro:
+      'Strong citizens build strong communities. Our programs help every member grow in character, conviction and service.',
+  },
 
-  contributionEyebrow: 'Support Our Mission',
-  contributionTitle: 'Make a Contribution',
-  contributionIntro:
-    'Every contribution, one-time or monthly, funds programs, events and outreach that equip Americans to serve their communities and country.',
+  contribution: {
+    eyebrow: 'Support Our Mission',
+    title: 'Make a Contribution',
+    intro:
+      'Every contribution, one-time or monthly, funds programs, events and outreach that equip Americans to serve their communities and country.',
+  },
 
-  membershipEyebrow: 'Join the Movement',
-  membershipTitle: 'Become a Member',
+  membership: {
+    eyebrow: 'Join the Movement',
+    title: 'Become a Member',
+    intro:
+      'Members stand with a nationwide community of patriots for $25 a month, with access to programs, events and resources that put the 7 Pillars into practice.',
+  },
   loadingMembershipForm: 'Loading the membership form…',
-  membershipIntro:
-    'Members stand with a nationwide community of patriots for $25 a month, with access to programs, events and resources that put the 7 Pillars into practice.',
 
-  contactEyebrow: 'Get in Touch',
-  contactTitle: 'Contact Us',
-  contactIntro: 'Questions about membership, events or contributions? We would be glad to hear from you.',
+  contact: {
+    eyebrow: 'Get in Touch',
+    title: 'Contact Us',
+    intro: 'Questions about membership, events or contributions? We would be glad to hear from you.',
+  },
   contactEmail: 'Email',
   contactPhone: 'Phone',
   contactAddress: 'Address',

@@ -71,8 +71,8 @@ export const membershipTexts = {
   waiverRequiredToast: membershipMessages.waiverRequiredToast,
   notReadyTitle: 'Payment System Not Ready',
   notReady: 'Payment system is loading. Please wait a moment and try again.',
-  paymentFailedTitle: 'Payment Failed',
-  paymentFailedFallback: "We couldn't process your membership payment. Please check your information and try again.",
+  failureTitle: 'Payment Failed',
+  failureFallback: "We couldn't process your membership payment. Please check your information and try again.",
 } as const;
 
 /** Where a started membership goes. */

@@ -1,8 +1,10 @@
 /** User-facing texts of the news feature; product texts are verbatim (ADR 012). */
 export const newsTexts = {
-  sectionTitle: 'Latest News',
-  sectionEyebrow: 'From the Foundation',
-  sectionIntro: 'Stories of service, civic action and the people carrying the torch in their communities.',
+  section: {
+    eyebrow: 'From the Foundation',
+    title: 'Latest News',
+    intro: 'Stories of service, civic action and the people carrying the torch in their communities.',
+  },
   carouselLabel: 'News articles',
   loading: 'Loading news articles…',
   loadError: 'Failed to load news articles. Please try again later.',

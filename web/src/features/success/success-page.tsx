@@ -1,7 +1,7 @@
 import { MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
 import { CalendarCheck, CircleCheckBig, HandHeart, House, Mail, UserCheck, type LucideIcon } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { formatChargeDate } from '@/lib/format-date';
 import { type MonthlyPlan, type SuccessDetails, readSuccessHandoff } from '@/lib/success-handoff';
@@ -9,6 +9,7 @@ import { useDocumentMeta } from '@/lib/use-document-meta';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { type SuccessParams, formatUsd, parseSuccessParams } from './success-params';
 import { successTexts } from './success-texts';
+import { IconLink } from '@/components/ui/icon-link';
 
 type SuccessContent = {
   icon: LucideIcon;
@@ -149,10 +150,9 @@ export function SuccessPage() {
             <span>{content.next}</span>
           </p>
         ) : null}
-        <Link href="/" className={buttonClasses('primary', 'mt-10')}>
-          <House aria-hidden="true" className="size-5" />
+        <IconLink href="/" icon={House} className={buttonClasses('primary', 'mt-10')}>
           {successTexts.returnHome}
-        </Link>
+        </IconLink>
       </div>
     </div>
   );

@@ -1,22 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordRequest } from '@pillars/contracts';
-import { KeyRound, MailCheck } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { buttonClasses } from '@/components/ui/button-styles';
-import { TextField } from '@/components/ui/text-field';
+import { KeyRound } from 'lucide-react';
 import { useToast } from '@/components/ui/use-toast';
-import { apiErrorMessage } from '@/lib/api-error-message';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { forgotPasswordTexts as texts } from '../auth-texts';
-import { AuthCard } from '../components/auth-card';
 import { BackToLoginLink } from '../components/back-to-login-link';
-import { useSingleSubmission } from '@/lib/use-single-submission';
-import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
-
-type ForgotValues = z.input<typeof ForgotPasswordRequest>;
+import { useSchemaForm } from '@/components/forms/use-schema-form';
+import { AuthEmailField, AuthFormCard, AuthSubmitButton } from '../components/auth-form-parts';
+import { LinkSentCard, useLinkSent } from '../components/auth-notice-card';
+import { useToastedSend } from '../use-toasted-send';
 
 /**
  * /forgot-password: an e-mail, 'Send Reset Link', then 'Check Your Email'. The
@@ -25,77 +17,32 @@ type ForgotValues = z.input<typeof ForgotPasswordRequest>;
 export function ForgotPasswordPage() {
   const { toast } = useToast();
   const mutation = useRequestPasswordReset();
-  const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgotValues, unknown, ForgotPasswordRequest>({
-    resolver: zodResolver(ForgotPasswordRequest),
-    defaultValues: { email: '' },
-  });
-  const submission = useSingleSubmission();
-  const submitting = submission.pending;
+  const send = useToastedSend(mutation.mutateAsync, texts);
+  const { sent, markSent, sendAnother } = useLinkSent(mutation.reset);
+  const { register, handleSubmit, errors, submission } = useSchemaForm(ForgotPasswordRequest, { email: '' });
 
   useDocumentMeta({ title: texts.pageTitle });
 
   const requestLink = (request: ForgotPasswordRequest) =>
     submission.run(async () => {
-      try {
-        await mutation.mutateAsync(request);
-      } catch (error) {
-        const description = apiErrorMessage(error) ?? texts.failureFallback;
-        toast({ title: texts.failureTitle, description, variant: 'destructive' });
-        return;
-      }
+      if ((await send(request)) !== null) return;
       toast({ title: texts.successTitle, description: texts.successDescription });
-      setSent(true);
+      markSent();
     });
 
   if (sent) {
     return (
-      <AuthCard icon={MailCheck} title={texts.sentTitle} focusHeading>
-        <div className="space-y-5 text-center">
-          <p className="text-lg text-navy-900">{texts.sentBody}</p>
-          <p className="text-slate-700">{texts.sentHint}</p>
-          <button
-            type="button"
-            onClick={() => {
-              mutation.reset();
-              setSent(false);
-            }}
-            className={buttonClasses('secondary', 'w-full')}
-          >
-            {texts.sendAnother}
-          </button>
-          <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
-        </div>
-      </AuthCard>
+      <LinkSentCard texts={texts} onSendAnother={sendAnother}>
+        <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
+      </LinkSentCard>
     );
   }
 
   return (
-    <AuthCard icon={KeyRound} title={texts.title} intro={texts.intro}>
-      <SubmitForm
-        label={texts.formLabel}
-        submission={submission}
-        className="space-y-5"
-        onSubmit={handleSubmit(requestLink)}
-      >
-        <TextField
-          id="forgot-email"
-          type="email"
-          label={texts.email}
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <SubmitButton busy={submitting} busyLabel={texts.submitting} variant="secondary" className="w-full">
-          {texts.submit}
-        </SubmitButton>
-        <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
-      </SubmitForm>
-    </AuthCard>
+    <AuthFormCard icon={KeyRound} texts={texts} submission={submission} onSubmit={handleSubmit(requestLink)}>
+      <AuthEmailField id="forgot-email" label={texts.email} error={errors.email?.message} {...register('email')} />
+      <AuthSubmitButton submission={submission} texts={texts} />
+      <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
+    </AuthFormCard>
   );
 }

@@ -1,24 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '@pillars/contracts';
 import { LockKeyhole } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link, Redirect, useLocation } from 'wouter';
-import type { z } from 'zod';
 import { TextField } from '@/components/ui/text-field';
 import { useToast } from '@/components/ui/use-toast';
-import { apiErrorMessage } from '@/lib/api-error-message';
 import { useCurrentUser } from '@/lib/auth';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useLogin } from '../api/login';
 import { loginTexts } from '../auth-texts';
-import { AuthCard, authLinkClasses } from '../components/auth-card';
+import { authLinkClasses } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
-import { useSingleSubmission } from '@/lib/use-single-submission';
-import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
-
-type LoginValues = z.input<typeof LoginRequest>;
-
-const defaultValues: LoginValues = { username: '', password: '' };
+import { useSchemaForm } from '@/components/forms/use-schema-form';
+import { AuthFormCard, AuthSubmitButton } from '../components/auth-form-parts';
+import { useToastedSend } from '../use-toasted-send';
 
 /**
  * /login: username and password, 'Signing In...' while the request runs (a second
@@ -30,25 +23,14 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const { data: currentUser } = useCurrentUser();
   const mutation = useLogin();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues, unknown, LoginRequest>({ resolver: zodResolver(LoginRequest), defaultValues });
-  const submission = useSingleSubmission();
-  const submitting = submission.pending;
+  const send = useToastedSend(mutation.mutateAsync, loginTexts);
+  const { register, handleSubmit, errors, submission } = useSchemaForm(LoginRequest, { username: '', password: '' });
 
   useDocumentMeta({ title: loginTexts.pageTitle });
 
   const signIn = (credentials: LoginRequest) =>
     submission.run(async () => {
-      try {
-        await mutation.mutateAsync(credentials);
-      } catch (error) {
-        const description = apiErrorMessage(error) ?? loginTexts.failureFallback;
-        toast({ title: loginTexts.failureTitle, description, variant: 'destructive' });
-        return;
-      }
+      if ((await send(credentials)) !== null) return;
       toast({ title: loginTexts.successTitle });
       navigate('/admin');
     });
@@ -57,41 +39,32 @@ export function LoginPage() {
   if (currentUser && mutation.isIdle) return <Redirect to="/admin" replace />;
 
   return (
-    <AuthCard icon={LockKeyhole} title={loginTexts.title} intro={loginTexts.intro}>
-      <SubmitForm
-        label={loginTexts.formLabel}
-        submission={submission}
-        className="space-y-5"
-        onSubmit={handleSubmit(signIn)}
-      >
-        <TextField
-          id="login-username"
-          label={loginTexts.username}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={errors.username?.message}
-          {...register('username')}
-        />
-        <PasswordField
-          id="login-password"
-          label={loginTexts.password}
-          toggle={loginTexts.passwordToggle}
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <SubmitButton busy={submitting} busyLabel={loginTexts.submitting} variant="secondary" className="w-full">
-          {loginTexts.submit}
-        </SubmitButton>
-        <p className="text-center">
-          <Link href="/forgot-password" className={authLinkClasses}>
-            {loginTexts.forgotPassword}
-          </Link>
-        </p>
-      </SubmitForm>
-    </AuthCard>
+    <AuthFormCard icon={LockKeyhole} texts={loginTexts} submission={submission} onSubmit={handleSubmit(signIn)}>
+      <TextField
+        id="login-username"
+        label={loginTexts.username}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <PasswordField
+        id="login-password"
+        label={loginTexts.password}
+        toggle={loginTexts.passwordToggle}
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <AuthSubmitButton submission={submission} texts={loginTexts} />
+      <p className="text-center">
+        <Link href="/forgot-password" className={authLinkClasses}>
+          {loginTexts.forgotPassword}
+        </Link>
+      </p>
+    </AuthFormCard>
   );
 }

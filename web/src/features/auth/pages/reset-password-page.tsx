@@ -1,22 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordForm, authResponseMessages } from '@pillars/contracts';
 import { CircleCheckBig, KeyRound, LinkIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
-import { buttonClasses } from '@/components/ui/button-styles';
-import { useToast } from '@/components/ui/use-toast';
-import { apiErrorMessage } from '@/lib/api-error-message';
 import { useDocumentMeta } from '@/lib/use-document-meta';
 import { useResetPassword } from '../api/reset-password';
 import { INVALID_RESET_LINK_REDIRECT_MS, RESET_SUCCESS_REDIRECT_MS, resetPasswordTexts as texts } from '../auth-texts';
-import { AuthCard, authLinkClasses } from '../components/auth-card';
+import { authLinkClasses } from '../components/auth-card';
 import { BackToLoginLink } from '../components/back-to-login-link';
 import { PasswordField } from '../components/password-field';
-import { useSingleSubmission } from '@/lib/use-single-submission';
-import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
+import { AuthFormCard, AuthSubmitButton } from '../components/auth-form-parts';
+import { AuthNoticeCard, NoticeButton } from '../components/auth-notice-card';
+import { useToastedSend } from '../use-toasted-send';
 
 const defaultValues: ResetPasswordForm = { newPassword: '', confirmPassword: '' };
+
+/** The new password, then the same again. */
+const passwordFields = [
+  { name: 'newPassword', id: 'reset-new-password', label: texts.newPassword, toggle: texts.newPasswordToggle },
+  {
+    name: 'confirmPassword',
+    id: 'reset-confirm-password',
+    label: texts.confirmPassword,
+    toggle: texts.confirmPasswordToggle,
+  },
+] as const;
 
 function tokenFrom(search: string): string | null {
   const token = new URLSearchParams(search).get('token')?.trim();
@@ -47,15 +55,8 @@ export function ResetPasswordPage() {
   const [token] = useState(() => tokenFrom(search));
   const [complete, setComplete] = useState(false);
   const [linkRejected, setLinkRejected] = useState(false);
-  const { toast } = useToast();
-  const mutation = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetPasswordForm>({ resolver: zodResolver(ResetPasswordForm), defaultValues });
-  const submission = useSingleSubmission();
-  const submitting = submission.pending;
+  const send = useToastedSend(useResetPassword().mutateAsync, texts);
+  const { register, handleSubmit, errors, submission } = useSchemaForm(ResetPasswordForm, defaultValues);
 
   useDocumentMeta({ title: texts.pageTitle });
 
@@ -71,12 +72,9 @@ export function ResetPasswordPage() {
   const reset = ({ newPassword }: ResetPasswordForm) =>
     submission.run(async () => {
       if (token === null) return;
-      try {
-        await mutation.mutateAsync({ token, newPassword });
-      } catch (error) {
-        const description = apiErrorMessage(error) ?? texts.failureFallback;
-        toast({ title: texts.failureTitle, description, variant: 'destructive' });
-        if (description === authResponseMessages.invalidResetLink) setLinkRejected(true);
+      const failure = await send({ token, newPassword });
+      if (failure !== null) {
+        if (failure === authResponseMessages.invalidResetLink) setLinkRejected(true);
         return;
       }
       setComplete(true);
@@ -84,67 +82,57 @@ export function ResetPasswordPage() {
 
   if (token === null) {
     return (
-      <AuthCard icon={LinkIcon} tone="error" title={texts.invalidTitle}>
-        <div className="space-y-4 text-center">
-          <p className="text-lg text-navy-900">{texts.invalidBody}</p>
-          <p className="text-slate-700">{texts.invalidRedirect}</p>
-          <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
-        </div>
-      </AuthCard>
+      <AuthNoticeCard
+        icon={LinkIcon}
+        tone="error"
+        title={texts.invalidTitle}
+        body={texts.invalidBody}
+        hint={texts.invalidRedirect}
+        spacing="space-y-4"
+      >
+        <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
+      </AuthNoticeCard>
     );
   }
 
   if (complete) {
     return (
-      <AuthCard icon={CircleCheckBig} title={texts.completeTitle} focusHeading>
-        <div className="space-y-4 text-center">
-          <p className="text-lg text-navy-900">{texts.completeBody}</p>
-          <p className="text-slate-700">{texts.completeRedirect}</p>
-          <button
-            type="button"
-            onClick={() => navigate('/login', { replace: true })}
-            className={buttonClasses('secondary', 'w-full')}
-          >
-            {texts.goToLogin}
-          </button>
-        </div>
-      </AuthCard>
+      <AuthNoticeCard
+        icon={CircleCheckBig}
+        title={texts.completeTitle}
+        focusHeading
+        body={texts.completeBody}
+        hint={texts.completeRedirect}
+        spacing="space-y-4"
+      >
+        <NoticeButton onClick={() => navigate('/login', { replace: true })}>{texts.goToLogin}</NoticeButton>
+      </AuthNoticeCard>
     );
   }
 
   return (
-    <AuthCard icon={KeyRound} title={texts.title} intro={texts.intro}>
-      <SubmitForm label={texts.formLabel} submission={submission} className="space-y-5" onSubmit={handleSubmit(reset)}>
+    <AuthFormCard icon={KeyRound} texts={texts} submission={submission} onSubmit={handleSubmit(reset)}>
+      {passwordFields.map((field) => (
         <PasswordField
-          id="reset-new-password"
-          label={texts.newPassword}
-          toggle={texts.newPasswordToggle}
+          key={field.name}
+          id={field.id}
+          label={field.label}
+          toggle={field.toggle}
           autoComplete="new-password"
           required
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          error={errors[field.name]?.message}
+          {...register(field.name)}
         />
-        <PasswordField
-          id="reset-confirm-password"
-          label={texts.confirmPassword}
-          toggle={texts.confirmPasswordToggle}
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <SubmitButton busy={submitting} busyLabel={texts.submitting} variant="secondary" className="w-full">
-          {texts.submit}
-        </SubmitButton>
-        {linkRejected ? (
-          <p className="text-center text-slate-700">
-            <Link href="/forgot-password" className={authLinkClasses}>
-              {texts.requestNewLink}
-            </Link>
-          </p>
-        ) : null}
-        <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
-      </SubmitForm>
-    </AuthCard>
+      ))}
+      <AuthSubmitButton submission={submission} texts={texts} />
+      {linkRejected ? (
+        <p className="text-center text-slate-700">
+          <Link href="/forgot-password" className={authLinkClasses}>
+            {texts.requestNewLink}
+          </Link>
+        </p>
+      ) : null}
+      <BackToLoginLink>{texts.backToLogin}</BackToLoginLink>
+    </AuthFormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -9,7 +9,9 @@ import {
   expectShortPhoneRefused,
   fillPayer,
   PAYER_FIELD_ERRORS,
+  pendingPay,
   stubCardPayment,
+  submitAgain,
   submitForErrors,
 } from '@/test/payer-form';
 
@@ -103,8 +105,7 @@ describe('ContributionForm', () => {
   });
 
   it('reads "Processing..." while paying, ignores a second submit, then goes to /success', async () => {
-    let finish: (value: unknown) => void = () => {};
-    const pay = vi.fn<ContributionPayment['pay']>(() => new Promise((resolve) => (finish = resolve)));
+    const { pay, finish } = pendingPay<ContributionPayment['pay']>();
     const { user, location } = renderForm({ pay });
     await fillDetails(user);
     await user.click(screen.getByRole('radio', { name: '$25' }));
@@ -117,9 +118,7 @@ describe('ContributionForm', () => {
       values: { firstName: 'Martha', lastName: 'Washington', isRecurring: false, paymentMethod: 'card' },
     });
 
-    await user.click(submitButton());
-    fireEvent.submit(screen.getByRole('form', { name: 'Contribution form' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await submitAgain(user, submitButton, 'Contribution form');
     expect(pay).toHaveBeenCalledTimes(1);
 
     finish({ status: 'succeeded' });

@@ -3,14 +3,12 @@ import { ContributionForm as ContributionFormSchema, DollarString, formatCents }
 import { dollarsToCents } from '@pillars/money/rules';
 import type { ContributionForm as ContributionFormValues } from '@pillars/contracts';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useLocation } from 'wouter';
 import { ContactFields } from '@/components/forms/contact-fields';
-import { useToast } from '@/components/ui/use-toast';
 import { contributionTexts, submitLabel } from '../donations-texts';
 import { contributionSuccessPath } from '@/lib/paths';
 import { successHandoff } from '@/lib/success-handoff';
 import { ContributionAmount } from './contribution-amount';
-import { useSingleSubmission } from '@/lib/use-single-submission';
+import { useCardCheckout } from '@/lib/use-card-checkout';
 import type { CardFormPayment } from '@/lib/card-form-payment';
 import { PayButton, SubmitForm } from '@/components/forms/submit-form';
 
@@ -73,9 +71,7 @@ const contributionResolver: Resolver<ContributionFormValues> = async (values, co
  * /success or a toast and back to idle with the values kept. A submit while processing is ignored.
  */
 export function ContributionForm({ payment }: { payment: ContributionPayment }) {
-  const { toast } = useToast();
-  const [, navigate] = useLocation();
-  const submission = useSingleSubmission();
+  const { toast, submission, checkout } = useCardCheckout(contributionTexts);
   const processing = submission.pending;
   const {
     register,
@@ -99,25 +95,10 @@ export function ContributionForm({ payment }: { payment: ContributionPayment }) 
     const amountCents = chosenCents(values.amount, values.customAmount);
     if (amountCents === null) return;
     const amountText = formatCents(amountCents);
-    if (!payment.ready) {
-      toast({
-        title: contributionTexts.notReadyTitle,
-        description: contributionTexts.notReady,
-        variant: 'destructive',
-      });
-      return;
-    }
-
-    await submission.run(async () => {
-      try {
-        const paid = await payment.pay({ values, amountCents });
-        // A monthly gift's next charge date travels in the history state; the URL stays the product's.
-        if (submission.isMounted()) navigate(contributionSuccessPath(amountText), { state: successHandoff(paid) });
-      } catch (error) {
-        if (!submission.isMounted()) return;
-        const description = error instanceof Error && error.message ? error.message : contributionTexts.errorFallback;
-        toast({ title: contributionTexts.errorTitle, description, variant: 'destructive' });
-      }
+    await checkout(payment.ready, async () => {
+      const paid = await payment.pay({ values, amountCents });
+      // A monthly gift's next charge date travels in the history state; the URL stays the product's.
+      return { path: contributionSuccessPath(amountText), state: successHandoff(paid) };
     });
   };
 

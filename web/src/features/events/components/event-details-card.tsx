@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { eventPriceLabel, eventsTexts } from '../events-texts';
+import { RuledHeading } from '@/components/ui/ruled-heading';
 
 /** "Sold out", "Only N places left", or null when places are unlimited or plentiful (docs/decisions/022). */
 export function placesNotice(placesLeft: number | null | undefined): string | null {
@@ -33,10 +34,9 @@ export function EventDetailsCard({ event }: { event: EventDetail }) {
       aria-labelledby="event-details-heading"
       className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
     >
-      <h2 id="event-details-heading" className="font-display text-2xl font-bold text-navy-900">
+      <RuledHeading id="event-details-heading" variant="card">
         {eventsTexts.detailsHeading}
-      </h2>
-      <span aria-hidden="true" className="mt-3 block h-1 w-12 rounded-full bg-gold-400" />
+      </RuledHeading>
       <dl className="mt-5 space-y-4">
         <Detail icon={CalendarDays} label={eventsTexts.dateLabel}>
           <time dateTime={event.startDate}>{formatEventDate(event.startDate)}</time>

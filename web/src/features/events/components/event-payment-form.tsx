@@ -2,15 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { EventRegistrationFields, formatCents } from '@pillars/contracts';
 import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
 import { ContactFields } from '@/components/forms/contact-fields';
-import { useToast } from '@/components/ui/use-toast';
 import type { EventCardPayment, EventPaymentValues } from '../event-payment';
 import { forgetPayer, readPayerHandoff } from '../payer-handoff';
 import { eventsTexts, payLabel } from '../events-texts';
 import { eventSuccessPath } from '@/lib/paths';
 import { successHandoff } from '@/lib/success-handoff';
-import { useSingleSubmission } from '@/lib/use-single-submission';
+import { useCardCheckout } from '@/lib/use-card-checkout';
 import { PayButton, SubmitForm } from '@/components/forms/submit-form';
 
 /** Product rule: the payment form checks the payer's details with the registration's messages. */
@@ -35,9 +33,7 @@ type EventPaymentFormProps = {
  * processing → /success, or a toast and back to idle. A submit while processing is ignored.
  */
 export function EventPaymentForm({ payment, registrationId, eventId, eventTitle, amountCents }: EventPaymentFormProps) {
-  const { toast } = useToast();
-  const [, navigate] = useLocation();
-  const submission = useSingleSubmission();
+  const { submission, checkout } = useCardCheckout(eventsTexts);
   const processing = submission.pending;
   const {
     register,
@@ -50,23 +46,11 @@ export function EventPaymentForm({ payment, registrationId, eventId, eventTitle,
   });
 
   const pay = async (values: EventPaymentValues) => {
-    if (!payment.ready) {
-      toast({ title: eventsTexts.notReadyTitle, description: eventsTexts.notReady, variant: 'destructive' });
-      return;
-    }
-    await submission.run(async () => {
-      try {
-        const paid = await payment.pay({ registrationId, eventId, amountCents, values });
-        forgetPayer(registrationId);
-        // The payment's reference travels in the history state; the URL stays the product's.
-        if (submission.isMounted()) {
-          navigate(eventSuccessPath(formatCents(amountCents), eventTitle), { state: successHandoff(paid) });
-        }
-      } catch (error) {
-        if (!submission.isMounted()) return;
-        const description = error instanceof Error && error.message ? error.message : eventsTexts.paymentFailed;
-        toast({ title: eventsTexts.paymentFailedTitle, description, variant: 'destructive' });
-      }
+    await checkout(payment.ready, async () => {
+      const paid = await payment.pay({ registrationId, eventId, amountCents, values });
+      forgetPayer(registrationId);
+      // The payment's reference travels in the history state; the URL stays the product's.
+      return { path: eventSuccessPath(formatCents(amountCents), eventTitle), state: successHandoff(paid) };
     });
   };
 

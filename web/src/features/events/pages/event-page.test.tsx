@@ -1,5 +1,5 @@
 import { type EventDetail, eventRegistrationSchema } from '@pillars/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
@@ -9,7 +9,13 @@ import { readPayerHandoff } from '../payer-handoff';
 import { EventPage } from './event-page';
 import { expectH1, isEnabled } from '@/test/screen-text';
 import { findToast } from '@/test/toasts';
-import { PAYER_FIELD_ERRORS, expectShortPhoneRefused, fillPayer, submitForErrors } from '@/test/payer-form';
+import {
+  expectShortPhoneRefused,
+  fillPayer,
+  PAYER_FIELD_ERRORS,
+  submitAgain,
+  submitForErrors,
+} from '@/test/payer-form';
 
 const freeEvent: EventDetail = {
   id: '1e2d3c4b-5a69-4788-9a6b-5c4d3e2f1a0b',
@@ -288,9 +294,7 @@ describe('EventPage', () => {
 
     await waitFor(() => expect(submitButton().textContent).toBe('Registering...'));
     expect(submitButton().getAttribute('aria-disabled')).toBe('true');
-    await user.click(submitButton());
-    fireEvent.submit(screen.getByRole('form', { name: 'Event registration form' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await submitAgain(user, submitButton, 'Event registration form');
     expect(posts(fetchMock)).toHaveLength(1);
 
     reply(Response.json({ success: true, data: { registrationId } }, { status: 201 }));

@@ -1,5 +1,5 @@
 import type { EventDetail, RegistrationSummaryResponse } from '@pillars/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
@@ -11,10 +11,12 @@ import { EventPaymentPage } from './event-payment-page';
 import { expectH1, paragraphs } from '@/test/screen-text';
 import { findToast } from '@/test/toasts';
 import {
-  PAYER_FIELD_ERRORS,
   expectPaymentNotReady,
   fillPayer,
+  PAYER_FIELD_ERRORS,
+  pendingPay,
   stubCardPayment,
+  submitAgain,
   submitForErrors,
 } from '@/test/payer-form';
 
@@ -255,8 +257,7 @@ describe('EventPaymentPage', () => {
 
   it('reads "Processing Payment..." while paying, ignores a second submit, then goes to /success', async () => {
     stubFetch({ [eventPath]: json(event), [registrationPath]: json(registration) });
-    let finish: (value: unknown) => void = () => {};
-    const pay = vi.fn<EventCardPayment['pay']>(() => new Promise((resolve) => (finish = resolve)));
+    const { pay, finish } = pendingPay<EventCardPayment['pay']>();
     const { user, location } = renderPage({ pay });
     await fillContact(user);
     await user.click(payButton());
@@ -270,9 +271,7 @@ describe('EventPaymentPage', () => {
       values: { firstName: 'Abigail', lastName: 'Adams', email: 'abigail@example.org', phone: '555-010-1776' },
     });
 
-    await user.click(payButton());
-    fireEvent.submit(screen.getByRole('form', { name: 'Event payment form' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await submitAgain(user, payButton, 'Event payment form');
     expect(pay).toHaveBeenCalledTimes(1);
 
     finish({ status: 'succeeded' });

@@ -13,6 +13,7 @@ import type { EventCardPayment } from '../event-payment';
 import { eventsTexts, paymentPageTitle } from '../events-texts';
 import { readPayerHandoff } from '../payer-handoff';
 import { eventPagePath } from '@/lib/paths';
+import { RuledHeading } from '@/components/ui/ruled-heading';
 
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -122,10 +123,9 @@ function PaymentView({
           aria-labelledby="payment-summary-heading"
           className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
         >
-          <h2 id="payment-summary-heading" className="font-display text-2xl font-bold text-navy-900">
+          <RuledHeading id="payment-summary-heading" variant="card">
             {eventsTexts.summaryHeading}
-          </h2>
-          <span aria-hidden="true" className="mt-3 block h-1 w-12 rounded-full bg-gold-400" />
+          </RuledHeading>
           <dl className="mt-5 divide-y divide-slate-200">
             <SummaryRow label={eventsTexts.eventLabel}>
               <span className="font-semibold">{event.title}</span>

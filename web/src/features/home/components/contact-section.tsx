@@ -24,14 +24,7 @@ const contactLink = 'rounded-sm font-semibold text-crimson-700 hover:text-crimso
 export function ContactSection() {
   const { contactEmail, contactPhone, contactAddress } = usePublicConfig();
   return (
-    <HomeSection
-      id="contact"
-      headingId="contact-heading"
-      surface="cream"
-      title={homeTexts.contactTitle}
-      eyebrow={homeTexts.contactEyebrow}
-      intro={homeTexts.contactIntro}
-    >
+    <HomeSection id="contact" surface="cream" texts={homeTexts.contact}>
       <ul className="grid gap-6 lg:grid-cols-3">
         <ContactItem icon={Mail} label={homeTexts.contactEmail}>
           <a href={`mailto:${contactEmail}`} className={contactLink}>

@@ -1,6 +1,5 @@
 import { HandHeart, Pause, Play, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { LogoMark } from '@/components/layout/logo-mark';
 import { SectionLink } from '@/components/layout/section-link';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -8,6 +7,7 @@ import { usePublicConfig } from '@/lib/use-public-config';
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 import { HERO_WORDS, HERO_WORD_INTERVAL_MS, homeTexts } from '../home-texts';
 import { useRotatingWord } from '../hooks/use-rotating-word';
+import { IconLink } from '@/components/ui/icon-link';
 
 /**
  * The hero. Its word changes every 2.5 s (product rule) unless the visitor asked for reduced
@@ -54,10 +54,9 @@ export function HeroSection() {
           </button>
           <p className="mt-5 max-w-2xl text-lg text-white/90 sm:text-xl">{homeTexts.heroBody(orgName)}</p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row">
-            <Link href="/membership" className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
-              <UserPlus aria-hidden="true" className="size-5" />
+            <IconLink href="/membership" icon={UserPlus} className={buttonClasses('primary', 'px-7 py-3 text-lg')}>
               {homeTexts.becomeMember}
-            </Link>
+            </IconLink>
             <SectionLink target="contribution" className={buttonClasses('outline-light', 'px-7 py-3 text-lg')}>
               <HandHeart aria-hidden="true" className="size-5" />
               {homeTexts.contributeNow}

@@ -2,7 +2,6 @@ import { type ManageOverview, type ManagedPlan, recordStateLabel } from '@pillar
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, LogOut } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
 import { StatusMessage } from '@/components/ui/status-message';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { formatChargeDate, formatEventDateTime } from '@/lib/format-date';
@@ -11,6 +10,7 @@ import { MANAGE_OVERVIEW_KEY, useManageSignOut } from '../api/manage-api';
 import { formatMoney } from '../lib/money';
 import { manageTexts as texts } from '../manage-texts';
 import { CancelPlanDialog } from './cancel-plan-dialog';
+import { IconLink } from '@/components/ui/icon-link';
 
 const day = (iso: string) => formatChargeDate(iso) ?? iso;
 
@@ -287,10 +287,9 @@ export function ManageDashboard({ overview, onSignedOut }: { overview: ManageOve
           <ul className="mt-3 flex flex-wrap gap-3">
             {overview.statementYears.map((year) => (
               <li key={year}>
-                <Link href={givingStatementPath(year)} className={buttonClasses('secondary')}>
-                  <FileText aria-hidden="true" className="size-5" />
+                <IconLink href={givingStatementPath(year)} icon={FileText} className={buttonClasses('secondary')}>
                   {texts.statementFor(year)}
-                </Link>
+                </IconLink>
               </li>
             ))}
           </ul>

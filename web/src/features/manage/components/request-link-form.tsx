@@ -1,20 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ManageLinkRequest } from '@pillars/contracts';
-import { HandHeart, MailCheck } from 'lucide-react';
+import { HandHeart } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { StatusMessage } from '@/components/ui/status-message';
-import { buttonClasses } from '@/components/ui/button-styles';
-import { TextField } from '@/components/ui/text-field';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthEmailField, AuthSubmitButton } from '@/features/auth/components/auth-form-parts';
+import { LinkSentCard, useLinkSent } from '@/features/auth/components/auth-notice-card';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { useSingleSubmission } from '@/lib/use-single-submission';
 import { useRequestManageLink } from '../api/manage-api';
 import { manageTexts as texts } from '../manage-texts';
-import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
-
-type LinkValues = z.input<typeof ManageLinkRequest>;
+import { SubmitForm } from '@/components/forms/submit-form';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 
 /**
  * "Manage your giving" without a session: an e-mail address, then the same confirmation whatever
@@ -24,18 +19,9 @@ type LinkValues = z.input<typeof ManageLinkRequest>;
  */
 export function RequestLinkForm({ notice, focusHeading = false }: { notice?: ReactNode; focusHeading?: boolean }) {
   const mutation = useRequestManageLink();
-  const [sent, setSent] = useState(false);
+  const { sent, markSent, sendAnother } = useLinkSent(mutation.reset);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LinkValues, unknown, ManageLinkRequest>({
-    resolver: zodResolver(ManageLinkRequest),
-    defaultValues: { email: '' },
-  });
-  const submission = useSingleSubmission();
-  const submitting = submission.pending;
+  const { register, handleSubmit, errors, submission } = useSchemaForm(ManageLinkRequest, { email: '' });
 
   const requestLink = (request: ManageLinkRequest) =>
     submission.run(async () => {
@@ -46,28 +32,11 @@ export function RequestLinkForm({ notice, focusHeading = false }: { notice?: Rea
         if (submission.isMounted()) setFailure(apiErrorMessage(error) ?? texts.requestFailed);
         return;
       }
-      if (submission.isMounted()) setSent(true);
+      if (submission.isMounted()) markSent();
     });
 
   if (sent) {
-    return (
-      <AuthCard icon={MailCheck} title={texts.sentTitle} focusHeading>
-        <div className="space-y-5 text-center">
-          <p className="text-lg text-navy-900">{texts.sentBody}</p>
-          <p className="text-slate-700">{texts.sentHint}</p>
-          <button
-            type="button"
-            onClick={() => {
-              mutation.reset();
-              setSent(false);
-            }}
-            className={buttonClasses('secondary', 'w-full')}
-          >
-            {texts.sendAnother}
-          </button>
-        </div>
-      </AuthCard>
-    );
+    return <LinkSentCard texts={texts} onSendAnother={sendAnother} />;
   }
 
   return (
@@ -85,23 +54,13 @@ export function RequestLinkForm({ notice, focusHeading = false }: { notice?: Rea
           className="space-y-5"
           onSubmit={handleSubmit(requestLink)}
         >
-          <TextField
-            id="manage-email"
-            type="email"
-            label={texts.email}
-            autoComplete="email"
-            required
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <AuthEmailField id="manage-email" label={texts.email} error={errors.email?.message} {...register('email')} />
           {failure ? (
             <p role="alert" className="text-sm text-crimson-700">
               {failure}
             </p>
           ) : null}
-          <SubmitButton busy={submitting} busyLabel={texts.submitting} variant="secondary" className="w-full">
-            {texts.submit}
-          </SubmitButton>
+          <AuthSubmitButton submission={submission} texts={texts} />
         </SubmitForm>
       </div>
     </AuthCard>

@@ -1,6 +1,6 @@
 import { StatementYear } from '@pillars/contracts';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { StatusMessage } from '@/components/ui/status-message';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ApiRequestError } from '@/lib/api';
@@ -11,6 +11,7 @@ import { useGivingStatement } from '../api/manage-api';
 import { formatMoney } from '../lib/money';
 import { RequestLinkForm } from '../components/request-link-form';
 import { manageTexts, statementTexts as texts } from '../manage-texts';
+import { IconLink } from '@/components/ui/icon-link';
 
 const day = (iso: string) => formatChargeDate(iso) ?? iso;
 
@@ -115,10 +116,9 @@ export function StatementPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap justify-between gap-3 print:hidden">
-        <Link href={MANAGE_PATH} className={buttonClasses('secondary')}>
-          <ArrowLeft aria-hidden="true" className="size-5" />
+        <IconLink href={MANAGE_PATH} icon={ArrowLeft} className={buttonClasses('secondary')}>
           {texts.back}
-        </Link>
+        </IconLink>
         {year.success ? (
           <button type="button" onClick={() => window.print()} className={buttonClasses('primary')}>
             <Printer aria-hidden="true" className="size-5" />

@@ -1,17 +1,14 @@
 import type { MembershipForm as MembershipFormValues } from '@pillars/contracts';
 import { Lock } from 'lucide-react';
 import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
-import { ContactFields } from '@/components/forms/contact-fields';
-import { useToast } from '@/components/ui/use-toast';
 import { usePublicConfig } from '@/lib/use-public-config';
 import type { MembershipCardPayment } from '../membership-payment';
 import { membershipTexts } from '../memberships-texts';
 import { MEMBERSHIP_SUCCESS_PATH } from '@/lib/paths';
 import { loadCode } from '@/lib/load-code';
-import { TextAreaField } from './text-area-field';
+import { ApplicantFields } from './applicant-fields';
 import { WaiverSection } from './waiver-section';
-import { useSingleSubmission } from '@/lib/use-single-submission';
+import { useCardCheckout } from '@/lib/use-card-checkout';
 import { lazyResolver } from '@/components/forms/lazy-resolver';
 import { PayButton, SubmitForm } from '@/components/forms/submit-form';
 
@@ -47,11 +44,11 @@ function WaiverField({ control }: { control: Control<MembershipFormValues> }) {
   );
 }
 
-/** The rejection's message (an Error or a plain string), or the spec's membership fallback. */
-function failureMessage(error: unknown): string {
+/** The rejection's message (an Error or a plain string); without one, the membership fallback shows. */
+function failureMessage(error: unknown): string | undefined {
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
-  return membershipTexts.paymentFailedFallback;
+  return undefined;
 }
 
 const contactLink = 'font-semibold break-words text-crimson-700 underline hover:text-crimson-800';
@@ -63,9 +60,7 @@ const contactLink = 'font-semibold break-words text-crimson-700 underline hover:
  */
 export function MembershipForm({ payment }: { payment: MembershipCardPayment }) {
   const { orgName, contactEmail, contactPhone } = usePublicConfig();
-  const { toast } = useToast();
-  const [, navigate] = useLocation();
-  const submission = useSingleSubmission();
+  const { toast, submission, checkout } = useCardCheckout(membershipTexts, failureMessage);
   const processing = submission.pending;
   const {
     register,
@@ -77,7 +72,7 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
   const invalid = (fieldErrors: FieldErrors<MembershipFormValues>) => {
     if (fieldErrors.root?.message) {
       toast({
-        title: membershipTexts.paymentFailedTitle,
+        title: membershipTexts.failureTitle,
         description: fieldErrors.root.message,
         variant: 'destructive',
       });
@@ -92,26 +87,12 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
   };
 
   const join = async (values: MembershipFormValues) => {
-    if (!payment.ready) {
-      toast({ title: membershipTexts.notReadyTitle, description: membershipTexts.notReady, variant: 'destructive' });
-      return;
-    }
-
-    await submission.run(async () => {
-      try {
-        // Loaded before paying: a failed load stops here, before anything is charged.
-        const { successHandoff } = await loadCode(() => import('@/lib/success-handoff'));
-        const paid = await payment.pay(values);
-        // The plan's next charge date travels in the history state; the URL stays the product's.
-        if (submission.isMounted()) navigate(MEMBERSHIP_SUCCESS_PATH, { state: successHandoff(paid) });
-      } catch (error) {
-        if (!submission.isMounted()) return;
-        toast({
-          title: membershipTexts.paymentFailedTitle,
-          description: failureMessage(error),
-          variant: 'destructive',
-        });
-      }
+    await checkout(payment.ready, async () => {
+      // Loaded before paying: a failed load stops here, before anything is charged.
+      const { successHandoff } = await loadCode(() => import('@/lib/success-handoff'));
+      const paid = await payment.pay(values);
+      // The plan's next charge date travels in the history state; the URL stays the product's.
+      return { path: MEMBERSHIP_SUCCESS_PATH, state: successHandoff(paid) };
     });
   };
 
@@ -129,18 +110,12 @@ export function MembershipForm({ payment }: { payment: MembershipCardPayment }) 
         <legend className="text-sm font-semibold text-navy-900">{membershipTexts.yourDetails}</legend>
         <p className="mt-1 text-sm text-slate-600">{membershipTexts.requiredNote}</p>
         <div className="mt-3 space-y-4">
-          <ContactFields
+          <ApplicantFields
             idPrefix="membership"
-            labels={{ ...membershipTexts, phone: membershipTexts.phoneOptional }}
+            labels={membershipTexts}
+            messageLabel={membershipTexts.reasonOptional}
             register={register}
             errors={errors}
-            phoneRequired={false}
-          />
-          <TextAreaField
-            id="membership-message"
-            label={membershipTexts.reasonOptional}
-            error={errors.message?.message}
-            {...register('message')}
           />
         </div>
       </fieldset>

@@ -5,12 +5,11 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import type { z } from 'zod';
-import { ContactFields } from '@/components/forms/contact-fields';
 import { useToast } from '@/components/ui/use-toast';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useCreateMembershipApplication } from '../api/create-membership-application';
 import { interestTexts } from '../memberships-texts';
-import { TextAreaField } from './text-area-field';
+import { ApplicantFields } from './applicant-fields';
 import { useSingleSubmission } from '@/lib/use-single-submission';
 import { SubmitButton, SubmitForm } from '@/components/forms/submit-form';
 
@@ -92,18 +91,12 @@ export function MembershipInterestForm() {
       </div>
 
       <div className="space-y-4">
-        <ContactFields
+        <ApplicantFields
           idPrefix="interest"
-          labels={{ ...interestTexts, phone: interestTexts.phoneOptional }}
+          labels={interestTexts}
+          messageLabel={interestTexts.messageOptional}
           register={register}
           errors={errors}
-          phoneRequired={false}
-        />
-        <TextAreaField
-          id="interest-message"
-          label={interestTexts.messageOptional}
-          error={errors.message?.message}
-          {...register('message')}
         />
       </div>
 

@@ -11,7 +11,9 @@ import {
   expectShortPhoneRefused,
   fillPayer,
   PAYER_FIELD_ERRORS,
+  pendingPay,
   stubCardPayment,
+  submitAgain,
   submitForErrors,
 } from '@/test/payer-form';
 
@@ -123,8 +125,7 @@ describe('MembershipPage', () => {
   });
 
   it('pays with the values, reads "Processing Membership..." meanwhile, ignores a second submit, then goes to /success', async () => {
-    let finish: (value: unknown) => void = () => {};
-    const pay = vi.fn<MembershipCardPayment['pay']>(() => new Promise((resolve) => (finish = resolve)));
+    const { pay, finish } = pendingPay<MembershipCardPayment['pay']>();
     const { user, location } = renderPage({ pay });
     await fillDetails(user);
     await user.type(screen.getByRole('textbox', { name: 'Phone (optional)' }), '555-010-1776');
@@ -146,9 +147,7 @@ describe('MembershipPage', () => {
       waiverAccepted: true,
     });
 
-    await user.click(submitButton());
-    fireEvent.submit(screen.getByRole('form', { name: 'Membership form' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await submitAgain(user, submitButton, 'Membership form');
     expect(pay).toHaveBeenCalledTimes(1);
 
     finish({ status: 'succeeded', paymentId: 'p1', kind: 'membership', nextPaymentDate: '2026-12-24' });

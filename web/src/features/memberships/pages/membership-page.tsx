@@ -5,6 +5,7 @@ import { usePublicConfig } from '@/lib/use-public-config';
 import { MembershipForm } from '../components/membership-form';
 import type { MembershipCardPayment } from '../membership-payment';
 import { membershipTexts } from '../memberships-texts';
+import { RuledHeading } from '@/components/ui/ruled-heading';
 
 const benefitIcons: Record<(typeof membershipTexts.benefits)[number]['id'], LucideIcon> = {
   community: Users,
@@ -38,10 +39,9 @@ function Benefits() {
   return (
     <section aria-labelledby="membership-benefits-heading" className="bg-cream-50 py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <h2 id="membership-benefits-heading" className="font-display text-3xl font-bold text-navy-900 sm:text-4xl">
+        <RuledHeading id="membership-benefits-heading" variant="section">
           {membershipTexts.benefitsTitle}
-        </h2>
-        <span aria-hidden="true" className="mt-4 block h-1 w-16 rounded-full bg-gold-400" />
+        </RuledHeading>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {membershipTexts.benefits.map((benefit) => {
             const Icon = benefitIcons[benefit.id];

@@ -1,5 +1,5 @@
 import type { NewsArticle } from '@pillars/contracts';
-import { ArrowLeft, CalendarDays, Clock, HandHeart, UserPlus } from 'lucide-react';
+import { ArrowLeft, HandHeart, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { ShareButtons } from '@/components/share/share-buttons';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -9,6 +9,9 @@ import { formatLongDate } from '@/lib/format-date';
 import { readTimeMinutes } from '../lib/read-time';
 import { splitParagraphs } from '../lib/split-paragraphs';
 import { newsTexts } from '../news-texts';
+import { PublishedLine } from './published-line';
+import { RuledHeading } from '@/components/ui/ruled-heading';
+import { IconLink } from '@/components/ui/icon-link';
 
 /** The hero picture: its box is reserved before it loads, and a missing file (or none) shows the placeholder. */
 function ArticleImage({ src, alt }: { src: string; alt: string }) {
@@ -44,16 +47,12 @@ export function ArticleView({ article }: { article: NewsArticle }) {
           >
             {article.title}
           </h1>
-          <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-white/90">
-            <span className="inline-flex items-center gap-2">
-              <CalendarDays aria-hidden="true" className="size-5 text-gold-400" />
-              <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt, zone)}</time>
-            </span>
-            <span className="inline-flex items-center gap-2">
-              <Clock aria-hidden="true" className="size-5 text-gold-400" />
-              {newsTexts.readTime(readTimeMinutes(article.content))}
-            </span>
-          </p>
+          <PublishedLine
+            tone="hero"
+            publishedAt={article.publishedAt}
+            date={formatLongDate(article.publishedAt, zone)}
+            clock={newsTexts.readTime(readTimeMinutes(article.content))}
+          />
         </div>
       </header>
 
@@ -80,20 +79,17 @@ export function ArticleView({ article }: { article: NewsArticle }) {
           data-surface="dark"
           className="mt-12 rounded-lg bg-navy-900 p-6 text-white shadow-sm sm:p-8"
         >
-          <h2 id="article-cta-heading" className="font-display text-2xl font-bold sm:text-3xl">
+          <RuledHeading id="article-cta-heading" variant="cta">
             {newsTexts.ctaTitle}
-          </h2>
-          <span aria-hidden="true" className="mt-3 block h-1 w-16 rounded-full bg-gold-400" />
+          </RuledHeading>
           <p className="mt-4 text-white/90">{newsTexts.ctaBody}</p>
           <div className="mt-6 flex flex-col gap-4 sm:flex-row">
-            <Link href="/#membership" className={buttonClasses('primary')}>
-              <UserPlus aria-hidden="true" className="size-5" />
+            <IconLink href="/#membership" icon={UserPlus} className={buttonClasses('primary')}>
               {newsTexts.becomeMember}
-            </Link>
-            <Link href="/#donate" className={buttonClasses('outline-light')}>
-              <HandHeart aria-hidden="true" className="size-5" />
+            </IconLink>
+            <IconLink href="/#donate" icon={HandHeart} className={buttonClasses('outline-light')}>
               {newsTexts.supportMission}
-            </Link>
+            </IconLink>
           </div>
         </section>
 

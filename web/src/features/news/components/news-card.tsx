@@ -1,11 +1,12 @@
 import type { NewsListItem } from '@pillars/contracts';
-import { ArrowRight, CalendarDays, Clock } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { CardImage } from '@/components/ui/card-image';
 import { useNewsTimeZone } from '@/lib/use-hydrated';
 import { formatLongDate, formatTime12h } from '@/lib/format-date';
 import { newsArticlePath } from '@/lib/paths';
 import { newsTexts } from '../news-texts';
+import { PublishedLine } from './published-line';
 
 export function NewsCard({ article }: { article: NewsListItem }) {
   const zone = useNewsTimeZone();
@@ -14,16 +15,12 @@ export function NewsCard({ article }: { article: NewsListItem }) {
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       <CardImage src={article.imageUrl} alt={article.title} />
       <div className="flex flex-1 flex-col p-6">
-        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-          <span className="inline-flex items-center gap-1.5">
-            <CalendarDays aria-hidden="true" className="size-4 text-crimson-600" />
-            <time dateTime={article.publishedAt}>{formatLongDate(article.publishedAt, zone)}</time>
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <Clock aria-hidden="true" className="size-4 text-crimson-600" />
-            {formatTime12h(article.publishedAt, zone)}
-          </span>
-        </p>
+        <PublishedLine
+          tone="card"
+          publishedAt={article.publishedAt}
+          date={formatLongDate(article.publishedAt, zone)}
+          clock={formatTime12h(article.publishedAt, zone)}
+        />
         <h3 className="mt-3 font-display text-xl leading-snug font-bold text-navy-900">
           <Link href={href} className="rounded-sm hover:text-crimson-700 hover:underline">
             {article.title}

@@ -1,13 +1,14 @@
 import { isSlug } from '@pillars/contracts';
 import { CircleAlert, FileQuestionMark, House, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { type DocumentMeta, useDocumentMeta } from '@/lib/use-document-meta';
 import { useNotFoundStatus } from '@/lib/not-found-status';
 import { isNotFoundError, useNewsArticle } from '../api/get-news-article';
 import { ArticleView } from '../components/article-view';
 import { newsTexts } from '../news-texts';
+import { IconLink } from '@/components/ui/icon-link';
 
 const pulse = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none';
 
@@ -54,10 +55,9 @@ function ArticleMessage({ icon, title, children }: { icon: ReactNode; title: str
 
 function BackHomeLink() {
   return (
-    <Link href="/" className={buttonClasses('secondary')}>
-      <House aria-hidden="true" className="size-5" />
+    <IconLink href="/" icon={House} className={buttonClasses('secondary')}>
       {newsTexts.backToHome}
-    </Link>
+    </IconLink>
   );
 }
 

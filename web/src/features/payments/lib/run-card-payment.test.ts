@@ -16,6 +16,9 @@ const values: CardPaymentValues = {
   isRecurring: false,
 };
 
+/** The donation as both endpoints receive it: the form's values, the amount in dollars, by card. */
+const donationFields = { ...values, amount: '25.00', paymentMethod: 'card' };
+
 const status = statusReplies('donation');
 
 const accepted: ApiReply = () =>
@@ -72,13 +75,7 @@ describe('runCardPayment: tokenized card', () => {
     expect(post?.url).toBe('/api/donations');
     expect(post?.headers['Idempotency-Key']).toBe(IDEMPOTENCY_KEY);
     expect(post?.body).toEqual({
-      firstName: 'Martha',
-      lastName: 'Washington',
-      email: 'martha@example.org',
-      phone: '555-010-1776',
-      amount: '25.00',
-      paymentMethod: 'card',
-      isRecurring: false,
+      ...donationFields,
       paymentMethodToken: 'pm_123',
       provider: 'paytheory',
       amountCents: '2500',
@@ -204,15 +201,7 @@ describe('runCardPayment: plain payment call fallback', () => {
     expect(post?.body).toEqual({
       amount: 2500,
       buyer: { first_name: 'Martha', last_name: 'Washington', email: 'martha@example.org', phone: '555-010-1776' },
-      donation: {
-        firstName: 'Martha',
-        lastName: 'Washington',
-        email: 'martha@example.org',
-        phone: '555-010-1776',
-        amount: '25.00',
-        paymentMethod: 'card',
-        isRecurring: false,
-      },
+      donation: donationFields,
       paymentMethod: 'card',
       payment_method_id: 'pm_777',
       provider: 'paytheory',
