@@ -17,6 +17,8 @@ export const USAGE = `usage: node --import tsx infra/bench/payments-bench.ts [op
   --worker-concurrency W   concurrency of each app worker, and of the no-op floor worker (default 8)
   --grace SECONDS          how long after a phase its follow-ups may take before it counts as left behind (default 30)
   --json FILE              also write the results as JSON to FILE
+  --cpu-prof DIR           write V8 CPU profiles of the API and the worker into DIR (api.cpuprofile, worker.cpuprofile);
+                           summarise them with infra/bench/profile-summary.ts
   --timeout SECONDS        overall limit; the run aborts with a message when it is reached (default 600)
   --help                   this text
 `;
@@ -32,6 +34,7 @@ export interface BenchOptions {
   workerConcurrency: number;
   graceMs: number;
   json: string | undefined;
+  cpuProfDir: string | undefined;
   timeoutMs: number;
 }
 
@@ -60,6 +63,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'worker-concurrency': { type: 'string' },
       grace: { type: 'string' },
       json: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       timeout: { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -88,6 +92,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     workerConcurrency: intOption(values['worker-concurrency'], 'worker-concurrency', 8, 1, 100),
     graceMs: intOption(values.grace, 'grace', 30, 1, 3600) * 1000,
     json: values.json,
+    cpuProfDir: values['cpu-prof'],
     timeoutMs: intOption(values.timeout, 'timeout', 600, 10, 7200) * 1000,
   };
 }

@@ -27,7 +27,7 @@ import { freePort } from '@pillars/testing/provision';
 import { BenchFailure, Teardown, errorOf, progress, sleep } from './common';
 import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
 import { type BenchOptions, USAGE, parseOptions } from './options';
-import { ClientReply, EluReply, FloorReply, type PhaseTimings } from './protocol';
+import { ClientReply, EluReply, FloorReply, type PhaseTimings, ProfileReply } from './protocol';
 import {
   type ApartResult,
   type BenchResults,
@@ -269,6 +269,17 @@ async function measure(
     worker: await processes.worker.request({ type: 'elu' }, EluReply, signal),
     sandbox: await processes.sandbox.request({ type: 'elu' }, EluReply, signal),
   });
+  // --cpu-prof: the API's and the worker's V8 profiles of each measured phase (elu-probe.ts),
+  // summarised by profile-summary.ts.
+  const profiled = options.cpuProfDir === undefined ? [] : [processes.api, processes.worker];
+  const profile = async (command: { type: 'profile-start' } | { type: 'profile-stop'; phase: string }) => {
+    for (const child of profiled) {
+      const file =
+        'phase' in command ? join(options.cpuProfDir ?? '.', `${command.phase}-${child.name}.cpuprofile`) : undefined;
+      const reply = await child.request({ type: command.type, file }, ProfileReply, signal);
+      if (!reply.ok) throw new BenchFailure(`${child.name}: could not profile: ${reply.message}`);
+    }
+  };
   const cpuSnapshot = async (): Promise<Record<string, number | undefined>> => ({
     'load client': cpuMsOf(client.pid),
     api: cpuMsOf(processes.api.pid),
@@ -337,6 +348,7 @@ async function measure(
     progress(`${phase}: ${describe(options, phase)}`);
     const statementsBefore = 'unavailable' in infra.statements ? undefined : infra.statements;
     await statementsBefore?.reset();
+    await profile({ type: 'profile-start' });
     const cpu0 = await cpuSnapshot();
     const elu0 = await eluSnapshot();
     const wall0 = performance.now();
@@ -346,6 +358,7 @@ async function measure(
     const wallMs = performance.now() - wall0;
     const cpu1 = await cpuSnapshot();
     const elu1 = await eluSnapshot();
+    await profile({ type: 'profile-stop', phase });
     const elu: Record<string, number> = {};
     for (const [name, before] of Object.entries(elu0)) {
       const after = elu1[name] ?? before;

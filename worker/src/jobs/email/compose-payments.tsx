@@ -51,7 +51,7 @@ export const receipt: Composer = async (ctx, email) => {
         goodsStatement={ctx.config.RECEIPT_GOODS_STATEMENT}
         payerName={row.buyerName}
         receiptNumber={receiptNumber}
-        amountCents={row.amount}
+        amount={money(row.amount)}
         date={longDate(row.createdAt)}
         lastFour={row.cardLastFour}
         purpose={purpose}
@@ -127,7 +127,7 @@ export const membershipWelcome: Composer = async (ctx, email) => {
       <MembershipWelcomeEmail
         org={ctx.org}
         firstName={membership.firstName ?? 'member'}
-        monthlyCents={plan?.amountCents ?? MEMBERSHIP_PRICE_CENTS}
+        monthly={money(plan?.amountCents ?? MEMBERSHIP_PRICE_CENTS)}
         nextChargeDate={calendarDay(plan?.nextPaymentDate ?? null)}
         manageUrl={await manageUrl(ctx, email.recipient)}
       />
@@ -150,7 +150,7 @@ export const chargeFailed: Composer = async (ctx, email) => {
         org={ctx.org}
         payerName={row.buyerName}
         plan={plan}
-        amountCents={row.amount}
+        amount={money(row.amount)}
         date={longDate(row.createdAt)}
         graceDays={ctx.config.DUNNING_GRACE_DAYS}
         manageUrl={await manageUrl(ctx, email.recipient)}
