@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +58,7 @@ describe('payments benchmark (short form)', () => {
 
     // Every target has a measured figure; SQL counts may be missing only with a stated reason
     // (a TEST_DATABASE_URL server without pg_stat_statements).
-    expect(results.targets).toHaveLength(6);
+    expect(results.targets).toHaveLength(7);
     const sqlUnavailable = results.phases[0]?.statementsUnavailable;
     for (const target of results.targets) {
       if (target.name.startsWith('SQL') && sqlUnavailable) continue;
@@ -68,4 +68,44 @@ describe('payments benchmark (short form)', () => {
     for (const target of results.targets) expect(stdout).toContain(target.name);
     expect(stdout).toContain('exactly one charge per payment');
   }, 120_000);
+
+  it('repeats a run, ends with each figure’s median and range, and profiles each phase', async () => {
+    const profiles = join(dir, 'profiles');
+    const args = ['--donations', '10', '--concurrency', '5', '--phases', 'burst,floor', '--repeat', '2'];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'infra/bench/payments-bench.ts', ...args, '--cpu-prof', profiles, '--timeout', '100'],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+
+    const summary = stdout.slice(stdout.indexOf('Median of 2 runs'));
+    expect(summary).toMatch(/\| figure +\| +run 1 \| +run 2 \| +median \| +range/);
+    expect(summary).toMatch(
+      /\| accepted\/s ÷ INSERT \+ queue\.add floor +\| +[\d.]+ \| +[\d.]+ \| +[\d.]+ \| [\d.]+–[\d.]+ \| ≥ 0\.25/,
+    );
+    expect(summary).toMatch(/\| burst CPU ms per payment: worker +\| +[\d.]+ \| +[\d.]+ \|/);
+
+    // The second run's profiles of the burst, and the summary reads them.
+    const read = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'infra/bench/profile-summary.ts',
+        '--payments',
+        '10',
+        join(profiles, 'burst-worker.cpuprofile'),
+      ],
+      { cwd: REPO_ROOT, encoding: 'utf8' },
+    );
+    expect(read.status).toBe(0);
+    expect(read.stdout).toMatch(/^burst-worker\.cpuprofile: \d+ ms busy = [\d.]+ ms\/payment over 10 payments/);
+    expect(read.stdout).toContain('self time by package or file');
+  }, 180_000);
 });
