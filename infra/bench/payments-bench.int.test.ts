@@ -11,6 +11,22 @@ import { REPO_ROOT } from './children';
  * completes, the ledger holds one charge per payment and every target gets a figure, never what
  * the figures are: timings on a shared machine prove nothing.
  */
+/** Runs the bench as a person would, and answers what it printed once it has exited 0. */
+async function runBench(args: string[]): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'infra/bench/payments-bench.ts', ...args, '--timeout', '100'],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+  return stdout;
+}
+
 describe('payments benchmark (short form)', () => {
   let dir: string;
   beforeAll(async () => {
@@ -23,17 +39,7 @@ describe('payments benchmark (short form)', () => {
   it('runs every phase in separate processes and reports a figure for every target', async () => {
     const jsonFile = join(dir, 'results.json');
     const args = ['--donations', '20', '--concurrency', '5', '--idle', '3', '--rate', '20', '--duration', '2'];
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'infra/bench/payments-bench.ts', ...args, '--json', jsonFile, '--timeout', '100'],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+    const stdout = await runBench([...args, '--json', jsonFile]);
 
     const results = JSON.parse(await readFile(jsonFile, 'utf8')) as {
       targets: { name: string; figure: string; value: number | null; met: boolean | null }[];
@@ -72,17 +78,7 @@ describe('payments benchmark (short form)', () => {
   it('repeats a run, ends with each figure’s median and range, and profiles each phase', async () => {
     const profiles = join(dir, 'profiles');
     const args = ['--donations', '10', '--concurrency', '5', '--phases', 'burst,floor', '--repeat', '2'];
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'infra/bench/payments-bench.ts', ...args, '--cpu-prof', profiles, '--timeout', '100'],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect({ code, stderr: code === 0 ? '' : stderr }).toEqual({ code: 0, stderr: '' });
+    const stdout = await runBench([...args, '--cpu-prof', profiles]);
 
     const summary = stdout.slice(stdout.indexOf('Median of 2 runs'));
     expect(summary).toMatch(/\| figure +\| +run 1 \| +run 2 \| +median \| +range/);

@@ -4,7 +4,6 @@ import { createEmailRenderer, renderInFull } from './stencil';
 import { ChargeFailedEmail } from './templates/charge-failed';
 import { DisputeOpenedEmail } from './templates/dispute-opened';
 import { EventCancelledEmail } from './templates/event-cancelled';
-import { type Org } from './templates/layout';
 import { ManageLinkEmail } from './templates/manage-link';
 import { MembershipInterestNoticeEmail, MembershipInterestReceivedEmail } from './templates/membership-interest';
 import { MembershipWelcomeEmail } from './templates/membership-welcome';
@@ -13,16 +12,7 @@ import { PlanCancelledEmail } from './templates/plan-cancelled';
 import { type Purpose, ReceiptEmail } from './templates/receipt';
 import { RefundReceiptEmail } from './templates/refund-receipt';
 import { RegistrationConfirmationEmail } from './templates/registration-confirmation';
-
-const org: Org = {
-  name: 'Patriot Pillars',
-  legalName: 'Patriot Pillars Foundation, Inc.',
-  ein: '12-3456789',
-  publicUrl: 'https://pillars.example.org',
-  contactEmail: 'hello@patriotpillars.org',
-  contactPhone: '(555) 010-1776',
-  contactAddress: '1 Liberty Way, Philadelphia, PA 19106',
-};
+import { TEST_ORG as org } from './templates/test-org';
 
 /** Values a template must escape, and equal values in two props (a link whose text is its address). */
 const awkward = `O'Brien & <Sons> "Ltd"`;
