@@ -271,7 +271,7 @@ async function main(): Promise<number> {
       merchantUid: 'bench-merchant',
       secretKey: 'bench-secret',
       liveMode: false,
-      fetch: () => Promise.reject(new Error('the admin bench makes no provider calls')),
+      post: () => Promise.reject(new Error('the admin bench makes no provider calls')),
     });
     const app = createApp({
       config,

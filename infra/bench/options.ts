@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type QueueBackendKind } from '@pillars/platform/jobs';
 import { RUN_OPTIONS, UsageError, intOption } from './common';
@@ -16,7 +17,10 @@ export const USAGE = `usage: node --import tsx infra/bench/payments-bench.ts [op
   --queues redis|postgres  queue backend (default redis)
   --worker-concurrency W   concurrency of each app worker, and of the no-op floor worker (default 8)
   --grace SECONDS          how long after a phase its follow-ups may take before it counts as left behind (default 30)
-  --json FILE              also write the results as JSON to FILE
+  --repeat N               run everything N times (each with its own floor) and end with each figure's median and range
+  --json FILE              also write the results as JSON to FILE (with --repeat, an array of the runs)
+  --cpu-prof DIR           write V8 CPU profiles of the API and the worker into DIR (api.cpuprofile, worker.cpuprofile);
+                           summarise them with infra/bench/profile-summary.ts
   --timeout SECONDS        overall limit; the run aborts with a message when it is reached (default 600)
   --help                   this text
 `;
@@ -32,6 +36,8 @@ export interface BenchOptions {
   workerConcurrency: number;
   graceMs: number;
   json: string | undefined;
+  cpuProfDir: string | undefined;
+  repeat: number;
   timeoutMs: number;
 }
 
@@ -51,6 +57,8 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       'worker-concurrency': { type: 'string' },
       grace: { type: 'string' },
       ...RUN_OPTIONS,
+      'cpu-prof': { type: 'string' },
+      repeat: { type: 'string' },
     },
   });
   if (values.help) return 'help';
@@ -77,6 +85,9 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     workerConcurrency: intOption(values['worker-concurrency'], 'worker-concurrency', 8, 1, 100),
     graceMs: intOption(values.grace, 'grace', 30, 1, 3600) * 1000,
     json: values.json,
+    // Absolute: the profiled processes run in the repository's root, wherever the bench was started.
+    cpuProfDir: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
+    repeat: intOption(values.repeat, 'repeat', 1, 1, 10),
     timeoutMs: intOption(values.timeout, 'timeout', 600, 10, 7200) * 1000,
   };
 }

@@ -1,5 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchRun } from './bench-run';
+import { REPO_ROOT } from './children';
 
 /**
  * The payments benchmark in miniature, run the way a developer runs it (its own PostgreSQL with
@@ -36,7 +41,7 @@ describe('payments benchmark (short form)', () => {
 
     // Every target has a measured figure; SQL counts may be missing only with a stated reason
     // (a TEST_DATABASE_URL server without pg_stat_statements).
-    expect(results.targets).toHaveLength(6);
+    expect(results.targets).toHaveLength(7);
     const sqlUnavailable = results.phases[0]?.statementsUnavailable;
     for (const target of results.targets) {
       if (target.name.startsWith('SQL') && sqlUnavailable) continue;
@@ -46,4 +51,39 @@ describe('payments benchmark (short form)', () => {
     for (const target of results.targets) expect(stdout).toContain(target.name);
     expect(stdout).toContain('exactly one charge per payment');
   }, 120_000);
+
+  it('repeats a run, ends with each figure’s median and range, and profiles each phase', async () => {
+    const profiles = await mkdtemp(join(tmpdir(), 'pillars-bench-profiles-'));
+    try {
+      const args = ['--donations', '10', '--concurrency', '5', '--phases', 'burst,floor', '--repeat', '2'];
+      const { stdout } = await run('infra/bench/payments-bench.ts', [
+        ...args,
+        '--cpu-prof',
+        profiles,
+        '--timeout',
+        '100',
+      ]);
+
+      const summary = stdout.slice(stdout.indexOf('Median of 2 runs'));
+      expect(summary).toMatch(/\| figure +\| +run 1 \| +run 2 \| +median \| +range/);
+      expect(summary).toMatch(
+        /\| accepted\/s ÷ INSERT \+ queue\.add floor +\| +[\d.]+ \| +[\d.]+ \| +[\d.]+ \| [\d.]+–[\d.]+ \| ≥ 0\.25/,
+      );
+      expect(summary).toMatch(/\| burst CPU ms per payment: worker +\| +[\d.]+ \| +[\d.]+ \|/);
+
+      // The second run's profile of the burst, and the summary reads it.
+      const summarise = [
+        'infra/bench/profile-summary.ts',
+        '--payments',
+        '10',
+        join(profiles, 'burst-worker.cpuprofile'),
+      ];
+      const read = spawnSync(process.execPath, ['--import', 'tsx', ...summarise], { cwd: REPO_ROOT, encoding: 'utf8' });
+      expect(read.status).toBe(0);
+      expect(read.stdout).toMatch(/^burst-worker\.cpuprofile: \d+ ms busy = [\d.]+ ms\/payment over 10 payments/);
+      expect(read.stdout).toContain('self time by package or file');
+    } finally {
+      await rm(profiles, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

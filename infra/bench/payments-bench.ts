@@ -12,7 +12,7 @@
  * afterwards. Traffic stays on loopback. See README.md beside this file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,7 +27,7 @@ import { freePort } from '@pillars/testing/provision';
 import { BenchFailure, Teardown, abortableRun, commandLine, errorOf, progress, sleep } from './common';
 import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
 import { type BenchOptions, USAGE, parseOptions } from './options';
-import { ClientReply, EluReply, FloorReply, type PhaseTimings } from './protocol';
+import { ClientReply, EluReply, FloorReply, type PhaseTimings, ProfileReply } from './protocol';
 import {
   type ApartResult,
   type BenchResults,
@@ -35,6 +35,7 @@ import {
   type PhaseResult,
   type Progress,
   render,
+  renderRepeat,
   toJson,
 } from './report';
 
@@ -269,6 +270,17 @@ async function measure(
     worker: await processes.worker.request({ type: 'elu' }, EluReply, signal),
     sandbox: await processes.sandbox.request({ type: 'elu' }, EluReply, signal),
   });
+  // --cpu-prof: the API's and the worker's V8 profiles of each measured phase (elu-probe.ts),
+  // summarised by profile-summary.ts.
+  const profiled = options.cpuProfDir === undefined ? [] : [processes.api, processes.worker];
+  const profile = async (command: { type: 'profile-start' } | { type: 'profile-stop'; phase: string }) => {
+    for (const child of profiled) {
+      const file =
+        'phase' in command ? join(options.cpuProfDir ?? '.', `${command.phase}-${child.name}.cpuprofile`) : undefined;
+      const reply = await child.request({ type: command.type, file }, ProfileReply, signal);
+      if (!reply.ok) throw new BenchFailure(`${child.name}: could not profile: ${reply.message}`);
+    }
+  };
   const cpuSnapshot = async (): Promise<Record<string, number | undefined>> => ({
     'load client': cpuMsOf(client.pid),
     api: cpuMsOf(processes.api.pid),
@@ -337,6 +349,7 @@ async function measure(
     progress(`${phase}: ${describe(options, phase)}`);
     const statementsBefore = 'unavailable' in infra.statements ? undefined : infra.statements;
     await statementsBefore?.reset();
+    await profile({ type: 'profile-start' });
     const cpu0 = await cpuSnapshot();
     const elu0 = await eluSnapshot();
     const wall0 = performance.now();
@@ -346,6 +359,7 @@ async function measure(
     const wallMs = performance.now() - wall0;
     const cpu1 = await cpuSnapshot();
     const elu1 = await eluSnapshot();
+    await profile({ type: 'profile-stop', phase });
     const elu: Record<string, number> = {};
     for (const [name, before] of Object.entries(elu0)) {
       const after = elu1[name] ?? before;
@@ -505,6 +519,32 @@ function describe(options: BenchOptions, phase: 'burst' | 'idle' | 'steady'): st
   return `${options.rate} donations/s offered for ${options.durationS} s (open loop)`;
 }
 
+/** The run's own checks: exactly one charge per payment, nothing failed, nothing left behind. 1 on a failure. */
+function verify({ options, ledger, phases }: BenchResults): number {
+  let exitCode = 0;
+  if (!ledger.ok) {
+    process.stderr.write(
+      `FAIL: the sandbox ledger holds ${ledger.charges} charges for ${ledger.payments} payments ` +
+        `(${ledger.missing} uncharged, ${ledger.duplicated} charged more than once, ${ledger.failedCharges} failed)\n`,
+    );
+    exitCode = 1;
+  }
+  for (const result of phases) {
+    const failed = result.timings.samples.filter((s) => s.state !== 'succeeded').length;
+    if (failed > 0) {
+      process.stderr.write(`FAIL: ${failed} payments of the ${result.phase} phase ended failed\n`);
+      exitCode = 1;
+    }
+    if (result.followUpsMs === undefined) {
+      process.stderr.write(
+        `FAIL: the ${result.phase} phase left work behind after ${options.graceMs / 1000} s: ${JSON.stringify(result.state)}\n`,
+      );
+      exitCode = 1;
+    }
+  }
+  return exitCode;
+}
+
 // ─── main ─────────────────────────────────────────────────────────────────────────────────────
 
 async function main(): Promise<number> {
@@ -522,34 +562,30 @@ async function main(): Promise<number> {
   const run = abortableRun(options.timeoutMs, () => ` while ${phase}`);
   const { abort } = run;
 
-  const teardown = new Teardown();
+  let teardown = new Teardown();
   let exitCode = 0;
+  const runs: BenchResults[] = [];
   try {
-    const infra = await provision(options.queues, teardown, run.signal);
-    const measured = await measure(options, infra, teardown, run.signal, abort, (p) => (phase = p));
-    const results: BenchResults = { options, infra, ...measured };
-    process.stdout.write(`${render(results).join('\n')}\n`);
-    if (options.json) await writeFile(options.json, `${JSON.stringify(toJson(results), null, 2)}\n`);
-    const { ledger } = measured;
-    if (!ledger.ok) {
-      process.stderr.write(
-        `FAIL: the sandbox ledger holds ${ledger.charges} charges for ${ledger.payments} payments ` +
-          `(${ledger.missing} uncharged, ${ledger.duplicated} charged more than once, ${ledger.failedCharges} failed)\n`,
-      );
-      exitCode = 1;
+    if (options.cpuProfDir) await mkdir(options.cpuProfDir, { recursive: true });
+    for (let round = 1; round <= options.repeat; round += 1) {
+      if (options.repeat > 1) progress(`run ${round} of ${options.repeat}`);
+      // Each run from scratch (its own database, queues and processes), so each is a sample.
+      if (round > 1) {
+        const problems = await teardown.runAll(TEARDOWN_STEP_MS);
+        if (problems.length) throw new BenchFailure(`teardown after run ${round - 1}: ${problems.join('; ')}`);
+        teardown = new Teardown();
+      }
+      const infra = await provision(options.queues, teardown, run.signal);
+      const measured = await measure(options, infra, teardown, run.signal, abort, (p) => (phase = p));
+      const results: BenchResults = { options, infra, ...measured };
+      runs.push(results);
+      process.stdout.write(`${render(results).join('\n')}\n`);
+      exitCode = Math.max(exitCode, verify(results));
     }
-    for (const result of measured.phases) {
-      const failed = result.timings.samples.filter((s) => s.state !== 'succeeded').length;
-      if (failed > 0) {
-        process.stderr.write(`FAIL: ${failed} payments of the ${result.phase} phase ended failed\n`);
-        exitCode = 1;
-      }
-      if (result.followUpsMs === undefined) {
-        process.stderr.write(
-          `FAIL: the ${result.phase} phase left work behind after ${options.graceMs / 1000} s: ${JSON.stringify(result.state)}\n`,
-        );
-        exitCode = 1;
-      }
+    if (runs.length > 1) process.stdout.write(`${renderRepeat(runs).join('\n')}\n`);
+    if (options.json) {
+      const json = runs.length > 1 ? runs.map(toJson) : toJson(runs[0] as BenchResults);
+      await writeFile(options.json, `${JSON.stringify(json, null, 2)}\n`);
     }
   } catch (error) {
     const reason = run.reasonOf(error);

@@ -91,3 +91,9 @@ export type FloorReply = z.infer<typeof FloorReply>;
 /** The event-loop probe's answer (elu-probe.ts): cumulative ms, as `performance.eventLoopUtilization()`. */
 export const EluReply = z.object({ type: z.literal('elu'), idle: z.number(), active: z.number() });
 export type EluReply = z.infer<typeof EluReply>;
+
+/** The probe's answer to `profile-start` / `profile-stop` (elu-probe.ts). */
+export const ProfileReply = z.union([
+  z.object({ type: z.literal('profile'), ok: z.literal(true) }),
+  z.object({ type: z.literal('profile'), ok: z.literal(false), message: z.string() }),
+]);

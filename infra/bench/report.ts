@@ -87,7 +87,13 @@ export interface Target {
   /** null: not measured in this run, or not a target for this queue backend (see `note`). */
   met: boolean | null;
   note: string;
+  /** Whether a value meets the goal, and whether the goal applies to this run's queue backend. */
+  pass: (value: number) => boolean;
+  applies: boolean;
 }
+
+/** The processes whose CPU is the app's cost of a payment (the load client and the sandbox are not). */
+export const APP_PROCESSES = ['api', 'worker', 'postgres', 'redis'] as const;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const rate = (value: number) => `${value.toFixed(1)}/s`;
@@ -133,6 +139,8 @@ export function targets(results: BenchResults): Target[] {
   const judge = (value: number | null, ok: (v: number) => boolean, applies: boolean) =>
     value === null || !Number.isFinite(value) || !applies ? null : ok(value);
   const list: Target[] = [];
+  const add = (target: Omit<Target, 'met'>) =>
+    list.push({ ...target, met: judge(target.value, target.pass, target.applies) });
 
   const insertFloor = floor ? perSecond(options.donations, floor.insertAddMs) : Number.NaN;
   const noopFloor = floor ? perSecond(options.donations, floor.noopProcessMs) : Number.NaN;
@@ -152,47 +160,68 @@ export function targets(results: BenchResults): Target[] {
   const tiersNote = !tiers ? notRun('apart or burst') : !floor ? notRun('floor') : `${tiers.from} phase`;
   {
     const value = tiers && floor ? tiers.accepted / insertFloor : null;
-    list.push({
+    add({
       name: 'accepted/s ÷ INSERT + queue.add floor',
       figure: tiers && floor ? `${rate(tiers.accepted)} ÷ ${rate(insertFloor)} = ${value?.toFixed(3)}` : 'n/a',
       value,
       goal: '≥ 0.25',
-      met: judge(value, (v) => v >= 0.25, true),
+      pass: (v) => v >= 0.25,
+      applies: true,
       note: tiersNote,
     });
   }
   {
     const value = tiers && floor ? tiers.charges / noopFloor : null;
-    list.push({
+    add({
       name: 'charges/s ÷ no-op job floor',
       figure: tiers && floor ? `${rate(tiers.charges)} ÷ ${rate(noopFloor)} = ${value?.toFixed(3)}` : 'n/a',
       value,
       goal: '≥ 0.10',
-      met: judge(value, (v) => v >= 0.1, redis),
+      pass: (v) => v >= 0.1,
+      applies: redis,
       note: [tiersNote, redisOnly].filter(Boolean).join('; '),
     });
   }
   {
     const value = b?.statementsPerPayment ?? null;
     const unavailable = burst && 'unavailable' in burst.statements ? burst.statements.unavailable : '';
-    list.push({
+    add({
       name: 'SQL statements per payment (burst, with follow-ups)',
       figure: value === null ? 'n/a' : value.toFixed(2),
       value,
       goal: '≤ 12',
-      met: judge(value, (v) => v <= 12, redis),
+      pass: (v) => v <= 12,
+      applies: redis,
       note: !burst ? notRun('burst') : unavailable || redisOnly,
+    });
+  }
+  {
+    // What the app's side costs per payment in the burst: its two processes and its two servers.
+    const parts = burst ? APP_PROCESSES.map((name) => burst.cpuMs[name]) : [];
+    const value =
+      burst && parts.every((part) => part !== undefined) && burst.payments > 0
+        ? parts.reduce((sum: number, part) => sum + (part ?? 0), 0) / burst.payments
+        : null;
+    add({
+      name: 'app CPU per payment (burst: API + worker + PostgreSQL + Redis)',
+      figure: value === null ? 'n/a' : ms(value),
+      value,
+      goal: '≤ 8 ms',
+      pass: (v) => v <= 8,
+      applies: redis,
+      note: !burst ? notRun('burst') : redisOnly,
     });
   }
   {
     const i = idle ? phaseFigures(idle) : undefined;
     const value = i ? percentile(i.fromSend, 50) : null;
-    list.push({
+    add({
       name: 'idle: submit → succeeded p50',
       figure: value === null ? 'n/a' : ms(value),
       value,
       goal: '≤ 15 ms',
-      met: judge(value, (v) => v <= 15, redis),
+      pass: (v) => v <= 15,
+      applies: redis,
       note: !idle ? notRun('idle') : redisOnly,
     });
   }
@@ -201,18 +230,19 @@ export function targets(results: BenchResults): Target[] {
     const value = s ? percentile(s.fromDue, 95) : null;
     const offered = `${options.rate}/s for ${options.durationS} s`;
     const atTarget = options.rate === 100 && options.durationS === 60;
-    list.push({
+    add({
       name: `steady ${offered}: submit → succeeded p95`,
       figure: value === null ? 'n/a' : ms(value),
       value,
       goal: '≤ 250 ms',
-      met: judge(value, (v) => v <= 250, redis),
+      pass: (v) => v <= 250,
+      applies: redis,
       note: !steady
         ? notRun('steady')
         : [redisOnly, atTarget ? '' : 'the target is for 100/s for 60 s'].filter(Boolean).join('; '),
     });
     const left = steady ? steady.followUpsMs === undefined : null;
-    list.push({
+    add({
       name: `steady ${offered}: nothing left behind`,
       figure:
         left === null || !steady
@@ -222,7 +252,8 @@ export function targets(results: BenchResults): Target[] {
             : `yes, ${sec(steady.followUpsMs ?? 0)} after the last answer`,
       value: left === null ? null : left ? 0 : 1,
       goal: 'all settled',
-      met: judge(left === null ? null : left ? 0 : 1, (v) => v === 1, redis),
+      pass: (v) => v === 1,
+      applies: redis,
       note: !steady ? notRun('steady') : redisOnly,
     });
   }
@@ -500,4 +531,66 @@ export function toJson(results: BenchResults) {
     floor: results.floor ?? null,
     ledger: results.ledger,
   };
+}
+
+/** A figure as the repeat summary prints it: ratios to three places, the rest to one. */
+const figure = (value: number) => (Math.abs(value) < 1 ? value.toFixed(3) : value.toFixed(1));
+
+/**
+ * Several runs of one configuration side by side (`--repeat N`): each target's value in each
+ * run, beside that run's floor, with the median and the range. A change is judged on the medians;
+ * a range wider than the change says the machine was too noisy to tell.
+ */
+export function renderRepeat(runs: BenchResults[]): string[] {
+  const row = (name: string, values: (number | null)[], goal: string, met: boolean | null): string[] => {
+    const known = sorted(values.filter((v): v is number => v !== null && Number.isFinite(v)));
+    const median = percentile(known, 50);
+    return [
+      name,
+      ...values.map((v) => (v === null || !Number.isFinite(v) ? 'n/a' : figure(v))),
+      known.length ? figure(median) : 'n/a',
+      known.length ? `${figure(known[0] ?? 0)}–${figure(known[known.length - 1] ?? 0)}` : 'n/a',
+      goal,
+      verdict(known.length === values.length ? met : null),
+    ];
+  };
+  const perRun = runs.map((run) => targets(run));
+  const rows = (perRun[0] ?? []).map((first, i) => {
+    const values = perRun.map((list) => list[i]?.value ?? null);
+    const known = sorted(values.filter((v): v is number => v !== null && Number.isFinite(v)));
+    const met = first.applies && known.length > 0 ? first.pass(percentile(known, 50)) : null;
+    return row(first.name, values, first.goal, met);
+  });
+  const floors = runs.map((run) => run.floor);
+  const donations = runs[0]?.options.donations ?? 0;
+  rows.push(
+    row(
+      'floor: INSERT + queue.add /s',
+      floors.map((f) => (f ? perSecond(donations, f.insertAddMs) : null)),
+      '—',
+      null,
+    ),
+    row(
+      'floor: no-op jobs /s',
+      floors.map((f) => (f ? perSecond(donations, f.noopProcessMs) : null)),
+      '—',
+      null,
+    ),
+  );
+  const burst = runs.map((run) => run.phases.find((p) => p.phase === 'burst'));
+  for (const name of APP_PROCESSES) {
+    const values = burst.map((p) => {
+      const used = p?.cpuMs[name];
+      return p && used !== undefined && p.payments > 0 ? used / p.payments : null;
+    });
+    rows.push(row(`burst CPU ms per payment: ${name}`, values, '—', null));
+  }
+  const headers = ['figure', ...runs.map((_, i) => `run ${i + 1}`), 'median', 'range', 'goal', 'median meets it'];
+  const right = [...runs.map((_, i) => i + 1), runs.length + 1, runs.length + 2];
+  return [
+    '',
+    `Median of ${runs.length} runs (each run beside its own floor; judge a change on the medians)`,
+    '',
+    table(headers, rows, right),
+  ];
 }

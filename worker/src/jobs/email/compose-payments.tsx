@@ -59,7 +59,7 @@ export const receipt: Composer = async (ctx, email) => {
       goodsStatement={ctx.config.RECEIPT_GOODS_STATEMENT}
       payerName={row.buyerName}
       receiptNumber={receiptNumber}
-      amountCents={row.amount}
+      amount={money(row.amount)}
       date={longDate(row.createdAt)}
       lastFour={row.cardLastFour}
       purpose={purpose}
@@ -131,7 +131,7 @@ export const membershipWelcome: Composer = async (ctx, email) => {
     <MembershipWelcomeEmail
       org={ctx.org}
       firstName={membership.firstName ?? 'member'}
-      monthlyCents={plan?.amountCents ?? MEMBERSHIP_PRICE_CENTS}
+      monthly={money(plan?.amountCents ?? MEMBERSHIP_PRICE_CENTS)}
       nextChargeDate={calendarDay(plan?.nextPaymentDate ?? null)}
       manageUrl={await manageUrl(ctx, email.recipient)}
     />,
@@ -152,7 +152,7 @@ export const chargeFailed: Composer = async (ctx, email) => {
       org={ctx.org}
       payerName={row.buyerName}
       plan={plan}
-      amountCents={row.amount}
+      amount={money(row.amount)}
       date={longDate(row.createdAt)}
       graceDays={ctx.config.DUNNING_GRACE_DAYS}
       manageUrl={await manageUrl(ctx, email.recipient)}

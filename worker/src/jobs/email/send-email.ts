@@ -1,15 +1,9 @@
 import { type Database, outboundEmails } from '@pillars/platform/db';
 import type { Logger } from '@pillars/platform/logger';
 import type { Mailer } from '@pillars/platform/mail';
-import { render, toPlainText } from '@react-email/render';
 import { eq } from 'drizzle-orm';
 import { COMPOSERS, type EmailConfig, orgOf } from './compose';
-
-/**
- * The plain-text part: the rendered HTML through html-to-text, headings kept in their case. Taken
- * from the one HTML render rather than rendering the template a second time (which doubled the cost).
- */
-const PLAIN_TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
+import { createEmailRenderer } from './stencil';
 
 export interface EmailDeps {
   db: Database;
@@ -41,6 +35,7 @@ export class EmailNotRetried extends Error {
  */
 export function emailSender({ db, mailer, logger, config, now = () => new Date() }: EmailDeps) {
   const org = orgOf(config);
+  const renderEmail = createEmailRenderer();
   const setRow = (emailId: string, values: Partial<typeof outboundEmails.$inferInsert>) =>
     db.update(outboundEmails).set(values).where(eq(outboundEmails.id, emailId));
 
@@ -56,8 +51,7 @@ export function emailSender({ db, mailer, logger, config, now = () => new Date()
       return 'skipped';
     }
 
-    const html = await render(composed.body);
-    const text = toPlainText(html, PLAIN_TEXT_OPTIONS);
+    const { html, text } = await renderEmail(composed.body);
     const { to, subject, attachments } = composed;
     try {
       await mailer.send({ to, subject, html, text, ...(attachments ? { attachments } : {}) });

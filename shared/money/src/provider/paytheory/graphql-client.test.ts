@@ -17,7 +17,7 @@ function client(respond: (init: RequestInit) => Response | Promise<Response>, ti
     merchantUid: 'merchant-1',
     secretKey: SECRET,
     timeoutMs,
-    fetch: fetchStub,
+    post: fetchStub,
   });
   const send = () =>
     request('createPaymentMethod', 'mutation { x }', { card_number: CARD }, z.object({ ok: z.boolean() }));

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ProviderRequestError, TransientProviderError } from '../provider';
+import type { HttpPost } from './http-post';
 
 /**
  * One POST to Pay Theory's GraphQL endpoint, with every failure sorted into the two kinds the
@@ -18,7 +19,8 @@ export interface GraphQLClientOptions {
   merchantUid: string;
   secretKey: string;
   timeoutMs: number;
-  fetch: typeof fetch;
+  /** The transport: createHttpPost() in production; `fetch` or a stub of it also fits. */
+  post: HttpPost;
 }
 
 /** GraphQL errors in an answer; `codes` are `extensions.code` or AppSync's `errorType`. */
@@ -111,10 +113,10 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLReque
     // GraphQL's operationName must name an operation in the document (else the server refuses
     // the request), so it is the document's own name, not the label used in messages here.
     const documentName = DOCUMENT_NAME.exec(query)?.[1];
-    let response: Response;
+    let response: Awaited<ReturnType<HttpPost>>;
     let text: string;
     try {
-      response = await options.fetch(options.graphqlUrl, {
+      response = await options.post(options.graphqlUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', authorization },
         body: JSON.stringify({ query, variables, ...(documentName ? { operationName: documentName } : {}) }),

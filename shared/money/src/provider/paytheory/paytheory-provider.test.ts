@@ -23,7 +23,7 @@ function provider(answers: Record<string, (variables: Record<string, unknown>) =
     merchantUid: 'merchant-1',
     secretKey: 'secret',
     liveMode: false,
-    fetch: fetchStub,
+    post: fetchStub,
   });
   return { p, sent };
 }

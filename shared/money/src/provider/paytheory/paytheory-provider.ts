@@ -10,6 +10,7 @@ import {
 } from '../provider';
 import { verifyPayTheoryWebhook } from './webhooks';
 import { PayTheoryGraphQLError, createGraphQLClient } from './graphql-client';
+import { type HttpPost, createHttpPost } from './http-post';
 import {
   CANCEL_RECURRING_PAYMENT,
   CREATE_PAYMENT_METHOD,
@@ -45,7 +46,8 @@ export interface PayTheoryProviderOptions {
   liveMode: boolean;
   /** Per request; default 10 000. A timeout is a TransientProviderError (outcome unknown). */
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** The transport; default Node's HTTP client on keep-alive connections (http-post.ts). */
+  post?: HttpPost;
   /**
    * Pay Theory does not sign webhooks. Set only when deliveries arrive signed (HMAC-SHA256 of the
    * raw body, webhooks.ts); then an unsigned or wrongly signed delivery is refused.
@@ -59,7 +61,7 @@ export function createPayTheoryProvider(options: PayTheoryProviderOptions): Card
     merchantUid: options.merchantUid,
     secretKey: options.secretKey,
     timeoutMs: options.timeoutMs ?? 10_000,
-    fetch: options.fetch ?? globalThis.fetch,
+    post: options.post ?? createHttpPost(),
   });
   const merchant_uid = options.merchantUid;
   const queries = payTheoryQueries(request);

@@ -1,11 +1,11 @@
-import { money } from '../format';
 import { Action, Details, Layout, Note, type Org, Paragraph, Title } from './layout';
 
 export interface ChargeFailedProps {
   org: Org;
   payerName: string;
   plan: 'membership' | 'monthly gift';
-  amountCents: number;
+  /** The amount as written ("$25.00"): a string, so one rendered shape serves every amount (stencil.ts). */
+  amount: string;
   date: string;
   /** DUNNING_GRACE_DAYS: how long the plan may keep failing before it ends. */
   graceDays: number;
@@ -24,14 +24,14 @@ export function ChargeFailedEmail(props: ChargeFailedProps) {
   const { org, plan } = props;
   const ending = plan === 'membership' ? 'your membership becomes inactive' : 'your monthly gift is cancelled';
   return (
-    <Layout org={org} preview={`Your ${plan} instalment of ${money(props.amountCents)} did not go through.`}>
+    <Layout org={org} preview={`Your ${plan} instalment of ${props.amount} did not go through.`}>
       <Title>Your {plan} payment did not go through</Title>
       <Paragraph>
-        {`Dear ${props.payerName}, the monthly instalment of ${money(props.amountCents)} for your ${plan} was declined on ${props.date}.`}
+        {`Dear ${props.payerName}, the monthly instalment of ${props.amount} for your ${plan} was declined on ${props.date}.`}
       </Paragraph>
       <Details
         rows={[
-          ['Instalment', money(props.amountCents)],
+          ['Instalment', props.amount],
           ['Date', props.date],
         ]}
       />

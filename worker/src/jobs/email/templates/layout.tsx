@@ -8,7 +8,6 @@ import {
   Hr,
   Html,
   Link,
-  Preview,
   Row,
   Section,
   Text,
@@ -45,6 +44,26 @@ export const look = {
 } as const;
 
 const text = { fontSize: '16px', lineHeight: '24px', color: look.navy900, margin: '0 0 16px' } as const;
+
+/** Invisible characters after the preview line, so that inboxes do not pull the message's first lines in after it. */
+const PREVIEW_PADDING = '\u00a0\u200c\u200b\u200d\u200e\u200f\ufeff'.repeat(100);
+
+/**
+ * The inbox's preview line, hidden in the message. Its padding is the same whatever the text's
+ * length (unlike @react-email's Preview), so an e-mail's markup does not depend on how long its
+ * values are, which rendering once per shape relies on (stencil.ts).
+ */
+function Preview({ children }: { children: string }) {
+  return (
+    <div
+      style={{ display: 'none', overflow: 'hidden', lineHeight: '1px', opacity: 0, maxHeight: 0, maxWidth: 0 }}
+      data-skip-in-text
+    >
+      {children}
+      <div>{PREVIEW_PADDING}</div>
+    </div>
+  );
+}
 
 /** Every e-mail: header with the organisation's name, the content, footer with how to reach it. */
 export function Layout({ org, preview, children }: { org: Org; preview: string; children: ReactNode }) {

@@ -1,10 +1,10 @@
-import { money } from '../format';
 import { Action, Details, Layout, Note, type Org, Paragraph, Title } from './layout';
 
 export interface MembershipWelcomeProps {
   org: Org;
   firstName: string;
-  monthlyCents: number;
+  /** The monthly dues as written ("$25.00"): a string, so one rendered shape serves every amount (stencil.ts). */
+  monthly: string;
   /** The next instalment's day, when the provider reported it. */
   nextChargeDate: string | null;
   manageUrl: string;
@@ -18,7 +18,7 @@ export function membershipWelcomeSubject({ org }: Pick<MembershipWelcomeProps, '
 export function MembershipWelcomeEmail(props: MembershipWelcomeProps) {
   const rows: Array<readonly [string, string]> = [
     ['Membership', 'Active'],
-    ['Dues', `${money(props.monthlyCents)} a month`],
+    ['Dues', `${props.monthly} a month`],
   ];
   if (props.nextChargeDate) rows.push(['Next instalment', props.nextChargeDate]);
   return (

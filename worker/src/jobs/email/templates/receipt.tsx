@@ -1,4 +1,3 @@
-import { money } from '../format';
 import { Action, Details, Layout, Note, type Org, Paragraph, Title, WrittenLink } from './layout';
 
 /** What a receipt is for, which decides its wording (see ReceiptEmail). */
@@ -10,7 +9,8 @@ export interface ReceiptProps {
   goodsStatement: string;
   payerName: string;
   receiptNumber: string;
-  amountCents: number;
+  /** The amount as written ("$25.00"): a string, so one rendered shape serves every amount (stencil.ts). */
+  amount: string;
   /** Day of the charge, already written out ("November 24, 2026"). */
   date: string;
   /** The card's last four digits, when the provider reported them. */
@@ -55,18 +55,18 @@ export function ReceiptEmail(props: ReceiptProps) {
         : 'Registration fee';
   const plan = purpose.kind === 'membership' ? 'monthly membership' : 'monthly gift';
   return (
-    <Layout org={org} preview={`${money(props.amountCents)} received by ${org.name}. Receipt ${props.receiptNumber}.`}>
+    <Layout org={org} preview={`${props.amount} received by ${org.name}. Receipt ${props.receiptNumber}.`}>
       <Title>Thank you, {props.payerName}</Title>
       <Paragraph>
         {purpose.kind === 'contribution'
-          ? `We received your contribution of ${money(props.amountCents)}. This e-mail is your receipt.`
-          : `We received your payment of ${money(props.amountCents)}. This e-mail is your receipt.`}
+          ? `We received your contribution of ${props.amount}. This e-mail is your receipt.`
+          : `We received your payment of ${props.amount}. This e-mail is your receipt.`}
       </Paragraph>
       <Details
         rows={[
           ['Receipt number', props.receiptNumber],
           ['Date', props.date],
-          [label, money(props.amountCents)],
+          [label, props.amount],
           ['Paid with', cardLabel(props.lastFour)],
           ['Received by', org.legalName],
           ['EIN', org.ein],

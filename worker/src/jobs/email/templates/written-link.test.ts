@@ -2,16 +2,7 @@ import { render } from '@react-email/render';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ManageLinkEmail } from './manage-link';
-
-const org = {
-  name: 'Patriot Pillars',
-  legalName: 'Patriot Pillars Foundation, Inc.',
-  ein: '12-3456789',
-  publicUrl: 'https://pillars.example.org',
-  contactEmail: 'hello@patriotpillars.org',
-  contactPhone: '(555) 010-1776',
-  contactAddress: '1 Liberty Way, Philadelphia, PA 19106',
-};
+import { TEST_ORG as org } from './test-org';
 
 describe('a written-out link in an e-mail', () => {
   it('may break anywhere and is never wider than the message, so it wraps on a phone', async () => {
