@@ -4,7 +4,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
 
-type AdminDialogProps = {
+export type AdminDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The button that opens the dialog; Radix returns focus to it when the dialog closes. */

@@ -14,7 +14,7 @@ import { formatShortDate } from '../lib/format';
 import { AdminDialog } from './admin-dialog';
 import { outlineButton, smallButton } from './admin-styles';
 import { CreateAdminForm } from './create-admin-form';
-import { ConfirmButton, DialogActions } from './dialog-actions';
+import { ConfirmDialog, IconButton } from './confirm-dialog';
 import { FormError } from './form-error';
 
 /** Manage Admins: list, add, and delete with confirmation. */
@@ -27,12 +27,7 @@ export function ManageAdminsDialog() {
       size="lg"
       title={adminTexts.manageAdmins}
       description={adminTexts.manageAdminsDescription}
-      trigger={
-        <button type="button" className={outlineButton()}>
-          <Users aria-hidden="true" className="size-4" />
-          {adminTexts.manageAdmins}
-        </button>
-      }
+      trigger={<IconButton icon={Users} label={adminTexts.manageAdmins} className={outlineButton()} />}
     >
       <ManageAdmins />
     </AdminDialog>
@@ -148,14 +143,13 @@ function DeleteAdminDialog({ user, onDeleted }: { user: AdminUser; onDeleted: ()
   };
 
   return (
-    <AdminDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (mutation.isPending) return;
         setFailure(null);
         setOpen(next);
       }}
-      role="alertdialog"
       title={adminTexts.deleteAdminTitle}
       description={adminTexts.deleteAdminConfirm}
       onCloseAutoFocus={(event) => {
@@ -164,36 +158,29 @@ function DeleteAdminDialog({ user, onDeleted }: { user: AdminUser; onDeleted: ()
         onDeleted();
       }}
       trigger={
-        <button
-          type="button"
+        <IconButton
           aria-label={adminTexts.deleteAdminLabel(user.username)}
+          icon={Trash2}
+          iconClassName="size-4 text-crimson-700"
+          label={adminTexts.deleteAdmin}
           className={smallButton('outline')}
-        >
-          <Trash2 aria-hidden="true" className="size-4 text-crimson-700" />
-          {adminTexts.deleteAdmin}
-        </button>
+        />
       }
+      actionsClassName="mt-5"
+      cancelStyle="outline"
+      cancelLabel={adminTexts.cancel}
+      cancelDisabled={mutation.isPending}
+      confirm={{
+        label: mutation.isPending ? adminTexts.deleting : adminTexts.deleteAdmin,
+        disabled: mutation.isPending,
+        className: smallButton('danger', 'px-5'),
+        onClick: remove,
+      }}
     >
       <p className="mt-3 font-semibold [overflow-wrap:anywhere] text-navy-900">{user.username}</p>
       <div className="mt-3">
         <FormError message={failure} />
       </div>
-      <DialogActions
-        className="mt-5"
-        cancelLabel={adminTexts.cancel}
-        cancelDisabled={mutation.isPending}
-        onCancel={() => {
-          setFailure(null);
-          setOpen(false);
-        }}
-      >
-        <ConfirmButton
-          label={adminTexts.deleteAdmin}
-          busyLabel={adminTexts.deleting}
-          pending={mutation.isPending}
-          onClick={remove}
-        />
-      </DialogActions>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

@@ -8,11 +8,10 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useToast } from '@/components/ui/use-toast';
 import { fieldErrorsOf, useAdminEvent, useDeleteAdminEvent, useSaveAdminEvent } from '../api/admin-events';
-import { AdminDialog } from '../components/admin-dialog';
 import { AdminLoading, AdminPage } from '../components/admin-page';
 import { AdminLoadError } from '../components/admin-load-error';
 import { cardClasses, smallButton } from '../components/admin-styles';
-import { DialogActions } from '../components/dialog-actions';
+import { ConfirmDialog, IconButton } from '../components/confirm-dialog';
 import { EditorField } from '../components/editor-field';
 import { CancelEventDialog, EventRefundsPanel } from '../components/event-cancellation';
 import { EventTiersEditor } from '../components/event-tiers-editor';
@@ -238,47 +237,30 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
             <CancelEventDialog id={id} onCancelled={() => set('status', 'cancelled')} />
           ) : null}
           {id ? (
-            <AdminDialog
+            <ConfirmDialog
               open={deleteOpen}
               onOpenChange={setDeleteOpen}
-              role="alertdialog"
               title={texts.deleteTitle}
               description={texts.deleteDescription}
-              trigger={
-                <button type="button" className={smallButton('outline')}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  {texts.deleteEvent}
-                </button>
-              }
-            >
-              <DialogActions
-                className="mt-6"
-                layout="wrap"
-                cancelStyle="small"
-                cancelLabel={texts.keepEvent}
-                onCancel={() => setDeleteOpen(false)}
-              >
-                <button
-                  type="button"
-                  disabled={remove.isPending}
-                  className={smallButton('danger')}
-                  onClick={() =>
-                    remove.mutate(id, {
-                      onSuccess: () => {
-                        toast({ title: texts.deleted, description: form.title });
-                        navigate('/admin/events/manage', { replace: true });
-                      },
-                      onError: (error) => {
-                        setDeleteOpen(false);
-                        setSummary(reportError(texts.deleteFailed, error));
-                      },
-                    })
-                  }
-                >
-                  {texts.deleteConfirm}
-                </button>
-              </DialogActions>
-            </AdminDialog>
+              trigger={<IconButton icon={Trash2} label={texts.deleteEvent} className={smallButton('outline')} />}
+              layout="wrap"
+              cancelLabel={texts.keepEvent}
+              confirm={{
+                label: texts.deleteConfirm,
+                disabled: remove.isPending,
+                onClick: () =>
+                  remove.mutate(id, {
+                    onSuccess: () => {
+                      toast({ title: texts.deleted, description: form.title });
+                      navigate('/admin/events/manage', { replace: true });
+                    },
+                    onError: (error) => {
+                      setDeleteOpen(false);
+                      setSummary(reportError(texts.deleteFailed, error));
+                    },
+                  }),
+              }}
+            />
           ) : null}
         </div>
       </form>
