@@ -8,7 +8,7 @@ import { useRecipients } from '../api/detail-pages';
 import { describeError } from '../lib/format';
 import { mailtoBatches } from '../lib/mailto';
 import { AdminDialog } from './admin-dialog';
-import { AdminLoadError } from './admin-load-error';
+import { QueryLoadError } from './admin-load-error';
 import { AdminLoading } from './admin-page';
 import { linkClasses, outlineButton } from './admin-styles';
 import { DialogActions } from './dialog-actions';
@@ -78,12 +78,10 @@ function RemoteComposer({
   if (query.isPending) return <AdminLoading text={adminTexts.loadingListRecipients} />;
   if (query.isError) {
     return (
-      <AdminLoadError
+      <QueryLoadError
         text={adminTexts.errorLoadingRecipients(describeError(query.error))}
         hint={adminTexts.loadFailedHint('the recipients')}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        query={query}
       />
     );
   }

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useToast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { adminTexts } from '../admin-texts';
-import { AdminLoadError } from './admin-load-error';
+import { QueryLoadError } from './admin-load-error';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useReportActionError } from '../hooks/use-report-action-error';
@@ -57,12 +57,10 @@ function ManageAdmins() {
           </p>
         ) : users.isError ? (
           <div className="mt-2">
-            <AdminLoadError
+            <QueryLoadError
               text={adminTexts.adminsLoadError}
               hint={adminTexts.loadFailedHint('the admin users')}
-              error={users.error}
-              onRetry={() => void users.refetch()}
-              retrying={users.isFetching}
+              query={users}
             />
           </div>
         ) : users.data.length === 0 ? (

@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { formatEventDateTime } from '@/lib/format-date';
 import { useAdminEvents } from '../api/admin-events';
 import { InvalidResponseError } from '../api/admin-query';
@@ -110,21 +111,16 @@ export function AdminEventsManagePage() {
             </caption>
             <thead className="bg-navy-50 text-navy-900">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  {texts.columns.title}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {texts.columns.when}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {texts.columns.status}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {texts.columns.registrations}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {texts.columns.places}
-                </th>
+                <ColumnHeaders
+                  className="px-3 py-2"
+                  columns={[
+                    { label: texts.columns.title },
+                    { label: texts.columns.when },
+                    { label: texts.columns.status },
+                    { label: texts.columns.registrations, className: 'px-3 py-2 text-right' },
+                    { label: texts.columns.places, className: 'px-3 py-2 text-right' },
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>

@@ -7,7 +7,7 @@ import { formatEventDateTime } from '@/lib/format-date';
 import { adminNewsTexts } from '../admin-news-texts';
 import { useAdminNewsList } from '../api/admin-news';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
-import { AdminLoadError } from '../components/admin-load-error';
+import { QueryLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, smallButton } from '../components/admin-styles';
 import { ArticleStateBadge } from '../components/article-state-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -84,12 +84,10 @@ export function AdminNewsPage() {
       {list.isPending ? (
         <AdminLoading text={adminNewsTexts.loading} />
       ) : list.isError ? (
-        <AdminLoadError
+        <QueryLoadError
           text={adminNewsTexts.loadError(describeError(list.error))}
           hint={adminTexts.loadFailedHint('the articles')}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
+          query={list}
         />
       ) : list.data.data.length === 0 ? (
         <AdminEmpty text={filtered ? adminNewsTexts.noArticles : adminNewsTexts.noArticlesAtAll} />
