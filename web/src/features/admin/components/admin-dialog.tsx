@@ -5,8 +5,9 @@ import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
 
 export type AdminDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Without them the dialog keeps its own open state (nothing outside needs to close it). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   /** The button that opens the dialog; Radix returns focus to it when the dialog closes. */
   trigger: ReactNode;
   title: string;

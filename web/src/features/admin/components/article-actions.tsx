@@ -25,8 +25,9 @@ export function DeleteArticle({ id }: { id: string }) {
       trigger={<IconButton icon={Trash2} label={adminNewsTexts.deleteArticle} className={smallButton('danger')} />}
       cancelLabel={adminNewsTexts.keepArticle}
       confirm={{
-        label: remove.isPending ? adminNewsTexts.deleting : adminNewsTexts.confirmDelete,
-        disabled: remove.isPending,
+        label: adminNewsTexts.confirmDelete,
+        busyLabel: adminNewsTexts.deleting,
+        pending: remove.isPending,
         onClick: () => remove.mutate(id, { onSuccess: () => navigate('/admin/news', { replace: true }) }),
       }}
     >

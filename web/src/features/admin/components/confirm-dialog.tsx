@@ -24,24 +24,29 @@ export function IconButton({ icon: Icon, iconClassName = 'size-4', label, ...pro
   );
 }
 
-type ConfirmDialogProps = Pick<
-  AdminDialogProps,
-  'open' | 'onOpenChange' | 'trigger' | 'title' | 'description' | 'onCloseAutoFocus'
-> & {
-  /** What stands between the question and its buttons: a field, the reason a request failed. */
-  children?: ReactNode;
-  /** The button that closes without acting ('Keep event', 'Cancel', …). */
-  cancelLabel: string;
-  /** Defaults to closing the dialog. */
-  onCancel?: () => void;
-  cancelDisabled?: boolean;
-  cancelStyle?: 'outline' | 'small';
-  layout?: 'stack' | 'wrap';
-  /** Spacing above the buttons. */
-  actionsClassName?: string;
-  /** The action: its label, what it does, when it cannot be pressed; the danger tone unless given a class. */
-  confirm: { label: string; onClick: () => void; disabled?: boolean; className?: string };
-};
+type ConfirmDialogProps = Required<Pick<AdminDialogProps, 'open' | 'onOpenChange'>> &
+  Pick<AdminDialogProps, 'trigger' | 'title' | 'description' | 'onCloseAutoFocus'> & {
+    /** What stands between the question and its buttons: a field, the reason a request failed. */
+    children?: ReactNode;
+    /** The button that closes without acting ('Keep event', 'Cancel', …); it closes the dialog. */
+    cancelLabel: string;
+    /**
+     * 'compact': table-size buttons; 'roomy': an outline Cancel and a wider action, for a dialog that
+     * stays open until its request ends (Cancel waits for it too).
+     */
+    variant?: 'compact' | 'roomy';
+    layout?: 'stack' | 'wrap';
+    /**
+     * The action: its label, what it does, and while its request runs (`pending`) what it reads
+     * instead; it cannot be pressed then, nor when `disabled`.
+     */
+    confirm: { label: string; busyLabel?: string; pending?: boolean; disabled?: boolean; onClick: () => void };
+  };
+
+const variants = {
+  compact: { actions: 'mt-6', cancel: 'small', action: smallButton('danger') },
+  roomy: { actions: 'mt-5', cancel: 'outline', action: smallButton('danger', 'px-5') },
+} as const;
 
 /**
  * A question before an action that cannot be taken back (delete, cancel, unpublish): an alert
@@ -50,32 +55,26 @@ type ConfirmDialogProps = Pick<
 export function ConfirmDialog({
   children,
   cancelLabel,
-  onCancel,
-  cancelDisabled,
-  cancelStyle = 'small',
+  variant = 'compact',
   layout,
-  actionsClassName = 'mt-6',
   confirm,
   ...dialog
 }: ConfirmDialogProps) {
+  const style = variants[variant];
+  const pending = confirm.pending ?? false;
   return (
     <AdminDialog role="alertdialog" {...dialog}>
       {children}
       <DialogActions
-        className={actionsClassName}
+        className={style.actions}
         layout={layout}
-        cancelStyle={cancelStyle}
+        cancelStyle={style.cancel}
         cancelLabel={cancelLabel}
-        cancelDisabled={cancelDisabled}
-        onCancel={onCancel ?? (() => dialog.onOpenChange(false))}
+        cancelDisabled={variant === 'roomy' && pending}
+        onCancel={() => dialog.onOpenChange(false)}
       >
-        <button
-          type="button"
-          disabled={confirm.disabled}
-          className={confirm.className ?? smallButton('danger')}
-          onClick={confirm.onClick}
-        >
-          {confirm.label}
+        <button type="button" disabled={pending || confirm.disabled} className={style.action} onClick={confirm.onClick}>
+          {pending ? (confirm.busyLabel ?? confirm.label) : confirm.label}
         </button>
       </DialogActions>
     </AdminDialog>

@@ -19,11 +19,8 @@ import { FormError } from './form-error';
 
 /** Manage Admins: list, add, and delete with confirmation. */
 export function ManageAdminsDialog() {
-  const [open, setOpen] = useState(false);
   return (
     <AdminDialog
-      open={open}
-      onOpenChange={setOpen}
       size="lg"
       title={adminTexts.manageAdmins}
       description={adminTexts.manageAdminsDescription}
@@ -164,14 +161,12 @@ function DeleteAdminDialog({ user, onDeleted }: { user: AdminUser; onDeleted: ()
           className={smallButton('outline')}
         />
       }
-      actionsClassName="mt-5"
-      cancelStyle="outline"
+      variant="roomy"
       cancelLabel={adminTexts.cancel}
-      cancelDisabled={mutation.isPending}
       confirm={{
-        label: mutation.isPending ? adminTexts.deleting : adminTexts.deleteAdmin,
-        disabled: mutation.isPending,
-        className: smallButton('danger', 'px-5'),
+        label: adminTexts.deleteAdmin,
+        busyLabel: adminTexts.deleting,
+        pending: mutation.isPending,
         onClick: remove,
       }}
     >

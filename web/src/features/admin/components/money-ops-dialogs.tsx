@@ -180,14 +180,12 @@ export function CancelPlanDialog({ paymentId }: { paymentId: string }) {
       title={adminTexts.cancelPlanTitle}
       description={adminTexts.cancelPlanDescription}
       trigger={<IconButton label={adminTexts.cancelPlan} className={smallButton('outline')} />}
-      actionsClassName="mt-5"
-      cancelStyle="outline"
+      variant="roomy"
       cancelLabel={adminTexts.keepPlan}
-      cancelDisabled={mutation.isPending}
       confirm={{
-        label: mutation.isPending ? adminTexts.cancellingPlan : adminTexts.cancelPlan,
-        disabled: mutation.isPending,
-        className: smallButton('danger', 'px-5'),
+        label: adminTexts.cancelPlan,
+        busyLabel: adminTexts.cancellingPlan,
+        pending: mutation.isPending,
         onClick: confirm,
       }}
     >

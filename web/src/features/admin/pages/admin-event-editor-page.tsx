@@ -217,7 +217,7 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
               cancelLabel={texts.keepEvent}
               confirm={{
                 label: texts.deleteConfirm,
-                disabled: remove.isPending,
+                pending: remove.isPending,
                 onClick: () =>
                   remove.mutate(id, {
                     onSuccess: () => {
