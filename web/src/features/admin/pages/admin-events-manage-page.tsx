@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ColumnHeaders } from '@/components/ui/column-headers';
 import { formatEventDateTime } from '@/lib/format-date';
+import { FieldShell } from '@/components/ui/field-shell';
 import { useAdminEvents } from '../api/admin-events';
 import { InvalidResponseError } from '../api/admin-query';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
@@ -51,10 +52,7 @@ export function AdminEventsManagePage() {
       }
     >
       <div role="search" className={`${cardClasses} grid gap-4 sm:grid-cols-[1fr_auto]`}>
-        <div>
-          <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-navy-900">
-            {texts.searchLabel}
-          </label>
+        <FieldShell id={`${id}-q`} label={texts.searchLabel}>
           <input
             id={`${id}-q`}
             type="search"
@@ -63,11 +61,8 @@ export function AdminEventsManagePage() {
             onChange={(e) => setQ(e.target.value)}
             className={fieldClasses}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-navy-900">
-            {texts.statusFilter}
-          </label>
+        </FieldShell>
+        <FieldShell id={`${id}-status`} label={texts.statusFilter}>
           <select
             id={`${id}-status`}
             value={status}
@@ -84,7 +79,7 @@ export function AdminEventsManagePage() {
               </option>
             ))}
           </select>
-        </div>
+        </FieldShell>
       </div>
 
       {events.isPending ? (
