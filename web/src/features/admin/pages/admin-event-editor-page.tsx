@@ -1,14 +1,14 @@
 import { adminTexts } from '../admin-texts';
 import type { EventDetail } from '@pillars/contracts';
 import type { AdminEvent, EventStatus } from '@pillars/contracts/admin';
-import { ArrowLeft, Save, Send, Trash2 } from 'lucide-react';
+import { Save, Send, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useToast } from '@/components/ui/use-toast';
 import { fieldErrorsOf, useAdminEvent, useDeleteAdminEvent, useSaveAdminEvent } from '../api/admin-events';
-import { AdminLoading, AdminPage } from '../components/admin-page';
+import { AdminLoading, AdminPage, BackLink } from '../components/admin-page';
 import { QueryLoadError } from '../components/admin-load-error';
 import { cardClasses, smallButton } from '../components/admin-styles';
 import { ConfirmDialog, IconButton } from '../components/confirm-dialog';
@@ -257,13 +257,7 @@ export function AdminEventEditorPage({ id, renderPreview }: { id: string | null;
   const title = id ? texts.editTitle(event.data?.title ?? '…') : texts.newTitle;
   return (
     <AdminPage title={title}>
-      <Link
-        href="/admin/events/manage"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-navy-800 hover:text-crimson-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {texts.backToList}
-      </Link>
+      <BackLink href="/admin/events/manage" label={texts.backToList} />
       {id === null ? (
         <Editor id={null} saved={null} renderPreview={renderPreview} />
       ) : event.isPending ? (
