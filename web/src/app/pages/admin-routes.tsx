@@ -1,4 +1,5 @@
 import type { EventDetail } from '@pillars/contracts';
+import type { ComponentType } from 'react';
 import { useParams } from 'wouter';
 import { AdminEventEditorPage } from '@/features/admin/pages/admin-event-editor-page';
 import { AdminEventsManagePage } from '@/features/admin/pages/admin-events-manage-page';
@@ -16,101 +17,50 @@ import { AdminGuard } from '@/features/auth/components/admin-guard';
 // Every admin page behind the same guard: 'Checking authentication...', then the page, or
 // /login when signed out. Composed here so the admin feature does not import the auth feature.
 
-export function AdminDashboardRoute() {
-  return (
-    <AdminGuard>
-      <AdminDashboardPage />
-    </AdminGuard>
-  );
+/** A route that renders `Page` behind the admin guard; `Page` may read the route's parameters. */
+function guarded(Page: ComponentType) {
+  return function GuardedRoute() {
+    return (
+      <AdminGuard>
+        <Page />
+      </AdminGuard>
+    );
+  };
 }
 
-export function AdminEventsRoute() {
-  return (
-    <AdminGuard>
-      <RecordListPage name="registrations" />
-    </AdminGuard>
-  );
-}
+export const AdminDashboardRoute = guarded(AdminDashboardPage);
 
-export function AdminContributorsRoute() {
-  return (
-    <AdminGuard>
-      <RecordListPage name="contributions" />
-    </AdminGuard>
-  );
-}
+export const AdminEventsRoute = guarded(() => <RecordListPage name="registrations" />);
 
-export function AdminMembersRoute() {
-  return (
-    <AdminGuard>
-      <RecordListPage name="members" />
-    </AdminGuard>
-  );
-}
+export const AdminContributorsRoute = guarded(() => <RecordListPage name="contributions" />);
 
-export function AdminReconciliationRoute() {
-  return (
-    <AdminGuard>
-      <AdminReconciliationPage />
-    </AdminGuard>
-  );
-}
+export const AdminMembersRoute = guarded(() => <RecordListPage name="members" />);
 
-export function AdminAuditLogRoute() {
-  return (
-    <AdminGuard>
-      <AdminAuditLogPage />
-    </AdminGuard>
-  );
-}
+export const AdminReconciliationRoute = guarded(AdminReconciliationPage);
 
-export function AdminDepositsRoute() {
-  return (
-    <AdminGuard>
-      <AdminDepositsPage />
-    </AdminGuard>
-  );
-}
+export const AdminAuditLogRoute = guarded(AdminAuditLogPage);
+
+export const AdminDepositsRoute = guarded(AdminDepositsPage);
 
 /** /admin/deposits/{batch}; a batch that is not a number is the list's. */
-export function AdminDepositRoute() {
+export const AdminDepositRoute = guarded(function DepositOrList() {
   const batch = Number(useParams<{ batch: string }>().batch);
-  return (
-    <AdminGuard>
-      {Number.isSafeInteger(batch) && batch > 0 ? (
-        <AdminDepositPage key={batch} batch={batch} />
-      ) : (
-        <AdminDepositsPage />
-      )}
-    </AdminGuard>
+  return Number.isSafeInteger(batch) && batch > 0 ? (
+    <AdminDepositPage key={batch} batch={batch} />
+  ) : (
+    <AdminDepositsPage />
   );
-}
+});
 
-export function AdminNewsRoute() {
-  return (
-    <AdminGuard>
-      <AdminNewsPage />
-    </AdminGuard>
-  );
-}
+export const AdminNewsRoute = guarded(AdminNewsPage);
 
-export function AdminEventsManageRoute() {
-  return (
-    <AdminGuard>
-      <AdminEventsManagePage />
-    </AdminGuard>
-  );
-}
+export const AdminEventsManageRoute = guarded(AdminEventsManagePage);
 
 /** /admin/news/new, or /admin/news/{id} for an existing article. */
-export function AdminNewsEditorRoute() {
+export const AdminNewsEditorRoute = guarded(function ArticleEditor() {
   const id = useParams().id ?? null;
-  return (
-    <AdminGuard>
-      <AdminNewsEditorPage key={id ?? 'new'} id={id} />
-    </AdminGuard>
-  );
-}
+  return <AdminNewsEditorPage key={id ?? 'new'} id={id} />;
+});
 
 /**
  * The editor's preview is the public page's own view of the event, inert (its links and
@@ -124,11 +74,7 @@ function renderEventPreview(event: EventDetail) {
   );
 }
 
-export function AdminEventEditorRoute() {
+export const AdminEventEditorRoute = guarded(function EventEditor() {
   const { id = 'new' } = useParams<{ id: string }>();
-  return (
-    <AdminGuard>
-      <AdminEventEditorPage key={id} id={id === 'new' ? null : id} renderPreview={renderEventPreview} />
-    </AdminGuard>
-  );
-}
+  return <AdminEventEditorPage key={id} id={id === 'new' ? null : id} renderPreview={renderEventPreview} />;
+});

@@ -4,9 +4,10 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
 
-type AdminDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export type AdminDialogProps = {
+  /** Without them the dialog keeps its own open state (nothing outside needs to close it). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   /** The button that opens the dialog; Radix returns focus to it when the dialog closes. */
   trigger: ReactNode;
   title: string;

@@ -51,3 +51,16 @@ export function AdminLoadError({ text, hint, error, onRetry, retrying = false }:
     </div>
   );
 }
+
+/** What a load failure needs of a TanStack query: its error, whether it is loading again, and how to. */
+export type RetryableQuery = { error: unknown; isFetching: boolean; refetch: () => unknown };
+
+/** A query's load failure: its error's details, and "Try again" loads it again. */
+export function QueryLoadError({
+  query,
+  ...props
+}: Pick<AdminLoadErrorProps, 'text' | 'hint'> & { query: RetryableQuery }) {
+  return (
+    <AdminLoadError {...props} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+  );
+}

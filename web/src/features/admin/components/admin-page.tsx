@@ -37,14 +37,21 @@ export function AdminPage({ title, intro, backLink = false, actions, children }:
 export function BackToDashboard({ className }: { className?: string }) {
   return (
     <div className={className}>
-      <Link
-        href="/admin"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-navy-800 hover:text-crimson-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {adminTexts.backToDashboard}
-      </Link>
+      <BackLink href="/admin" label={adminTexts.backToDashboard} />
     </div>
+  );
+}
+
+/** A link back up the admin, an arrow before its label. */
+export function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link
+      href={href}
+      className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-navy-800 hover:text-crimson-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {label}
+    </Link>
   );
 }
 

@@ -6,9 +6,8 @@ import { adminNewsTexts } from '../admin-news-texts';
 import { useDeleteArticle } from '../api/admin-news';
 import { useSignOutOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError } from '../lib/format';
-import { AdminDialog } from './admin-dialog';
 import { smallButton } from './admin-styles';
-import { DialogActions } from './dialog-actions';
+import { ConfirmDialog, IconButton } from './confirm-dialog';
 
 /** Deleting an article asks first; once deleted, the editor goes back to the list. */
 export function DeleteArticle({ id }: { id: string }) {
@@ -18,36 +17,22 @@ export function DeleteArticle({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const failure = remove.error && !signOut(remove.error) ? describeError(remove.error) : null;
   return (
-    <AdminDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      role="alertdialog"
       title={adminNewsTexts.deleteTitle}
       description={adminNewsTexts.deleteDescription}
-      trigger={
-        <button type="button" className={smallButton('danger')}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          {adminNewsTexts.deleteArticle}
-        </button>
-      }
+      trigger={<IconButton icon={Trash2} label={adminNewsTexts.deleteArticle} className={smallButton('danger')} />}
+      cancelLabel={adminNewsTexts.keepArticle}
+      confirm={{
+        label: adminNewsTexts.confirmDelete,
+        busyLabel: adminNewsTexts.deleting,
+        pending: remove.isPending,
+        onClick: () => remove.mutate(id, { onSuccess: () => navigate('/admin/news', { replace: true }) }),
+      }}
     >
       {failure ? <StatusMessage tone="error">{failure}</StatusMessage> : null}
-      <DialogActions
-        className="mt-6"
-        cancelStyle="small"
-        cancelLabel={adminNewsTexts.keepArticle}
-        onCancel={() => setOpen(false)}
-      >
-        <button
-          type="button"
-          className={smallButton('danger')}
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(id, { onSuccess: () => navigate('/admin/news', { replace: true }) })}
-        >
-          {remove.isPending ? adminNewsTexts.deleting : adminNewsTexts.confirmDelete}
-        </button>
-      </DialogActions>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -58,35 +43,20 @@ export function DeleteArticle({ id }: { id: string }) {
 export function UnpublishArticle({ disabled, onConfirm }: { disabled: boolean; onConfirm: () => void }) {
   const [open, setOpen] = useState(false);
   return (
-    <AdminDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      role="alertdialog"
       title={adminNewsTexts.unpublishTitle}
       description={adminNewsTexts.unpublishDescription}
-      trigger={
-        <button type="button" disabled={disabled} className={smallButton('outline')}>
-          {adminNewsTexts.unpublish}
-        </button>
-      }
-    >
-      <DialogActions
-        className="mt-6"
-        cancelStyle="small"
-        cancelLabel={adminNewsTexts.keepPublished}
-        onCancel={() => setOpen(false)}
-      >
-        <button
-          type="button"
-          className={smallButton('danger')}
-          onClick={() => {
-            setOpen(false);
-            onConfirm();
-          }}
-        >
-          {adminNewsTexts.confirmUnpublish}
-        </button>
-      </DialogActions>
-    </AdminDialog>
+      trigger={<IconButton disabled={disabled} label={adminNewsTexts.unpublish} className={smallButton('outline')} />}
+      cancelLabel={adminNewsTexts.keepPublished}
+      confirm={{
+        label: adminNewsTexts.confirmUnpublish,
+        onClick: () => {
+          setOpen(false);
+          onConfirm();
+        },
+      }}
+    />
   );
 }

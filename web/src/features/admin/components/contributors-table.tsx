@@ -1,6 +1,7 @@
 import type { ContributorRow } from '@pillars/contracts/admin';
 import { ArrowDown, ArrowUp, ArrowUpDown, Check } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
 import { type SortKey, type SortState, contributorName, isConfirmable, rowKey } from '../lib/contributors-table';
@@ -147,15 +148,14 @@ export function ContributorsTable({
               <SelectAllCheckbox state={allSelected} onToggle={onToggleAll} />
             </th>
             <SortableHeader column="name" label={adminTexts.columns.name} sort={sort} onSort={onSort} />
-            <th scope="col" className={th}>
-              {adminTexts.columns.email}
-            </th>
-            <th scope="col" className={th}>
-              {adminTexts.columns.phone}
-            </th>
-            <th scope="col" className={th}>
-              {adminTexts.columns.type}
-            </th>
+            <ColumnHeaders
+              className={th}
+              columns={[
+                { label: adminTexts.columns.email },
+                { label: adminTexts.columns.phone },
+                { label: adminTexts.columns.type },
+              ]}
+            />
             <SortableHeader
               column="amount"
               label={adminTexts.columns.amount}
@@ -163,15 +163,14 @@ export function ContributorsTable({
               onSort={onSort}
               className="text-right"
             />
-            <th scope="col" className={th}>
-              {adminTexts.columns.status}
-            </th>
-            <th scope="col" className={th}>
-              {adminTexts.columns.transactionId}
-            </th>
-            <th scope="col" className={th}>
-              {adminTexts.columns.details}
-            </th>
+            <ColumnHeaders
+              className={th}
+              columns={[
+                { label: adminTexts.columns.status },
+                { label: adminTexts.columns.transactionId },
+                { label: adminTexts.columns.details },
+              ]}
+            />
             <SortableHeader column="date" label={adminTexts.columns.date} sort={sort} onSort={onSort} />
             <th scope="col" className={th}>
               {adminTexts.columns.actions}

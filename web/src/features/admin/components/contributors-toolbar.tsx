@@ -3,6 +3,7 @@ import { ContributorStatusFilter, ContributorType } from '@pillars/contracts/adm
 import { ChevronDown, Search } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '@/lib/cn';
+import { FieldShell } from '@/components/ui/field-shell';
 import { adminTexts } from '../admin-texts';
 import { type ContributorFilters, emptyFilters } from '../lib/contributors-table';
 import { fieldClasses, iconFieldClasses, outlineButton } from './admin-styles';
@@ -43,10 +44,7 @@ export function ContributorsToolbar({
   return (
     <div role="search" aria-label={adminTexts.searchLabel} className="space-y-4">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-search`} className="block text-sm font-semibold text-navy-900">
-            {adminTexts.searchLabel}
-          </label>
+        <FieldShell id={`${id}-search`} label={adminTexts.searchLabel} className="min-w-0 flex-1">
           <div className="relative">
             <Search
               aria-hidden="true"
@@ -62,11 +60,8 @@ export function ContributorsToolbar({
               className={iconFieldClasses}
             />
           </div>
-        </div>
-        <div className="sm:w-64">
-          <label htmlFor={`${id}-type`} className="block text-sm font-semibold text-navy-900">
-            {adminTexts.typeFilterLabel}
-          </label>
+        </FieldShell>
+        <FieldShell id={`${id}-type`} label={adminTexts.typeFilterLabel} className="sm:w-64">
           <select
             id={`${id}-type`}
             value={filters.type}
@@ -82,11 +77,8 @@ export function ContributorsToolbar({
               </option>
             ))}
           </select>
-        </div>
-        <div className="sm:w-48">
-          <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-navy-900">
-            {adminTexts.statusFilterLabel}
-          </label>
+        </FieldShell>
+        <FieldShell id={`${id}-status`} label={adminTexts.statusFilterLabel} className="sm:w-48">
           <select
             id={`${id}-status`}
             value={filters.status}
@@ -102,7 +94,7 @@ export function ContributorsToolbar({
               </option>
             ))}
           </select>
-        </div>
+        </FieldShell>
         <button
           type="button"
           aria-expanded={advancedOpen}
@@ -123,10 +115,7 @@ export function ContributorsToolbar({
         className="rounded-lg border border-slate-200 bg-navy-50 p-4"
       >
         <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor={`${id}-transaction`} className="block text-sm font-semibold text-navy-900">
-              {adminTexts.transactionIdLabel}
-            </label>
+          <FieldShell id={`${id}-transaction`} label={adminTexts.transactionIdLabel}>
             <input
               id={`${id}-transaction`}
               value={filters.transactionId}
@@ -137,11 +126,8 @@ export function ContributorsToolbar({
               onChange={(event) => set({ transactionId: event.target.value })}
               className={fieldClasses}
             />
-          </div>
-          <div>
-            <label htmlFor={`${id}-amount`} className="block text-sm font-semibold text-navy-900">
-              {adminTexts.exactAmountLabel}
-            </label>
+          </FieldShell>
+          <FieldShell id={`${id}-amount`} label={adminTexts.exactAmountLabel}>
             <input
               id={`${id}-amount`}
               type="number"
@@ -153,7 +139,7 @@ export function ContributorsToolbar({
               onChange={(event) => set({ amount: event.target.value })}
               className={fieldClasses}
             />
-          </div>
+          </FieldShell>
           <button type="button" onClick={() => onFiltersChange(emptyFilters)} className={outlineButton()}>
             {adminTexts.clearAll}
           </button>

@@ -10,7 +10,7 @@ import { contributorName } from '../lib/contributors-table';
 import { doorSearchReady } from '../lib/door-search';
 import { useDoorSearch } from '../api/get-event-registrations';
 import { describeError } from '../lib/format';
-import { AdminLoadError } from './admin-load-error';
+import { QueryLoadError } from './admin-load-error';
 import { cardClasses, smallButton } from './admin-styles';
 import { StatusBadge } from './status-badge';
 
@@ -140,12 +140,7 @@ export function DoorCheckIn() {
       </p>
       {ready && query.isError ? (
         <div className="mt-3">
-          <AdminLoadError
-            text={adminTexts.doorSearchError(describeError(query.error))}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
+          <QueryLoadError text={adminTexts.doorSearchError(describeError(query.error))} query={query} />
         </div>
       ) : null}
       {results.length > 0 ? (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldShell } from '@/components/ui/field-shell';
 import { fieldClasses } from './admin-styles';
 
 type Common = {
@@ -34,16 +35,7 @@ export function EditorField(props: EditorFieldProps) {
     className: fieldClasses,
   } as const;
   return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-crimson-600">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </label>
+    <FieldShell id={id} label={label} required={required} error={error} className="min-w-0">
       {hint ? (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
@@ -59,11 +51,6 @@ export function EditorField(props: EditorFieldProps) {
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-crimson-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }

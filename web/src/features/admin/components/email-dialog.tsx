@@ -3,12 +3,13 @@ import { type ReactElement, useId, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { TextField, inputClasses } from '@/components/ui/text-field';
 import { usePublicConfig } from '@/lib/use-public-config';
+import { FieldShell } from '@/components/ui/field-shell';
 import { adminTexts } from '../admin-texts';
 import { useRecipients } from '../api/detail-pages';
 import { describeError } from '../lib/format';
 import { mailtoBatches } from '../lib/mailto';
 import { AdminDialog } from './admin-dialog';
-import { AdminLoadError } from './admin-load-error';
+import { QueryLoadError } from './admin-load-error';
 import { AdminLoading } from './admin-page';
 import { linkClasses, outlineButton } from './admin-styles';
 import { DialogActions } from './dialog-actions';
@@ -78,12 +79,10 @@ function RemoteComposer({
   if (query.isPending) return <AdminLoading text={adminTexts.loadingListRecipients} />;
   if (query.isError) {
     return (
-      <AdminLoadError
+      <QueryLoadError
         text={adminTexts.errorLoadingRecipients(describeError(query.error))}
         hint={adminTexts.loadFailedHint('the recipients')}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        query={query}
       />
     );
   }
@@ -115,10 +114,7 @@ function EmailComposer({
         value={subject}
         onChange={(event) => setSubject(event.target.value)}
       />
-      <div>
-        <label htmlFor={`${id}-message`} className="block text-sm font-semibold text-navy-900">
-          {adminTexts.message}
-        </label>
+      <FieldShell id={`${id}-message`} label={adminTexts.message}>
         <textarea
           id={`${id}-message`}
           rows={6}
@@ -126,7 +122,7 @@ function EmailComposer({
           onChange={(event) => setBody(event.target.value)}
           className={`${inputClasses} min-h-32`}
         />
-      </div>
+      </FieldShell>
 
       {batches.length === 1 && single ? (
         <DialogActions cancelLabel={adminTexts.cancel} onCancel={onDone}>

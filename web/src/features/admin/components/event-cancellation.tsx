@@ -6,9 +6,8 @@ import { useCancelEvent, useEventCancellation, useRetryEventRefund } from '../ap
 import { eventEditorTexts as texts } from '../event-editor-texts';
 import { useReportActionError } from '../hooks/use-report-action-error';
 import { describeError, formatCentsAsDollars } from '../lib/format';
-import { AdminDialog } from './admin-dialog';
 import { cardClasses, smallButton } from './admin-styles';
-import { DialogActions } from './dialog-actions';
+import { ConfirmDialog, IconButton } from './confirm-dialog';
 
 /**
  * "Cancel event": one confirmation that states what will be refunded (the API's figures, from the
@@ -30,62 +29,47 @@ export function CancelEventDialog({ id, onCancelled }: { id: string; onCancelled
       : texts.countingPaid;
 
   return (
-    <AdminDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         setError(null);
       }}
-      role="alertdialog"
       title={texts.cancelTitle}
       description={description}
-      trigger={
-        <button type="button" className={smallButton('danger')}>
-          <Ban aria-hidden="true" className="size-4" />
-          {texts.cancelEvent}
-        </button>
-      }
+      trigger={<IconButton icon={Ban} label={texts.cancelEvent} className={smallButton('danger')} />}
+      layout="wrap"
+      cancelLabel={texts.keepEvent}
+      confirm={{
+        label: cancel.isPending
+          ? texts.cancelling
+          : data
+            ? texts.cancelConfirm(data.paidRegistrations, total)
+            : texts.cancelEvent,
+        disabled: !data || data.status === 'cancelled' || cancel.isPending,
+        onClick: () => {
+          if (!data) return;
+          setError(null);
+          cancel.mutate(
+            { paidRegistrations: data.paidRegistrations, refundTotalCents: data.refundTotalCents },
+            {
+              onSuccess: () => {
+                setOpen(false);
+                toast({ title: texts.cancelled });
+                onCancelled();
+              },
+              onError: (failure) => {
+                // The figures may have changed: read them again, so the next confirmation states them.
+                void figures.refetch();
+                setError(reportError(texts.cancelFailed, failure));
+              },
+            },
+          );
+        },
+      }}
     >
       <div aria-live="assertive">{error ? <StatusMessage tone="error">{error}</StatusMessage> : null}</div>
-      <DialogActions
-        className="mt-6"
-        layout="wrap"
-        cancelStyle="small"
-        cancelLabel={texts.keepEvent}
-        onCancel={() => setOpen(false)}
-      >
-        <button
-          type="button"
-          disabled={!data || data.status === 'cancelled' || cancel.isPending}
-          className={smallButton('danger')}
-          onClick={() => {
-            if (!data) return;
-            setError(null);
-            cancel.mutate(
-              { paidRegistrations: data.paidRegistrations, refundTotalCents: data.refundTotalCents },
-              {
-                onSuccess: () => {
-                  setOpen(false);
-                  toast({ title: texts.cancelled });
-                  onCancelled();
-                },
-                onError: (failure) => {
-                  // The figures may have changed: read them again, so the next confirmation states them.
-                  void figures.refetch();
-                  setError(reportError(texts.cancelFailed, failure));
-                },
-              },
-            );
-          }}
-        >
-          {cancel.isPending
-            ? texts.cancelling
-            : data
-              ? texts.cancelConfirm(data.paidRegistrations, total)
-              : texts.cancelEvent}
-        </button>
-      </DialogActions>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 

@@ -4,7 +4,10 @@ import { useId } from 'react';
 import { eventEditorTexts as texts } from '../event-editor-texts';
 import { type FieldErrors, type TierForm, emptyTier, markVip, moveTier } from '../lib/event-form';
 import { cardClasses, smallButton } from './admin-styles';
+import { IconButton } from './confirm-dialog';
 import { EditorField } from './editor-field';
+
+type TierTextKey = Exclude<keyof TierForm, 'key'>;
 
 type TiersEditorProps = {
   tiers: TierForm[];
@@ -14,6 +17,12 @@ type TiersEditorProps = {
   /** Places already taken of a tier's own limit, when it has one saved. */
   taken?: (tierId: string) => number | undefined;
 };
+
+/** Up and down: each moves a tier one place, and cannot take the first up nor the last down. */
+const moves = [
+  { step: -1, icon: ArrowUp, label: texts.up, labelOf: texts.moveUp },
+  { step: 1, icon: ArrowDown, label: texts.down, labelOf: texts.moveDown },
+] as const;
 
 /**
  * The ticket types of a paid event: add, remove, reorder, and which one is the VIP one (the public
@@ -33,6 +42,13 @@ export function EventTiersEditor({ tiers, onChange, errors, taken = () => undefi
           const prefix = `${id}-${tier.key}`;
           const error = (field: string) => errors[`pricingTiers.${index}.${field}`];
           const name = tier.name || texts.tierUntitled(index + 1);
+          /** A text field's id, value, error and change. */
+          const bind = (field: TierTextKey) => ({
+            id: `${prefix}-${field}`,
+            value: tier[field],
+            error: error(field),
+            onChange: (value: string) => update(index, { [field]: value }),
+          });
           return (
             <li key={tier.key}>
               <fieldset className={`${cardClasses} space-y-3`}>
@@ -40,61 +56,32 @@ export function EventTiersEditor({ tiers, onChange, errors, taken = () => undefi
                   {texts.tierLegend(index + 1, name)}
                 </legend>
                 <div className="grid gap-3 sm:grid-cols-2">
+                  <EditorField {...bind('name')} label={texts.tierName} required />
+                  <EditorField {...bind('id')} label={texts.tierId} hint={texts.tierIdHint} required />
                   <EditorField
-                    id={`${prefix}-name`}
-                    label={texts.tierName}
-                    required
-                    value={tier.name}
-                    error={error('name')}
-                    onChange={(value) => update(index, { name: value })}
-                  />
-                  <EditorField
-                    id={`${prefix}-id`}
-                    label={texts.tierId}
-                    hint={texts.tierIdHint}
-                    required
-                    value={tier.id}
-                    error={error('id')}
-                    onChange={(value) => update(index, { id: value })}
-                  />
-                  <EditorField
-                    id={`${prefix}-price`}
+                    {...bind('price')}
                     label={texts.tierPrice}
                     hint={texts.dollarsHint}
                     inputMode="decimal"
-                    value={tier.price}
-                    error={error('price')}
-                    onChange={(value) => update(index, { price: value })}
                   />
                   <EditorField
-                    id={`${prefix}-capacity`}
+                    {...bind('capacity')}
                     label={texts.tierCapacity}
                     hint={taken(tier.id) === undefined ? texts.capacityHint : texts.takenHint(taken(tier.id) ?? 0)}
                     inputMode="numeric"
-                    value={tier.capacity}
-                    error={error('capacity')}
-                    onChange={(value) => update(index, { capacity: value })}
                   />
                 </div>
+                <EditorField {...bind('description')} label={texts.tierDescription} />
                 <EditorField
-                  id={`${prefix}-description`}
-                  label={texts.tierDescription}
-                  value={tier.description}
-                  error={error('description')}
-                  onChange={(value) => update(index, { description: value })}
-                />
-                <EditorField
-                  id={`${prefix}-benefits`}
+                  {...bind('benefits')}
                   label={texts.tierBenefits}
                   hint={texts.tierBenefitsHint}
                   multiline
                   rows={3}
-                  value={tier.benefits}
                   error={
                     error('benefits') ??
                     Object.entries(errors).find(([k]) => k.startsWith(`pricingTiers.${index}.benefits.`))?.[1]
                   }
-                  onChange={(value) => update(index, { benefits: value })}
                 />
                 <label className="flex min-h-11 items-center gap-3 text-sm font-semibold text-navy-900">
                   <input
@@ -107,45 +94,36 @@ export function EventTiersEditor({ tiers, onChange, errors, taken = () => undefi
                   {texts.tierVip}
                 </label>
                 <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className={smallButton('outline')}
-                    disabled={index === 0}
-                    aria-label={texts.moveUp(name)}
-                    onClick={() => onChange(moveTier(tiers, index, -1))}
-                  >
-                    <ArrowUp aria-hidden="true" className="size-4" />
-                    {texts.up}
-                  </button>
-                  <button
-                    type="button"
-                    className={smallButton('outline')}
-                    disabled={index === tiers.length - 1}
-                    aria-label={texts.moveDown(name)}
-                    onClick={() => onChange(moveTier(tiers, index, 1))}
-                  >
-                    <ArrowDown aria-hidden="true" className="size-4" />
-                    {texts.down}
-                  </button>
-                  <button
-                    type="button"
+                  {moves.map(({ step, icon, label, labelOf }) => (
+                    <IconButton
+                      key={step}
+                      icon={icon}
+                      label={label}
+                      className={smallButton('outline')}
+                      disabled={index + step < 0 || index + step >= tiers.length}
+                      aria-label={labelOf(name)}
+                      onClick={() => onChange(moveTier(tiers, index, step))}
+                    />
+                  ))}
+                  <IconButton
+                    icon={Trash2}
+                    label={texts.remove}
                     className={smallButton('danger')}
                     aria-label={texts.removeTier(name)}
                     onClick={() => onChange(tiers.filter((_, i) => i !== index))}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    {texts.remove}
-                  </button>
+                  />
                 </div>
               </fieldset>
             </li>
           );
         })}
       </ol>
-      <button type="button" className={smallButton('outline')} onClick={() => onChange([...tiers, emptyTier(tiers)])}>
-        <Plus aria-hidden="true" className="size-4" />
-        {texts.addTier}
-      </button>
+      <IconButton
+        icon={Plus}
+        label={texts.addTier}
+        className={smallButton('outline')}
+        onClick={() => onChange([...tiers, emptyTier(tiers)])}
+      />
     </fieldset>
   );
 }

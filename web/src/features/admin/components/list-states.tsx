@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AdminLoadError } from './admin-load-error';
+import { QueryLoadError } from './admin-load-error';
 import { AdminEmpty, AdminLoading } from './admin-page';
 
 type ListQuery = { isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
@@ -19,14 +19,7 @@ type ListStatesProps = {
 export function ListStates({ query, count, loading, loadError, empty, children }: ListStatesProps) {
   if (query.isPending) return <AdminLoading text={loading} />;
   if (query.isError && count === 0) {
-    return (
-      <AdminLoadError
-        text={loadError}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryLoadError text={loadError} query={query} />;
   }
   if (count === 0) return <AdminEmpty text={empty} />;
   return <>{children}</>;

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useToast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
 import { adminTexts } from '../admin-texts';
-import { AdminLoadError } from './admin-load-error';
+import { QueryLoadError } from './admin-load-error';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useReportActionError } from '../hooks/use-report-action-error';
@@ -14,25 +14,17 @@ import { formatShortDate } from '../lib/format';
 import { AdminDialog } from './admin-dialog';
 import { outlineButton, smallButton } from './admin-styles';
 import { CreateAdminForm } from './create-admin-form';
-import { ConfirmButton, DialogActions } from './dialog-actions';
+import { ConfirmDialog, IconButton } from './confirm-dialog';
 import { FormError } from './form-error';
 
 /** Manage Admins: list, add, and delete with confirmation. */
 export function ManageAdminsDialog() {
-  const [open, setOpen] = useState(false);
   return (
     <AdminDialog
-      open={open}
-      onOpenChange={setOpen}
       size="lg"
       title={adminTexts.manageAdmins}
       description={adminTexts.manageAdminsDescription}
-      trigger={
-        <button type="button" className={outlineButton()}>
-          <Users aria-hidden="true" className="size-4" />
-          {adminTexts.manageAdmins}
-        </button>
-      }
+      trigger={<IconButton icon={Users} label={adminTexts.manageAdmins} className={outlineButton()} />}
     >
       <ManageAdmins />
     </AdminDialog>
@@ -62,12 +54,10 @@ function ManageAdmins() {
           </p>
         ) : users.isError ? (
           <div className="mt-2">
-            <AdminLoadError
+            <QueryLoadError
               text={adminTexts.adminsLoadError}
               hint={adminTexts.loadFailedHint('the admin users')}
-              error={users.error}
-              onRetry={() => void users.refetch()}
-              retrying={users.isFetching}
+              query={users}
             />
           </div>
         ) : users.data.length === 0 ? (
@@ -148,14 +138,13 @@ function DeleteAdminDialog({ user, onDeleted }: { user: AdminUser; onDeleted: ()
   };
 
   return (
-    <AdminDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (mutation.isPending) return;
         setFailure(null);
         setOpen(next);
       }}
-      role="alertdialog"
       title={adminTexts.deleteAdminTitle}
       description={adminTexts.deleteAdminConfirm}
       onCloseAutoFocus={(event) => {
@@ -164,36 +153,27 @@ function DeleteAdminDialog({ user, onDeleted }: { user: AdminUser; onDeleted: ()
         onDeleted();
       }}
       trigger={
-        <button
-          type="button"
+        <IconButton
           aria-label={adminTexts.deleteAdminLabel(user.username)}
+          icon={Trash2}
+          iconClassName="size-4 text-crimson-700"
+          label={adminTexts.deleteAdmin}
           className={smallButton('outline')}
-        >
-          <Trash2 aria-hidden="true" className="size-4 text-crimson-700" />
-          {adminTexts.deleteAdmin}
-        </button>
+        />
       }
+      variant="roomy"
+      cancelLabel={adminTexts.cancel}
+      confirm={{
+        label: adminTexts.deleteAdmin,
+        busyLabel: adminTexts.deleting,
+        pending: mutation.isPending,
+        onClick: remove,
+      }}
     >
       <p className="mt-3 font-semibold [overflow-wrap:anywhere] text-navy-900">{user.username}</p>
       <div className="mt-3">
         <FormError message={failure} />
       </div>
-      <DialogActions
-        className="mt-5"
-        cancelLabel={adminTexts.cancel}
-        cancelDisabled={mutation.isPending}
-        onCancel={() => {
-          setFailure(null);
-          setOpen(false);
-        }}
-      >
-        <ConfirmButton
-          label={adminTexts.deleteAdmin}
-          busyLabel={adminTexts.deleting}
-          pending={mutation.isPending}
-          onClick={remove}
-        />
-      </DialogActions>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

@@ -7,11 +7,33 @@ import { useReportActionError } from '../hooks/use-report-action-error';
 import { formatCentsAsDollars, formatShortDate } from '../lib/format';
 import { dollarsOf, refundAmountCents } from '../lib/refund-amount';
 import { AdminDialog } from './admin-dialog';
+import { ConfirmDialog, IconButton } from './confirm-dialog';
 import { ConfirmButton, DialogActions } from './dialog-actions';
 import { fieldClasses, smallButton } from './admin-styles';
 import { FormError } from './form-error';
 
 const textareaClasses = fieldClasses.replace('min-h-11', 'min-h-20');
+
+type ReasonFieldProps = { label: string; value: string; onChange: (value: string) => void; className?: string };
+
+/** The optional reason kept with a refund or a cancellation (at most 500 characters). */
+function ReasonField({ label, value, onChange, className }: ReasonFieldProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        value={value}
+        maxLength={500}
+        onChange={(event) => onChange(event.target.value)}
+        className={textareaClasses}
+      />
+    </div>
+  );
+}
 
 /**
  * 'Refund' for one charge: a confirmation with the amount in dollars (the refundable remainder
@@ -33,7 +55,7 @@ export function RefundDialog({ charge }: { charge: AdminCharge }) {
     });
   });
   const reportError = useReportActionError();
-  const ids = { amount: useId(), hint: useId(), error: useId(), reason: useId() };
+  const ids = { amount: useId(), hint: useId(), error: useId() };
   const max = formatCentsAsDollars(charge.refundableCents);
   const cents = refundAmountCents(amount, charge.refundableCents);
 
@@ -108,18 +130,7 @@ export function RefundDialog({ charge }: { charge: AdminCharge }) {
             </p>
           ) : null}
         </div>
-        <div>
-          <label htmlFor={ids.reason} className="text-sm font-semibold text-navy-900">
-            {adminTexts.refundReasonLabel}
-          </label>
-          <textarea
-            id={ids.reason}
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
-            className={textareaClasses}
-          />
-        </div>
+        <ReasonField label={adminTexts.refundReasonLabel} value={reason} onChange={setReason} />
         <p className="text-sm text-slate-700">{adminTexts.reversalWillBe[charge.reversalKind]}</p>
         <p className="font-semibold text-navy-900" aria-live="polite">
           {cents === null ? null : adminTexts.refundConfirm(formatCentsAsDollars(cents), charge.buyerName)}
@@ -148,7 +159,6 @@ export function CancelPlanDialog({ paymentId }: { paymentId: string }) {
     toast({ title: adminTexts.planCancelQueuedTitle, description: adminTexts.planCancelQueuedBody });
   });
   const reportError = useReportActionError();
-  const reasonId = useId();
 
   const confirm = () => {
     setFailure(null);
@@ -159,7 +169,7 @@ export function CancelPlanDialog({ paymentId }: { paymentId: string }) {
   };
 
   return (
-    <AdminDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (mutation.isPending) return;
@@ -167,43 +177,22 @@ export function CancelPlanDialog({ paymentId }: { paymentId: string }) {
         if (next) setReason('');
         setOpen(next);
       }}
-      role="alertdialog"
       title={adminTexts.cancelPlanTitle}
       description={adminTexts.cancelPlanDescription}
-      trigger={
-        <button type="button" className={smallButton('outline')}>
-          {adminTexts.cancelPlan}
-        </button>
-      }
+      trigger={<IconButton label={adminTexts.cancelPlan} className={smallButton('outline')} />}
+      variant="roomy"
+      cancelLabel={adminTexts.keepPlan}
+      confirm={{
+        label: adminTexts.cancelPlan,
+        busyLabel: adminTexts.cancellingPlan,
+        pending: mutation.isPending,
+        onClick: confirm,
+      }}
     >
-      <div className="mt-4">
-        <label htmlFor={reasonId} className="text-sm font-semibold text-navy-900">
-          {adminTexts.cancelPlanReasonLabel}
-        </label>
-        <textarea
-          id={reasonId}
-          value={reason}
-          maxLength={500}
-          onChange={(event) => setReason(event.target.value)}
-          className={textareaClasses}
-        />
-      </div>
+      <ReasonField className="mt-4" label={adminTexts.cancelPlanReasonLabel} value={reason} onChange={setReason} />
       <div className="mt-3">
         <FormError message={failure} />
       </div>
-      <DialogActions
-        className="mt-5"
-        cancelLabel={adminTexts.keepPlan}
-        cancelDisabled={mutation.isPending}
-        onCancel={() => setOpen(false)}
-      >
-        <ConfirmButton
-          label={adminTexts.cancelPlan}
-          busyLabel={adminTexts.cancellingPlan}
-          pending={mutation.isPending}
-          onClick={confirm}
-        />
-      </DialogActions>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

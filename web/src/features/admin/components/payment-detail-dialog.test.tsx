@@ -49,6 +49,16 @@ const payment: AdminPaymentDetail = {
 const chargeRowId = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const refundId = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
 
+/** A monthly plan that is paying: not failing, never asked to end. */
+const payingPlan: NonNullable<AdminPaymentDetail['plan']> = {
+  failingSince: null,
+  failedAttemptsSince: 0,
+  cancelRequestedAt: null,
+  cancelRequestedBy: null,
+  cancelReason: null,
+  cancelledAt: null,
+};
+
 /** A paid monthly membership whose first charge was partly refunded. */
 const paidPlan: AdminPaymentDetail = {
   ...payment,
@@ -56,14 +66,7 @@ const paidPlan: AdminPaymentDetail = {
   failureCode: null,
   failureMessage: null,
   providerTransactionId: 'pt_txn_first',
-  plan: {
-    failingSince: null,
-    failedAttemptsSince: 0,
-    cancelRequestedAt: null,
-    cancelRequestedBy: null,
-    cancelReason: null,
-    cancelledAt: null,
-  },
+  plan: payingPlan,
   charges: [
     {
       id: chargeRowId,
@@ -179,14 +182,7 @@ describe('PaymentDetailButton', () => {
   it('shows a paying plan as not failing, never asked to end', async () => {
     const paying: AdminPaymentDetail = {
       ...payment,
-      plan: {
-        failingSince: null,
-        failedAttemptsSince: 0,
-        cancelRequestedAt: null,
-        cancelRequestedBy: null,
-        cancelReason: null,
-        cancelledAt: null,
-      },
+      plan: payingPlan,
     };
     const { user } = renderButton({
       [listPath]: json({

@@ -6,7 +6,7 @@ import type {
   AdminRefund,
   PaymentOfRecord,
 } from '@pillars/contracts/admin';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { adminTexts } from '../admin-texts';
 import { usePaymentDetail, usePaymentsOfRecord } from '../api/get-payment-detail';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -314,11 +314,8 @@ function PaymentDetailBody({ recordId }: { recordId: string }) {
  * duplicates of its newest payment.
  */
 export function PaymentDetailButton({ recordId, name }: { recordId: string; name: string }) {
-  const [open, setOpen] = useState(false);
   return (
     <AdminDialog
-      open={open}
-      onOpenChange={setOpen}
       size="lg"
       title={adminTexts.paymentDetailsOf(name)}
       description={adminTexts.paymentDetailDescription}
@@ -329,7 +326,7 @@ export function PaymentDetailButton({ recordId, name }: { recordId: string; name
         </button>
       }
     >
-      {open ? <PaymentDetailBody recordId={recordId} /> : null}
+      <PaymentDetailBody recordId={recordId} />
     </AdminDialog>
   );
 }

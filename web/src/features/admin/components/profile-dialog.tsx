@@ -12,6 +12,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { useReportActionError } from '../hooks/use-report-action-error';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { AdminDialog } from './admin-dialog';
+import { IconButton } from './confirm-dialog';
 import { outlineButton } from './admin-styles';
 import { DialogActions } from './dialog-actions';
 import { FormError } from './form-error';
@@ -65,12 +66,7 @@ export function ProfileDialog() {
       onOpenChange={setOpen}
       title={adminTexts.profileSettings}
       description={adminTexts.profileDescription}
-      trigger={
-        <button type="button" className={outlineButton()}>
-          <UserCog aria-hidden="true" className="size-4" />
-          {adminTexts.profileSettings}
-        </button>
-      }
+      trigger={<IconButton icon={UserCog} label={adminTexts.profileSettings} className={outlineButton()} />}
     >
       <ProfileForm onDone={() => setOpen(false)} />
     </AdminDialog>

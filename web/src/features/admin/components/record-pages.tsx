@@ -3,7 +3,7 @@ import { adminTexts } from '../admin-texts';
 import type { AnyRecordList, useRecordPages } from '../api/record-lists';
 import { describeError } from '../lib/format';
 import type { RecordListView } from '../lib/record-list-views';
-import { AdminLoadError } from './admin-load-error';
+import { QueryLoadError } from './admin-load-error';
 import { AdminEmpty, AdminLoading } from './admin-page';
 import { DetailPager, pagerStateOf } from './detail-pager';
 import { RecordCards } from './record-card';
@@ -27,12 +27,10 @@ export function RecordListLoadError({
   query: { error: unknown; refetch: () => Promise<unknown>; isFetching: boolean };
 }) {
   return (
-    <AdminLoadError
+    <QueryLoadError
       text={view.errorLoading(describeError(query.error))}
       hint={adminTexts.loadFailedHint(view.what)}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      retrying={query.isFetching}
+      query={query}
     />
   );
 }

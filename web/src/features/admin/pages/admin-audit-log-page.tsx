@@ -3,9 +3,10 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { adminTexts } from '../admin-texts';
 import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
 import { AdminPage } from '../components/admin-page';
+import { FilterInput } from '../components/filter-input';
 import { ListStates } from '../components/list-states';
 import { AdminLoadError } from '../components/admin-load-error';
-import { cardClasses, fieldClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { cardClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { EmailAddress, Pieces } from '../components/email-address';
 import { CardTable } from '../components/card-table';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -21,20 +22,15 @@ function FilterForm({ applied, onApply }: { applied: AuditLogFilters; onApply: (
   const [draft, setDraft] = useState(applied);
   const id = useId();
   const field = (name: keyof AuditLogFilters, label: string, type: 'text' | 'date') => (
-    <div className="min-w-0">
-      <label htmlFor={`${id}-${name}`} className="text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        value={draft[name]}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-        className={fieldClasses}
-        autoComplete="off"
-      />
-    </div>
+    <FilterInput
+      id={`${id}-${name}`}
+      label={label}
+      name={name}
+      type={type}
+      value={draft[name]}
+      onChange={(value) => setDraft({ ...draft, [name]: value })}
+      autoComplete="off"
+    />
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

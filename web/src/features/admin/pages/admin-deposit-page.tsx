@@ -2,10 +2,11 @@ import type { DepositDetail, DepositLine } from '@pillars/contracts/admin';
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { depositsTexts as t } from '../deposits-texts';
 import { depositCsvPath, useDeposit } from '../api/get-deposits';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
-import { AdminLoadError } from '../components/admin-load-error';
+import { QueryLoadError } from '../components/admin-load-error';
 import { CardTable } from '../components/card-table';
 import { TableRegion } from '../components/table-region';
 import { cardClasses, linkClasses, smallButton } from '../components/admin-styles';
@@ -80,15 +81,10 @@ function Totals({ detail }: { detail: Detail }) {
           </caption>
           <thead className="bg-navy-50 text-slate-700">
             <tr>
-              <th scope="col" className={`${cell} text-left`}>
-                {t.figure}
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                {t.ours}
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                {t.theirs}
-              </th>
+              <ColumnHeaders
+                className={`${cell} text-right`}
+                columns={[{ label: t.figure, className: `${cell} text-left` }, { label: t.ours }, { label: t.theirs }]}
+              />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
@@ -183,12 +179,7 @@ export function AdminDepositPage({ batch }: { batch: number }) {
       {query.isPending ? (
         <AdminLoading text={t.loadingDetail} />
       ) : query.isError || !detail ? (
-        <AdminLoadError
-          text={t.errorLoadingDetail(describeError(query.error))}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryLoadError text={t.errorLoadingDetail(describeError(query.error))} query={query} />
       ) : (
         <>
           <Totals detail={detail} />

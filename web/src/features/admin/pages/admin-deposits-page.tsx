@@ -5,9 +5,10 @@ import { depositsTexts as t } from '../deposits-texts';
 import { adminTexts } from '../admin-texts';
 import { depositsRangeCsvPath, useDeposits, useRefreshDeposits } from '../api/get-deposits';
 import { AdminPage } from '../components/admin-page';
+import { FilterInput } from '../components/filter-input';
 import { ListStates } from '../components/list-states';
 import { CardTable } from '../components/card-table';
-import { cardClasses, fieldClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { cardClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
 
@@ -67,19 +68,14 @@ function RangeCsv() {
   const [to, setTo] = useState('');
   const valid = from !== '' && to !== '' && from <= to;
   const field = (name: 'from' | 'to', label: string, value: string, set: (value: string) => void) => (
-    <div className="min-w-0">
-      <label htmlFor={`${id}-${name}`} className="text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        type="date"
-        value={value}
-        onChange={(event) => set(event.target.value)}
-        className={fieldClasses}
-        aria-describedby={`${id}-hint`}
-      />
-    </div>
+    <FilterInput
+      id={`${id}-${name}`}
+      label={label}
+      type="date"
+      value={value}
+      onChange={set}
+      aria-describedby={`${id}-hint`}
+    />
   );
   return (
     <section aria-labelledby={`${id}-title`} className={cardClasses}>

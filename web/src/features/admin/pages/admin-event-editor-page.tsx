@@ -1,18 +1,17 @@
 import { adminTexts } from '../admin-texts';
 import type { EventDetail } from '@pillars/contracts';
 import type { AdminEvent, EventStatus } from '@pillars/contracts/admin';
-import { ArrowLeft, Save, Send, Trash2 } from 'lucide-react';
+import { Save, Send, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useToast } from '@/components/ui/use-toast';
 import { fieldErrorsOf, useAdminEvent, useDeleteAdminEvent, useSaveAdminEvent } from '../api/admin-events';
-import { AdminDialog } from '../components/admin-dialog';
-import { AdminLoading, AdminPage } from '../components/admin-page';
-import { AdminLoadError } from '../components/admin-load-error';
+import { AdminLoading, AdminPage, BackLink } from '../components/admin-page';
+import { QueryLoadError } from '../components/admin-load-error';
 import { cardClasses, smallButton } from '../components/admin-styles';
-import { DialogActions } from '../components/dialog-actions';
+import { ConfirmDialog, IconButton } from '../components/confirm-dialog';
 import { EditorField } from '../components/editor-field';
 import { CancelEventDialog, EventRefundsPanel } from '../components/event-cancellation';
 import { EventTiersEditor } from '../components/event-tiers-editor';
@@ -34,6 +33,14 @@ import { EventStateBadge } from './admin-events-manage-page';
 
 /** How the public page shows an event; composed in by the app so this feature stays apart from events. */
 export type RenderEventPreview = (event: EventDetail) => ReactNode;
+
+type TextKey = 'title' | 'slug' | 'description' | 'start' | 'end' | 'location' | 'price' | 'capacity';
+
+/** The start and end: New York wall-clock times, both required; the API names their errors apart. */
+const timeFields = [
+  { key: 'start', errorKey: 'startDate', label: texts.startLabel },
+  { key: 'end', errorKey: 'endDate', label: texts.endLabel },
+] as const;
 
 type EditorProps = { id: string | null; saved: AdminEvent | null; renderPreview: RenderEventPreview };
 
@@ -80,6 +87,13 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
 
   const address = `${window.location.origin}/events/${slugOf(form)}`;
   const f = (key: string) => `${fieldId}-${key}`;
+  /** A text field's id, value, error and change; `errorKey` where the API names the field otherwise. */
+  const bind = (key: TextKey, errorKey: string = key) => ({
+    id: f(key),
+    value: form[key],
+    error: errors[errorKey],
+    onChange: (value: string) => set(key, value),
+  });
   const imageError = errors.imageAlt ?? errors.imageUrl;
   /** Places already taken of a limit as last loaded ('' for the whole event). */
   const taken = (tierId: string) => saved?.places.find((p) => p.tierId === tierId)?.taken;
@@ -102,36 +116,19 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
           <p className="flex items-center gap-2 text-sm text-navy-900">
             {texts.stateLabel}: <EventStateBadge status={form.status} />
           </p>
-          <EditorField
-            id={f('title')}
-            label={texts.titleLabel}
-            required
-            value={form.title}
-            error={errors.title}
-            onChange={(v) => set('title', v)}
-          />
+          <EditorField label={texts.titleLabel} required {...bind('title')} />
           <div>
-            <EditorField
-              id={f('slug')}
-              label={texts.slugLabel}
-              hint={texts.slugHint}
-              value={form.slug}
-              error={errors.slug}
-              onChange={(v) => set('slug', v)}
-            />
+            <EditorField label={texts.slugLabel} hint={texts.slugHint} {...bind('slug')} />
             <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]" aria-live="polite">
               {texts.addressIs} <span className="font-mono">{address}</span>
             </p>
           </div>
           <EditorField
-            id={f('description')}
             label={texts.descriptionLabel}
             hint={texts.descriptionHint}
             multiline
             rows={6}
-            value={form.description}
-            error={errors.description}
-            onChange={(v) => set('description', v)}
+            {...bind('description')}
           />
           <ImageField
             label={texts.imageLabel}
@@ -143,35 +140,18 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
             {texts.timeZoneHint}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <EditorField
-              id={f('start')}
-              label={texts.startLabel}
-              hint="ET (America/New_York)"
-              type="datetime-local"
-              required
-              value={form.start}
-              error={errors.startDate}
-              onChange={(v) => set('start', v)}
-            />
-            <EditorField
-              id={f('end')}
-              label={texts.endLabel}
-              hint="ET (America/New_York)"
-              type="datetime-local"
-              required
-              value={form.end}
-              error={errors.endDate}
-              onChange={(v) => set('end', v)}
-            />
+            {timeFields.map(({ key, errorKey, label }) => (
+              <EditorField
+                key={key}
+                label={label}
+                hint="ET (America/New_York)"
+                type="datetime-local"
+                required
+                {...bind(key, errorKey)}
+              />
+            ))}
           </div>
-          <EditorField
-            id={f('location')}
-            label={texts.locationLabel}
-            required
-            value={form.location}
-            error={errors.location}
-            onChange={(v) => set('location', v)}
-          />
+          <EditorField label={texts.locationLabel} required {...bind('location')} />
         </section>
 
         <fieldset className={`${cardClasses} space-y-4`}>
@@ -186,23 +166,12 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
             {texts.requiresPayment}
           </label>
           <div className="grid gap-4 sm:grid-cols-2">
+            <EditorField label={texts.priceLabel} hint={texts.priceHint} inputMode="decimal" {...bind('price')} />
             <EditorField
-              id={f('price')}
-              label={texts.priceLabel}
-              hint={texts.priceHint}
-              inputMode="decimal"
-              value={form.price}
-              error={errors.price}
-              onChange={(v) => set('price', v)}
-            />
-            <EditorField
-              id={f('capacity')}
               label={texts.capacityLabel}
               hint={taken('') === undefined ? texts.capacityHint : texts.takenHint(taken('') ?? 0)}
               inputMode="numeric"
-              value={form.capacity}
-              error={errors.capacity}
-              onChange={(v) => set('capacity', v)}
+              {...bind('capacity')}
             />
           </div>
           {errors.pricingTiers ? (
@@ -238,47 +207,30 @@ function Editor({ id, saved, renderPreview }: EditorProps) {
             <CancelEventDialog id={id} onCancelled={() => set('status', 'cancelled')} />
           ) : null}
           {id ? (
-            <AdminDialog
+            <ConfirmDialog
               open={deleteOpen}
               onOpenChange={setDeleteOpen}
-              role="alertdialog"
               title={texts.deleteTitle}
               description={texts.deleteDescription}
-              trigger={
-                <button type="button" className={smallButton('outline')}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  {texts.deleteEvent}
-                </button>
-              }
-            >
-              <DialogActions
-                className="mt-6"
-                layout="wrap"
-                cancelStyle="small"
-                cancelLabel={texts.keepEvent}
-                onCancel={() => setDeleteOpen(false)}
-              >
-                <button
-                  type="button"
-                  disabled={remove.isPending}
-                  className={smallButton('danger')}
-                  onClick={() =>
-                    remove.mutate(id, {
-                      onSuccess: () => {
-                        toast({ title: texts.deleted, description: form.title });
-                        navigate('/admin/events/manage', { replace: true });
-                      },
-                      onError: (error) => {
-                        setDeleteOpen(false);
-                        setSummary(reportError(texts.deleteFailed, error));
-                      },
-                    })
-                  }
-                >
-                  {texts.deleteConfirm}
-                </button>
-              </DialogActions>
-            </AdminDialog>
+              trigger={<IconButton icon={Trash2} label={texts.deleteEvent} className={smallButton('outline')} />}
+              layout="wrap"
+              cancelLabel={texts.keepEvent}
+              confirm={{
+                label: texts.deleteConfirm,
+                pending: remove.isPending,
+                onClick: () =>
+                  remove.mutate(id, {
+                    onSuccess: () => {
+                      toast({ title: texts.deleted, description: form.title });
+                      navigate('/admin/events/manage', { replace: true });
+                    },
+                    onError: (error) => {
+                      setDeleteOpen(false);
+                      setSummary(reportError(texts.deleteFailed, error));
+                    },
+                  }),
+              }}
+            />
           ) : null}
         </div>
       </form>
@@ -305,24 +257,16 @@ export function AdminEventEditorPage({ id, renderPreview }: { id: string | null;
   const title = id ? texts.editTitle(event.data?.title ?? '…') : texts.newTitle;
   return (
     <AdminPage title={title}>
-      <Link
-        href="/admin/events/manage"
-        className="inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-sm font-semibold text-navy-800 hover:text-crimson-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {texts.backToList}
-      </Link>
+      <BackLink href="/admin/events/manage" label={texts.backToList} />
       {id === null ? (
         <Editor id={null} saved={null} renderPreview={renderPreview} />
       ) : event.isPending ? (
         <AdminLoading text={texts.loadingEvent} />
       ) : event.isError ? (
-        <AdminLoadError
+        <QueryLoadError
           text={`${texts.loadEventError} ${describeError(event.error)}`}
           hint={adminTexts.loadFailedHint('the event')}
-          error={event.error}
-          onRetry={() => void event.refetch()}
-          retrying={event.isFetching}
+          query={event}
         />
       ) : (
         <Editor key={event.data.id} id={event.data.id} saved={event.data} renderPreview={renderPreview} />

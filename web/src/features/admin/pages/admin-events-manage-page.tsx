@@ -4,7 +4,9 @@ import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { formatEventDateTime } from '@/lib/format-date';
+import { FieldShell } from '@/components/ui/field-shell';
 import { useAdminEvents } from '../api/admin-events';
 import { InvalidResponseError } from '../api/admin-query';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
@@ -50,10 +52,7 @@ export function AdminEventsManagePage() {
       }
     >
       <div role="search" className={`${cardClasses} grid gap-4 sm:grid-cols-[1fr_auto]`}>
-        <div>
-          <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-navy-900">
-            {texts.searchLabel}
-          </label>
+        <FieldShell id={`${id}-q`} label={texts.searchLabel}>
           <input
             id={`${id}-q`}
             type="search"
@@ -62,11 +61,8 @@ export function AdminEventsManagePage() {
             onChange={(e) => setQ(e.target.value)}
             className={fieldClasses}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-navy-900">
-            {texts.statusFilter}
-          </label>
+        </FieldShell>
+        <FieldShell id={`${id}-status`} label={texts.statusFilter}>
           <select
             id={`${id}-status`}
             value={status}
@@ -83,7 +79,7 @@ export function AdminEventsManagePage() {
               </option>
             ))}
           </select>
-        </div>
+        </FieldShell>
       </div>
 
       {events.isPending ? (
@@ -110,21 +106,16 @@ export function AdminEventsManagePage() {
             </caption>
             <thead className="bg-navy-50 text-navy-900">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  {texts.columns.title}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {texts.columns.when}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {texts.columns.status}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {texts.columns.registrations}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {texts.columns.places}
-                </th>
+                <ColumnHeaders
+                  className="px-3 py-2"
+                  columns={[
+                    { label: texts.columns.title },
+                    { label: texts.columns.when },
+                    { label: texts.columns.status },
+                    { label: texts.columns.registrations, className: 'px-3 py-2 text-right' },
+                    { label: texts.columns.places, className: 'px-3 py-2 text-right' },
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>

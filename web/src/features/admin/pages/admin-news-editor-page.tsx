@@ -11,7 +11,7 @@ import { adminNewsTexts } from '../admin-news-texts';
 import { adminTexts } from '../admin-texts';
 import { useAdminNewsArticle, useSaveArticle } from '../api/admin-news';
 import { AdminLoading, AdminPage } from '../components/admin-page';
-import { AdminLoadError } from '../components/admin-load-error';
+import { QueryLoadError } from '../components/admin-load-error';
 import { cardClasses, linkClasses, smallButton } from '../components/admin-styles';
 import { DeleteArticle, UnpublishArticle } from '../components/article-actions';
 import { PublishedAtField, TextField } from '../components/article-fields';
@@ -31,6 +31,12 @@ import {
 import { describeError } from '../lib/format';
 import { fromZonedInput, toZonedInput } from '../lib/publish-time';
 
+/** The summary and the body: multi-line, the body the taller. */
+const bodyFields = [
+  { key: 'excerpt', label: adminNewsTexts.excerptLabel, hint: adminNewsTexts.excerptHint, rows: 3 },
+  { key: 'content', label: adminNewsTexts.contentLabel, hint: adminNewsTexts.contentHint, rows: 12 },
+] as const;
+
 function Editor({ id, article }: { id: string | null; article: AdminNewsArticle | null }) {
   const [draft, setDraft] = useState<ArticleDraft>(article ? draftOf(article) : emptyDraft);
   // The article's state as last saved: Save keeps it, Publish and Unpublish change it.
@@ -47,6 +53,12 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
   const noticeRef = useRef<HTMLDivElement>(null);
   const now = new Date();
   const set = (change: Partial<ArticleDraft>) => setDraft((current) => ({ ...current, ...change }));
+  /** A text field's value, error and change. */
+  const bind = (key: 'title' | 'slug' | 'excerpt' | 'content') => ({
+    value: draft[key],
+    error: errors[key],
+    onChange: (value: string) => set({ [key]: value }),
+  });
   const address = `/news/${draft.slug || slugify(draft.title)}`;
 
   useEffect(() => {
@@ -114,37 +126,11 @@ function Editor({ id, article }: { id: string | null; article: AdminNewsArticle 
         <p className="flex items-center gap-2 text-sm text-slate-700">
           {adminNewsTexts.currentState} <ArticleStateBadge state={state} />
         </p>
-        <TextField
-          label={adminNewsTexts.titleLabel}
-          value={draft.title}
-          error={errors.title}
-          onChange={(title) => set({ title })}
-        />
-        <TextField
-          label={adminNewsTexts.slugLabel}
-          value={draft.slug}
-          error={errors.slug}
-          hint={adminNewsTexts.slugHint(address)}
-          onChange={(slug) => set({ slug })}
-        />
-        <TextField
-          label={adminNewsTexts.excerptLabel}
-          value={draft.excerpt}
-          error={errors.excerpt}
-          hint={adminNewsTexts.excerptHint}
-          multiline
-          rows={3}
-          onChange={(excerpt) => set({ excerpt })}
-        />
-        <TextField
-          label={adminNewsTexts.contentLabel}
-          value={draft.content}
-          error={errors.content}
-          hint={adminNewsTexts.contentHint}
-          multiline
-          rows={12}
-          onChange={(content) => set({ content })}
-        />
+        <TextField label={adminNewsTexts.titleLabel} {...bind('title')} />
+        <TextField label={adminNewsTexts.slugLabel} hint={adminNewsTexts.slugHint(address)} {...bind('slug')} />
+        {bodyFields.map(({ key, label, hint, rows }) => (
+          <TextField key={key} label={label} hint={hint} multiline rows={rows} {...bind(key)} />
+        ))}
         <ImageField
           label={adminNewsTexts.imageLabel}
           value={draft.image}
@@ -214,12 +200,10 @@ export function AdminNewsEditorPage({ id }: { id: string | null }) {
   else if (query.isPending) body = <AdminLoading text={adminNewsTexts.loadingArticle} />;
   else if (query.isError)
     body = (
-      <AdminLoadError
+      <QueryLoadError
         text={adminNewsTexts.articleLoadError(describeError(query.error))}
         hint={adminTexts.loadFailedHint('the article')}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
+        query={query}
       />
     );
   else body = <Editor key={id} id={id} article={query.data.data} />;

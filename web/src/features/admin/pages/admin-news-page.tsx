@@ -7,8 +7,9 @@ import { formatEventDateTime } from '@/lib/format-date';
 import { adminNewsTexts } from '../admin-news-texts';
 import { useAdminNewsList } from '../api/admin-news';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
-import { AdminLoadError } from '../components/admin-load-error';
+import { QueryLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, smallButton } from '../components/admin-styles';
+import { FilterInput } from '../components/filter-input';
 import { ArticleStateBadge } from '../components/article-state-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError } from '../lib/format';
@@ -25,18 +26,7 @@ function SearchForm({ applied, onApply }: { applied: AdminNewsQuery; onApply: (q
   return (
     <form role="search" onSubmit={submit} className={cardClasses}>
       <div className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <div className="min-w-0">
-          <label htmlFor={`${id}-q`} className="text-sm font-semibold text-navy-900">
-            {adminNewsTexts.searchLabel}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-            className={fieldClasses}
-          />
-        </div>
+        <FilterInput id={`${id}-q`} label={adminNewsTexts.searchLabel} type="search" value={q} onChange={setQ} />
         <div>
           <label htmlFor={`${id}-status`} className="text-sm font-semibold text-navy-900">
             {adminNewsTexts.stateFilterLabel}
@@ -84,12 +74,10 @@ export function AdminNewsPage() {
       {list.isPending ? (
         <AdminLoading text={adminNewsTexts.loading} />
       ) : list.isError ? (
-        <AdminLoadError
+        <QueryLoadError
           text={adminNewsTexts.loadError(describeError(list.error))}
           hint={adminTexts.loadFailedHint('the articles')}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
+          query={list}
         />
       ) : list.data.data.length === 0 ? (
         <AdminEmpty text={filtered ? adminNewsTexts.noArticles : adminNewsTexts.noArticlesAtAll} />

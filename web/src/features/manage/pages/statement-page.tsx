@@ -1,6 +1,7 @@
 import { StatementYear } from '@pillars/contracts';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { useParams } from 'wouter';
+import { ColumnHeaders } from '@/components/ui/column-headers';
 import { StatusMessage } from '@/components/ui/status-message';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { ApiRequestError } from '@/lib/api';
@@ -57,18 +58,15 @@ function Statement({ year }: { year: number }) {
         <table className="stacked-table mt-6 w-full border-collapse">
           <thead>
             <tr className="border-b border-slate-300 text-left">
-              <th scope="col" className="py-2 pr-3">
-                {texts.columns.date}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {texts.columns.receiptNumber}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {texts.columns.description}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {texts.columns.amount}
-              </th>
+              <ColumnHeaders
+                className="py-2 pr-3"
+                columns={[
+                  { label: texts.columns.date },
+                  { label: texts.columns.receiptNumber },
+                  { label: texts.columns.description },
+                  { label: texts.columns.amount, className: 'py-2 text-right' },
+                ]}
+              />
             </tr>
           </thead>
           <tbody>
