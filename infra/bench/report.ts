@@ -141,6 +141,17 @@ export function targets(results: BenchResults): Target[] {
   const list: Target[] = [];
   const add = (target: Omit<Target, 'met'>) =>
     list.push({ ...target, met: judge(target.value, target.pass, target.applies) });
+  /** A time in ms that must not exceed `limit`: a target of the Redis backend. */
+  const atMost = (name: string, value: number | null, limit: number, note: string) =>
+    add({
+      name,
+      figure: value === null ? 'n/a' : ms(value),
+      value,
+      goal: `≤ ${limit} ms`,
+      pass: (v) => v <= limit,
+      applies: redis,
+      note,
+    });
 
   const insertFloor = floor ? perSecond(options.donations, floor.insertAddMs) : Number.NaN;
   const noopFloor = floor ? perSecond(options.donations, floor.noopProcessMs) : Number.NaN;
@@ -202,45 +213,25 @@ export function targets(results: BenchResults): Target[] {
       burst && parts.every((part) => part !== undefined) && burst.payments > 0
         ? parts.reduce((sum: number, part) => sum + (part ?? 0), 0) / burst.payments
         : null;
-    add({
-      name: 'app CPU per payment (burst: API + worker + PostgreSQL + Redis)',
-      figure: value === null ? 'n/a' : ms(value),
+    atMost(
+      'app CPU per payment (burst: API + worker + PostgreSQL + Redis)',
       value,
-      goal: '≤ 8 ms',
-      pass: (v) => v <= 8,
-      applies: redis,
-      note: !burst ? notRun('burst') : redisOnly,
-    });
+      8,
+      !burst ? notRun('burst') : redisOnly,
+    );
   }
   {
     const i = idle ? phaseFigures(idle) : undefined;
     const value = i ? percentile(i.fromSend, 50) : null;
-    add({
-      name: 'idle: submit → succeeded p50',
-      figure: value === null ? 'n/a' : ms(value),
-      value,
-      goal: '≤ 15 ms',
-      pass: (v) => v <= 15,
-      applies: redis,
-      note: !idle ? notRun('idle') : redisOnly,
-    });
+    atMost('idle: submit → succeeded p50', value, 15, !idle ? notRun('idle') : redisOnly);
   }
   {
     const s = steady ? phaseFigures(steady) : undefined;
     const value = s ? percentile(s.fromDue, 95) : null;
     const offered = `${options.rate}/s for ${options.durationS} s`;
     const atTarget = options.rate === 100 && options.durationS === 60;
-    add({
-      name: `steady ${offered}: submit → succeeded p95`,
-      figure: value === null ? 'n/a' : ms(value),
-      value,
-      goal: '≤ 250 ms',
-      pass: (v) => v <= 250,
-      applies: redis,
-      note: !steady
-        ? notRun('steady')
-        : [redisOnly, atTarget ? '' : 'the target is for 100/s for 60 s'].filter(Boolean).join('; '),
-    });
+    const steadyNote = [redisOnly, atTarget ? '' : 'the target is for 100/s for 60 s'].filter(Boolean).join('; ');
+    atMost(`steady ${offered}: submit → succeeded p95`, value, 250, !steady ? notRun('steady') : steadyNote);
     const left = steady ? steady.followUpsMs === undefined : null;
     add({
       name: `steady ${offered}: nothing left behind`,
