@@ -12,7 +12,7 @@ import { testApp } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
-import { startWorkers } from '@pillars/worker/workers';
+import { startFlowWorkers } from './flow-workers';
 import { contactOf } from './people';
 
 /**
@@ -99,13 +99,9 @@ export async function usePaymentStack(
     ...(options.apiMetrics ? { metrics: options.apiMetrics } : {}),
     ...(options.apiLogger ? { logger: options.apiLogger } : {}),
   });
-  const workers = await startWorkers({
-    db: database.db,
-    backend: queues,
+  const workers = await startFlowWorkers(database, queues, {
     provider: sandbox.provider,
     logger,
-    concurrency: 4,
-    relayIntervalMs: 200,
     visibilityWindowMs: sandbox.visibilityWindowMs,
     ...(options.recurringPoll ? { recurringPoll: options.recurringPoll } : {}),
     ...(options.sweepEveryMs ? { sweepEveryMs: options.sweepEveryMs } : {}),
