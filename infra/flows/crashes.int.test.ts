@@ -1,20 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PaymentAccepted } from '@pillars/contracts';
+import type { ChildProcess } from 'node:child_process';
 import { payments } from '@pillars/platform/db';
 import { type QueueBackendKind, createQueueBackend } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
 import { inArray } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { testApp } from '@pillars/api/test/test-app';
-import { freePort, onPath } from '@pillars/testing/provision';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
+import { redisOnDemand } from './redis-on-demand';
+import { oneTimeDonation, postDonation } from './payment-stack';
+import { contactOf } from './people';
 import { exited, kill, startWorkerProcess } from './worker-process';
+import { useWorkerProcessStack } from './worker-process-stack';
 
 // No payment is lost to crashes (docs/decisions/010): the same charge jobs interrupted by worker
 // SIGKILLs in a row, and a worker started before Redis. The short form runs in the suite; the
@@ -30,39 +27,17 @@ const LIFE_CYCLE = {
   settleEveryMs: Number(process.env.CHAOS_SETTLE_EVERY_MS ?? 2000),
 };
 
-const donation = (paymentMethodToken: string) => ({
-  firstName: 'Crispus',
-  lastName: 'Attucks',
-  email: `crispus+${randomUUID().slice(0, 8)}@example.org`,
-  phone: '555-010-1770',
-  amount: '30.00',
-  paymentMethod: 'card',
-  isRecurring: false,
-  paymentMethodToken,
-});
+const donation = (paymentMethodToken: string) =>
+  oneTimeDonation({ ...contactOf('Crispus', 'Attucks', '555-010-1770'), amount: '30.00', paymentMethodToken });
 
 describe.each(BACKENDS)('when workers die again and again (%s queues)', async (kind) => {
-  const database = await useTestDatabase();
-  const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox(LIFE_CYCLE);
-  const prefix = `crash${randomUUID().slice(0, 8)}`;
   const redisUrl = kind === 'redis' ? inject('redisUrl') : undefined;
-  const queues = await createQueueBackend({
-    redisUrl,
-    databaseUrl: database.url,
-    prefix,
-    logger: createLogger({ level: 'silent' }),
-  });
-  afterAll(() => queues.close());
-  const app = testApp(database, { queues, provider });
+  const { database, sandbox, tokenFor, app, startWorker } = await useWorkerProcessStack('crash', redisUrl, LIFE_CYCLE);
   // Every payment's job active at once in each worker, so each kill interrupts all of them.
   const worker = () =>
-    startWorkerProcess({
-      databaseUrl: database.url,
-      redisUrl,
-      queuePrefix: prefix,
-      graphqlUrl: sandbox.graphqlUrl,
-      visibilityWindowMs,
-      env: { WORKER_CONCURRENCY: String(Math.max(8, PAYMENTS)), CHARGES_CONCURRENCY: String(Math.max(8, PAYMENTS)) },
+    startWorker({
+      WORKER_CONCURRENCY: String(Math.max(8, PAYMENTS)),
+      CHARGES_CONCURRENCY: String(Math.max(8, PAYMENTS)),
     });
   const rowsOf = (ids: string[]) => database.db.select().from(payments).where(inArray(payments.id, ids));
   const begun = async (ids: string[]) => (await rowsOf(ids)).reduce((sum, p) => sum + p.attempts, 0);
@@ -75,16 +50,7 @@ describe.each(BACKENDS)('when workers die again and again (%s queues)', async (k
       // A slow provider keeps every charge job active (sending or looking up) when the kill lands.
       sandbox.setFaults({ latencyMs: 1500 });
       onTestFinished(() => sandbox.setFaults({ latencyMs: 0 }));
-      const ids = await Promise.all(
-        tokens.map(async (token) => {
-          const res = await app.request('/api/donations', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-            body: JSON.stringify(donation(token)),
-          });
-          return PaymentAccepted.parse(await res.json()).paymentId;
-        }),
-      );
+      const ids = await Promise.all(tokens.map(async (token) => (await postDonation(app, donation(token))).paymentId));
 
       let attemptsBefore = await begun(ids);
       for (let k = 0; k < KILLS; k += 1) {
@@ -135,16 +101,11 @@ describe('when a worker starts before Redis', async () => {
   const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox();
 
   it('waits for Redis instead of exiting, then charges', { timeout: 90_000 }, async () => {
-    const redisServer = onPath('redis-server');
-    if (!redisServer) throw new Error('redis-server is needed for this test (the harness installs it)');
-    const dir = await mkdtemp(join(tmpdir(), 'pillars-late-redis-'));
-    onTestFinished(() => rm(dir, { recursive: true, force: true }));
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
+    const redis = await redisOnDemand('late-redis');
 
     const child = startWorkerProcess({
       databaseUrl: database.url,
-      redisUrl: url,
+      redisUrl: redis.url,
       queuePrefix: 'late',
       graphqlUrl: sandbox.graphqlUrl,
       visibilityWindowMs,
@@ -157,31 +118,17 @@ describe('when a worker starts before Redis', async () => {
     ]);
     expect(early).toBe('running');
 
-    const server = spawn(
-      redisServer,
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--maxmemory-policy', 'noeviction'],
-      { stdio: 'ignore' },
-    );
-    onTestFinished(() => void server.kill('SIGTERM'));
-    const probe = new Redis(url, { maxRetriesPerRequest: null });
-    probe.on('error', () => undefined);
-    await probe.ping();
-    probe.disconnect();
+    await redis.start();
 
     const queues = await createQueueBackend({
-      redisUrl: url,
+      redisUrl: redis.url,
       databaseUrl: database.url,
       prefix: 'late',
       logger: createLogger({ level: 'silent' }),
     });
     onTestFinished(() => queues.close());
     const app = testApp(database, { queues, provider });
-    const res = await app.request('/api/donations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify(donation(await tokenFor())),
-    });
-    const { paymentId } = PaymentAccepted.parse(await res.json());
+    const { paymentId } = await postDonation(app, donation(await tokenFor()));
     await expect
       .poll(async () => (await rowsOf(paymentId))?.state, { timeout: 60_000, interval: 250 })
       .toBe('succeeded');

@@ -18,7 +18,7 @@ import { createMailer } from '@pillars/platform/mail';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestAdmin, signIn } from '@pillars/api/test/admin-session';
-import { startWorkers } from '@pillars/worker/workers';
+import { startFlowWorkers } from './flow-workers';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useWebhookApi } from './webhook-api';
@@ -43,13 +43,9 @@ const mailbox = await mkdtemp(join(tmpdir(), 'pillars-disputes-mailbox-'));
 afterAll(() => rm(mailbox, { recursive: true, force: true }));
 const logger = createLogger({ level: 'silent' });
 const site = loadConfig({ PUBLIC_URL: 'https://pillars.example.org', CONTACT_EMAIL });
-const workers = await startWorkers({
-  db: database.db,
-  backend: queues,
+const workers = await startFlowWorkers(database, queues, {
   provider,
   logger,
-  concurrency: 4,
-  relayIntervalMs: 200,
   recurringPoll: { everyMs: 7 * 24 * 3_600_000 },
   email: {
     mailer: createMailer(

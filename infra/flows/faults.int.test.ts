@@ -1,8 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { PaymentAccepted } from '@pillars/contracts';
 import { donations, payments } from '@pillars/platform/db';
@@ -11,13 +6,15 @@ import { createLogger } from '@pillars/platform/logger';
 import { eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { startWorkers } from '@pillars/worker/workers';
+import { startFlowWorkers } from './flow-workers';
 import { testApp } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
-import { freePort, onPath } from '@pillars/testing/provision';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
-import { usePaymentStack } from './payment-stack';
-import { exited, startWorkerProcess } from './worker-process';
+import { oneTimeDonation, postDonation, usePaymentStack } from './payment-stack';
+import { contactOf } from './people';
+import { redisOnDemand } from './redis-on-demand';
+import { exited } from './worker-process';
+import { useWorkerProcessStack } from './worker-process-stack';
 
 // The money-safety rules under failure (ADR 007 and 010), each with real parts:
 // a Redis that goes away, a worker killed mid-charge, a status update that keeps failing.
@@ -34,16 +31,8 @@ function captureLogs() {
   return { lines, logger: createLogger({ level: 'debug', destination }) };
 }
 
-const donation = (paymentMethodToken: string) => ({
-  firstName: 'Paul',
-  lastName: 'Revere',
-  email: `paul+${randomUUID().slice(0, 8)}@example.org`,
-  phone: '555-010-1775',
-  amount: '40.00',
-  paymentMethod: 'card',
-  isRecurring: false,
-  paymentMethodToken,
-});
+const donation = (paymentMethodToken: string) =>
+  oneTimeDonation({ ...contactOf('Paul', 'Revere', '555-010-1775'), amount: '40.00', paymentMethodToken });
 
 /** A Luhn-valid 13–19 digit number with a card brand's first digit: what must never be stored. */
 function cardNumbersIn(text: string): string[] {
@@ -62,65 +51,13 @@ describe('when Redis goes away', async () => {
   const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox();
 
   it('accepts every donation, then charges each once after Redis returns', { timeout: 120_000 }, async () => {
-    const redisServer = onPath('redis-server');
-    if (!redisServer) throw new Error('redis-server is needed for this test (the harness installs it)');
-    const dir = await mkdtemp(join(tmpdir(), 'pillars-outage-'));
-    onTestFinished(() => rm(dir, { recursive: true, force: true }));
-    const port = await freePort();
-    const url = `redis://127.0.0.1:${port}`;
-    let server: ChildProcess | undefined;
-    const startRedis = async () => {
-      server = spawn(
-        redisServer,
-        [
-          '--port',
-          String(port),
-          '--bind',
-          '127.0.0.1',
-          '--dir',
-          dir,
-          '--appendonly',
-          'yes',
-          '--save',
-          '',
-          '--maxmemory-policy',
-          'noeviction',
-        ],
-        { stdio: 'ignore' },
-      );
-      for (let i = 0; i < 100; i++) {
-        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-        probe.on('error', () => undefined);
-        const up = await probe.connect().then(
-          () => true,
-          () => false,
-        );
-        probe.disconnect();
-        if (up) return;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error('redis-server did not start');
-    };
-    const stopRedis = () =>
-      new Promise<void>((resolve) => {
-        server?.once('exit', () => resolve());
-        server?.kill('SIGTERM');
-      });
+    const { url, start: startRedis, stop: stopRedis } = await redisOnDemand('outage');
     await startRedis();
-    onTestFinished(stopRedis);
 
     const logger = createLogger({ level: 'silent' });
     const queues = await createQueueBackend({ redisUrl: url, databaseUrl: database.url, prefix: 'outage', logger });
     const app = testApp(database, { queues, provider });
-    const workers = await startWorkers({
-      db: database.db,
-      backend: queues,
-      provider,
-      logger,
-      concurrency: 4,
-      relayIntervalMs: 200,
-      visibilityWindowMs,
-    });
+    const workers = await startFlowWorkers(database, queues, { provider, logger, visibilityWindowMs });
     onTestFinished(async () => {
       await workers.stop();
       await queues.close();
@@ -128,17 +65,7 @@ describe('when Redis goes away', async () => {
 
     const tokens = await Promise.all(Array.from({ length: 5 }, () => tokenFor()));
     await stopRedis();
-    const accepted = await Promise.all(
-      tokens.map(async (token) => {
-        const res = await app.request('/api/donations', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-          body: JSON.stringify(donation(token)),
-        });
-        expect(res.status).toBe(202);
-        return PaymentAccepted.parse(await res.json());
-      }),
-    );
+    const accepted = await Promise.all(tokens.map((token) => postDonation(app, donation(token))));
     expect(sandbox.ledger().filter((e) => e.kind === 'charge')).toHaveLength(0);
 
     await startRedis();
@@ -159,41 +86,9 @@ describe('when Redis goes away', async () => {
 });
 
 describe('when a worker process stops', async () => {
-  const database = await useTestDatabase();
-  const { sandbox, provider, tokenFor, visibilityWindowMs } = await useSandbox();
-  const prefix = `stop${randomUUID().slice(0, 8)}`;
-  const queues = await createQueueBackend({
-    redisUrl: inject('redisUrl'),
-    databaseUrl: database.url,
-    prefix,
-    logger: createLogger({ level: 'silent' }),
-  });
-  afterAll(() => queues.close());
-  const app = testApp(database, { queues, provider });
-
-  const startWorker = () =>
-    startWorkerProcess({
-      databaseUrl: database.url,
-      redisUrl: inject('redisUrl'),
-      queuePrefix: prefix,
-      graphqlUrl: sandbox.graphqlUrl,
-      visibilityWindowMs,
-      env: { WORKER_CONCURRENCY: '4' },
-    });
-  const submitAll = (tokens: string[]) =>
-    Promise.all(
-      tokens.map(async (token) =>
-        PaymentAccepted.parse(
-          await (
-            await app.request('/api/donations', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-              body: JSON.stringify(donation(token)),
-            })
-          ).json(),
-        ),
-      ),
-    );
+  const { database, sandbox, tokenFor, app, ...stack } = await useWorkerProcessStack('stop', inject('redisUrl'));
+  const startWorker = () => stack.startWorker({ WORKER_CONCURRENCY: '4' });
+  const submitAll = (tokens: string[]) => Promise.all(tokens.map((token) => postDonation(app, donation(token))));
   const rowsOf = (ids: string[]) => database.db.select().from(payments).where(inArray(payments.id, ids));
   const chargesOf = (id: string) =>
     sandbox.ledger().filter((e) => e.kind === 'charge' && e.idempotencyKey === `pay_${id.replace(/-/g, '')}`);

@@ -42,6 +42,14 @@ describe('password reset by e-mail', () => {
     return match[0];
   }
 
+  // The token in the reset link of the next e-mail the worker sends.
+  const nextToken = async () => new URL(linkIn((await sendQueued())[0] ?? '')).searchParams.get('token') ?? '';
+
+  async function expectLinkRefused(res: Response): Promise<void> {
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'This reset link is invalid or has expired.' });
+  }
+
   it('answers the same whether or not the address has an account', async () => {
     const admin = await createTestAdmin(database.db);
     const known = await forgot(admin.email.toUpperCase());
@@ -82,30 +90,28 @@ describe('password reset by e-mail', () => {
     expect((await post('/api/auth/login', { username: admin.username, password: admin.password })).status).toBe(401);
     await signIn(app, { username: admin.username, password: 'a brand new passphrase' });
 
-    const again = await post('/api/auth/reset-password', { token, newPassword: 'yet another passphrase' });
-    expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ error: 'This reset link is invalid or has expired.' });
+    await expectLinkRefused(await post('/api/auth/reset-password', { token, newPassword: 'yet another passphrase' }));
   });
 
   it('refuses an expired link, and a new request replaces the older link', async () => {
     const admin = await createTestAdmin(database.db);
     await forgot(admin.email);
-    const first = new URL(linkIn((await sendQueued())[0] ?? '')).searchParams.get('token') ?? '';
+    const first = await nextToken();
     await forgot(admin.email);
-    const second = new URL(linkIn((await sendQueued())[0] ?? '')).searchParams.get('token') ?? '';
+    const second = await nextToken();
     expect(
       (await post('/api/auth/reset-password', { token: first, newPassword: 'a brand new passphrase' })).status,
     ).toBe(400);
     clock = new Date(clock.getTime() + 60 * 60_000 + 1);
-    const expired = await post('/api/auth/reset-password', { token: second, newPassword: 'a brand new passphrase' });
-    expect(expired.status).toBe(400);
-    expect(await expired.json()).toMatchObject({ error: 'This reset link is invalid or has expired.' });
+    await expectLinkRefused(
+      await post('/api/auth/reset-password', { token: second, newPassword: 'a brand new passphrase' }),
+    );
   });
 
   it('refuses a very common password with a clear message, keeping the link usable', async () => {
     const admin = await createTestAdmin(database.db);
     await forgot(admin.email);
-    const token = new URL(linkIn((await sendQueued())[0] ?? '')).searchParams.get('token') ?? '';
+    const token = await nextToken();
     for (const newPassword of ['Password1', 'qwerty123', admin.username]) {
       const res = await post('/api/auth/reset-password', { token, newPassword });
       expect(res.status).toBe(400);

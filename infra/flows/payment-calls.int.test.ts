@@ -37,6 +37,16 @@ const tokenizedPayment = async () => ({
   recurring: false,
 });
 
+/** A $50.00 one-time process-payment request without a token: a charge the browser made, or raw card fields. */
+const untokenizedPayment = (extra: Record<string, unknown>) => ({
+  amount: 5000,
+  buyer,
+  donation: donation(),
+  paymentMethod: 'card',
+  tokenized: false,
+  ...extra,
+});
+
 describe('POST /api/process-payment', () => {
   it('charges a tokenized card once and reports the spec fields', async () => {
     const res = await post('/api/process-payment', await tokenizedPayment());
@@ -49,14 +59,7 @@ describe('POST /api/process-payment', () => {
 
   it('records a charge the browser made only after the provider confirms it', async () => {
     const charge = await chargeAsBrowser(5000);
-    const res = await post('/api/process-payment', {
-      amount: 5000,
-      buyer,
-      donation: donation(),
-      paymentMethod: 'card',
-      tokenized: false,
-      transactionId: charge.transactionId,
-    });
+    const res = await post('/api/process-payment', untokenizedPayment({ transactionId: charge.transactionId }));
     const body = (await res.json()) as { paymentId: string; donationId: string };
     expect(await settled(body.paymentId)).toMatchObject({ state: 'succeeded', transactionId: charge.transactionId });
     await expect
@@ -65,14 +68,12 @@ describe('POST /api/process-payment', () => {
   });
 
   it('exchanges raw card fields for a token when the fallback is on, and never keeps them', async () => {
-    const res = await post('/api/process-payment', {
-      amount: 5000,
-      buyer,
-      donation: donation(),
-      paymentMethod: 'card',
-      tokenized: false,
-      formData: { cardNumber: '4111 1111 1111 1111', expiryDate: '12/35', cvv: '123', billingZip: '19106' },
-    });
+    const res = await post(
+      '/api/process-payment',
+      untokenizedPayment({
+        formData: { cardNumber: '4111 1111 1111 1111', expiryDate: '12/35', cvv: '123', billingZip: '19106' },
+      }),
+    );
     expect(res.status).toBe(202);
     const body = (await res.json()) as { paymentId: string };
     expect(await settled(body.paymentId)).toMatchObject({ state: 'succeeded' });

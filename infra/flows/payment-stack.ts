@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentStatus } from '@pillars/contracts';
+import { PaymentAccepted, PaymentStatus } from '@pillars/contracts';
 import { type Database, payments } from '@pillars/platform/db';
 import { type QueueBackendKind } from '@pillars/platform/jobs';
 import { type LimitRules, createLimiters } from '@pillars/platform/limits';
 import { type Logger, createLogger } from '@pillars/platform/logger';
 import type { Registry } from '@pillars/platform/metrics';
 import { eq } from 'drizzle-orm';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { PaymentEvents } from '@pillars/api/lib/payment-events';
 import { testApp } from '@pillars/api/test/test-app';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
-import { startWorkers } from '@pillars/worker/workers';
+import { startFlowWorkers } from './flow-workers';
 import { contactOf } from './people';
 
 /**
@@ -99,13 +99,9 @@ export async function usePaymentStack(
     ...(options.apiMetrics ? { metrics: options.apiMetrics } : {}),
     ...(options.apiLogger ? { logger: options.apiLogger } : {}),
   });
-  const workers = await startWorkers({
-    db: database.db,
-    backend: queues,
+  const workers = await startFlowWorkers(database, queues, {
     provider: sandbox.provider,
     logger,
-    concurrency: 4,
-    relayIntervalMs: 200,
     visibilityWindowMs: sandbox.visibilityWindowMs,
     ...(options.recurringPoll ? { recurringPoll: options.recurringPoll } : {}),
     ...(options.sweepEveryMs ? { sweepEveryMs: options.sweepEveryMs } : {}),
@@ -162,6 +158,17 @@ export function oneTimeDonation(overrides: Record<string, unknown> = {}) {
     provider: 'paytheory',
     ...overrides,
   };
+}
+
+/** A gift posted as the form posts it, under a fresh idempotency key: the payment the API accepted (202). */
+export async function postDonation(app: ReturnType<typeof testApp>, body: unknown) {
+  const res = await app.request('/api/donations', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(202);
+  return PaymentAccepted.parse(await res.json());
 }
 
 /** A monthly gift paid with a tokenized card: what the contribution form posts. */

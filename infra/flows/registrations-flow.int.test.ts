@@ -56,6 +56,18 @@ const confirmationsOf = (registrationId: string) =>
     .from(outboundEmails)
     .where(and(eq(outboundEmails.kind, 'registration-confirmation'), eq(outboundEmails.subjectId, registrationId)));
 
+/** The browser's report of a charge it made for a registration (the PATCH the spec's page sends). */
+const reportCharge = (registrationId: string, payTheoryPaymentId: string, paymentAmount: number) =>
+  app.request(`/api/event-registrations/${registrationId}/payment`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      payTheoryPaymentId,
+      paymentAmount,
+      paymentDetails: { status: 'SUCCEEDED', provider: 'paytheory', paymentMethod: 'card' },
+    }),
+  });
+
 async function register(slug: string, extra: Record<string, unknown> = {}) {
   return post(`/api/events/${slug}/register`, { ...person(), eventId: ids[slug], ...extra });
 }
@@ -139,15 +151,7 @@ describe('paying for a registration', () => {
       data: { registrationId: string };
     };
     // A claim of a charge that never happened is refused by the worker.
-    const claimed = await app.request(`/api/event-registrations/${data.registrationId}/payment`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        payTheoryPaymentId: 'pt_made_up',
-        paymentAmount: 4500,
-        paymentDetails: { status: 'SUCCEEDED', provider: 'paytheory', paymentMethod: 'card' },
-      }),
-    });
+    const claimed = await reportCharge(data.registrationId, 'pt_made_up', 4500);
     expect(claimed.status).toBe(202);
     const { paymentId } = (await claimed.json()) as { paymentId: string };
     expect(await settled(paymentId)).toMatchObject({ state: 'failed', failureCode: 'UNVERIFIED' });
@@ -159,15 +163,7 @@ describe('paying for a registration', () => {
 
     // A real charge of the right amount, made by the "browser", is accepted once verified.
     const charge = await chargeAsBrowser(4500);
-    const reported = await app.request(`/api/event-registrations/${data.registrationId}/payment`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        payTheoryPaymentId: charge.transactionId,
-        paymentAmount: 1,
-        paymentDetails: { status: 'SUCCEEDED', provider: 'paytheory', paymentMethod: 'card' },
-      }),
-    });
+    const reported = await reportCharge(data.registrationId, charge.transactionId, 1);
     const second = (await reported.json()) as { paymentId: string };
     expect(await settled(second.paymentId)).toMatchObject({ state: 'succeeded', amountCents: 4500 });
     const [paid] = await database.db.select().from(payments).where(eq(payments.id, second.paymentId));
@@ -177,15 +173,7 @@ describe('paying for a registration', () => {
     const other = (await (await register('tiered', { selectedTier: 'general' })).json()) as {
       data: { registrationId: string };
     };
-    const replay = await app.request(`/api/event-registrations/${other.data.registrationId}/payment`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        payTheoryPaymentId: charge.transactionId,
-        paymentAmount: 4500,
-        paymentDetails: { status: 'SUCCEEDED', provider: 'paytheory', paymentMethod: 'card' },
-      }),
-    });
+    const replay = await reportCharge(other.data.registrationId, charge.transactionId, 4500);
     expect(replay.status).toBe(409);
   });
 

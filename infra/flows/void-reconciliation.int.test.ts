@@ -82,6 +82,15 @@ describe('voids and the duplicate checks', async () => {
     return refund;
   }
 
+  /** A $25.00 gift paid by card, then partly voided by an admin: the void charged a replacement for the rest. */
+  async function partlyVoided(amountCents: number) {
+    const paid = await paidDonation();
+    const refund = await refundAsAdmin(paid.chargeRowId, amountCents);
+    const replacementId = refund.replacementTransactionId ?? '';
+    expect(replacementId).toMatch(/^pt_txn/);
+    return { ...paid, refund, replacementId };
+  }
+
   /** The sandbox's own record of every void and refund of these charges. */
   const reversalsAt = (ids: string[]) =>
     sandbox.ledger().filter((e) => (e.kind === 'void' || e.kind === 'refund') && ids.includes(e.transactionId));
@@ -137,10 +146,8 @@ describe('voids and the duplicate checks', async () => {
     "partial void by an admin: the run reverses nothing and reports nothing about the payment's two debits",
     { timeout: 120_000 },
     async () => {
-      const { paymentId, chargeRowId, transactionId } = await paidDonation();
-      const refund = await refundAsAdmin(chargeRowId, 1000);
+      const { paymentId, transactionId, refund, replacementId } = await partlyVoided(1000);
       expect(refund).toMatchObject({ isVoid: true, providerRefundId: transactionId });
-      const replacementId = refund.replacementTransactionId ?? '';
       expect(voidsAt(transactionId)).toEqual([
         expect.objectContaining({ amountCents: 1000, replacementId, replacementAmountCents: 1500 }),
       ]);
@@ -170,10 +177,7 @@ describe('voids and the duplicate checks', async () => {
     "partial void by an admin: the sweep's duplicate re-check keeps the replacement and reverses nothing",
     { timeout: 60_000 },
     async () => {
-      const { paymentId, chargeRowId, transactionId } = await paidDonation();
-      const refund = await refundAsAdmin(chargeRowId, 700);
-      const replacementId = refund.replacementTransactionId ?? '';
-      expect(replacementId).toMatch(/^pt_txn/);
+      const { paymentId, transactionId, replacementId } = await partlyVoided(700);
       await expect.poll(async () => (await provider.getCharge(transactionId))?.status).toBe('declined');
 
       // The payment's re-check is due: the sweep looks at its key once more for a late duplicate.
@@ -282,10 +286,7 @@ describe('voids and the duplicate checks', async () => {
     "refund made at the provider of a partial void's replacement: the run records it against the replacement",
     { timeout: 120_000 },
     async () => {
-      const { paymentId, chargeRowId, transactionId } = await paidDonation();
-      const voided = await refundAsAdmin(chargeRowId, 1000);
-      const replacementId = voided.replacementTransactionId ?? '';
-      expect(replacementId).toMatch(/^pt_txn/);
+      const { paymentId, transactionId, replacementId } = await partlyVoided(1000);
       const settle = await fetch(`${sandbox.url}/__sandbox/settle`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

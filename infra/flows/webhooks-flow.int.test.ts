@@ -6,7 +6,7 @@ import { JOBS } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '@pillars/worker/workers';
+import { startFlowWorkers } from './flow-workers';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
@@ -32,13 +32,9 @@ const { apiUrl, webhookUrl, sandbox, provider, tokenFor } = await useWebhookApi(
   URL_SECRET,
   createLogger({ level: 'debug', destination: { write: (line: string) => void apiLog.push(line) } }),
 );
-const workers = await startWorkers({
-  db: database.db,
-  backend: queues,
+const workers = await startFlowWorkers(database, queues, {
   provider,
   logger: createLogger({ level: 'silent' }),
-  concurrency: 4,
-  relayIntervalMs: 200,
   // Scheduled on 7-day boundaries (BullMQ aligns `every` to the clock): it never runs during the test.
   recurringPoll: { everyMs: 7 * 24 * 3_600_000 },
 });
@@ -195,6 +191,19 @@ describe('memberships', () => {
   let body = { paymentId: '', membershipId: '' };
   let recurringId = '';
 
+  /** A $25.00 membership instalment, once its notification is delivered, recorded as a transactions row. */
+  async function expectInstalmentRow(
+    instalment: { eventId: string | null; transactionId: string },
+    recorded: { fees: number; status: string },
+    paymentState: string,
+  ) {
+    expect(await delivered(instalment.eventId)).toMatchObject({ result: 'SUCCESS', statusCode: 200 });
+    await expect.poll(() => transactionRow(instalment.transactionId), { timeout: 20_000 }).toBeTruthy();
+    const row = await transactionRow(instalment.transactionId);
+    expect(row).toMatchObject({ donationId: null, amount: 2500, ...recorded });
+    expect(JSON.parse(row?.metadata ?? '{}')).toEqual({ source: 'membership', paymentState, liveMode: false });
+  }
+
   it('records a later membership instalment', async () => {
     const res = await post('/api/process-membership-payment', membershipPayment(await tokenFor()));
     body = (await res.json()) as typeof body;
@@ -202,29 +211,13 @@ describe('memberships', () => {
     expect(status).toMatchObject({ state: 'succeeded', kind: 'membership', amountCents: 2500 });
     recurringId = status.recurringId ?? '';
     const instalment = await sandbox.chargeNextInstalment(recurringId);
-    expect(await delivered(instalment.eventId)).toMatchObject({ result: 'SUCCESS', statusCode: 200 });
-    await expect.poll(() => transactionRow(instalment.transactionId), { timeout: 20_000 }).toBeTruthy();
-    const row = await transactionRow(instalment.transactionId);
-    expect(row).toMatchObject({ donationId: null, amount: 2500, fees: 73, status: 'completed' });
-    expect(JSON.parse(row?.metadata ?? '{}')).toEqual({
-      source: 'membership',
-      paymentState: 'SUCCEEDED',
-      liveMode: false,
-    });
+    await expectInstalmentRow(instalment, { fees: 73, status: 'completed' }, 'SUCCEEDED');
   });
 
   it('records a declined instalment as a failed transaction and leaves the membership as it is', async () => {
     const declined = await sandbox.chargeNextInstalment(recurringId, { decline: true });
     expect(declined.state).toBe('FAILED');
-    expect(await delivered(declined.eventId)).toMatchObject({ result: 'SUCCESS', statusCode: 200 });
-    await expect.poll(() => transactionRow(declined.transactionId), { timeout: 20_000 }).toBeTruthy();
-    const row = await transactionRow(declined.transactionId);
-    expect(row).toMatchObject({ donationId: null, amount: 2500, fees: 0, status: 'failed' });
-    expect(JSON.parse(row?.metadata ?? '{}')).toEqual({
-      source: 'membership',
-      paymentState: 'FAILED',
-      liveMode: false,
-    });
+    await expectInstalmentRow(declined, { fees: 0, status: 'failed' }, 'FAILED');
     await expect.poll(async () => (await processed(declined.transactionId))?.outcome).toBe('failed-recorded');
     const [membership] = await database.db.select().from(memberships).where(eq(memberships.id, body.membershipId));
     expect(membership?.status).toBe('active');

@@ -123,6 +123,15 @@ async function heldConnections(): Promise<{ total: number; byName: Record<string
 
 const postgresUp = () => postgresAnswers(`postgres://postgres:postgres@127.0.0.1:${postgresPort}/postgres`);
 
+/** Ctrl-C to a run: it exits 0 with the database down and a clean, ordered stop. Returns how long it took. */
+async function stopCleanly(run: ReturnType<typeof start>): Promise<{ ms: number }> {
+  const stopped = await interrupt(run.child);
+  expect(stopped.code).toBe(0);
+  expect(await postgresUp()).toBe(false);
+  expectCleanStop(run.output());
+  return stopped;
+}
+
 describe('npm start on embedded defaults', () => {
   it(
     'serves the app and seeded content, stops cleanly on Ctrl-C, and keeps its data',
@@ -158,10 +167,7 @@ describe('npm start on embedded defaults', () => {
       expect(held.total, JSON.stringify(held.byName)).toBeLessThanOrEqual(15);
       expect(held.byName['worker-queues'], 'the worker: one queue pool and one LISTEN').toBeLessThanOrEqual(4);
 
-      const firstStop = await interrupt(first.child);
-      expect(firstStop.code).toBe(0);
-      expect(await postgresUp()).toBe(false);
-      expectCleanStop(first.output());
+      const firstStop = await stopCleanly(first);
 
       // Second run: same data directory, nothing re-seeded, the same articles.
       const second = start();
@@ -169,10 +175,7 @@ describe('npm start on embedded defaults', () => {
       const again = NewsList.parse(await (await fetch(`${base}/api/news`)).json());
       expect(again.map((n) => n.id)).toEqual(news.map((n) => n.id));
       expect(second.output()).not.toContain('seeded demo content');
-      const secondStop = await interrupt(second.child);
-      expect(secondStop.code).toBe(0);
-      expect(await postgresUp()).toBe(false);
-      expectCleanStop(second.output());
+      const secondStop = await stopCleanly(second);
 
       // Third run: a launcher killed outright leaves nothing running; its services and the
       // database notice the closed IPC channel and stop themselves.

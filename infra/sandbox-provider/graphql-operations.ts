@@ -216,6 +216,12 @@ export function settlementToApi(s: Settlement, ctx: ApiContext) {
   };
 }
 
+/** A list query's resolver: every record of one kind as the API shows it, filtered and paged by `list`. */
+const listOf =
+  (rows: (ctx: ResolverContext) => ApiRecord[], idKey: string) =>
+  (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
+    list(rows(ctx), args, info, idKey);
+
 interface CardArg {
   card_number: string;
   security_code: string;
@@ -225,37 +231,13 @@ interface CardArg {
 
 /** The root value: graphql-js calls these for the root fields of the documented operations. */
 export const rootValue = {
-  transactions: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
-    list(
-      ctx.store.transactionsWhere(() => true).map((t) => transactionToApi(t, ctx)),
-      args,
-      info,
-      'transaction_id',
-    ),
-
-  recurringPayments: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
-    list(
-      ctx.store.plansWhere(() => true).map((p) => planToApi(p, ctx)),
-      args,
-      info,
-      'recurring_id',
-    ),
-
-  disputes: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
-    list(
-      ctx.store.disputes().map((d) => disputeToApi(d, ctx)),
-      args,
-      info,
-      'dispute_id',
-    ),
-
-  settlements: (args: ListArgs, ctx: ResolverContext, info: GraphQLResolveInfo) =>
-    list(
-      ctx.store.settlements().map((s) => settlementToApi(s, ctx)),
-      args,
-      info,
-      'settlement_batch',
-    ),
+  transactions: listOf(
+    (ctx) => ctx.store.transactionsWhere(() => true).map((t) => transactionToApi(t, ctx)),
+    'transaction_id',
+  ),
+  recurringPayments: listOf((ctx) => ctx.store.plansWhere(() => true).map((p) => planToApi(p, ctx)), 'recurring_id'),
+  disputes: listOf((ctx) => ctx.store.disputes().map((d) => disputeToApi(d, ctx)), 'dispute_id'),
+  settlements: listOf((ctx) => ctx.store.settlements().map((s) => settlementToApi(s, ctx)), 'settlement_batch'),
 
   createTransaction(
     args: { merchant_uid: string; amount: number; payment_method_id?: string | null; metadata?: ApiRecord | null },

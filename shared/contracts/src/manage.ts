@@ -70,13 +70,8 @@ export const ManagedContribution = z.object({
 });
 export type ManagedContribution = z.infer<typeof ManagedContribution>;
 
-export const ManagedMembership = z.object({
-  id: Id,
-  amountCents: z.number().int(),
-  ...standing,
-  createdAt: IsoDateTime,
-  plan: ManagedPlan.nullable(),
-});
+/** A membership reads as a gift does, without the one-time/monthly choice (its plan says that). */
+export const ManagedMembership = ManagedContribution.omit({ isRecurring: true });
 export type ManagedMembership = z.infer<typeof ManagedMembership>;
 
 export const ManagedRegistration = z.object({

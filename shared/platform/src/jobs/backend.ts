@@ -13,6 +13,7 @@ import {
 } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import { withTimeout } from '../time/with-timeout';
 import { MAX_STALLED_COUNT, type OutboxPayload, QUEUES, type QueueName } from './definitions';
 
 /**
@@ -119,16 +120,6 @@ export async function assertRedisNoEviction(redis: Redis, logger: Logger): Promi
         'Set it in redis.conf or with CONFIG SET maxmemory-policy noeviction.',
     );
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.catch(() => fallback),
-    new Promise<T>((resolve) => {
-      timer = setTimeout(() => resolve(fallback), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 /**

@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { OUTBOUND_EMAIL_KINDS, OUTBOUND_EMAIL_STATES } from '../db/schema/users';
 import { RECONCILIATION_DIFFERENCE_KINDS } from '../db/schema/reconciliation';
 import { QUEUES, type QueueBackend } from '../jobs';
+import { withTimeout } from '../time/with-timeout';
 
 export type { Registry };
 
@@ -81,16 +82,6 @@ interface ClusterSnapshot {
   /** The newest finished reconciliation run's differences by kind, and the last successful run's end. */
   reconciliation: { counts: Record<string, number>; lastSuccessSeconds: number | null } | null;
   seconds: number;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise.catch(() => null),
-    new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -171,8 +162,8 @@ export function clusterMetrics(
     pending ??= (async () => {
       const started = performance.now();
       const [queues, database] = await Promise.all([
-        withTimeout(readQueues(sources.queues), timeoutMs),
-        withTimeout(readDatabase(sources.pool, timeoutMs), timeoutMs),
+        withTimeout(readQueues(sources.queues), timeoutMs, null),
+        withTimeout(readDatabase(sources.pool, timeoutMs), timeoutMs, null),
       ]);
       const seconds = (performance.now() - started) / 1000;
       return {

@@ -7,6 +7,7 @@ import {
   users,
 } from '@pillars/platform/db';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { ReactElement } from 'react';
 import { longDate } from './format';
 import { ManageLinkEmail, manageLinkSubject } from './templates/manage-link';
 import {
@@ -97,27 +98,27 @@ async function applicationOf(ctx: ComposeContext, email: OutboundEmail): Promise
   };
 }
 
+/** An e-mail about a membership application, with its subject and body; skipped when the application is gone. */
+const aboutApplication =
+  (compose: (application: MembershipInterestProps, ctx: ComposeContext) => [string, ReactElement]): Composer =>
+  async (ctx, email) => {
+    const application = await applicationOf(ctx, email);
+    if (!application) return { skip: 'membership application not found' };
+    const [subject, body] = compose(application, ctx);
+    return message(email, subject, body);
+  };
+
 /** To the applicant: their membership interest was received (docs/decisions/051-membership-interest.md). */
-export const membershipInterestReceived: Composer = async (ctx, email) => {
-  const application = await applicationOf(ctx, email);
-  if (!application) return { skip: 'membership application not found' };
-  return message(
-    email,
-    membershipInterestReceivedSubject(application),
-    <MembershipInterestReceivedEmail
-      {...application}
-      joinUrl={new URL('/membership', ctx.config.PUBLIC_URL).toString()}
-    />,
-  );
-};
+export const membershipInterestReceived = aboutApplication((application, ctx) => [
+  membershipInterestReceivedSubject(application),
+  <MembershipInterestReceivedEmail
+    {...application}
+    joinUrl={new URL('/membership', ctx.config.PUBLIC_URL).toString()}
+  />,
+]);
 
 /** To the organisation's contact address: who applied, with the details to contact them. */
-export const membershipInterestNotice: Composer = async (ctx, email) => {
-  const application = await applicationOf(ctx, email);
-  if (!application) return { skip: 'membership application not found' };
-  return message(
-    email,
-    membershipInterestNoticeSubject(application),
-    <MembershipInterestNoticeEmail {...application} adminUrl={new URL('/admin', ctx.config.PUBLIC_URL).toString()} />,
-  );
-};
+export const membershipInterestNotice = aboutApplication((application, ctx) => [
+  membershipInterestNoticeSubject(application),
+  <MembershipInterestNoticeEmail {...application} adminUrl={new URL('/admin', ctx.config.PUBLIC_URL).toString()} />,
+]);

@@ -7,6 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
+import { insertPayment } from '../../test/payment-rows';
 import { endLapsedPlansProcessor } from './end-lapsed-plans.processor';
 
 // end-lapsed-plans on real PostgreSQL and a real queue, with the test's clock: plans are seeded
@@ -36,13 +37,12 @@ async function plan(failingSince: Date | null, extra: Partial<typeof payments.$i
     .returning({ id: memberships.id });
   if (!member) throw new Error('no membership');
   const id = randomUUID();
-  await db.insert(payments).values({
+  await insertPayment(db, {
     id,
     kind: 'membership',
     recordId: member.id,
     amountCents: 2500,
     state: 'succeeded',
-    idempotencyKey: `pay_${id.replace(/-/g, '')}`,
     providerTransactionId: `pt_txn_${id}`,
     providerRecurringId: `pt_rec_${id}`,
     failingSince,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type PaymentState, eventPlaces, eventRegistrations, events, payments } from '@pillars/platform/db';
+import { type PaymentState, eventPlaces, eventRegistrations, events } from '@pillars/platform/db';
 import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
+import { insertPayment } from '../../test/payment-rows';
 import { releaseExpiredHoldsProcessor } from './release-expired-holds.processor';
 
 // release-expired-holds on real PostgreSQL with the test's clock (docs/decisions/022): holds are
@@ -56,17 +57,7 @@ async function held(eventId: string, heldUntil: Date, payment?: PaymentState): P
   if (!row) throw new Error('no registration');
   // The places it took (one of the event's, one of its tier's), as the accept statement takes them.
   await db.update(eventPlaces).set({ taken: 1 }).where(eq(eventPlaces.eventId, eventId));
-  if (payment) {
-    const id = randomUUID();
-    await db.insert(payments).values({
-      id,
-      kind: 'registration',
-      recordId: row.id,
-      amountCents: 12500,
-      state: payment,
-      idempotencyKey: `pay_${id.replace(/-/g, '')}`,
-    });
-  }
+  if (payment) await insertPayment(db, { kind: 'registration', recordId: row.id, amountCents: 12500, state: payment });
   return row.id;
 }
 
