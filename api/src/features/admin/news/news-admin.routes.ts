@@ -8,7 +8,7 @@ import {
 } from '@pillars/contracts/admin';
 import type { AppDeps } from '../../../lib/context';
 import { featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { actorIn, adminOperation, idParams, unknown } from '../admin-http';
+import { adminOperation, auditedDelete, auditedWrite, idParams, unknown } from '../admin-http';
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from './news-admin.service';
 
 const missing = 'No article has this id';
@@ -58,12 +58,13 @@ export function adminNewsRoutes({ db }: AppDeps) {
     const data = await listArticles(db, c.req.valid('query'));
     return c.json({ success: true, data } satisfies AdminNewsList, 200);
   });
-  openapiRoute(app, createRouteDef, async (c) => {
-    const actor = actorIn(c);
-    const data = await createArticle(db, actor, c.req.valid('json'));
-    c.get('logger').info({ event: 'admin.news.created', actorId: actor.userId, articleId: data.id }, 'article created');
-    return c.json({ success: true, data } satisfies AdminNewsSaved, 201);
-  });
+  openapiRoute(app, createRouteDef, (c) =>
+    auditedWrite(c, 201, async (actor) => {
+      const data = await createArticle(db, actor, c.req.valid('json'));
+      const answer = { success: true, data } satisfies AdminNewsSaved;
+      return { answer, log: { event: 'admin.news.created', articleId: data.id }, message: 'article created' };
+    }),
+  );
   // A path id that is not a UUID cannot name an article: 404, as for an unknown one.
   const unknownArticle = unknown('Article');
   openapiRoute(
@@ -76,26 +77,22 @@ export function adminNewsRoutes({ db }: AppDeps) {
   openapiRoute(
     app,
     updateRoute,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      const data = await updateArticle(db, actor, id, c.req.valid('json'));
-      c.get('logger').info({ event: 'admin.news.updated', actorId: actor.userId, articleId: id }, 'article saved');
-      return c.json({ success: true, data } satisfies AdminNewsSaved, 200);
-    },
+    (c) =>
+      auditedWrite(c, 200, async (actor) => {
+        const { id } = c.req.valid('param');
+        const answer = {
+          success: true,
+          data: await updateArticle(db, actor, id, c.req.valid('json')),
+        } satisfies AdminNewsSaved;
+        return { answer, log: { event: 'admin.news.updated', articleId: id }, message: 'article saved' };
+      }),
     unknownArticle,
   );
-  openapiRoute(
-    app,
-    deleteRouteDef,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      await deleteArticle(db, actor, id);
-      c.get('logger').info({ event: 'admin.news.deleted', actorId: actor.userId, articleId: id }, 'article deleted');
-      return c.json({ success: true } satisfies MessageResponse, 200);
-    },
-    unknownArticle,
-  );
+  const removeArticle = auditedDelete((actor, id) => deleteArticle(db, actor, id), {
+    event: 'admin.news.deleted',
+    idKey: 'articleId',
+    message: 'article deleted',
+  });
+  openapiRoute(app, deleteRouteDef, removeArticle, unknownArticle);
   return app;
 }
