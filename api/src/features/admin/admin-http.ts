@@ -135,6 +135,54 @@ export function auditedDelete(
     });
 }
 
+/** How an authored record's writes are logged: `admin.event` with `eventId`, 'event created'. */
+interface AuthoredNames {
+  event: string;
+  idKey: string;
+  noun: string;
+}
+
+/** An authored record's service: create, save and delete by the actor (each audits itself). */
+interface AuthoredService<I, D extends { id: string }> {
+  create: (actor: Actor, input: I) => Promise<D>;
+  update: (actor: Actor, id: string, input: I) => Promise<D>;
+  remove: (actor: Actor, id: string) => Promise<unknown>;
+}
+
+type WithBody<I> = Context<AppEnv, string, { out: { json: I } }>;
+
+/**
+ * The handlers of an authored record's writes (an event, a news article): create answers 201 and
+ * save 200 with `{ success, data }`, delete 200 with `{ success }`; each logged as
+ * `<event>.created|updated|deleted` with the record's id, `updated` also with `savedLog(input)`.
+ */
+export function authoredWrites<I, D extends { id: string }>(
+  { event, idKey, noun }: AuthoredNames,
+  service: AuthoredService<I, D>,
+  savedLog: (input: I) => Record<string, unknown> = () => ({}),
+) {
+  return {
+    create: (c: WithBody<I>) =>
+      auditedWrite(c, 201, async (actor) => {
+        const data = await service.create(actor, c.req.valid('json'));
+        return {
+          answer: { success: true, data },
+          log: { event: `${event}.created`, [idKey]: data.id },
+          message: `${noun} created`,
+        };
+      }),
+    update: (c: WithBody<I>) =>
+      auditedWrite(c, 200, async (actor) => {
+        const id = c.req.param('id') ?? '';
+        const input = c.req.valid('json');
+        const data = await service.update(actor, id, input);
+        const log = { event: `${event}.updated`, [idKey]: id, ...savedLog(input) };
+        return { answer: { success: true, data }, log, message: `${noun} saved` };
+      }),
+    remove: auditedDelete(service.remove, { event: `${event}.deleted`, idKey, message: `${noun} deleted` }),
+  };
+}
+
 /** The record `read` found, or the 404 naming `what`. */
 export async function foundOr404<T>(what: string, read: Promise<T | null | undefined>): Promise<T> {
   const record = await read;

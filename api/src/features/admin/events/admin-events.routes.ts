@@ -16,12 +16,12 @@ import {
   actorIn,
   adminOperation,
   adminRoute,
-  auditedDelete,
-  auditedWrite,
   foundOr404,
   idParams,
   jsonBody,
   unknown,
+  auditedWrite,
+  authoredWrites,
 } from '../admin-http';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './admin-events.service';
 import { cancelEvent, eventCancellation, retryEventRefund } from './event-cancellation.service';
@@ -103,13 +103,16 @@ export function adminEventsRoutes(deps: AppDeps) {
     const query = c.req.valid('query');
     return c.json({ success: true, data: await listEvents(db, query, now()) } satisfies AdminEventList, 200);
   });
-  openapiRoute(app, create, (c) =>
-    auditedWrite(c, 201, async (actor) => {
-      const data = await createEvent(db, actor, c.req.valid('json'));
-      const answer = { success: true, data } satisfies AdminEventSaved;
-      return { answer, log: { event: 'admin.event.created', eventId: data.id }, message: 'event created' };
-    }),
+  const writes = authoredWrites(
+    { event: 'admin.event', idKey: 'eventId', noun: 'event' },
+    {
+      create: (actor, input: z.output<typeof AdminEventInput>) => createEvent(db, actor, input),
+      update: (actor, id, input) => updateEvent(db, actor, id, input),
+      remove: (actor, id) => deleteEvent(db, actor, id),
+    },
+    (input) => ({ status: input.status }),
   );
+  openapiRoute(app, create, writes.create);
   // A path id that is not a UUID cannot name an event (or its refund): 404, as for an unknown one.
   const unknownEvent = unknown('Event');
   openapiRoute(
@@ -118,22 +121,7 @@ export function adminEventsRoutes(deps: AppDeps) {
     async (c) => c.json(await foundOr404('Event', getEvent(db, c.req.valid('param').id)), 200),
     unknownEvent,
   );
-  openapiRoute(
-    app,
-    update,
-    (c) =>
-      auditedWrite(c, 200, async (actor) => {
-        const { id } = c.req.valid('param');
-        const input = c.req.valid('json');
-        const answer = { success: true, data: await updateEvent(db, actor, id, input) } satisfies AdminEventSaved;
-        return {
-          answer,
-          log: { event: 'admin.event.updated', eventId: id, status: input.status },
-          message: 'event saved',
-        };
-      }),
-    unknownEvent,
-  );
+  openapiRoute(app, update, writes.update, unknownEvent);
   openapiRoute(
     app,
     cancellation,
@@ -171,11 +159,6 @@ export function adminEventsRoutes(deps: AppDeps) {
       }),
     unknown('Refund'),
   );
-  const removeEvent = auditedDelete((actor, id) => deleteEvent(db, actor, id), {
-    event: 'admin.event.deleted',
-    idKey: 'eventId',
-    message: 'event deleted',
-  });
-  openapiRoute(app, remove, removeEvent, unknownEvent);
+  openapiRoute(app, remove, writes.remove, unknownEvent);
   return app;
 }

@@ -6,9 +6,10 @@ import {
   AdminNewsQuery,
   AdminNewsSaved,
 } from '@pillars/contracts/admin';
+import type { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
 import { featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { adminOperation, auditedDelete, auditedWrite, idParams, unknown } from '../admin-http';
+import { adminOperation, idParams, unknown, authoredWrites } from '../admin-http';
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from './news-admin.service';
 
 const missing = 'No article has this id';
@@ -58,13 +59,15 @@ export function adminNewsRoutes({ db }: AppDeps) {
     const data = await listArticles(db, c.req.valid('query'));
     return c.json({ success: true, data } satisfies AdminNewsList, 200);
   });
-  openapiRoute(app, createRouteDef, (c) =>
-    auditedWrite(c, 201, async (actor) => {
-      const data = await createArticle(db, actor, c.req.valid('json'));
-      const answer = { success: true, data } satisfies AdminNewsSaved;
-      return { answer, log: { event: 'admin.news.created', articleId: data.id }, message: 'article created' };
-    }),
+  const writes = authoredWrites(
+    { event: 'admin.news', idKey: 'articleId', noun: 'article' },
+    {
+      create: (actor, input: z.output<typeof AdminNewsInput>) => createArticle(db, actor, input),
+      update: (actor, id, input) => updateArticle(db, actor, id, input),
+      remove: (actor, id) => deleteArticle(db, actor, id),
+    },
   );
+  openapiRoute(app, createRouteDef, writes.create);
   // A path id that is not a UUID cannot name an article: 404, as for an unknown one.
   const unknownArticle = unknown('Article');
   openapiRoute(
@@ -74,25 +77,7 @@ export function adminNewsRoutes({ db }: AppDeps) {
       c.json({ success: true, data: await getArticle(db, c.req.valid('param').id) } satisfies AdminNewsDetail, 200),
     unknownArticle,
   );
-  openapiRoute(
-    app,
-    updateRoute,
-    (c) =>
-      auditedWrite(c, 200, async (actor) => {
-        const { id } = c.req.valid('param');
-        const answer = {
-          success: true,
-          data: await updateArticle(db, actor, id, c.req.valid('json')),
-        } satisfies AdminNewsSaved;
-        return { answer, log: { event: 'admin.news.updated', articleId: id }, message: 'article saved' };
-      }),
-    unknownArticle,
-  );
-  const removeArticle = auditedDelete((actor, id) => deleteArticle(db, actor, id), {
-    event: 'admin.news.deleted',
-    idKey: 'articleId',
-    message: 'article deleted',
-  });
-  openapiRoute(app, deleteRouteDef, removeArticle, unknownArticle);
+  openapiRoute(app, updateRoute, writes.update, unknownArticle);
+  openapiRoute(app, deleteRouteDef, writes.remove, unknownArticle);
   return app;
 }
