@@ -774,21 +774,16 @@ describe('PUT /api/admin/profile', () => {
 describe('GET /api/admin/payments/:id', () => {
   it('shows the ledger row and its queue job’s state, never the card token', async () => {
     const donation = await insertDonation();
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        kind: 'donation',
-        recordId: donation.id,
-        amountCents: 2500,
-        state: 'failed',
-        attempts: 3,
-        failureCode: 'card_declined',
-        failureMessage: 'The card was declined.',
-        paymentMethodToken: 'pm_secret_token',
-        idempotencyKey: `pay_${randomUUID()}`,
-      })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await insertPayment({
+      kind: 'donation',
+      recordId: donation.id,
+      amountCents: 2500,
+      state: 'failed',
+      attempts: 3,
+      failureCode: 'card_declined',
+      failureMessage: 'The card was declined.',
+      paymentMethodToken: 'pm_secret_token',
+    });
     await infra.queues
       .queue(QUEUES.charges)
       .add(
@@ -816,11 +811,12 @@ describe('GET /api/admin/payments/:id', () => {
 
   it('names the job that settles each kind, and says when the job is gone', async () => {
     const membership = await insertMembership();
-    const [payment] = await db
-      .insert(payments)
-      .values({ kind: 'membership', recordId: membership.id, amountCents: 2500, idempotencyKey: `pay_${randomUUID()}` })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await insertPayment({
+      kind: 'membership',
+      recordId: membership.id,
+      amountCents: 2500,
+      state: 'queued',
+    });
     const detail = AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json());
     expect(detail.job).toEqual({
       name: 'start-recurring',
@@ -832,11 +828,12 @@ describe('GET /api/admin/payments/:id', () => {
 
   it('shows the duplicate charges the worker reversed for a payment', async () => {
     const membership = await insertMembership();
-    const [payment] = await db
-      .insert(payments)
-      .values({ kind: 'membership', recordId: membership.id, amountCents: 2500, idempotencyKey: `pay_${randomUUID()}` })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await insertPayment({
+      kind: 'membership',
+      recordId: membership.id,
+      amountCents: 2500,
+      state: 'queued',
+    });
     expect(AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json()).duplicatesReversed).toEqual(
       [],
     );
@@ -863,22 +860,16 @@ describe('GET /api/admin/payments/:id', () => {
     const membership = await insertMembership();
     const failingSince = new Date(Date.now() - 3 * 86_400_000);
     const cancelRequestedAt = new Date(Date.now() - 60_000);
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        kind: 'membership',
-        recordId: membership.id,
-        amountCents: 2500,
-        state: 'succeeded',
-        idempotencyKey: `pay_${randomUUID()}`,
-        providerRecurringId: `pt_rec_${randomUUID()}`,
-        failingSince,
-        cancelRequestedAt,
-        cancelRequestedBy: 'system',
-        cancelReason: 'Monthly charge declined.',
-      })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await insertPayment({
+      kind: 'membership',
+      recordId: membership.id,
+      amountCents: 2500,
+      providerRecurringId: `pt_rec_${randomUUID()}`,
+      failingSince,
+      cancelRequestedAt,
+      cancelRequestedBy: 'system',
+      cancelReason: 'Monthly charge declined.',
+    });
     const row = (status: string, createdAt: Date) => ({
       paymentId: payment.id,
       amount: 2500,
@@ -908,11 +899,12 @@ describe('GET /api/admin/payments/:id', () => {
     });
 
     const donation = await insertDonation();
-    const [oneTime] = await db
-      .insert(payments)
-      .values({ kind: 'donation', recordId: donation.id, amountCents: 2500, idempotencyKey: `pay_${randomUUID()}` })
-      .returning();
-    if (!oneTime) throw new Error('no payment');
+    const oneTime = await insertPayment({
+      kind: 'donation',
+      recordId: donation.id,
+      amountCents: 2500,
+      state: 'queued',
+    });
     expect(AdminPaymentDetail.parse(await (await get(`/payments/${oneTime.id}`)).json()).plan).toBeNull();
   });
 
