@@ -772,12 +772,14 @@ describe('PUT /api/admin/profile', () => {
 });
 
 describe('GET /api/admin/payments/:id', () => {
+  /** A $25 payment of a new donation or membership, queued unless `extra` says otherwise. */
+  const paymentOf = async (kind: 'donation' | 'membership', extra: Partial<typeof payments.$inferInsert> = {}) => {
+    const record = kind === 'donation' ? await insertDonation() : await insertMembership();
+    return insertPayment({ kind, recordId: record.id, amountCents: 2500, state: 'queued', ...extra });
+  };
+
   it('shows the ledger row and its queue job’s state, never the card token', async () => {
-    const donation = await insertDonation();
-    const payment = await insertPayment({
-      kind: 'donation',
-      recordId: donation.id,
-      amountCents: 2500,
+    const payment = await paymentOf('donation', {
       state: 'failed',
       attempts: 3,
       failureCode: 'card_declined',
@@ -799,7 +801,7 @@ describe('GET /api/admin/payments/:id', () => {
     expect(AdminPaymentDetail.parse(JSON.parse(text))).toMatchObject({
       id: payment.id,
       kind: 'donation',
-      recordId: donation.id,
+      recordId: payment.recordId,
       state: 'failed',
       attempts: 3,
       failureCode: 'card_declined',
@@ -810,13 +812,7 @@ describe('GET /api/admin/payments/:id', () => {
   });
 
   it('names the job that settles each kind, and says when the job is gone', async () => {
-    const membership = await insertMembership();
-    const payment = await insertPayment({
-      kind: 'membership',
-      recordId: membership.id,
-      amountCents: 2500,
-      state: 'queued',
-    });
+    const payment = await paymentOf('membership');
     const detail = AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json());
     expect(detail.job).toEqual({
       name: 'start-recurring',
@@ -827,13 +823,7 @@ describe('GET /api/admin/payments/:id', () => {
   });
 
   it('shows the duplicate charges the worker reversed for a payment', async () => {
-    const membership = await insertMembership();
-    const payment = await insertPayment({
-      kind: 'membership',
-      recordId: membership.id,
-      amountCents: 2500,
-      state: 'queued',
-    });
+    const payment = await paymentOf('membership');
     expect(AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json()).duplicatesReversed).toEqual(
       [],
     );
@@ -857,13 +847,10 @@ describe('GET /api/admin/payments/:id', () => {
   });
 
   it("shows a plan's dunning and cancellation, counting the failed instalments since it started failing", async () => {
-    const membership = await insertMembership();
     const failingSince = new Date(Date.now() - 3 * 86_400_000);
     const cancelRequestedAt = new Date(Date.now() - 60_000);
-    const payment = await insertPayment({
-      kind: 'membership',
-      recordId: membership.id,
-      amountCents: 2500,
+    const payment = await paymentOf('membership', {
+      state: 'succeeded',
       providerRecurringId: `pt_rec_${randomUUID()}`,
       failingSince,
       cancelRequestedAt,
@@ -898,13 +885,7 @@ describe('GET /api/admin/payments/:id', () => {
       cancelledAt: null,
     });
 
-    const donation = await insertDonation();
-    const oneTime = await insertPayment({
-      kind: 'donation',
-      recordId: donation.id,
-      amountCents: 2500,
-      state: 'queued',
-    });
+    const oneTime = await paymentOf('donation');
     expect(AdminPaymentDetail.parse(await (await get(`/payments/${oneTime.id}`)).json()).plan).toBeNull();
   });
 
