@@ -515,13 +515,7 @@ describe('status changes', () => {
 
   it('leaves an item whose card payment is underway to the worker', async () => {
     const donation = await insertDonation({ status: 'pending' });
-    await db.insert(payments).values({
-      kind: 'donation',
-      recordId: donation.id,
-      amountCents: 2500,
-      state: 'processing',
-      idempotencyKey: `pay_${randomUUID()}`,
-    });
+    await insertPayment({ kind: 'donation', recordId: donation.id, amountCents: 2500, state: 'processing' });
     const res = await confirm('contributions', donation.id);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
@@ -534,13 +528,7 @@ describe('status changes', () => {
   it('still confirms an item whose card payment failed (paid another way)', async () => {
     const event = await insertEvent({ requiresPayment: true, price: 2000 });
     const reg = await insertRegistration(event.id, { paymentAmount: 2000 });
-    await db.insert(payments).values({
-      kind: 'registration',
-      recordId: reg.id,
-      amountCents: 2000,
-      state: 'failed',
-      idempotencyKey: `pay_${randomUUID()}`,
-    });
+    await insertPayment({ kind: 'registration', recordId: reg.id, amountCents: 2000, state: 'failed' });
     expect((await confirm('registrations', reg.id)).status).toBe(200);
   });
 
