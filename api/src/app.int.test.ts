@@ -2,14 +2,16 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError, PUBLIC_CONFIG_PLACEHOLDER, PublicConfig } from '@pillars/contracts';
-import { createDatabase, events, keepOldSlug, newsArticles, slugRedirects } from '@pillars/platform/db';
+import { createDatabase, events, keepOldSlug, slugRedirects } from '@pillars/platform/db';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
+import { testRecords } from './test/records';
 import { testApp, useAppInfra } from './test/test-app';
 
 const database = await useTestDatabase();
 const infra = await useAppInfra(database);
 const app = testApp(database, infra);
+const { insertArticle } = testRecords(database.db);
 
 describe('health', () => {
   it('GET /healthz answers while the process is up', async () => {
@@ -102,13 +104,10 @@ describe('serving the built web app', async () => {
   });
 
   it('renders an article’s title and social metadata for link previews, escaped', async () => {
-    await database.db.insert(newsArticles).values({
+    await insertArticle({
       slug: 'flag-day',
       title: 'Flag Day "</title><script>alert(1)</script>',
       excerpt: 'Why we fly it & what it means.',
-      content: 'Body.',
-      imageUrl: '/images/news/flag.svg',
-      publishedAt: new Date('2025-06-14T12:00:00Z'),
     });
     const html = await (await webApp.request('/news/flag-day')).text();
     expect(html).toContain('<title>Flag Day &quot;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Liberty');
@@ -123,33 +122,15 @@ describe('serving the built web app', async () => {
   });
 
   it('answers a published article’s former address with a 301 to its current page', async () => {
-    const [row] = await database.db
-      .insert(newsArticles)
-      .values({
-        slug: 'new-address',
-        title: 'Moved',
-        excerpt: 'Moved.',
-        content: 'Body.',
-        imageUrl: '/images/news/flag.svg',
-        publishedAt: new Date('2025-06-14T12:00:00Z'),
-      })
-      .returning({ id: newsArticles.id });
-    await database.db.insert(slugRedirects).values({ kind: 'news', oldSlug: 'old-address', targetId: row?.id ?? '' });
+    const row = await insertArticle({ slug: 'new-address', title: 'Moved', excerpt: 'Moved.' });
+    await database.db.insert(slugRedirects).values({ kind: 'news', oldSlug: 'old-address', targetId: row.id });
     const res = await webApp.request('/news/old-address');
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe('/news/new-address');
   });
 
   it('gives a draft no link preview: it is not public', async () => {
-    await database.db.insert(newsArticles).values({
-      slug: 'secret-draft',
-      title: 'Secret draft',
-      excerpt: 'Not yet.',
-      content: 'Body.',
-      imageUrl: '/images/news/flag.svg',
-      publishedAt: new Date('2025-06-14T12:00:00Z'),
-      status: 'draft',
-    });
+    await insertArticle({ slug: 'secret-draft', title: 'Secret draft', excerpt: 'Not yet.', status: 'draft' });
     const html = await (await webApp.request('/news/secret-draft')).text();
     expect(html).not.toContain('Secret draft');
     expect(html).not.toContain('og:title');

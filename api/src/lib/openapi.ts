@@ -1,5 +1,5 @@
-import { type Hook, type RouteConfig, type RouteHandler, OpenAPIHono } from '@hono/zod-openapi';
-import { ApiError, IdempotencyKey } from '@pillars/contracts';
+import { type Hook, type RouteConfig, type RouteHandler, OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { ApiError, IdempotencyKey, Slug } from '@pillars/contracts';
 import { z } from 'zod';
 import type { AppEnv } from './context';
 import { AppError, invalidData } from './errors';
@@ -47,6 +47,30 @@ export const rateLimited = {
 
 /** The header that makes a retried submission answer with the first response, not a second record. */
 export const idempotencyHeader = z.object({ 'Idempotency-Key': IdempotencyKey.optional() });
+
+type ResponseConfig = RouteConfig['responses'][number];
+
+/** The public list of a published kind of record (`tag`: events, news). */
+export const publicListRoute = (tag: string, summary: string, ok: ResponseConfig) =>
+  createRoute({ method: 'get', path: '/', tags: [tag], summary, responses: { 200: ok } });
+
+/**
+ * A published record read by its slug: `ok`, a 301 from a former slug (`moved` says where
+ * Location points) and the 404 `missing` when no public record has the slug.
+ */
+export const publicBySlugRoute = (
+  tag: string,
+  summary: string,
+  { ok, moved, missing }: { ok: ResponseConfig; moved: string; missing: string },
+) =>
+  createRoute({
+    method: 'get',
+    path: '/{slug}',
+    tags: [tag],
+    summary,
+    request: { params: z.object({ slug: Slug }) },
+    responses: { 200: ok, 301: { description: moved }, 404: apiError(missing) },
+  });
 
 /** How a route answers a request its definition refuses, beyond the house's 400 (docs/decisions/013). */
 export interface RouteOptions {

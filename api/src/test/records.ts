@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, donations, eventRegistrations, events, memberships, payments } from '@pillars/platform/db';
+import {
+  type Database,
+  donations,
+  eventRegistrations,
+  events,
+  memberships,
+  newsArticles,
+  payments,
+} from '@pillars/platform/db';
 import { getTableName } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 
@@ -25,7 +33,7 @@ export async function insertOne<T extends PgTable>(
 /**
  * The suite's inserters over `db`: an event of its own slug on the evening of July 4, 2026; a $25
  * card donation; a card membership; a free registration for an event; a succeeded card payment
- * of a record with an idempotency key of its own.
+ * of a record with an idempotency key of its own; a news article published on June 14, 2025.
  */
 export function testRecords(db: Database) {
   return {
@@ -53,6 +61,16 @@ export function testRecords(db: Database) {
         phone: '2155550100',
         paymentAmount: 0,
         ...extra,
+      }),
+    insertArticle: (
+      values: Pick<typeof newsArticles.$inferInsert, 'slug' | 'title' | 'excerpt'> &
+        Partial<typeof newsArticles.$inferInsert>,
+    ) =>
+      insertOne(db, newsArticles, {
+        content: 'Body.',
+        imageUrl: '/images/news/flag.svg',
+        publishedAt: new Date('2025-06-14T12:00:00Z'),
+        ...values,
       }),
     insertPayment: (
       values: Pick<typeof payments.$inferInsert, 'kind' | 'recordId' | 'amountCents'> &

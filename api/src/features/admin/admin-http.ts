@@ -1,6 +1,7 @@
 import { type RouteConfig, createRoute } from '@hono/zod-openapi';
-import { authResponseMessages } from '@pillars/contracts';
+import { type MessageResponse, authResponseMessages } from '@pillars/contracts';
 import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -90,6 +91,103 @@ export function adminOperation<
   for (const [code, description] of refusals) if (description) responses[code] = apiError(description);
   const route = { method, path, summary, ...(Object.keys(request).length > 0 ? { request } : {}), responses };
   return adminRoute(route as unknown as Omit<typeof route, 'request'> & { request: RequestOf<P, Q, B> });
+}
+
+/** What an audited write did: its answer, and its log line (the actor's id is added after `event`). */
+interface Written<B> {
+  answer: B;
+  log: { event: string } & Record<string, unknown>;
+  message: string;
+}
+
+/**
+ * An admin write: the signed-in actor does `write` (the service audits it), the write is logged
+ * under the actor's id, and its answer is sent with `status`.
+ */
+export async function auditedWrite<B extends object, S extends ContentfulStatusCode>(
+  c: Context<AppEnv>,
+  status: S,
+  write: (actor: Actor) => Promise<Written<B>>,
+) {
+  const actor = actorIn(c);
+  const {
+    answer,
+    log: { event, ...fields },
+    message,
+  } = await write(actor);
+  c.get('logger').info({ event, actorId: actor.userId, ...fields }, message);
+  return c.json(answer, status);
+}
+
+/**
+ * DELETE of the record the path's id names: the actor deletes it through `remove` (which audits
+ * it); logged as `event` with the id under `idKey`; answers `{ success: true }`.
+ */
+export function auditedDelete(
+  remove: (actor: Actor, id: string) => Promise<unknown>,
+  { event, idKey, message }: { event: string; idKey: string; message: string },
+) {
+  return (c: Context<AppEnv>) =>
+    auditedWrite(c, 200, async (actor) => {
+      const id = c.req.param('id') ?? '';
+      await remove(actor, id);
+      return { answer: { success: true } satisfies MessageResponse, log: { event, [idKey]: id }, message };
+    });
+}
+
+/** How an authored record's writes are logged: `admin.event` with `eventId`, 'event created'. */
+interface AuthoredNames {
+  event: string;
+  idKey: string;
+  noun: string;
+}
+
+/** An authored record's service: create, save and delete by the actor (each audits itself). */
+interface AuthoredService<I, D extends { id: string }> {
+  create: (actor: Actor, input: I) => Promise<D>;
+  update: (actor: Actor, id: string, input: I) => Promise<D>;
+  remove: (actor: Actor, id: string) => Promise<unknown>;
+}
+
+type WithBody<I> = Context<AppEnv, string, { out: { json: I } }>;
+
+/**
+ * The handlers of an authored record's writes (an event, a news article): create answers 201 and
+ * save 200 with `{ success, data }`, delete 200 with `{ success }`; each logged as
+ * `<event>.created|updated|deleted` with the record's id, `updated` also with `savedLog(input)`.
+ */
+export function authoredWrites<I, D extends { id: string }>(
+  { event, idKey, noun }: AuthoredNames,
+  service: AuthoredService<I, D>,
+  savedLog: (input: I) => Record<string, unknown> = () => ({}),
+) {
+  return {
+    create: (c: WithBody<I>) =>
+      auditedWrite(c, 201, async (actor) => {
+        const data = await service.create(actor, c.req.valid('json'));
+        return {
+          answer: { success: true, data },
+          log: { event: `${event}.created`, [idKey]: data.id },
+          message: `${noun} created`,
+        };
+      }),
+    update: (c: WithBody<I>) =>
+      auditedWrite(c, 200, async (actor) => {
+        const id = c.req.param('id') ?? '';
+        const input = c.req.valid('json');
+        const data = await service.update(actor, id, input);
+        const log = { event: `${event}.updated`, [idKey]: id, ...savedLog(input) };
+        return { answer: { success: true, data }, log, message: `${noun} saved` };
+      }),
+    remove: auditedDelete(service.remove, { event: `${event}.deleted`, idKey, message: `${noun} deleted` }),
+  };
+}
+
+/** The record `read` found, or the 404 naming `what`. */
+export async function foundOr404<T>(what: string, read: Promise<T | null | undefined>): Promise<T> {
+  const record = await read;
+  if (!record) throw notFound(what);
+  return record;
 }
 
 /** A path of the admin API (as the record lists' descriptions write it) relative to the admin app. */

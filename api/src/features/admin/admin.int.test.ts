@@ -515,13 +515,7 @@ describe('status changes', () => {
 
   it('leaves an item whose card payment is underway to the worker', async () => {
     const donation = await insertDonation({ status: 'pending' });
-    await db.insert(payments).values({
-      kind: 'donation',
-      recordId: donation.id,
-      amountCents: 2500,
-      state: 'processing',
-      idempotencyKey: `pay_${randomUUID()}`,
-    });
+    await insertPayment({ kind: 'donation', recordId: donation.id, amountCents: 2500, state: 'processing' });
     const res = await confirm('contributions', donation.id);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
@@ -534,13 +528,7 @@ describe('status changes', () => {
   it('still confirms an item whose card payment failed (paid another way)', async () => {
     const event = await insertEvent({ requiresPayment: true, price: 2000 });
     const reg = await insertRegistration(event.id, { paymentAmount: 2000 });
-    await db.insert(payments).values({
-      kind: 'registration',
-      recordId: reg.id,
-      amountCents: 2000,
-      state: 'failed',
-      idempotencyKey: `pay_${randomUUID()}`,
-    });
+    await insertPayment({ kind: 'registration', recordId: reg.id, amountCents: 2000, state: 'failed' });
     expect((await confirm('registrations', reg.id)).status).toBe(200);
   });
 
@@ -772,23 +760,20 @@ describe('PUT /api/admin/profile', () => {
 });
 
 describe('GET /api/admin/payments/:id', () => {
+  /** A $25 payment of a new donation or membership, queued unless `extra` says otherwise. */
+  const paymentOf = async (kind: 'donation' | 'membership', extra: Partial<typeof payments.$inferInsert> = {}) => {
+    const record = kind === 'donation' ? await insertDonation() : await insertMembership();
+    return insertPayment({ kind, recordId: record.id, amountCents: 2500, state: 'queued', ...extra });
+  };
+
   it('shows the ledger row and its queue job’s state, never the card token', async () => {
-    const donation = await insertDonation();
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        kind: 'donation',
-        recordId: donation.id,
-        amountCents: 2500,
-        state: 'failed',
-        attempts: 3,
-        failureCode: 'card_declined',
-        failureMessage: 'The card was declined.',
-        paymentMethodToken: 'pm_secret_token',
-        idempotencyKey: `pay_${randomUUID()}`,
-      })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await paymentOf('donation', {
+      state: 'failed',
+      attempts: 3,
+      failureCode: 'card_declined',
+      failureMessage: 'The card was declined.',
+      paymentMethodToken: 'pm_secret_token',
+    });
     await infra.queues
       .queue(QUEUES.charges)
       .add(
@@ -804,7 +789,7 @@ describe('GET /api/admin/payments/:id', () => {
     expect(AdminPaymentDetail.parse(JSON.parse(text))).toMatchObject({
       id: payment.id,
       kind: 'donation',
-      recordId: donation.id,
+      recordId: payment.recordId,
       state: 'failed',
       attempts: 3,
       failureCode: 'card_declined',
@@ -815,12 +800,7 @@ describe('GET /api/admin/payments/:id', () => {
   });
 
   it('names the job that settles each kind, and says when the job is gone', async () => {
-    const membership = await insertMembership();
-    const [payment] = await db
-      .insert(payments)
-      .values({ kind: 'membership', recordId: membership.id, amountCents: 2500, idempotencyKey: `pay_${randomUUID()}` })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await paymentOf('membership');
     const detail = AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json());
     expect(detail.job).toEqual({
       name: 'start-recurring',
@@ -831,12 +811,7 @@ describe('GET /api/admin/payments/:id', () => {
   });
 
   it('shows the duplicate charges the worker reversed for a payment', async () => {
-    const membership = await insertMembership();
-    const [payment] = await db
-      .insert(payments)
-      .values({ kind: 'membership', recordId: membership.id, amountCents: 2500, idempotencyKey: `pay_${randomUUID()}` })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await paymentOf('membership');
     expect(AdminPaymentDetail.parse(await (await get(`/payments/${payment.id}`)).json()).duplicatesReversed).toEqual(
       [],
     );
@@ -860,25 +835,16 @@ describe('GET /api/admin/payments/:id', () => {
   });
 
   it("shows a plan's dunning and cancellation, counting the failed instalments since it started failing", async () => {
-    const membership = await insertMembership();
     const failingSince = new Date(Date.now() - 3 * 86_400_000);
     const cancelRequestedAt = new Date(Date.now() - 60_000);
-    const [payment] = await db
-      .insert(payments)
-      .values({
-        kind: 'membership',
-        recordId: membership.id,
-        amountCents: 2500,
-        state: 'succeeded',
-        idempotencyKey: `pay_${randomUUID()}`,
-        providerRecurringId: `pt_rec_${randomUUID()}`,
-        failingSince,
-        cancelRequestedAt,
-        cancelRequestedBy: 'system',
-        cancelReason: 'Monthly charge declined.',
-      })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await paymentOf('membership', {
+      state: 'succeeded',
+      providerRecurringId: `pt_rec_${randomUUID()}`,
+      failingSince,
+      cancelRequestedAt,
+      cancelRequestedBy: 'system',
+      cancelReason: 'Monthly charge declined.',
+    });
     const row = (status: string, createdAt: Date) => ({
       paymentId: payment.id,
       amount: 2500,
@@ -907,12 +873,7 @@ describe('GET /api/admin/payments/:id', () => {
       cancelledAt: null,
     });
 
-    const donation = await insertDonation();
-    const [oneTime] = await db
-      .insert(payments)
-      .values({ kind: 'donation', recordId: donation.id, amountCents: 2500, idempotencyKey: `pay_${randomUUID()}` })
-      .returning();
-    if (!oneTime) throw new Error('no payment');
+    const oneTime = await paymentOf('donation');
     expect(AdminPaymentDetail.parse(await (await get(`/payments/${oneTime.id}`)).json()).plan).toBeNull();
   });
 

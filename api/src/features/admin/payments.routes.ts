@@ -8,9 +8,8 @@ import {
   RefundCreate,
 } from '@pillars/contracts/admin';
 import type { AppDeps } from '../../lib/context';
-import { notFound } from '../../lib/errors';
 import { featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorIn, adminOperation, idParams, unknown } from './admin-http';
+import { adminOperation, auditedWrite, foundOr404, idParams, unknown } from './admin-http';
 import { paymentsOfRecord } from './audit-log.service';
 import { cancelPlan, createRefund } from './money-ops.service';
 import { paymentDetail } from './payment-detail.service';
@@ -51,39 +50,35 @@ const paymentsOfRecordRoute = adminOperation('get', '/payments', {
 export function adminPaymentsRoutes(deps: AppDeps) {
   const { db } = deps;
   const app = featureRouter();
-  openapiRoute(app, createRefundRoute, async (c) => {
-    const actor = actorIn(c);
-    const data = await createRefund(deps, c.get('logger'), actor, c.req.valid('json'));
-    c.get('logger').info(
-      { event: 'admin.refund.requested', actorId: actor.userId, refundId: data.id, paymentId: data.paymentId },
-      'refund requested',
-    );
-    return c.json({ success: true, data } satisfies RefundAccepted, 202);
-  });
+  openapiRoute(app, createRefundRoute, (c) =>
+    auditedWrite(c, 202, async (actor) => {
+      const data = await createRefund(deps, c.get('logger'), actor, c.req.valid('json'));
+      const answer = { success: true, data } satisfies RefundAccepted;
+      const log = { event: 'admin.refund.requested', refundId: data.id, paymentId: data.paymentId };
+      return { answer, log, message: 'refund requested' };
+    }),
+  );
   openapiRoute(
     app,
     cancelPlanRoute,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      const { reason } = c.req.valid('json');
-      const data = await cancelPlan(deps, c.get('logger'), actor, id, reason);
-      c.get('logger').info(
-        { event: 'admin.plan.cancel-requested', actorId: actor.userId, paymentId: id },
-        'plan cancellation requested',
-      );
-      return c.json({ success: true, data } satisfies PlanCancelAccepted, 202);
-    },
+    (c) =>
+      auditedWrite(c, 202, async (actor) => {
+        const { id } = c.req.valid('param');
+        const data = await cancelPlan(deps, c.get('logger'), actor, id, c.req.valid('json').reason);
+        const answer = { success: true, data } satisfies PlanCancelAccepted;
+        return {
+          answer,
+          log: { event: 'admin.plan.cancel-requested', paymentId: id },
+          message: 'plan cancellation requested',
+        };
+      }),
     unknown('Payment'),
   );
   openapiRoute(
     app,
     paymentDetailRoute,
-    async (c) => {
-      const detail = await paymentDetail(deps, c.get('logger'), c.req.valid('param').id);
-      if (!detail) throw notFound('Payment');
-      return c.json(detail, 200);
-    },
+    async (c) =>
+      c.json(await foundOr404('Payment', paymentDetail(deps, c.get('logger'), c.req.valid('param').id)), 200),
     unknown('Payment'),
   );
   openapiRoute(app, paymentsOfRecordRoute, async (c) => {

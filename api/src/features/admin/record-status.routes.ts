@@ -2,7 +2,7 @@ import { RegistrationStatusChange, StatusChange, StatusChanged } from '@pillars/
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorIn, adminOperation, idParams, unknown } from './admin-http';
+import { adminOperation, auditedWrite, idParams, unknown } from './admin-http';
 import { checkInRegistration } from './money-ops.service';
 import { confirmContribution, confirmRegistration } from './status.service';
 
@@ -29,40 +29,29 @@ export function recordStatusRoutes(deps: AppDeps) {
   openapiRoute(
     app,
     confirmContributionRoute,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      const confirmed = await confirmContribution(db, actor, id);
-      c.get('logger').info(
-        { event: 'admin.status.confirmed', actorId: actor.userId, entityType: confirmed.entityType, id },
-        'contribution confirmed',
-      );
-      return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
-    },
+    (c) =>
+      auditedWrite(c, 200, async (actor) => {
+        const { id } = c.req.valid('param');
+        const { entityType } = await confirmContribution(db, actor, id);
+        const answer = { success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>;
+        return { answer, log: { event: 'admin.status.confirmed', entityType, id }, message: 'contribution confirmed' };
+      }),
     unknown('Contribution'),
   );
   openapiRoute(
     app,
     confirmRegistrationRoute,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      const { status } = c.req.valid('json');
-      if (status === 'attended') {
-        await checkInRegistration(deps, actor, id);
-        c.get('logger').info(
-          { event: 'admin.status.attended', actorId: actor.userId, entityType: 'event_registration', id },
-          'registration checked in',
-        );
-        return c.json({ success: true, data: { id, status } } satisfies z.infer<typeof StatusChanged>, 200);
-      }
-      await confirmRegistration(db, actor, id);
-      c.get('logger').info(
-        { event: 'admin.status.confirmed', actorId: actor.userId, entityType: 'event_registration', id },
-        'registration confirmed',
-      );
-      return c.json({ success: true, data: { id, status: 'confirmed' } } satisfies z.infer<typeof StatusChanged>, 200);
-    },
+    (c) =>
+      auditedWrite(c, 200, async (actor) => {
+        const { id } = c.req.valid('param');
+        const checkIn = c.req.valid('json').status === 'attended';
+        if (checkIn) await checkInRegistration(deps, actor, id);
+        else await confirmRegistration(db, actor, id);
+        const status = checkIn ? 'attended' : 'confirmed';
+        const answer = { success: true, data: { id, status } } satisfies z.infer<typeof StatusChanged>;
+        const log = { event: `admin.status.${status}`, entityType: 'event_registration', id };
+        return { answer, log, message: checkIn ? 'registration checked in' : 'registration confirmed' };
+      }),
     unknown('Registration'),
   );
   return app;

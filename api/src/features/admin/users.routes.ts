@@ -3,7 +3,7 @@ import { AdminUserCreated, AdminUserList, ProfileUpdated } from '@pillars/contra
 import type { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { featureRouter, json, openapiRoute } from '../../lib/openapi';
-import { actorIn, adminOperation, idParams, unknown } from './admin-http';
+import { adminOperation, auditedDelete, auditedWrite, idParams, unknown } from './admin-http';
 import { createAdmin, deleteAdmin, listAdmins, updateProfile, userMessages } from './users.service';
 
 const conflict = 'The e-mail address is taken';
@@ -39,32 +39,27 @@ const updateProfileRoute = adminOperation('put', '/profile', {
 export function usersRoutes({ db }: Pick<AppDeps, 'db'>) {
   const app = featureRouter();
   openapiRoute(app, listUsers, async (c) => c.json(await listAdmins(db), 200));
-  openapiRoute(app, createUser, async (c) => {
-    const actor = actorIn(c);
-    const user = await createAdmin(db, actor, c.req.valid('json'));
-    c.get('logger').info({ event: 'admin.user.created', actorId: actor.userId, userId: user.id }, 'admin created');
-    return c.json({ success: true, user } satisfies z.infer<typeof AdminUserCreated>, 201);
-  });
-  openapiRoute(
-    app,
-    deleteUser,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      await deleteAdmin(db, actor, id);
-      c.get('logger').info({ event: 'admin.user.deleted', actorId: actor.userId, userId: id }, 'admin deleted');
-      return c.json({ success: true } satisfies MessageResponse, 200);
-    },
-    unknown('Admin user'),
+  openapiRoute(app, createUser, (c) =>
+    auditedWrite(c, 201, async (actor) => {
+      const user = await createAdmin(db, actor, c.req.valid('json'));
+      const answer = { success: true, user } satisfies z.infer<typeof AdminUserCreated>;
+      return { answer, log: { event: 'admin.user.created', userId: user.id }, message: 'admin created' };
+    }),
   );
-  openapiRoute(app, updateProfileRoute, async (c) => {
-    const actor = actorIn(c);
-    const user = await updateProfile(db, actor, c.req.valid('json'));
-    c.get('logger').info({ event: 'admin.profile.updated', actorId: actor.userId }, 'profile updated');
-    return c.json(
-      { success: true, message: userMessages.profileUpdated, user } satisfies z.infer<typeof ProfileUpdated>,
-      200,
-    );
+  const removeAdmin = auditedDelete((actor, id) => deleteAdmin(db, actor, id), {
+    event: 'admin.user.deleted',
+    idKey: 'userId',
+    message: 'admin deleted',
   });
+  openapiRoute(app, deleteUser, removeAdmin, unknown('Admin user'));
+  openapiRoute(app, updateProfileRoute, (c) =>
+    auditedWrite(c, 200, async (actor) => {
+      const user = await updateProfile(db, actor, c.req.valid('json'));
+      const answer = { success: true, message: userMessages.profileUpdated, user } satisfies z.infer<
+        typeof ProfileUpdated
+      >;
+      return { answer, log: { event: 'admin.profile.updated' }, message: 'profile updated' };
+    }),
+  );
   return app;
 }

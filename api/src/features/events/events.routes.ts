@@ -3,29 +3,24 @@ import { eventCalendar } from '@pillars/platform/calendar';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { apiError, featureRouter, json, openapiRoute, publicBySlugRoute, publicListRoute } from '../../lib/openapi';
 import { listUpcomingEvents, publicEvent, publicEventRow } from './events.service';
 
-const listEvents = createRoute({
-  method: 'get',
-  path: '/',
-  tags: ['events'],
-  summary: 'Upcoming published events (not yet over), soonest first; drafts and cancelled events are not listed',
-  responses: { 200: json('The events', EventList) },
-});
+const listEvents = publicListRoute(
+  'events',
+  'Upcoming published events (not yet over), soonest first; drafts and cancelled events are not listed',
+  json('The events', EventList),
+);
 
-const getEvent = createRoute({
-  method: 'get',
-  path: '/{slug}',
-  tags: ['events'],
-  summary: 'One published or cancelled event, with its price and pricing tiers; a former slug redirects',
-  request: { params: z.object({ slug: Slug }) },
-  responses: {
-    200: json('The event; status `cancelled` means it will not take place and takes no registrations', EventDetail),
-    301: { description: "A former slug of the event: Location is the event's current address" },
-    404: apiError('No public event has this slug'),
+const getEvent = publicBySlugRoute(
+  'events',
+  'One published or cancelled event, with its price and pricing tiers; a former slug redirects',
+  {
+    ok: json('The event; status `cancelled` means it will not take place and takes no registrations', EventDetail),
+    moved: "A former slug of the event: Location is the event's current address",
+    missing: 'No public event has this slug',
   },
-});
+);
 
 const getCalendar = createRoute({
   method: 'get',

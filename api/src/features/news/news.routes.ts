@@ -1,29 +1,19 @@
-import { NewsArticle, NewsList, Slug } from '@pillars/contracts';
-import { createRoute, z } from '@hono/zod-openapi';
+import { NewsArticle, NewsList } from '@pillars/contracts';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { featureRouter, json, openapiRoute, publicBySlugRoute, publicListRoute } from '../../lib/openapi';
 import { listPublicArticles, publicArticle } from './news.service';
 
-const listNews = createRoute({
-  method: 'get',
-  path: '/',
-  tags: ['news'],
-  summary: 'Published news articles, newest first',
-  responses: { 200: json('The articles, without their content', NewsList) },
-});
+const listNews = publicListRoute(
+  'news',
+  'Published news articles, newest first',
+  json('The articles, without their content', NewsList),
+);
 
-const getArticle = createRoute({
-  method: 'get',
-  path: '/{slug}',
-  tags: ['news'],
-  summary: 'One news article',
-  request: { params: z.object({ slug: Slug }) },
-  responses: {
-    200: json('The article', NewsArticle),
-    301: { description: "A former slug of a published article: Location is the article's current path" },
-    404: apiError('No public article has this slug'),
-  },
+const getArticle = publicBySlugRoute('news', 'One news article', {
+  ok: json('The article', NewsArticle),
+  moved: "A former slug of a published article: Location is the article's current path",
+  missing: 'No public article has this slug',
 });
 
 export function newsRoutes({ db, now = () => new Date() }: AppDeps) {

@@ -13,9 +13,8 @@ import {
 } from '@pillars/contracts/admin';
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv } from '../../../lib/context';
-import { notFound } from '../../../lib/errors';
 import { featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { actorIn, adminOperation, csvFile, unknown } from '../admin-http';
+import { adminOperation, auditedWrite, csvFile, foundOr404, unknown } from '../admin-http';
 import { depositDetail, depositsForExport, listDeposits, refreshDeposits } from './deposits.service';
 
 const missing = 'No deposit has this batch number';
@@ -76,22 +75,19 @@ export function adminDepositsRoutes(deps: AppDeps) {
     const deposits = (await depositsForExport(db, query)) ?? [];
     return csvResponse(c, deposits, depositCsvFileName(query), query.timeZone ?? 'UTC');
   });
-  openapiRoute(app, refresh, async (c) => {
-    const actor = actorIn(c);
-    const jobId = await refreshDeposits(deps.queues, deps.now?.() ?? new Date());
-    c.get('logger').info({ event: 'admin.deposits-refresh', actorId: actor.userId, jobId }, 'deposits sync queued');
-    return c.json({ success: true, jobId } satisfies DepositRefreshAccepted, 202);
-  });
+  openapiRoute(app, refresh, (c) =>
+    auditedWrite(c, 202, async () => {
+      const jobId = await refreshDeposits(deps.queues, deps.now?.() ?? new Date());
+      const answer = { success: true, jobId } satisfies DepositRefreshAccepted;
+      return { answer, log: { event: 'admin.deposits-refresh', jobId }, message: 'deposits sync queued' };
+    }),
+  );
   // A batch number in the path that is not one cannot name a deposit: 404, as for an unknown one.
   const unknownDeposit = unknown('Deposit');
   openapiRoute(
     app,
     read,
-    async (c) => {
-      const detail = await depositDetail(db, c.req.valid('param').batch);
-      if (!detail) throw notFound('Deposit');
-      return c.json(detail, 200);
-    },
+    async (c) => c.json(await foundOr404('Deposit', depositDetail(db, c.req.valid('param').batch)), 200),
     unknownDeposit,
   );
   openapiRoute(
@@ -100,8 +96,7 @@ export function adminDepositsRoutes(deps: AppDeps) {
     async (c) => {
       const { batch } = c.req.valid('param');
       const { timeZone } = c.req.valid('query');
-      const deposits = await depositsForExport(db, { batch });
-      if (!deposits) throw notFound('Deposit');
+      const deposits = await foundOr404('Deposit', depositsForExport(db, { batch }));
       return csvResponse(c, deposits, depositCsvFileName({ batch }), timeZone ?? 'UTC');
     },
     unknownDeposit,

@@ -11,9 +11,18 @@ import {
 } from '@pillars/contracts/admin';
 import { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
-import { notFound } from '../../../lib/errors';
 import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { actorIn, adminOperation, adminRoute, idParams, jsonBody, unknown } from '../admin-http';
+import {
+  actorIn,
+  adminOperation,
+  adminRoute,
+  foundOr404,
+  idParams,
+  jsonBody,
+  unknown,
+  auditedWrite,
+  authoredWrites,
+} from '../admin-http';
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './admin-events.service';
 import { cancelEvent, eventCancellation, retryEventRefund } from './event-cancellation.service';
 
@@ -94,48 +103,29 @@ export function adminEventsRoutes(deps: AppDeps) {
     const query = c.req.valid('query');
     return c.json({ success: true, data: await listEvents(db, query, now()) } satisfies AdminEventList, 200);
   });
-  openapiRoute(app, create, async (c) => {
-    const actor = actorIn(c);
-    const data = await createEvent(db, actor, c.req.valid('json'));
-    c.get('logger').info({ event: 'admin.event.created', actorId: actor.userId, eventId: data.id }, 'event created');
-    return c.json({ success: true, data } satisfies AdminEventSaved, 201);
-  });
+  const writes = authoredWrites(
+    { event: 'admin.event', idKey: 'eventId', noun: 'event' },
+    {
+      create: (actor, input: z.output<typeof AdminEventInput>) => createEvent(db, actor, input),
+      update: (actor, id, input) => updateEvent(db, actor, id, input),
+      remove: (actor, id) => deleteEvent(db, actor, id),
+    },
+    (input) => ({ status: input.status }),
+  );
+  openapiRoute(app, create, writes.create);
   // A path id that is not a UUID cannot name an event (or its refund): 404, as for an unknown one.
   const unknownEvent = unknown('Event');
   openapiRoute(
     app,
     read,
-    async (c) => {
-      const event = await getEvent(db, c.req.valid('param').id);
-      if (!event) throw notFound('Event');
-      return c.json(event, 200);
-    },
+    async (c) => c.json(await foundOr404('Event', getEvent(db, c.req.valid('param').id)), 200),
     unknownEvent,
   );
-  openapiRoute(
-    app,
-    update,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const data = await updateEvent(db, actor, id, input);
-      c.get('logger').info(
-        { event: 'admin.event.updated', actorId: actor.userId, eventId: id, status: input.status },
-        'event saved',
-      );
-      return c.json({ success: true, data } satisfies AdminEventSaved, 200);
-    },
-    unknownEvent,
-  );
+  openapiRoute(app, update, writes.update, unknownEvent);
   openapiRoute(
     app,
     cancellation,
-    async (c) => {
-      const data = await eventCancellation(db, c.req.valid('param').id);
-      if (!data) throw notFound('Event');
-      return c.json(data, 200);
-    },
+    async (c) => c.json(await foundOr404('Event', eventCancellation(db, c.req.valid('param').id)), 200),
     unknownEvent,
   );
   openapiRoute(
@@ -156,29 +146,19 @@ export function adminEventsRoutes(deps: AppDeps) {
   openapiRoute(
     app,
     retry,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id, chargeRowId } = c.req.valid('param');
-      const data = await retryEventRefund(deps, c.get('logger'), actor, id, chargeRowId);
-      c.get('logger').info(
-        { event: 'admin.event.refund-retried', actorId: actor.userId, eventId: id, chargeRowId },
-        'event refund asked again',
-      );
-      return c.json({ success: true, data } satisfies EventCancelled, 202);
-    },
+    (c) =>
+      auditedWrite(c, 202, async (actor) => {
+        const { id, chargeRowId } = c.req.valid('param');
+        const data = await retryEventRefund(deps, c.get('logger'), actor, id, chargeRowId);
+        const answer = { success: true, data } satisfies EventCancelled;
+        return {
+          answer,
+          log: { event: 'admin.event.refund-retried', eventId: id, chargeRowId },
+          message: 'event refund asked again',
+        };
+      }),
     unknown('Refund'),
   );
-  openapiRoute(
-    app,
-    remove,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      await deleteEvent(db, actor, id);
-      c.get('logger').info({ event: 'admin.event.deleted', actorId: actor.userId, eventId: id }, 'event deleted');
-      return c.json({ success: true } satisfies MessageResponse, 200);
-    },
-    unknownEvent,
-  );
+  openapiRoute(app, remove, writes.remove, unknownEvent);
   return app;
 }

@@ -6,9 +6,10 @@ import {
   AdminNewsQuery,
   AdminNewsSaved,
 } from '@pillars/contracts/admin';
+import type { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
 import { featureRouter, json, openapiRoute } from '../../../lib/openapi';
-import { actorIn, adminOperation, idParams, unknown } from '../admin-http';
+import { adminOperation, idParams, unknown, authoredWrites } from '../admin-http';
 import { createArticle, deleteArticle, getArticle, listArticles, updateArticle } from './news-admin.service';
 
 const missing = 'No article has this id';
@@ -58,12 +59,15 @@ export function adminNewsRoutes({ db }: AppDeps) {
     const data = await listArticles(db, c.req.valid('query'));
     return c.json({ success: true, data } satisfies AdminNewsList, 200);
   });
-  openapiRoute(app, createRouteDef, async (c) => {
-    const actor = actorIn(c);
-    const data = await createArticle(db, actor, c.req.valid('json'));
-    c.get('logger').info({ event: 'admin.news.created', actorId: actor.userId, articleId: data.id }, 'article created');
-    return c.json({ success: true, data } satisfies AdminNewsSaved, 201);
-  });
+  const writes = authoredWrites(
+    { event: 'admin.news', idKey: 'articleId', noun: 'article' },
+    {
+      create: (actor, input: z.output<typeof AdminNewsInput>) => createArticle(db, actor, input),
+      update: (actor, id, input) => updateArticle(db, actor, id, input),
+      remove: (actor, id) => deleteArticle(db, actor, id),
+    },
+  );
+  openapiRoute(app, createRouteDef, writes.create);
   // A path id that is not a UUID cannot name an article: 404, as for an unknown one.
   const unknownArticle = unknown('Article');
   openapiRoute(
@@ -73,29 +77,7 @@ export function adminNewsRoutes({ db }: AppDeps) {
       c.json({ success: true, data: await getArticle(db, c.req.valid('param').id) } satisfies AdminNewsDetail, 200),
     unknownArticle,
   );
-  openapiRoute(
-    app,
-    updateRoute,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      const data = await updateArticle(db, actor, id, c.req.valid('json'));
-      c.get('logger').info({ event: 'admin.news.updated', actorId: actor.userId, articleId: id }, 'article saved');
-      return c.json({ success: true, data } satisfies AdminNewsSaved, 200);
-    },
-    unknownArticle,
-  );
-  openapiRoute(
-    app,
-    deleteRouteDef,
-    async (c) => {
-      const actor = actorIn(c);
-      const { id } = c.req.valid('param');
-      await deleteArticle(db, actor, id);
-      c.get('logger').info({ event: 'admin.news.deleted', actorId: actor.userId, articleId: id }, 'article deleted');
-      return c.json({ success: true } satisfies MessageResponse, 200);
-    },
-    unknownArticle,
-  );
+  openapiRoute(app, updateRoute, writes.update, unknownArticle);
+  openapiRoute(app, deleteRouteDef, writes.remove, unknownArticle);
   return app;
 }
