@@ -57,15 +57,11 @@ function Statement({ year }: { year: number }) {
         <table className="stacked-table mt-6 w-full border-collapse">
           <thead>
             <tr className="border-b border-slate-300 text-left">
-              <th scope="col" className="py-2 pr-3">
-                {texts.columns.date}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {texts.columns.receiptNumber}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {texts.columns.description}
-              </th>
+              {[texts.columns.date, texts.columns.receiptNumber, texts.columns.description].map((column) => (
+                <th key={column} scope="col" className="py-2 pr-3">
+                  {column}
+                </th>
+              ))}
               <th scope="col" className="py-2 text-right">
                 {texts.columns.amount}
               </th>
