@@ -32,25 +32,18 @@ beforeAll(async () => {
   });
 });
 
+/** A page with the card fields: drawn once their frame is in, which loads as they near the viewport. */
+const cardFields = { reveal: '#pay-theory-credit-card-number', ready: '#pay-theory-credit-card-number iframe' };
+
 const routes = (): Route[] => [
   { name: 'home', path: '/', ready: '#events article' },
   { name: 'about', path: '/about', ready: 'h1' },
-  {
-    name: 'membership',
-    path: '/membership',
-    reveal: '#pay-theory-credit-card-number',
-    ready: '#pay-theory-credit-card-number iframe',
-  },
+  { name: 'membership', path: '/membership', ...cardFields },
   { name: 'privacy', path: '/privacy-policy', ready: 'h1' },
   { name: 'article', path: '/news/memorial-day-tribute', ready: 'article h1' },
   { name: 'event-free', path: '/events/flag-retirement-ceremony', ready: 'form' },
   { name: 'event-tiers', path: '/events/seven-pillars-leadership-summit', ready: 'form input[type=radio]' },
-  {
-    name: 'event-payment',
-    path: paymentPath,
-    reveal: '#pay-theory-credit-card-number',
-    ready: '#pay-theory-credit-card-number iframe',
-  },
+  { name: 'event-payment', path: paymentPath, ...cardFields },
   { name: 'success-contribution', path: '/success?type=contribution&amount=25.00', ready: 'h1' },
   { name: 'success-membership', path: '/success?type=membership', ready: 'h1' },
   { name: 'success-event', path: '/success?type=event&amount=45.00&event=Town%20Hall', ready: 'h1' },

@@ -8,6 +8,9 @@ export const IDEMPOTENCY_KEY = 'key_0123456789abcdef';
 /** A runner's timing without waits: polls and re-sends come at once. */
 export const NO_WAITS = { retryDelayMs: 0, requestRetryDelaysMs: [0, 0] };
 
+/** A runner's submission in tests: its Idempotency-Key, and no waits. */
+export const SUBMISSION = { idempotencyKey: IDEMPOTENCY_KEY, timing: NO_WAITS };
+
 /** GET /api/payments/{PAYMENT_ID} replies for a payment of `kind`. */
 export const statusReplies =
   (kind: PaymentStatus['kind']) =>

@@ -42,6 +42,15 @@ async function advance(ms: number): Promise<void> {
   });
 }
 
+/** The home page with empty lists, its scrolling spied on and its layout's reports in the test's hands. */
+function renderHome() {
+  stubFetch({ '/api/news': json([]), '/api/events': json([]) });
+  const scrollIntoView = spyOnScroll();
+  const layout = stubResizeObserver();
+  renderWithProviders(<HomePage />);
+  return { scrollIntoView, layout };
+}
+
 describe('HomePage', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -69,10 +78,7 @@ describe('HomePage', () => {
   });
 
   it('follows the section while the page above it changes height', async () => {
-    stubFetch({ '/api/news': json([]), '/api/events': json([]) });
-    const scrollIntoView = spyOnScroll();
-    const layout = stubResizeObserver();
-    renderWithProviders(<HomePage />);
+    const { scrollIntoView, layout } = renderHome();
 
     await advance(100);
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
@@ -90,10 +96,7 @@ describe('HomePage', () => {
   });
 
   it('leaves the page alone once the visitor scrolls', async () => {
-    stubFetch({ '/api/news': json([]), '/api/events': json([]) });
-    const scrollIntoView = spyOnScroll();
-    const layout = stubResizeObserver();
-    renderWithProviders(<HomePage />);
+    const { scrollIntoView, layout } = renderHome();
 
     await advance(100);
     layout.resize();

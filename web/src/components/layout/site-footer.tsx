@@ -1,4 +1,5 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { type LucideIcon, Mail, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { usePublicConfig } from '@/lib/use-public-config';
 import { LogoMark } from './logo-mark';
@@ -7,6 +8,16 @@ import { footerQuickLinks, layoutTexts } from './layout-texts';
 
 const footerLink = 'rounded-sm text-white/85 hover:text-white hover:underline';
 const footerHeading = 'font-display text-lg font-bold text-gold-300';
+
+/** A line of the contact address: its gold icon beside the text or link. */
+function ContactLine({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+      {children}
+    </p>
+  );
+}
 
 export function SiteFooter() {
   const { orgName, contactEmail, contactPhone, contactAddress } = usePublicConfig();
@@ -39,22 +50,19 @@ export function SiteFooter() {
         <div>
           <h2 className={footerHeading}>{layoutTexts.contactUs}</h2>
           <address className="mt-4 space-y-3 text-white/85 not-italic">
-            <p className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+            <ContactLine icon={MapPin}>
               <span>{contactAddress}</span>
-            </p>
-            <p className="flex items-start gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+            </ContactLine>
+            <ContactLine icon={Mail}>
               <a href={`mailto:${contactEmail}`} className={footerLink}>
                 {contactEmail}
               </a>
-            </p>
-            <p className="flex items-start gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-300" />
+            </ContactLine>
+            <ContactLine icon={Phone}>
               <a href={`tel:${contactPhone.replace(/[^\d+]/g, '')}`} className={footerLink}>
                 {contactPhone}
               </a>
-            </p>
+            </ContactLine>
           </address>
         </div>
 

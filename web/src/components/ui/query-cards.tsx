@@ -3,7 +3,7 @@ import { type ReactNode, Suspense } from 'react';
 import { CardPlaceholders, type CardPlaceholdersProps } from './card-placeholder';
 import { StatusMessage } from './status-message';
 
-type QueryCardsProps<T> = {
+export type QueryCardsProps<T> = {
   query: UseQueryResult<T[]>;
   texts: { loading: string; loadError: string; empty: string };
   /** The placeholder cards' layout; their label is `texts.loading`. */

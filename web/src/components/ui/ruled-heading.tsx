@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 const rule = (place: string, width: string) => `${place} block h-1 ${width} rounded-full bg-gold-400`;
 
@@ -38,5 +38,23 @@ export function RuledHeading({
       </h2>
       <span aria-hidden="true" className={look.rule} />
     </>
+  );
+}
+
+type RuledSectionProps = Omit<ComponentProps<'section'>, 'aria-labelledby' | 'title'> & {
+  headingId: string;
+  variant: keyof typeof variants;
+  title: ReactNode;
+};
+
+/** A section that opens with a RuledHeading, which names it (aria-labelledby). */
+export function RuledSection({ headingId, variant, title, children, ...section }: RuledSectionProps) {
+  return (
+    <section aria-labelledby={headingId} {...section}>
+      <RuledHeading id={headingId} variant={variant}>
+        {title}
+      </RuledHeading>
+      {children}
+    </section>
   );
 }

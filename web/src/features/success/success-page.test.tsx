@@ -33,9 +33,25 @@ describe('SuccessPage', () => {
     await waitFor(() => expect(document.title).toBe('Thank You for Your Contribution! | Patriot Pillars Foundation'));
   });
 
-  it('shows a contribution amount with two decimals', () => {
-    renderAt('/success?type=contribution&amount=17.76');
-    expect(paragraphs()).toContain('Contribution Amount: $17.76');
+  it.each([
+    {
+      what: 'a contribution amount with two decimals',
+      path: '/success?type=contribution&amount=17.76',
+      line: 'Contribution Amount: $17.76',
+    },
+    {
+      what: 'the membership fee even without an amount in the link',
+      path: '/success?type=membership',
+      line: 'Monthly Membership: $25.00',
+    },
+    {
+      what: 'a free registration when the amount is missing',
+      path: '/success?type=event&event=Town%20Hall',
+      line: 'Free Event Registration',
+    },
+  ])('shows $what', ({ path, line }) => {
+    renderAt(path);
+    expect(paragraphs()).toContain(line);
   });
 
   it('welcomes a new member with the monthly fee', () => {
@@ -43,11 +59,6 @@ describe('SuccessPage', () => {
     expect(heading().textContent).toBe('Welcome to Patriot Pillars Foundation!');
     expect(paragraphs()).toContain('Monthly Membership: $25.00');
     expectReturnHome();
-  });
-
-  it('shows the membership fee even without an amount in the link', () => {
-    renderAt('/success?type=membership');
-    expect(paragraphs()).toContain('Monthly Membership: $25.00');
   });
 
   it('thanks for a paid registration, naming the event and the fee', () => {
@@ -74,11 +85,6 @@ describe('SuccessPage', () => {
     expect(paragraphs().join(' ')).toContain('Flag Retirement Ceremony');
     expect(screen.queryByText(/Registration Fee/)).toBeNull();
     expectReturnHome();
-  });
-
-  it('shows a free registration when the amount is missing', () => {
-    renderAt('/success?type=event&event=Town%20Hall');
-    expect(paragraphs()).toContain('Free Event Registration');
   });
 
   it('treats a malformed amount as missing', () => {

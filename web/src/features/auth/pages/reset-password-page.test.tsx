@@ -34,6 +34,14 @@ function advance(ms: number) {
   });
 }
 
+/** The page stays until `early` ms before `delay`, and goes to the login page once `delay` has passed. */
+function expectLoginAfter(location: { history: string[] }, delay: number, early: number) {
+  advance(delay - early);
+  expect(location.history).toEqual(['/reset-password']);
+  advance(early);
+  expect(location.history).toEqual(['/login']);
+}
+
 describe('ResetPasswordPage', () => {
   it("redirects after the spec's delays: 2 s for an invalid link, 3 s after a reset", () => {
     expect(INVALID_RESET_LINK_REDIRECT_MS).toBe(2000);
@@ -50,10 +58,7 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByLabelText(/^New Password/)).toBeNull();
 
-    advance(INVALID_RESET_LINK_REDIRECT_MS - 1);
-    expect(location.history).toEqual(['/reset-password']);
-    advance(1);
-    expect(location.history).toEqual(['/login']);
+    expectLoginAfter(location, INVALID_RESET_LINK_REDIRECT_MS, 1);
   });
 
   it('takes the token out of the address bar and keeps the form', async () => {
@@ -128,10 +133,7 @@ describe('ResetPasswordPage', () => {
     });
 
     // This clock also follows real time, so "not before" leaves a margin for the test's own run.
-    advance(RESET_SUCCESS_REDIRECT_MS - 500);
-    expect(location.history).toEqual(['/reset-password']);
-    advance(500);
-    expect(location.history).toEqual(['/login']);
+    expectLoginAfter(location, RESET_SUCCESS_REDIRECT_MS, 500);
   });
 
   it('"Go to Login Now" goes at once, and leaving the page cancels the timed redirect', async () => {

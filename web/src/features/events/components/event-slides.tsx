@@ -1,5 +1,5 @@
 import type { EventListItem } from '@pillars/contracts';
-import { Carousel } from '@/components/ui/carousel';
+import { cardSlides } from '@/components/ui/card-slides';
 import { eventsTexts } from '../events-texts';
 import { EventCard } from './event-card';
 
@@ -8,12 +8,6 @@ import { EventCard } from './event-card';
  * formatting and the carousel: none of it is needed to draw the top of the home page
  * (docs/decisions/038).
  */
-export function EventSlides({ events }: { events: EventListItem[] }) {
-  return (
-    <Carousel
-      label={eventsTexts.carouselLabel}
-      slideClassName="basis-full md:basis-1/2"
-      slides={events.map((event) => ({ key: event.id, content: <EventCard event={event} /> }))}
-    />
-  );
-}
+export const EventSlides = cardSlides<EventListItem>(eventsTexts.carouselLabel, 'basis-full md:basis-1/2', (event) => (
+  <EventCard event={event} />
+));

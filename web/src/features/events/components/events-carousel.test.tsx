@@ -1,8 +1,8 @@
 import type { EventListItem } from '@pillars/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderInSection } from '@/test/render-with-providers';
-import { json, pending, stubFetch } from '@/test/stub-fetch';
+import { json, stubFetch } from '@/test/stub-fetch';
 import { EVENTS_SECTION_ID, EventsCarousel } from './events-carousel';
 
 /** The carousel in its home page section, whose coming into view loads the slides. */
@@ -44,30 +44,6 @@ const badge = (card: HTMLElement) =>
 beforeAll(() => import('./event-slides'));
 
 describe('EventsCarousel', () => {
-  it('shows 2 placeholder cards while loading', () => {
-    stubFetch({ '/api/events': pending });
-    const { container } = renderCarousel();
-    expect(screen.getAllByTestId('card-placeholder')).toHaveLength(2);
-    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
-  });
-
-  it('shows the error text when the request fails', async () => {
-    stubFetch({ '/api/events': () => new Response('', { status: 503, statusText: 'Service Unavailable' }) });
-    renderCarousel();
-    expect(await screen.findByRole('alert')).toHaveProperty(
-      'textContent',
-      'Failed to load events. Please try again later.',
-    );
-  });
-
-  it('shows a friendly note when nothing is coming up', async () => {
-    stubFetch({ '/api/events': json([]) });
-    renderCarousel();
-    await waitFor(() =>
-      expect(document.getElementById('events')?.textContent).toBe('No upcoming events right now. Check back soon.'),
-    );
-  });
-
   it('renders Eastern Time with " ET", the date badge, links and optional parts', async () => {
     stubFetch({ '/api/events': json(events) });
     renderCarousel();

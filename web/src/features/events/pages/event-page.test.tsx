@@ -69,6 +69,17 @@ function renderPage(event: EventDetail) {
 
 const fillDetails = (user: UserEvent) => fillPayer(user, ABIGAIL);
 
+/** The event's page, its registration accepted by the server, with Abigail's details filled in. */
+async function startRegistration(event: EventDetail) {
+  const fetchMock = stubFetch({
+    [`/api/events/${event.slug}`]: json(event),
+    [`/api/events/${event.slug}/register`]: json({ success: true, data: { registrationId } }, 201),
+  });
+  const page = renderPage(event);
+  await fillDetails(page.user);
+  return { ...page, fetchMock };
+}
+
 const submitButton = () =>
   screen.getByRole('button', { name: /^(Complete Registration|Continue to Payment|Registering)/ });
 const notifications = () => screen.getByRole('region', { name: /Notifications/ });
@@ -233,12 +244,7 @@ describe('EventPage', () => {
   });
 
   it('registers for a free event and goes to the success page with amount 0.00', async () => {
-    const fetchMock = stubFetch({
-      '/api/events/flag-retirement-ceremony': json(freeEvent),
-      '/api/events/flag-retirement-ceremony/register': json({ success: true, data: { registrationId } }, 201),
-    });
-    const { user, location } = renderPage(freeEvent);
-    await fillDetails(user);
+    const { fetchMock, user, location } = await startRegistration(freeEvent);
     await user.type(screen.getByRole('textbox', { name: 'Comments or questions (optional)' }), 'Two guests');
     await user.click(submitButton());
 
@@ -259,12 +265,7 @@ describe('EventPage', () => {
   });
 
   it('registers for a paid event with the chosen ticket type and goes to the payment page', async () => {
-    const fetchMock = stubFetch({
-      '/api/events/seven-pillars-leadership-summit': json(tieredEvent),
-      '/api/events/seven-pillars-leadership-summit/register': json({ success: true, data: { registrationId } }, 201),
-    });
-    const { user, location } = renderPage(tieredEvent);
-    await fillDetails(user);
+    const { fetchMock, user, location } = await startRegistration(tieredEvent);
     await user.click(screen.getByRole('radio', { name: /^VIP/ }));
     await user.click(submitButton());
 

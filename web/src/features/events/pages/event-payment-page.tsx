@@ -13,7 +13,7 @@ import type { EventCardPayment } from '../event-payment';
 import { eventsTexts, paymentPageTitle } from '../events-texts';
 import { readPayerHandoff } from '../payer-handoff';
 import { eventPagePath } from '@/lib/paths';
-import { RuledHeading } from '@/components/ui/ruled-heading';
+import { RuledSection } from '@/components/ui/ruled-heading';
 
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -119,13 +119,12 @@ function PaymentView({
       </div>
 
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 lg:grid-cols-5 lg:gap-10">
-        <section
-          aria-labelledby="payment-summary-heading"
+        <RuledSection
+          headingId="payment-summary-heading"
+          variant="card"
+          title={eventsTexts.summaryHeading}
           className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
         >
-          <RuledHeading id="payment-summary-heading" variant="card">
-            {eventsTexts.summaryHeading}
-          </RuledHeading>
           <dl className="mt-5 divide-y divide-slate-200">
             <SummaryRow label={eventsTexts.eventLabel}>
               <span className="font-semibold">{event.title}</span>
@@ -143,7 +142,7 @@ function PaymentView({
               <span className="font-display text-3xl font-bold text-crimson-700">${formatCents(fee)}</span>
             </SummaryRow>
           </dl>
-        </section>
+        </RuledSection>
 
         <section
           aria-labelledby="payment-form-heading"

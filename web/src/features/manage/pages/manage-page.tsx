@@ -22,6 +22,17 @@ function Centered({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-xl px-4 py-24 text-center">{children}</div>;
 }
 
+/** A wait announced to screen readers: the link being spent, the overview on its way. */
+function Waiting({ text }: { text: string }) {
+  return (
+    <Centered>
+      <p role="status" className="text-lg text-slate-700">
+        {text}
+      </p>
+    </Centered>
+  );
+}
+
 /**
  * /manage: "Manage your giving" (docs/decisions/020). Opened from an e-mailed link
  * (`?token=…`), it spends the token at once for a session and drops it from the address bar;
@@ -55,13 +66,7 @@ export function ManagePage() {
   }, [token, openSession]);
 
   if (redeeming) {
-    return (
-      <Centered>
-        <p role="status" className="text-lg text-slate-700">
-          {texts.opening}
-        </p>
-      </Centered>
-    );
+    return <Waiting text={texts.opening} />;
   }
 
   if (openSession.isError && !linkRefused(openSession.error)) {
@@ -73,13 +78,7 @@ export function ManagePage() {
   }
 
   if (overview.isPending) {
-    return (
-      <Centered>
-        <p role="status" className="text-lg text-slate-700">
-          {texts.loading}
-        </p>
-      </Centered>
-    );
+    return <Waiting text={texts.loading} />;
   }
 
   if (overview.isError) {

@@ -10,7 +10,7 @@ import { readTimeMinutes } from '../lib/read-time';
 import { splitParagraphs } from '../lib/split-paragraphs';
 import { newsTexts } from '../news-texts';
 import { PublishedLine } from './published-line';
-import { RuledHeading } from '@/components/ui/ruled-heading';
+import { RuledSection } from '@/components/ui/ruled-heading';
 import { IconLink } from '@/components/ui/icon-link';
 
 /** The hero picture: its box is reserved before it loads, and a missing file (or none) shows the placeholder. */
@@ -74,14 +74,13 @@ export function ArticleView({ article }: { article: NewsArticle }) {
           className="mt-12 border-t border-slate-200 pt-8"
         />
 
-        <section
-          aria-labelledby="article-cta-heading"
+        <RuledSection
+          headingId="article-cta-heading"
+          variant="cta"
+          title={newsTexts.ctaTitle}
           data-surface="dark"
           className="mt-12 rounded-lg bg-navy-900 p-6 text-white shadow-sm sm:p-8"
         >
-          <RuledHeading id="article-cta-heading" variant="cta">
-            {newsTexts.ctaTitle}
-          </RuledHeading>
           <p className="mt-4 text-white/90">{newsTexts.ctaBody}</p>
           <div className="mt-6 flex flex-col gap-4 sm:flex-row">
             <IconLink href="/#membership" icon={UserPlus} className={buttonClasses('primary')}>
@@ -91,7 +90,7 @@ export function ArticleView({ article }: { article: NewsArticle }) {
               {newsTexts.supportMission}
             </IconLink>
           </div>
-        </section>
+        </RuledSection>
 
         <Link
           href="/#news"

@@ -1,5 +1,5 @@
 import type { NewsListItem } from '@pillars/contracts';
-import { Carousel } from '@/components/ui/carousel';
+import { cardSlides } from '@/components/ui/card-slides';
 import { newsTexts } from '../news-texts';
 import { NewsCard } from './news-card';
 
@@ -8,12 +8,8 @@ import { NewsCard } from './news-card';
  * formatting and the carousel: none of it is needed to draw the top of the home page
  * (docs/decisions/038).
  */
-export function NewsSlides({ articles }: { articles: NewsListItem[] }) {
-  return (
-    <Carousel
-      label={newsTexts.carouselLabel}
-      slideClassName="basis-full md:basis-1/2 lg:basis-1/3"
-      slides={articles.map((article) => ({ key: article.id, content: <NewsCard article={article} /> }))}
-    />
-  );
-}
+export const NewsSlides = cardSlides<NewsListItem>(
+  newsTexts.carouselLabel,
+  'basis-full md:basis-1/2 lg:basis-1/3',
+  (article) => <NewsCard article={article} />,
+);

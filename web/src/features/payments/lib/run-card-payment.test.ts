@@ -2,7 +2,7 @@ import type { ProcessPaymentAccepted } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '../payments-texts';
 import { type ApiReply, fakeSdk, stubApi } from '@/test/payment-api-stub';
-import { IDEMPOTENCY_KEY, NO_WAITS, PAYMENT_ID, statusReplies, succeeded } from '@/test/payment-fixture';
+import { IDEMPOTENCY_KEY, PAYMENT_ID, SUBMISSION, statusReplies, succeeded } from '@/test/payment-fixture';
 import { type CardPaymentValues, type RunCardPaymentInput, runCardPayment } from './run-card-payment';
 import { PaymentDeclinedError } from './payment-steps';
 
@@ -42,8 +42,7 @@ function run(sdk: RunCardPaymentInput['sdk'], overrides: Partial<RunCardPaymentI
     values,
     amountCents: 2500,
     sdk,
-    idempotencyKey: IDEMPOTENCY_KEY,
-    timing: NO_WAITS,
+    ...SUBMISSION,
     ...overrides,
   });
 }

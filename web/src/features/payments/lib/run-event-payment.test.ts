@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chargedInBrowser, fakeSdk, stubApi } from '@/test/payment-api-stub';
-import { IDEMPOTENCY_KEY, NO_WAITS, PAYMENT_ID, statusReplies, succeeded } from '@/test/payment-fixture';
+import { IDEMPOTENCY_KEY, PAYMENT_ID, SUBMISSION, statusReplies, succeeded } from '@/test/payment-fixture';
 import { paymentMessages } from '../payments-texts';
 import { type EventPaymentInput, runEventPayment } from './run-event-payment';
 
@@ -18,8 +18,7 @@ function run(sdk: EventPaymentInput['sdk']) {
     amountCents: 4500,
     values: { firstName: 'John', lastName: 'Adams', email: 'john@example.org', phone: '555-010-1776' },
     sdk,
-    idempotencyKey: IDEMPOTENCY_KEY,
-    timing: NO_WAITS,
+    ...SUBMISSION,
   });
 }
 

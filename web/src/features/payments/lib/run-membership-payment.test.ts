@@ -1,7 +1,7 @@
 import type { MembershipForm, MembershipPaymentAccepted } from '@pillars/contracts';
 import { describe, expect, it } from 'vitest';
 import { fakeSdk, stubApi } from '@/test/payment-api-stub';
-import { IDEMPOTENCY_KEY, NO_WAITS, PAYMENT_ID, statusReplies, succeeded } from '@/test/payment-fixture';
+import { IDEMPOTENCY_KEY, PAYMENT_ID, SUBMISSION, statusReplies, succeeded } from '@/test/payment-fixture';
 import { paymentMessages } from '../payments-texts';
 import { type MembershipPaymentInput, runMembershipPayment } from './run-membership-payment';
 
@@ -35,8 +35,7 @@ function run(sdk: MembershipPaymentInput['sdk'], overrides: Partial<MembershipFo
   return runMembershipPayment({
     values: { ...values, ...overrides },
     sdk,
-    idempotencyKey: IDEMPOTENCY_KEY,
-    timing: NO_WAITS,
+    ...SUBMISSION,
   });
 }
 
