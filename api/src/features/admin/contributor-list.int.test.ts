@@ -22,6 +22,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { recordCharge } from '../../test/ledger';
 import { CONTRIBUTORS_UNPAGED_LIMIT } from './contributors.service';
+import { testRecords } from '../../test/records';
 
 const suite = await useAdminTestApp();
 const { app, db } = suite;
@@ -44,17 +45,11 @@ let eventId: string;
 const charged: { kind: PaymentKind; recordId: string; cents: number }[] = [];
 
 beforeAll(async () => {
-  const [event] = await db
-    .insert(events)
-    .values({
-      slug: 'liberty-gala',
-      title: 'Liberty Gala',
-      location: 'Independence Hall',
-      startDate: new Date('2026-07-04T22:00:00Z'),
-      endDate: new Date('2026-07-05T01:00:00Z'),
-    })
-    .returning();
-  if (!event) throw new Error('no event');
+  const event = await testRecords(db).insertEvent({
+    slug: 'liberty-gala',
+    title: 'Liberty Gala',
+    location: 'Independence Hall',
+  });
   eventId = event.id;
 
   // Many rows share one instant and one amount, so only the id orders them.

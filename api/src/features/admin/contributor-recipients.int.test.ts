@@ -1,9 +1,10 @@
 import { CONTRIBUTOR_RECIPIENTS_MAX, ContributorRecipients } from '@pillars/contracts/admin';
-import { donations, eventRegistrations, events, memberships } from '@pillars/platform/db';
+import { donations, eventRegistrations, memberships } from '@pillars/platform/db';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { RECIPIENTS_WINDOW_ROWS } from './contributor-recipients.service';
+import { testRecords } from '../../test/records';
 
 const suite = await useAdminTestApp();
 const { app } = suite;
@@ -18,17 +19,11 @@ const day = (d: number) => new Date(`2026-01-${String(d).padStart(2, '0')}T12:00
 beforeAll(async () => {
   const { db } = suite;
 
-  const [event] = await db
-    .insert(events)
-    .values({
-      slug: 'liberty-gala',
-      title: 'Liberty Gala',
-      location: 'Independence Hall',
-      startDate: new Date('2026-07-04T22:00:00Z'),
-      endDate: new Date('2026-07-05T01:00:00Z'),
-    })
-    .returning();
-  if (!event) throw new Error('no event');
+  const event = await testRecords(db).insertEvent({
+    slug: 'liberty-gala',
+    title: 'Liberty Gala',
+    location: 'Independence Hall',
+  });
 
   // Ann gives twice (two spellings of one address) and joins later; Bob gives $25; Cy registers;
   // "100% Pure" has a name that LIKE would read as a pattern.

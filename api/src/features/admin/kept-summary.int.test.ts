@@ -1,10 +1,10 @@
 import { RecordStatus } from '@pillars/contracts';
 import type { ContributorType } from '@pillars/contracts/admin';
-import { events } from '@pillars/platform/db';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { COUNTED_STATUSES, summaryOf } from './contributors.service';
+import { testRecords } from '../../test/records';
 
 // The summary cards over every record read figures kept by triggers (migration 0024), which repeat the
 // rule of which records count (COUNTED_STATUSES). Records of every status the product stores are
@@ -92,17 +92,7 @@ function insertSql(type: CountedType, email: string, status: string) {
 }
 
 beforeAll(async () => {
-  const [event] = await db
-    .insert(events)
-    .values({
-      slug: 'kept-summary',
-      title: 'Kept Summary',
-      location: 'Hall',
-      startDate: new Date('2026-07-04T22:00:00Z'),
-      endDate: new Date('2026-07-05T01:00:00Z'),
-    })
-    .returning();
-  if (!event) throw new Error('no event');
+  const event = await testRecords(db).insertEvent({ slug: 'kept-summary', title: 'Kept Summary', location: 'Hall' });
   eventId = event.id;
 });
 
