@@ -4,7 +4,9 @@
  * sampled for CPU time from /proc.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigSchema } from '@pillars/platform/config';
 import { ServiceMessage } from '@pillars/platform/service';
@@ -212,4 +214,37 @@ export function cpuMsOfTree(rootPid: number): number | undefined {
     if (stat?.ppid === rootPid) total += stat.selfMs;
   }
   return total;
+}
+
+/** The sandbox provider's credentials, given to it and to the app alike. */
+export interface SandboxCredentials {
+  merchantUid: string;
+  secretKey: string;
+  publicApiKey: string;
+}
+
+/**
+ * What the app's services read to charge through the sandbox provider listening on `port` (its
+ * card fields on `fieldsPort`), as `npm start` sets them for the sandbox, with their files in
+ * `scratch`: no demo content, and the rate limits relaxed because one client sends every payment
+ * (docs/decisions/026), their pseudonyms keyed afresh (production refuses the demo key).
+ */
+export function sandboxAppEnv(
+  sandbox: { port: number; fieldsPort: number; credentials: SandboxCredentials },
+  scratch: string,
+): Record<string, string> {
+  return {
+    PAYTHEORY_GRAPHQL_URL: `http://127.0.0.1:${sandbox.port}/graphql`,
+    PAYTHEORY_MERCHANT_UID: sandbox.credentials.merchantUid,
+    PAYTHEORY_SECRET_KEY: sandbox.credentials.secretKey,
+    PAYTHEORY_API_KEY: sandbox.credentials.publicApiKey,
+    PAYTHEORY_SDK_URL: `http://localhost:${sandbox.port}/sdk.js`,
+    PAYTHEORY_FIELDS_ORIGIN: `http://localhost:${sandbox.fieldsPort}`,
+    PAYTHEORY_LIVE_MODE: 'false',
+    DATA_DIR: scratch,
+    MAILBOX_DIR: join(scratch, 'mailbox'),
+    SEED_DEMO_CONTENT: 'false',
+    RATE_LIMITS_RELAXED: 'true',
+    RATE_LIMIT_HASH_KEY: randomBytes(32).toString('hex'),
+  };
 }

@@ -11,7 +11,6 @@
  * of their own; PostgreSQL (with pg_stat_statements) and Redis are provisioned here and removed
  * afterwards. Traffic stays on loopback. See README.md beside this file.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +21,7 @@ import { QUEUES, createQueueBackend } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
 import pg from 'pg';
 import { z } from 'zod';
-import { type Child, childEnv, cpuMsOf, cpuMsOfTree, spawnNode, waitUntilReady } from './children';
+import { type Child, childEnv, cpuMsOf, cpuMsOfTree, sandboxAppEnv, spawnNode, waitUntilReady } from './children';
 import { freePort } from '@pillars/testing/provision';
 import { BenchFailure, Teardown, abortableRun, commandLine, errorOf, progress, sleep } from './common';
 import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
@@ -134,20 +133,7 @@ async function startProcesses(
     QUEUE_PREFIX: infra.prefix,
     WORKER_CONCURRENCY: String(options.workerConcurrency),
     PAYMENT_PROVIDER_VISIBILITY_MS: String(VISIBILITY_WINDOW_MS),
-    PAYTHEORY_GRAPHQL_URL: `${sandboxUrl}/graphql`,
-    PAYTHEORY_MERCHANT_UID: SANDBOX.merchantUid,
-    PAYTHEORY_SECRET_KEY: SANDBOX.secretKey,
-    PAYTHEORY_API_KEY: SANDBOX.publicApiKey,
-    PAYTHEORY_SDK_URL: `http://localhost:${sandboxPort}/sdk.js`,
-    PAYTHEORY_FIELDS_ORIGIN: `http://localhost:${fieldsPort}`,
-    PAYTHEORY_LIVE_MODE: 'false',
-    DATA_DIR: scratch,
-    MAILBOX_DIR: join(scratch, 'mailbox'),
-    SEED_DEMO_CONTENT: 'false',
-    // The load client sends every payment from one address (docs/decisions/026).
-    RATE_LIMITS_RELAXED: 'true',
-    // Production refuses the demo key of the rate limits' pseudonyms (docs/decisions/026).
-    RATE_LIMIT_HASH_KEY: randomBytes(32).toString('hex'),
+    ...sandboxAppEnv({ port: sandboxPort, fieldsPort, credentials: SANDBOX }, scratch),
     // The worker's /healthz and /metrics on any free port: a bench may run beside other workers.
     WORKER_METRICS_PORT: '0',
   };

@@ -8,7 +8,7 @@ import { createDatabase, runMigrations } from '@pillars/platform/db';
 import pg from 'pg';
 import { REDIS_ARGS, redisServerBinary, waitForPing } from '@pillars/testing/redis';
 import { withDatabase } from '@pillars/testing/postgres';
-import { type Child, childEnv, spawnNode, waitUntilReady } from '../bench/children';
+import { type Child, childEnv, sandboxAppEnv, spawnNode, waitUntilReady } from '../bench/children';
 import { BenchFailure, type Teardown } from '../bench/common';
 import { providePostgres } from '../bench/infrastructure';
 import type { ChaosOptions } from './options';
@@ -134,20 +134,8 @@ export async function startStack(
     WORKER_LOCK_MS: '2000',
     PAYMENT_PROVIDER_TIMEOUT_MS: '5000',
     PAYMENT_PROVIDER_VISIBILITY_MS: String(VISIBILITY_WINDOW_MS),
-    PAYTHEORY_GRAPHQL_URL: `${sandboxUrl}/graphql`,
-    PAYTHEORY_MERCHANT_UID: SANDBOX.merchantUid,
-    PAYTHEORY_SECRET_KEY: SANDBOX.secretKey,
-    PAYTHEORY_API_KEY: SANDBOX.publicApiKey,
     PAYTHEORY_WEBHOOK_URL_SECRET: webhookSecret,
-    PAYTHEORY_SDK_URL: `http://localhost:${ports.sandbox}/sdk.js`,
-    PAYTHEORY_FIELDS_ORIGIN: `http://localhost:${ports.fields}`,
-    PAYTHEORY_LIVE_MODE: 'false',
-    DATA_DIR: scratch,
-    MAILBOX_DIR: join(scratch, 'mailbox'),
-    SEED_DEMO_CONTENT: 'false',
-    // Every donation comes from one address (docs/decisions/026).
-    RATE_LIMITS_RELAXED: 'true',
-    RATE_LIMIT_HASH_KEY: randomBytes(32).toString('hex'),
+    ...sandboxAppEnv({ port: ports.sandbox, fieldsPort: ports.fields, credentials: SANDBOX }, scratch),
   };
   let workerCount = 0;
   const workers: Child[] = [];

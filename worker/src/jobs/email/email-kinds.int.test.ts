@@ -14,7 +14,7 @@ import {
   membershipApplications,
   memberships,
   outboundEmails,
-  payments,
+  type payments,
   refunds,
   transactions,
 } from '@pillars/platform/db';
@@ -29,6 +29,7 @@ import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useQueueWorker } from '../../test/queue-worker';
 import { emailProcessor } from './email.processor';
+import { insertPayment } from '../../test/payment-rows';
 
 const PUBLIC_URL = 'https://pillars.example.org';
 const clock = new Date('2026-11-24T15:00:00.000Z');
@@ -97,24 +98,15 @@ describe('send-email, by kind', async () => {
     return emailId;
   }
 
-  async function payment(kind: PaymentKind, recordId: string, extra: Partial<typeof payments.$inferInsert> = {}) {
-    const id = randomUUID();
-    const [row] = await db
-      .insert(payments)
-      .values({
-        id,
-        kind,
-        recordId,
-        amountCents: 2500,
-        state: 'succeeded',
-        providerTransactionId: `pt_txn_${unique()}`,
-        idempotencyKey: `pay_${id.replace(/-/g, '')}`,
-        ...extra,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no payment');
-    return row;
-  }
+  const payment = (kind: PaymentKind, recordId: string, extra: Partial<typeof payments.$inferInsert> = {}) =>
+    insertPayment(db, {
+      kind,
+      recordId,
+      amountCents: 2500,
+      state: 'succeeded',
+      providerTransactionId: `pt_txn_${unique()}`,
+      ...extra,
+    });
 
   /** A transactions row written as the worker writes it, with the e-mail it queued. */
   async function charge(
