@@ -15,17 +15,43 @@ type ContributorsToolbarProps = {
   onAdvancedOpenChange: (open: boolean) => void;
 };
 
-const typeValues = ['all', ...ContributorType.options] as const;
-
-function isTypeValue(value: string): value is ContributorFilters['type'] {
-  return (typeValues as readonly string[]).includes(value);
+/** The option among `values` equal to `value`, if any: a select's value is taken only when it is one of its own options. */
+function optionOf<T extends string>(values: readonly T[], value: string): T | undefined {
+  return values.find((option) => option === value);
 }
 
+const typeValues = ['all', ...ContributorType.options] as const;
 const statusValues = ['all', ...ContributorStatusFilter.options] as const;
 
-function isStatusValue(value: string): value is ContributorFilters['status'] {
-  return (statusValues as readonly string[]).includes(value);
-}
+/** The two list filters, one select each: its label, width, options with their on-screen texts, and the change it makes. */
+const selectFilters: readonly {
+  key: 'type' | 'status';
+  label: string;
+  className: string;
+  options: readonly { value: string; text: string }[];
+  patch: (value: string) => Partial<ContributorFilters> | undefined;
+}[] = [
+  {
+    key: 'type',
+    label: adminTexts.typeFilterLabel,
+    className: 'sm:w-64',
+    options: typeValues.map((value) => ({ value, text: adminTexts.typeOptions[value] })),
+    patch: (value) => {
+      const type = optionOf(typeValues, value);
+      return type && { type };
+    },
+  },
+  {
+    key: 'status',
+    label: adminTexts.statusFilterLabel,
+    className: 'sm:w-48',
+    options: statusValues.map((value) => ({ value, text: adminTexts.statusOptions[value] })),
+    patch: (value) => {
+      const status = optionOf(statusValues, value);
+      return status && { status };
+    },
+  },
+];
 
 /**
  * Search box, advanced search (transaction ID, exact amount, clear all), type and status filters. The server
@@ -61,40 +87,25 @@ export function ContributorsToolbar({
             />
           </div>
         </FieldShell>
-        <FieldShell id={`${id}-type`} label={adminTexts.typeFilterLabel} className="sm:w-64">
-          <select
-            id={`${id}-type`}
-            value={filters.type}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (isTypeValue(value)) set({ type: value });
-            }}
-            className={fieldClasses}
-          >
-            {typeValues.map((value) => (
-              <option key={value} value={value}>
-                {adminTexts.typeOptions[value]}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
-        <FieldShell id={`${id}-status`} label={adminTexts.statusFilterLabel} className="sm:w-48">
-          <select
-            id={`${id}-status`}
-            value={filters.status}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (isStatusValue(value)) set({ status: value });
-            }}
-            className={fieldClasses}
-          >
-            {statusValues.map((value) => (
-              <option key={value} value={value}>
-                {adminTexts.statusOptions[value]}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
+        {selectFilters.map(({ key, label, className, options, patch }) => (
+          <FieldShell key={key} id={`${id}-${key}`} label={label} className={className}>
+            <select
+              id={`${id}-${key}`}
+              value={filters[key]}
+              onChange={(event) => {
+                const change = patch(event.target.value);
+                if (change) set(change);
+              }}
+              className={fieldClasses}
+            >
+              {options.map(({ value, text }) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+        ))}
         <button
           type="button"
           aria-expanded={advancedOpen}
