@@ -11,6 +11,7 @@ import { type ApiCall, type ApiReply, stubApi } from '@/test/payment-api-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { findToast } from '@/test/toasts';
 import { AdminDashboardPage } from './admin-dashboard-page';
+import { optionTexts, valueAfter } from '../test/queries';
 
 const jane: ContributorRow = {
   id: 'd0000000-0000-4000-8000-000000000001',
@@ -185,7 +186,7 @@ describe('AdminDashboardPage', () => {
     ]);
 
     const cards = await screen.findByRole('region', { name: 'Summary' });
-    const card = (label: string) => within(cards).getByText(label).nextElementSibling?.textContent;
+    const card = (label: string) => valueAfter(cards, label);
     expect(card('Total Contributors')).toBe('4');
     expect(card('Contributions')).toBe('2');
     expect(card('Memberships')).toBe('1');
@@ -294,11 +295,13 @@ describe('AdminDashboardPage', () => {
     const { user, pageCalls } = renderDashboard();
     await screen.findByRole('table');
     const filter = screen.getByRole('combobox', { name: 'Filter by type' });
-    expect(
-      within(filter)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All Types', 'Contributions', 'Memberships', 'Event Registrations', 'Membership Interest']);
+    expect(optionTexts(filter)).toEqual([
+      'All Types',
+      'Contributions',
+      'Memberships',
+      'Event Registrations',
+      'Membership Interest',
+    ]);
     await user.selectOptions(filter, 'Contributions');
     await waitFor(() => expect(rowNames()).toEqual(['Jane Doe', 'Benjamin Franklin']));
     expect(pageCalls().at(-1)).toEqual({ type: 'Contribution', sort: 'date', direction: 'desc', limit: '50' });
@@ -346,11 +349,15 @@ describe('AdminDashboardPage', () => {
     const { user, pageCalls } = renderDashboard();
     await screen.findByRole('table');
     const filter = screen.getByRole('combobox', { name: 'Filter by status' });
-    expect(
-      within(filter)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All statuses', 'Refunded', 'Partly refunded', 'Voided', 'Disputed', 'Declined', 'Cancelled']);
+    expect(optionTexts(filter)).toEqual([
+      'All statuses',
+      'Refunded',
+      'Partly refunded',
+      'Voided',
+      'Disputed',
+      'Declined',
+      'Cancelled',
+    ]);
     await user.selectOptions(filter, 'Disputed');
     await waitFor(() => expect(rowNames()).toEqual(['Benjamin Franklin']));
     expect(pageCalls().at(-1)).toEqual({ status: 'disputed', sort: 'date', direction: 'desc', limit: '50' });
