@@ -1,10 +1,8 @@
 import type { ContributionDetail } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render-with-providers';
-import { json, pending, stubFetch } from '@/test/stub-fetch';
-import { RecordListPage } from './record-list-page';
+import { json, pending } from '@/test/stub-fetch';
+import { type RecordListRoutes, renderRecordList } from '../test/record-list';
 
 const martha: ContributionDetail = {
   id: 'c1',
@@ -37,18 +35,13 @@ const RECIPIENTS = '/api/admin/contributors-detail/recipients';
 const page = (data: ContributionDetail[], nextCursor: string | null = null, total = data.length) =>
   json({ success: true, data, nextCursor, total });
 
-function renderPage(reply = page([martha, george]), routes: Parameters<typeof stubFetch>[0] = {}) {
-  const fetchMock = stubFetch({
+function renderPage(reply = page([martha, george]), routes: RecordListRoutes = {}) {
+  return renderRecordList('contributions', '/admin/contributors', {
     [FIRST_PAGE]: reply,
     [RECIPIENTS]: json({ success: true, data: ['george@example.org', 'martha@example.org'] }),
     [`${RECIPIENTS}/count`]: json({ success: true, count: 2 }),
     ...routes,
   });
-  return {
-    ...renderWithProviders(<RecordListPage name="contributions" />, { path: '/admin/contributors' }),
-    user: userEvent.setup(),
-    fetchMock,
-  };
 }
 
 describe('RecordListPage: /admin/contributors', () => {

@@ -1,10 +1,8 @@
 import type { MemberDetail } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render-with-providers';
-import { json, stubFetch } from '@/test/stub-fetch';
-import { RecordListPage } from './record-list-page';
+import { json } from '@/test/stub-fetch';
+import { type RecordListRoutes, renderRecordList } from '../test/record-list';
 
 const accepted: MemberDetail = {
   id: 'm1',
@@ -39,17 +37,13 @@ const FIRST_PAGE = '/api/admin/members-detail/page?limit=24';
 const page = (data: MemberDetail[], nextCursor: string | null = null, total = data.length) =>
   json({ success: true, data, nextCursor, total });
 
-function renderPage(reply = page([accepted, notAccepted]), routes: Parameters<typeof stubFetch>[0] = {}) {
-  stubFetch({
+function renderPage(reply = page([accepted, notAccepted]), routes: RecordListRoutes = {}) {
+  return renderRecordList('members', '/admin/members', {
     [FIRST_PAGE]: reply,
     '/api/admin/members-detail/recipients': json({ success: true, data: ['abigail@example.org', 'john@example.org'] }),
     '/api/admin/members-detail/recipients/count': json({ success: true, count: 2 }),
     ...routes,
   });
-  return {
-    ...renderWithProviders(<RecordListPage name="members" />, { path: '/admin/members' }),
-    user: userEvent.setup(),
-  };
 }
 
 describe('RecordListPage: /admin/members', () => {

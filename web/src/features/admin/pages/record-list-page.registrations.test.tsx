@@ -1,10 +1,8 @@
 import type { RegistrationDetail } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render-with-providers';
-import { json, stubFetch } from '@/test/stub-fetch';
-import { RecordListPage } from './record-list-page';
+import { json } from '@/test/stub-fetch';
+import { type RecordListRoutes, renderRecordList } from '../test/record-list';
 
 const gala = {
   title: 'Liberty Gala',
@@ -77,8 +75,8 @@ const page = (data: RegistrationDetail[], nextCursor: string | null = null, tota
   json({ success: true, data, nextCursor, total });
 const search = (q: string) => `/api/admin/event-registrations/search?q=${encodeURIComponent(q)}`;
 
-function renderPage(reply = json(events), routes: Parameters<typeof stubFetch>[0] = {}) {
-  const fetchMock = stubFetch({
+function renderPage(reply = json(events), routes: RecordListRoutes = {}) {
+  return renderRecordList('registrations', '/admin/events', {
     '/api/admin/event-registrations/events': reply,
     // The API's order: newest first.
     [pagePath(GALA_ID)]: page([john, abigail]),
@@ -92,11 +90,6 @@ function renderPage(reply = json(events), routes: Parameters<typeof stubFetch>[0
     [search('adams')]: json({ success: true, data: [john, abigail] }),
     ...routes,
   });
-  return {
-    ...renderWithProviders(<RecordListPage name="registrations" />, { path: '/admin/events' }),
-    user: userEvent.setup(),
-    fetchMock,
-  };
 }
 
 describe('RecordListPage: /admin/events', () => {
