@@ -15,42 +15,44 @@ type ContributorsToolbarProps = {
   onAdvancedOpenChange: (open: boolean) => void;
 };
 
-/** The option among `values` equal to `value`, if any: a select's value is taken only when it is one of its own options. */
-function optionOf<T extends string>(values: readonly T[], value: string): T | undefined {
-  return values.find((option) => option === value);
-}
+type SelectKey = 'type' | 'status';
 
-const typeValues = ['all', ...ContributorType.options] as const;
-const statusValues = ['all', ...ContributorStatusFilter.options] as const;
-
-/** The two list filters, one select each: its label, width, options with their on-screen texts, and the change it makes. */
-const selectFilters: readonly {
-  key: 'type' | 'status';
+type SelectFilter = {
+  key: SelectKey;
   label: string;
   className: string;
   options: readonly { value: string; text: string }[];
+  /** The change a chosen value makes; none unless it is one of the select's own options. */
   patch: (value: string) => Partial<ContributorFilters> | undefined;
-}[] = [
-  {
-    key: 'type',
-    label: adminTexts.typeFilterLabel,
-    className: 'sm:w-64',
-    options: typeValues.map((value) => ({ value, text: adminTexts.typeOptions[value] })),
+};
+
+const selectLabels: Record<SelectKey, string> = {
+  type: adminTexts.typeFilterLabel,
+  status: adminTexts.statusFilterLabel,
+};
+
+/** One list filter's select: its width, and its options with their on-screen texts. */
+function selectFilter<K extends SelectKey>(
+  key: K,
+  className: string,
+  values: readonly ContributorFilters[K][],
+  texts: Record<ContributorFilters[K], string>,
+): SelectFilter {
+  return {
+    key,
+    label: selectLabels[key],
+    className,
+    options: values.map((value) => ({ value, text: texts[value] })),
     patch: (value) => {
-      const type = optionOf(typeValues, value);
-      return type && { type };
+      const chosen = values.find((option) => option === value);
+      return chosen === undefined ? undefined : { [key]: chosen };
     },
-  },
-  {
-    key: 'status',
-    label: adminTexts.statusFilterLabel,
-    className: 'sm:w-48',
-    options: statusValues.map((value) => ({ value, text: adminTexts.statusOptions[value] })),
-    patch: (value) => {
-      const status = optionOf(statusValues, value);
-      return status && { status };
-    },
-  },
+  };
+}
+
+const selectFilters = [
+  selectFilter('type', 'sm:w-64', ['all', ...ContributorType.options], adminTexts.typeOptions),
+  selectFilter('status', 'sm:w-48', ['all', ...ContributorStatusFilter.options], adminTexts.statusOptions),
 ];
 
 /**

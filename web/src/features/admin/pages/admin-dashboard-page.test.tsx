@@ -11,7 +11,7 @@ import { type ApiCall, type ApiReply, stubApi } from '@/test/payment-api-stub';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { findToast } from '@/test/toasts';
 import { AdminDashboardPage } from './admin-dashboard-page';
-import { optionTexts, valueAfter } from '../test/queries';
+import { optionTexts, valuesAfter } from '../test/queries';
 
 const jane: ContributorRow = {
   id: 'd0000000-0000-4000-8000-000000000001',
@@ -186,12 +186,14 @@ describe('AdminDashboardPage', () => {
     ]);
 
     const cards = await screen.findByRole('region', { name: 'Summary' });
-    const card = (label: string) => valueAfter(cards, label);
-    expect(card('Total Contributors')).toBe('4');
-    expect(card('Contributions')).toBe('2');
-    expect(card('Memberships')).toBe('1');
-    expect(card('Event Registrations')).toBe('1');
-    expect(card('Total Amount')).toBe('$1,234.50');
+    const figures = {
+      'Total Contributors': '4',
+      Contributions: '2',
+      Memberships: '1',
+      'Event Registrations': '1',
+      'Total Amount': '$1,234.50',
+    };
+    expect(valuesAfter(cards, Object.keys(figures))).toEqual(figures);
     // Each figure is described, in visible text and to a screen reader, by what it counts.
     const described = (label: string) => {
       const figure = within(cards).getByText(label).nextElementSibling;
