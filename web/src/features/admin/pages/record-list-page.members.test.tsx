@@ -2,7 +2,7 @@ import type { MemberDetail } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '@/test/stub-fetch';
-import { type RecordListRoutes, renderRecordList } from '../test/record-list';
+import { itHandlesLoadFailures, type RecordListRoutes, recordPage, renderRecordList } from '../test/record-list';
 
 const accepted: MemberDetail = {
   id: 'm1',
@@ -34,8 +34,7 @@ const notAccepted: MemberDetail = {
 };
 
 const FIRST_PAGE = '/api/admin/members-detail/page?limit=24';
-const page = (data: MemberDetail[], nextCursor: string | null = null, total = data.length) =>
-  json({ success: true, data, nextCursor, total });
+const page = recordPage<MemberDetail>;
 
 function renderPage(reply = page([accepted, notAccepted]), routes: RecordListRoutes = {}) {
   return renderRecordList('members', '/admin/members', {
@@ -117,19 +116,10 @@ describe('RecordListPage: /admin/members', () => {
     expect(screen.getByRole('status').textContent).toBe('Showing 2 of 2');
   });
 
-  it('announces a load error', async () => {
-    renderPage(json({ error: 'Boom', code: 'INTERNAL' }, 500));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error loading members: 500: Boom');
-  });
-
   it('shows the empty state', async () => {
     renderPage(page([]));
     await waitFor(() => expect(document.body.textContent).toContain('No members yet.'));
   });
 
-  it('redirects to /login on a 401', async () => {
-    const { location } = renderPage(json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
-  });
+  itHandlesLoadFailures(renderPage, 'Error loading members');
 });
