@@ -293,17 +293,22 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByRole('combobox', { name: 'Filter by type' })).toHaveProperty('value', 'all');
   });
 
+  it.each([
+    ['Filter by type', ['All Types', 'Contributions', 'Memberships', 'Event Registrations', 'Membership Interest']],
+    [
+      'Filter by status',
+      ['All statuses', 'Refunded', 'Partly refunded', 'Voided', 'Disputed', 'Declined', 'Cancelled'],
+    ],
+  ])('offers the options of "%s"', async (name, options) => {
+    renderDashboard();
+    await screen.findByRole('table');
+    expect(optionTexts(screen.getByRole('combobox', { name }))).toEqual(options);
+  });
+
   it('filters by type at once', async () => {
     const { user, pageCalls } = renderDashboard();
     await screen.findByRole('table');
     const filter = screen.getByRole('combobox', { name: 'Filter by type' });
-    expect(optionTexts(filter)).toEqual([
-      'All Types',
-      'Contributions',
-      'Memberships',
-      'Event Registrations',
-      'Membership Interest',
-    ]);
     await user.selectOptions(filter, 'Contributions');
     await waitFor(() => expect(rowNames()).toEqual(['Jane Doe', 'Benjamin Franklin']));
     expect(pageCalls().at(-1)).toEqual({ type: 'Contribution', sort: 'date', direction: 'desc', limit: '50' });
@@ -351,15 +356,6 @@ describe('AdminDashboardPage', () => {
     const { user, pageCalls } = renderDashboard();
     await screen.findByRole('table');
     const filter = screen.getByRole('combobox', { name: 'Filter by status' });
-    expect(optionTexts(filter)).toEqual([
-      'All statuses',
-      'Refunded',
-      'Partly refunded',
-      'Voided',
-      'Disputed',
-      'Declined',
-      'Cancelled',
-    ]);
     await user.selectOptions(filter, 'Disputed');
     await waitFor(() => expect(rowNames()).toEqual(['Benjamin Franklin']));
     expect(pageCalls().at(-1)).toEqual({ status: 'disputed', sort: 'date', direction: 'desc', limit: '50' });
