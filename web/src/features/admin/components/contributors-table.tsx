@@ -1,7 +1,6 @@
 import type { ContributorRow } from '@pillars/contracts/admin';
 import { ArrowDown, ArrowUp, ArrowUpDown, Check } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { ColumnHeaders } from '@/components/ui/column-headers';
 import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
 import { type SortKey, type SortState, contributorName, isConfirmable, rowKey } from '../lib/contributors-table';
@@ -29,6 +28,19 @@ type ContributorsTableProps = {
 };
 
 const COLUMN_COUNT = 11;
+
+/** The columns between the selection box and the actions, in order; name, amount and date sort the list. */
+const headerColumns: readonly { label: string; sort?: SortKey; className?: string }[] = [
+  { label: adminTexts.columns.name, sort: 'name' },
+  { label: adminTexts.columns.email },
+  { label: adminTexts.columns.phone },
+  { label: adminTexts.columns.type },
+  { label: adminTexts.columns.amount, sort: 'amount', className: 'text-right' },
+  { label: adminTexts.columns.status },
+  { label: adminTexts.columns.transactionId },
+  { label: adminTexts.columns.details },
+  { label: adminTexts.columns.date, sort: 'date' },
+];
 
 function SortableHeader({
   column,
@@ -147,31 +159,22 @@ export function ContributorsTable({
             <th scope="col" className="px-1.5 py-3">
               <SelectAllCheckbox state={allSelected} onToggle={onToggleAll} />
             </th>
-            <SortableHeader column="name" label={adminTexts.columns.name} sort={sort} onSort={onSort} />
-            <ColumnHeaders
-              className={th}
-              columns={[
-                { label: adminTexts.columns.email },
-                { label: adminTexts.columns.phone },
-                { label: adminTexts.columns.type },
-              ]}
-            />
-            <SortableHeader
-              column="amount"
-              label={adminTexts.columns.amount}
-              sort={sort}
-              onSort={onSort}
-              className="text-right"
-            />
-            <ColumnHeaders
-              className={th}
-              columns={[
-                { label: adminTexts.columns.status },
-                { label: adminTexts.columns.transactionId },
-                { label: adminTexts.columns.details },
-              ]}
-            />
-            <SortableHeader column="date" label={adminTexts.columns.date} sort={sort} onSort={onSort} />
+            {headerColumns.map((column) =>
+              column.sort ? (
+                <SortableHeader
+                  key={column.label}
+                  column={column.sort}
+                  label={column.label}
+                  sort={sort}
+                  onSort={onSort}
+                  className={column.className}
+                />
+              ) : (
+                <th key={column.label} scope="col" className={th}>
+                  {column.label}
+                </th>
+              ),
+            )}
             <th scope="col" className={th}>
               {adminTexts.columns.actions}
             </th>

@@ -15,17 +15,45 @@ type ContributorsToolbarProps = {
   onAdvancedOpenChange: (open: boolean) => void;
 };
 
-const typeValues = ['all', ...ContributorType.options] as const;
+type SelectKey = 'type' | 'status';
 
-function isTypeValue(value: string): value is ContributorFilters['type'] {
-  return (typeValues as readonly string[]).includes(value);
+type SelectFilter = {
+  key: SelectKey;
+  label: string;
+  className: string;
+  options: readonly { value: string; text: string }[];
+  /** The change a chosen value makes; none unless it is one of the select's own options. */
+  patch: (value: string) => Partial<ContributorFilters> | undefined;
+};
+
+const selectLabels: Record<SelectKey, string> = {
+  type: adminTexts.typeFilterLabel,
+  status: adminTexts.statusFilterLabel,
+};
+
+/** One list filter's select: its width, and its options with their on-screen texts. */
+function selectFilter<K extends SelectKey>(
+  key: K,
+  className: string,
+  values: readonly ContributorFilters[K][],
+  texts: Record<ContributorFilters[K], string>,
+): SelectFilter {
+  return {
+    key,
+    label: selectLabels[key],
+    className,
+    options: values.map((value) => ({ value, text: texts[value] })),
+    patch: (value) => {
+      const chosen = values.find((option) => option === value);
+      return chosen === undefined ? undefined : { [key]: chosen };
+    },
+  };
 }
 
-const statusValues = ['all', ...ContributorStatusFilter.options] as const;
-
-function isStatusValue(value: string): value is ContributorFilters['status'] {
-  return (statusValues as readonly string[]).includes(value);
-}
+const selectFilters = [
+  selectFilter('type', 'sm:w-64', ['all', ...ContributorType.options], adminTexts.typeOptions),
+  selectFilter('status', 'sm:w-48', ['all', ...ContributorStatusFilter.options], adminTexts.statusOptions),
+];
 
 /**
  * Search box, advanced search (transaction ID, exact amount, clear all), type and status filters. The server
@@ -61,40 +89,25 @@ export function ContributorsToolbar({
             />
           </div>
         </FieldShell>
-        <FieldShell id={`${id}-type`} label={adminTexts.typeFilterLabel} className="sm:w-64">
-          <select
-            id={`${id}-type`}
-            value={filters.type}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (isTypeValue(value)) set({ type: value });
-            }}
-            className={fieldClasses}
-          >
-            {typeValues.map((value) => (
-              <option key={value} value={value}>
-                {adminTexts.typeOptions[value]}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
-        <FieldShell id={`${id}-status`} label={adminTexts.statusFilterLabel} className="sm:w-48">
-          <select
-            id={`${id}-status`}
-            value={filters.status}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (isStatusValue(value)) set({ status: value });
-            }}
-            className={fieldClasses}
-          >
-            {statusValues.map((value) => (
-              <option key={value} value={value}>
-                {adminTexts.statusOptions[value]}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
+        {selectFilters.map(({ key, label, className, options, patch }) => (
+          <FieldShell key={key} id={`${id}-${key}`} label={label} className={className}>
+            <select
+              id={`${id}-${key}`}
+              value={filters[key]}
+              onChange={(event) => {
+                const change = patch(event.target.value);
+                if (change) set(change);
+              }}
+              className={fieldClasses}
+            >
+              {options.map(({ value, text }) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+        ))}
         <button
           type="button"
           aria-expanded={advancedOpen}

@@ -8,6 +8,7 @@ import { json, stubFetch } from '@/test/stub-fetch';
 import { mayHavePayment } from '../lib/payment-detail';
 import { RefundDialog } from './money-ops-dialogs';
 import { PaymentDetailButton } from './payment-detail-dialog';
+import { valueAfter, valuesAfter } from '../test/queries';
 
 const recordId = '1e2d3c4b-5a69-4788-9a6b-5c4d3e2f1a0b';
 const paymentId = '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
@@ -139,6 +140,24 @@ async function openDetails(detail: AdminPaymentDetail, routes: Parameters<typeof
   return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Payment details for John Adams' }) };
 }
 
+type Dispute = AdminPaymentDetail['disputes'][number];
+
+/** A charge the cardholder contests: still open, with its reason and the date evidence is due. */
+const openDispute: Dispute = {
+  id: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
+  providerDisputeId: 'pt_disp_1',
+  providerTransactionId: 'pt_txn_first',
+  status: 'PENDING',
+  open: true,
+  amountCents: 888888,
+  reason: 'FRAUD',
+  reasonMessage: 'Cardholder does not recognise the charge',
+  disputedAt: '2026-01-05T12:00:00.000Z',
+  evidenceDueAt: '2026-01-20T12:00:00.000Z',
+  createdAt: '2026-01-05T12:00:01.000Z',
+  updatedAt: '2026-01-05T12:00:01.000Z',
+};
+
 describe('PaymentDetailButton', () => {
   it('fetches nothing until opened, then shows the newest payment in a dialog that returns focus on Escape', async () => {
     const { user, fetchMock } = renderButton({
@@ -154,23 +173,25 @@ describe('PaymentDetailButton', () => {
     const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
     expect(within(dialog).getByRole('status').textContent).toBe('Loading the payment...');
     await within(dialog).findByText('card_declined: Insufficient funds');
-    const value = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
-    // The reference the payer read on the success page: PAY- and the id's first 10 hex digits.
-    expect(value('Reference')).toBe('PAY-7A8B9C0D1E');
-    expect(value('State')).toBe('failed');
-    expect(value('Kind')).toBe('membership');
-    expect(value('Amount')).toBe('$25.00');
-    expect(value('Charge attempts')).toBe('2');
-    expect(value('Queue job')).toBe('charge-membership: failed');
-    expect(value('Provider transaction ID')).toBe('None');
-    expect(value('Provider recurring ID')).toBe('rec_00000000XYZ98765');
-    expect(value('Next payment date')).toBe('Feb 1, 2026');
-    expect(value('Duplicates reversed')).toContain('transaction txn_dup, refund ref_1');
-    expect(value('Failing since')).toMatch(/^Jan 3, 2026.*\(2 failed attempts since\)$/);
-    expect(value('Cancellation requested')).toMatch(
-      /^Jan 17, 2026.* by the system \(grace period ended\): Monthly charge declined since Jan 3, 2026; ended after 14 days without a successful charge\.$/,
-    );
-    expect(value('Plan cancelled')).toBe('Not cancelled');
+    const expected = {
+      // The reference the payer read on the success page: PAY- and the id's first 10 hex digits.
+      Reference: 'PAY-7A8B9C0D1E',
+      State: 'failed',
+      Kind: 'membership',
+      Amount: '$25.00',
+      'Charge attempts': '2',
+      'Queue job': 'charge-membership: failed',
+      'Provider transaction ID': 'None',
+      'Provider recurring ID': 'rec_00000000XYZ98765',
+      'Next payment date': 'Feb 1, 2026',
+      'Duplicates reversed': expect.stringContaining('transaction txn_dup, refund ref_1'),
+      'Failing since': expect.stringMatching(/^Jan 3, 2026.*\(2 failed attempts since\)$/),
+      'Cancellation requested': expect.stringMatching(
+        /^Jan 17, 2026.* by the system \(grace period ended\): Monthly charge declined since Jan 3, 2026; ended after 14 days without a successful charge\.$/,
+      ),
+      'Plan cancelled': 'Not cancelled',
+    };
+    expect(valuesAfter(dialog, Object.keys(expected))).toEqual(expected);
     // A payment without a dispute has no Disputes section.
     expect(within(dialog).queryByRole('heading', { name: 'Disputes' })).toBeNull();
 
@@ -196,28 +217,16 @@ describe('PaymentDetailButton', () => {
     await user.click(screen.getByRole('button', { name: 'Payment details (John Adams)' }));
     const dialog = screen.getByRole('dialog', { name: 'Payment details for John Adams' });
     await within(dialog).findByText('Failing since');
-    const value = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
-    expect(value('Failing since')).toBe('Not failing');
-    expect(value('Cancellation requested')).toBe('None');
-    expect(value('Plan cancelled')).toBe('Not cancelled');
+    const expected = {
+      'Failing since': 'Not failing',
+      'Cancellation requested': 'None',
+      'Plan cancelled': 'Not cancelled',
+    };
+    expect(valuesAfter(dialog, Object.keys(expected))).toEqual(expected);
   });
 
   it('shows a disputed charge: the open dispute with its status, reason and evidence date, then a decided one', async () => {
-    const dispute = {
-      id: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
-      providerDisputeId: 'pt_disp_1',
-      providerTransactionId: 'pt_txn_first',
-      status: 'PENDING',
-      open: true,
-      amountCents: 888888,
-      reason: 'FRAUD',
-      reasonMessage: 'Cardholder does not recognise the charge',
-      disputedAt: '2026-01-05T12:00:00.000Z',
-      evidenceDueAt: '2026-01-20T12:00:00.000Z',
-      createdAt: '2026-01-05T12:00:01.000Z',
-      updatedAt: '2026-01-05T12:00:01.000Z',
-    };
-    const { dialog } = await openDetails({ ...paidPlan, disputes: [dispute] });
+    const { dialog } = await openDetails({ ...paidPlan, disputes: [openDispute] });
     const section = (await within(dialog).findByRole('heading', { name: 'Disputes' })).closest('section');
     const disputes = within(notNull(section));
     expect(disputes.getByText(/^\$8,888\.88 disputed: PENDING, reason FRAUD, on Jan 5, 2026/)).toBeTruthy();
@@ -230,18 +239,14 @@ describe('PaymentDetailButton', () => {
   });
 
   it('shows a decided dispute as decided, without an evidence date', async () => {
-    const won = {
-      id: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
-      providerDisputeId: 'pt_disp_1',
-      providerTransactionId: 'pt_txn_first',
+    const won: Dispute = {
+      ...openDispute,
       status: 'WON',
       open: false,
       amountCents: 2500,
       reason: null,
       reasonMessage: null,
       disputedAt: null,
-      evidenceDueAt: '2026-01-20T12:00:00.000Z',
-      createdAt: '2026-01-05T12:00:01.000Z',
       updatedAt: '2026-01-25T12:00:01.000Z',
     };
     const { dialog } = await openDetails({ ...paidPlan, disputes: [won] });
@@ -295,7 +300,7 @@ describe('PaymentDetailButton', () => {
     expect(items).toHaveLength(2);
     expect(items[0]).toMatch(/^PAY-7A8B9C0D1E: failed, \$25\.00, Jan 1, 2026/);
     expect(items[1]).toMatch(/^PAY-0F1E2D3C4B: failed, \$25\.00, Dec 31, 2025/);
-    expect(within(dialog).getByText('Reference').nextElementSibling?.textContent).toBe('PAY-7A8B9C0D1E');
+    expect(valueAfter(dialog, 'Reference')).toBe('PAY-7A8B9C0D1E');
   });
 
   it('says when the item has no payment', async () => {

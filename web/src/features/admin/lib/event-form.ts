@@ -1,5 +1,4 @@
-import { TZDate, tz } from '@date-fns/tz';
-import { EVENT_TIME_ZONE, type EventDetail, formatCents, slugify } from '@pillars/contracts';
+import { type EventDetail, formatCents, slugify } from '@pillars/contracts';
 import { dollarsToCents } from '@pillars/money/rules';
 import {
   type AdminEvent,
@@ -8,7 +7,7 @@ import {
   type EventStatus,
   VIP_TIER_ID,
 } from '@pillars/contracts/admin';
-import { format } from 'date-fns';
+import { fromZonedInput, toZonedInput } from './publish-time';
 
 /** A ticket type as the editor holds it: amounts as typed, in dollars. */
 export interface TierForm {
@@ -48,21 +47,17 @@ export const formMessages = {
   wholeNumber: 'Enter a whole number of places, or leave it empty for no limit.',
 } as const;
 
-const zone = tz(EVENT_TIME_ZONE);
-const LOCAL = "yyyy-MM-dd'T'HH:mm";
-const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** An instant as a datetime-local value in New York ('2026-07-04T18:00'). */
+/**
+ * An instant as a datetime-local value in New York ('2026-07-04T18:00'). Event times are entered in
+ * the zone events are shown in, as publication times are: one conversion (./publish-time) serves both.
+ */
 export function toEventLocal(iso: string): string {
-  return format(new Date(iso), LOCAL, { in: zone });
+  return toZonedInput(iso);
 }
 
 /** A datetime-local value read as New York wall-clock time → ISO instant; '' when incomplete. */
 export function fromEventLocal(local: string): string {
-  const m = LOCAL_PATTERN.exec(local);
-  if (!m) return '';
-  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
-  return new Date(new TZDate(y, mo - 1, d, h, mi, 0, 0, EVENT_TIME_ZONE).getTime()).toISOString();
+  return fromZonedInput(local) ?? '';
 }
 
 /** Dollars as typed → cents; null when it is not an amount with at most two decimals. */

@@ -22,13 +22,16 @@ describe('uniqueRecipients', () => {
 });
 
 describe('mailtoUrl', () => {
+  /** A message to the organisation mailbox, the address every broadcast is sent to. */
+  const toMailbox = (bcc: string[], subject: string, body: string) =>
+    mailtoUrl({ to: 'info@patriotpillars.org', bcc, subject, body });
+
   it('is addressed to the organisation mailbox with the recipients in bcc', () => {
-    const url = mailtoUrl({
-      to: 'info@patriotpillars.org',
-      bcc: ['martha@example.org', 'george@example.org'],
-      subject: 'Patriot Pillars Foundation Communication',
-      body: 'Hello',
-    });
+    const url = toMailbox(
+      ['martha@example.org', 'george@example.org'],
+      'Patriot Pillars Foundation Communication',
+      'Hello',
+    );
     expect(url).toBe(
       'mailto:info@patriotpillars.org?bcc=martha@example.org,george@example.org&subject=Patriot%20Pillars%20Foundation%20Communication&body=Hello',
     );
@@ -36,12 +39,11 @@ describe('mailtoUrl', () => {
   });
 
   it('encodes subject and body (spaces as %20, line breaks as CRLF) and addresses with + or &', () => {
-    const url = mailtoUrl({
-      to: 'info@patriotpillars.org',
-      bcc: ['a+tag@example.org', 'o&neil@example.org'],
-      subject: 'Gala - Important Update & more?',
-      body: 'Line one\nLine two',
-    });
+    const url = toMailbox(
+      ['a+tag@example.org', 'o&neil@example.org'],
+      'Gala - Important Update & more?',
+      'Line one\nLine two',
+    );
     expect(url).toContain('bcc=a%2Btag@example.org,o%26neil@example.org');
     expect(url).toContain('subject=Gala%20-%20Important%20Update%20%26%20more%3F');
     expect(url).toContain('body=Line%20one%0D%0ALine%20two');

@@ -5,8 +5,9 @@ import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
 import { AdminPage } from '../components/admin-page';
 import { FilterInput } from '../components/filter-input';
 import { ListStates } from '../components/list-states';
+import { LoadMore } from '../components/load-more';
 import { AdminLoadError } from '../components/admin-load-error';
-import { cardClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { cardClasses, smallButton } from '../components/admin-styles';
 import { EmailAddress, Pieces } from '../components/email-address';
 import { CardTable } from '../components/card-table';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -165,25 +166,12 @@ export function AdminAuditLogPage() {
             retrying={query.isFetchingNextPage}
           />
         ) : null}
-        <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-          {query.hasNextPage ? (
-            <button
-              type="button"
-              className={outlineButton()}
-              disabled={query.isFetchingNextPage}
-              onClick={() => {
-                setFocusEnd(true);
-                void query.fetchNextPage();
-              }}
-            >
-              {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
-            </button>
-          ) : (
-            <p ref={endRef} tabIndex={-1}>
-              {adminTexts.auditEnd(entries.length)}
-            </p>
-          )}
-        </div>
+        <LoadMore
+          query={query}
+          end={adminTexts.auditEnd(entries.length)}
+          onLoadMore={() => setFocusEnd(true)}
+          endRef={endRef}
+        />
       </ListStates>
     </AdminPage>
   );

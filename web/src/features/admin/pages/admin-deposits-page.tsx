@@ -2,13 +2,13 @@ import type { DepositSummary } from '@pillars/contracts/admin';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { depositsTexts as t } from '../deposits-texts';
-import { adminTexts } from '../admin-texts';
 import { depositsRangeCsvPath, useDeposits, useRefreshDeposits } from '../api/get-deposits';
 import { AdminPage } from '../components/admin-page';
+import { LoadMore } from '../components/load-more';
 import { FilterInput } from '../components/filter-input';
 import { ListStates } from '../components/list-states';
 import { CardTable } from '../components/card-table';
-import { cardClasses, linkClasses, outlineButton, smallButton } from '../components/admin-styles';
+import { cardClasses, linkClasses, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
 
@@ -147,20 +147,7 @@ export function AdminDepositsPage() {
             <DepositRow key={deposit.batch} deposit={deposit} />
           ))}
         </CardTable>
-        <div aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-          {query.hasNextPage ? (
-            <button
-              type="button"
-              className={outlineButton()}
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? adminTexts.loadingMore : adminTexts.loadMore}
-            </button>
-          ) : (
-            <p>{t.end(deposits.length)}</p>
-          )}
-        </div>
+        <LoadMore query={query} end={t.end(deposits.length)} />
       </ListStates>
     </AdminPage>
   );

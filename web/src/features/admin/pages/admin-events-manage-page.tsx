@@ -1,6 +1,5 @@
 import { adminTexts } from '../admin-texts';
 import { EventStatus } from '@pillars/contracts/admin';
-import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@/components/ui/button-styles';
@@ -10,6 +9,7 @@ import { FieldShell } from '@/components/ui/field-shell';
 import { useAdminEvents } from '../api/admin-events';
 import { InvalidResponseError } from '../api/admin-query';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { NewItemLink } from '../components/new-item-link';
 import { AdminLoadError } from '../components/admin-load-error';
 import { TableRegion } from '../components/table-region';
 import { cardClasses, fieldClasses, linkClasses } from '../components/admin-styles';
@@ -45,10 +45,11 @@ export function AdminEventsManagePage() {
       backLink
       intro={<p>{texts.listIntro}</p>}
       actions={
-        <Link href="/admin/events/manage/new" className={buttonClasses('primary', 'text-sm')}>
-          <Plus aria-hidden="true" className="size-4" />
-          {texts.newEvent}
-        </Link>
+        <NewItemLink
+          href="/admin/events/manage/new"
+          className={buttonClasses('primary', 'text-sm')}
+          label={texts.newEvent}
+        />
       }
     >
       <div role="search" className={`${cardClasses} grid gap-4 sm:grid-cols-[1fr_auto]`}>

@@ -1,12 +1,12 @@
 import { adminTexts } from '../admin-texts';
 import { type AdminNewsQuery, ArticleStatus, articleDisplayState } from '@pillars/contracts/admin';
-import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { formatEventDateTime } from '@/lib/format-date';
 import { adminNewsTexts } from '../admin-news-texts';
 import { useAdminNewsList } from '../api/admin-news';
 import { AdminEmpty, AdminLoading, AdminPage } from '../components/admin-page';
+import { NewItemLink } from '../components/new-item-link';
 import { QueryLoadError } from '../components/admin-load-error';
 import { cardClasses, fieldClasses, smallButton } from '../components/admin-styles';
 import { FilterInput } from '../components/filter-input';
@@ -64,10 +64,7 @@ export function AdminNewsPage() {
       backLink
       intro={<p>{adminNewsTexts.listIntro}</p>}
       actions={
-        <Link href="/admin/news/new" className={smallButton('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          {adminNewsTexts.newArticle}
-        </Link>
+        <NewItemLink href="/admin/news/new" className={smallButton('primary')} label={adminNewsTexts.newArticle} />
       }
     >
       <SearchForm applied={query} onApply={setQuery} />

@@ -1,10 +1,8 @@
 import type { ContributionDetail } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render-with-providers';
-import { json, pending, stubFetch } from '@/test/stub-fetch';
-import { RecordListPage } from './record-list-page';
+import { json, pending } from '@/test/stub-fetch';
+import { itHandlesLoadFailures, type RecordListRoutes, recordPage, renderRecordList } from '../test/record-list';
 
 const martha: ContributionDetail = {
   id: 'c1',
@@ -34,21 +32,15 @@ const george: ContributionDetail = {
 
 const FIRST_PAGE = '/api/admin/contributors-detail/page?limit=24';
 const RECIPIENTS = '/api/admin/contributors-detail/recipients';
-const page = (data: ContributionDetail[], nextCursor: string | null = null, total = data.length) =>
-  json({ success: true, data, nextCursor, total });
+const page = recordPage<ContributionDetail>;
 
-function renderPage(reply = page([martha, george]), routes: Parameters<typeof stubFetch>[0] = {}) {
-  const fetchMock = stubFetch({
+function renderPage(reply = page([martha, george]), routes: RecordListRoutes = {}) {
+  return renderRecordList('contributions', '/admin/contributors', {
     [FIRST_PAGE]: reply,
     [RECIPIENTS]: json({ success: true, data: ['george@example.org', 'martha@example.org'] }),
     [`${RECIPIENTS}/count`]: json({ success: true, count: 2 }),
     ...routes,
   });
-  return {
-    ...renderWithProviders(<RecordListPage name="contributions" />, { path: '/admin/contributors' }),
-    user: userEvent.setup(),
-    fetchMock,
-  };
 }
 
 describe('RecordListPage: /admin/contributors', () => {
@@ -150,20 +142,10 @@ describe('RecordListPage: /admin/contributors', () => {
     await waitFor(() => expect(document.body.textContent).toContain('No contributions yet.'));
   });
 
-  it('announces a load error', async () => {
-    renderPage(json({ error: 'Boom', code: 'INTERNAL' }, 500));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error loading contributors: 500: Boom');
-    expect(screen.getByRole('button', { name: 'Try again' })).toHaveProperty('disabled', false);
-  });
-
-  it('redirects to /login on a 401', async () => {
-    const { location } = renderPage(json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
-  });
-
   it('keeps the loading state while the call runs', () => {
     renderPage(pending);
     expect(screen.getByRole('status').textContent).toBe('Loading contributors...');
   });
+
+  itHandlesLoadFailures(renderPage, 'Error loading contributors');
 });

@@ -1,10 +1,8 @@
 import type { MemberDetail } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render-with-providers';
-import { json, stubFetch } from '@/test/stub-fetch';
-import { RecordListPage } from './record-list-page';
+import { json } from '@/test/stub-fetch';
+import { itHandlesLoadFailures, type RecordListRoutes, recordPage, renderRecordList } from '../test/record-list';
 
 const accepted: MemberDetail = {
   id: 'm1',
@@ -36,20 +34,15 @@ const notAccepted: MemberDetail = {
 };
 
 const FIRST_PAGE = '/api/admin/members-detail/page?limit=24';
-const page = (data: MemberDetail[], nextCursor: string | null = null, total = data.length) =>
-  json({ success: true, data, nextCursor, total });
+const page = recordPage<MemberDetail>;
 
-function renderPage(reply = page([accepted, notAccepted]), routes: Parameters<typeof stubFetch>[0] = {}) {
-  stubFetch({
+function renderPage(reply = page([accepted, notAccepted]), routes: RecordListRoutes = {}) {
+  return renderRecordList('members', '/admin/members', {
     [FIRST_PAGE]: reply,
     '/api/admin/members-detail/recipients': json({ success: true, data: ['abigail@example.org', 'john@example.org'] }),
     '/api/admin/members-detail/recipients/count': json({ success: true, count: 2 }),
     ...routes,
   });
-  return {
-    ...renderWithProviders(<RecordListPage name="members" />, { path: '/admin/members' }),
-    user: userEvent.setup(),
-  };
 }
 
 describe('RecordListPage: /admin/members', () => {
@@ -123,19 +116,10 @@ describe('RecordListPage: /admin/members', () => {
     expect(screen.getByRole('status').textContent).toBe('Showing 2 of 2');
   });
 
-  it('announces a load error', async () => {
-    renderPage(json({ error: 'Boom', code: 'INTERNAL' }, 500));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error loading members: 500: Boom');
-  });
-
   it('shows the empty state', async () => {
     renderPage(page([]));
     await waitFor(() => expect(document.body.textContent).toContain('No members yet.'));
   });
 
-  it('redirects to /login on a 401', async () => {
-    const { location } = renderPage(json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
-  });
+  itHandlesLoadFailures(renderPage, 'Error loading members');
 });

@@ -1,10 +1,8 @@
 import type { RegistrationDetail } from '@pillars/contracts/admin';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '@/test/render-with-providers';
-import { json, stubFetch } from '@/test/stub-fetch';
-import { RecordListPage } from './record-list-page';
+import { json } from '@/test/stub-fetch';
+import { itHandlesLoadFailures, type RecordListRoutes, recordPage, renderRecordList } from '../test/record-list';
 
 const gala = {
   title: 'Liberty Gala',
@@ -73,12 +71,11 @@ const events = {
 };
 const pagePath = (eventId: string, cursor?: string) =>
   `/api/admin/event-registrations/page?eventId=${eventId}&limit=24${cursor ? `&cursor=${cursor}` : ''}`;
-const page = (data: RegistrationDetail[], nextCursor: string | null = null, total = data.length) =>
-  json({ success: true, data, nextCursor, total });
+const page = recordPage<RegistrationDetail>;
 const search = (q: string) => `/api/admin/event-registrations/search?q=${encodeURIComponent(q)}`;
 
-function renderPage(reply = json(events), routes: Parameters<typeof stubFetch>[0] = {}) {
-  const fetchMock = stubFetch({
+function renderPage(reply = json(events), routes: RecordListRoutes = {}) {
+  return renderRecordList('registrations', '/admin/events', {
     '/api/admin/event-registrations/events': reply,
     // The API's order: newest first.
     [pagePath(GALA_ID)]: page([john, abigail]),
@@ -92,11 +89,6 @@ function renderPage(reply = json(events), routes: Parameters<typeof stubFetch>[0
     [search('adams')]: json({ success: true, data: [john, abigail] }),
     ...routes,
   });
-  return {
-    ...renderWithProviders(<RecordListPage name="registrations" />, { path: '/admin/events' }),
-    user: userEvent.setup(),
-    fetchMock,
-  };
 }
 
 describe('RecordListPage: /admin/events', () => {
@@ -210,18 +202,6 @@ describe('RecordListPage: /admin/events', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/admin');
   });
 
-  it('announces a load error', async () => {
-    renderPage(json({ error: 'Boom', code: 'INTERNAL' }, 500));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Error loading event registrations: 500: Boom');
-    expect(screen.getByRole('button', { name: 'Try again' })).toHaveProperty('disabled', false);
-  });
-
-  it('redirects to /login on a 401', async () => {
-    const { location } = renderPage(json({ error: 'Authentication required', code: 'UNAUTHORIZED' }, 401));
-    await waitFor(() => expect(location.history.at(-1)).toBe('/login'));
-  });
-
   it('finds a registrant at the door by name or e-mail and checks them in with a large button', async () => {
     const { user, fetchMock } = renderPage(undefined, {
       '/api/admin/registrations/r1/status': json({ success: true, data: { id: 'r1', status: 'attended' } }),
@@ -292,4 +272,6 @@ describe('RecordListPage: /admin/events', () => {
     expect(within(card('Refunded')).getByText('Refunded').getAttribute('data-tone')).toBe('info');
     expect(card('AtDoor').textContent).toContain('Fee$20.00');
   });
+
+  itHandlesLoadFailures(renderPage, 'Error loading event registrations');
 });
