@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { adminTexts } from '../admin-texts';
@@ -53,12 +53,7 @@ export function AdminDialog({
             <Dialog.Description className="mt-2 text-sm text-slate-700">{description}</Dialog.Description>
           </div>
           {children}
-          <Dialog.Close
-            aria-label={adminTexts.close}
-            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-navy-50 hover:text-navy-900"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
+          <DialogCloseButton label={adminTexts.close} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

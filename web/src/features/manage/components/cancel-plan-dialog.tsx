@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { apiErrorMessage } from '@/lib/api-error-message';
@@ -101,12 +101,7 @@ export function CancelPlanDialog({ paymentId, what, amountCents, onCancelled }: 
               {submission.pending ? texts.confirmingCancel : texts.confirmCancel}
             </button>
           </div>
-          <Dialog.Close
-            aria-label={texts.close}
-            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-navy-50 hover:text-navy-900"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
+          <DialogCloseButton label={texts.close} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
