@@ -533,9 +533,11 @@ const figure = (value: number) => (Math.abs(value) < 1 ? value.toFixed(3) : valu
  * a range wider than the change says the machine was too noisy to tell.
  */
 export function renderRepeat(runs: BenchResults[]): string[] {
-  const row = (name: string, values: (number | null)[], goal: string, met: boolean | null): string[] => {
+  /** A figure's row; `target` judges the median when the figure is a target. */
+  const row = (name: string, values: (number | null)[], goal: string, target?: Target): string[] => {
     const known = sorted(values.filter((v): v is number => v !== null && Number.isFinite(v)));
     const median = percentile(known, 50);
+    const met = target?.applies && known.length > 0 ? target.pass(median) : null;
     return [
       name,
       ...values.map((v) => (v === null || !Number.isFinite(v) ? 'n/a' : figure(v))),
@@ -546,12 +548,14 @@ export function renderRepeat(runs: BenchResults[]): string[] {
     ];
   };
   const perRun = runs.map((run) => targets(run));
-  const rows = (perRun[0] ?? []).map((first, i) => {
-    const values = perRun.map((list) => list[i]?.value ?? null);
-    const known = sorted(values.filter((v): v is number => v !== null && Number.isFinite(v)));
-    const met = first.applies && known.length > 0 ? first.pass(percentile(known, 50)) : null;
-    return row(first.name, values, first.goal, met);
-  });
+  const rows = (perRun[0] ?? []).map((first, i) =>
+    row(
+      first.name,
+      perRun.map((list) => list[i]?.value ?? null),
+      first.goal,
+      first,
+    ),
+  );
   const floors = runs.map((run) => run.floor);
   const donations = runs[0]?.options.donations ?? 0;
   rows.push(
@@ -559,13 +563,11 @@ export function renderRepeat(runs: BenchResults[]): string[] {
       'floor: INSERT + queue.add /s',
       floors.map((f) => (f ? perSecond(donations, f.insertAddMs) : null)),
       '—',
-      null,
     ),
     row(
       'floor: no-op jobs /s',
       floors.map((f) => (f ? perSecond(donations, f.noopProcessMs) : null)),
       '—',
-      null,
     ),
   );
   const burst = runs.map((run) => run.phases.find((p) => p.phase === 'burst'));
@@ -574,7 +576,7 @@ export function renderRepeat(runs: BenchResults[]): string[] {
       const used = p?.cpuMs[name];
       return p && used !== undefined && p.payments > 0 ? used / p.payments : null;
     });
-    rows.push(row(`burst CPU ms per payment: ${name}`, values, '—', null));
+    rows.push(row(`burst CPU ms per payment: ${name}`, values, '—'));
   }
   const headers = ['figure', ...runs.map((_, i) => `run ${i + 1}`), 'median', 'range', 'goal', 'median meets it'];
   const right = [...runs.map((_, i) => i + 1), runs.length + 1, runs.length + 2];
