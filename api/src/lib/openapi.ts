@@ -50,9 +50,68 @@ export const idempotencyHeader = z.object({ 'Idempotency-Key': IdempotencyKey.op
 
 type ResponseConfig = RouteConfig['responses'][number];
 
+type Reads = NonNullable<RouteConfig['request']>;
+
+/** A required JSON body described by `schema`. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+/** One operation of the API: what it reads, its success answer, and every other answer it can give. */
+export interface Operation<
+  P extends Reads['params'],
+  Q extends Reads['query'],
+  H extends Reads['headers'],
+  B extends z.ZodType | undefined,
+> {
+  tags: string[];
+  summary: string;
+  params?: P;
+  query?: Q;
+  headers?: H;
+  /** A required JSON body. */
+  body?: B;
+  /** The success answer, and its status when it is not 200. */
+  ok: ResponseConfig;
+  status?: 200 | 201 | 202;
+  /** Every other answer by its status: an error's description (apiError), or the whole answer. */
+  answers?: Record<number, string | ResponseConfig | undefined>;
+}
+
+type RequestOf<P, Q, H, B> = {
+  params: P;
+  query: Q;
+  headers: H;
+  body: B extends z.ZodType ? ReturnType<typeof jsonBody<B>> : undefined;
+};
+
+/** A route from its operation: the one way a feature declares what it reads and answers. */
+export function operation<
+  M extends 'get' | 'post' | 'put' | 'patch' | 'delete',
+  Path extends string,
+  P extends Reads['params'] = undefined,
+  Q extends Reads['query'] = undefined,
+  H extends Reads['headers'] = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  method: M,
+  path: Path,
+  { tags, summary, params, query, headers, body, ok, status = 200, answers = {} }: Operation<P, Q, H, B>,
+) {
+  const reads = { params, query, headers, body: body && jsonBody(body) };
+  const request = Object.fromEntries(Object.entries(reads).filter(([, read]) => read !== undefined));
+  const responses: Record<number, ResponseConfig> = { [status]: ok };
+  for (const [code, answer] of Object.entries(answers)) {
+    if (answer !== undefined) responses[Number(code)] = typeof answer === 'string' ? apiError(answer) : answer;
+  }
+  const route = { method, path, tags, summary, ...(Object.keys(request).length > 0 ? { request } : {}), responses };
+  return createRoute(route as unknown as Omit<typeof route, 'request'> & { request: RequestOf<P, Q, H, B> });
+}
+
 /** The public list of a published kind of record (`tag`: events, news). */
 export const publicListRoute = (tag: string, summary: string, ok: ResponseConfig) =>
-  createRoute({ method: 'get', path: '/', tags: [tag], summary, responses: { 200: ok } });
+  operation('get', '/', { tags: [tag], summary, ok });
 
 /**
  * A published record read by its slug: `ok`, a 301 from a former slug (`moved` says where
@@ -63,13 +122,12 @@ export const publicBySlugRoute = (
   summary: string,
   { ok, moved, missing }: { ok: ResponseConfig; moved: string; missing: string },
 ) =>
-  createRoute({
-    method: 'get',
-    path: '/{slug}',
+  operation('get', '/{slug}', {
     tags: [tag],
     summary,
-    request: { params: z.object({ slug: Slug }) },
-    responses: { 200: ok, 301: { description: moved }, 404: apiError(missing) },
+    params: z.object({ slug: Slug }),
+    ok,
+    answers: { 301: { description: moved }, 404: missing },
   });
 
 /** How a route answers a request its definition refuses, beyond the house's 400 (docs/decisions/013). */

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { apiError } from '../../lib/openapi';
+import { type Operation, apiError, operation } from '../../lib/openapi';
 import { type Actor, actorOf } from '../../lib/audit';
 
 /**
@@ -29,43 +29,28 @@ export const unknown = (what: string) => ({ unknownRecord: notFound(what) });
 export const signedOut = apiError('No valid session');
 export const idParams = z.object({ id: z.uuid() });
 
-/** A required JSON body described by `schema`. */
-export const jsonBody = <S extends z.ZodType>(schema: S) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-
 /** A CSV file answer. */
 export const csvFile = (description: string) => ({ description, content: { 'text/csv': { schema: z.string() } } });
 
 /** Admin routes: tagged together, and every one answers 401 without a session. */
 export const adminRoute = <R extends Parameters<typeof createRoute>[0]>(route: R) =>
-  createRoute({ ...route, tags: ['admin'], responses: { ...route.responses, 401: signedOut } });
+  createRoute({ tags: ['admin'], ...route, responses: { ...route.responses, 401: signedOut } });
 
-type Schema = z.ZodType;
-type Reads = NonNullable<RouteConfig['request']>;
-type Answer = RouteConfig['responses'][number];
 const crossSite = apiError('A cross-site request');
 
 /** One admin operation: what it reads, its success answer, and the words of each refusal it can give. */
-interface AdminOperation<P extends Reads['params'], Q extends Reads['query'], B extends Schema | undefined> {
-  summary: string;
-  params?: P;
-  query?: Q;
-  /** A required JSON body. */
-  body?: B;
-  /** The success answer, and its status when it is not 200. */
-  ok: Answer;
-  status?: 201 | 202;
+type AdminOperation<P extends Reads['params'], Q extends Reads['query'], B extends z.ZodType | undefined> = Omit<
+  Operation<P, Q, undefined, B>,
+  'tags' | 'headers' | 'answers'
+> & {
   /** 400: what of the query or body can be invalid. */
   invalid?: string;
   /** 404: what the path names that may not exist. */
   missing?: string;
   /** 409: the state of things that refuses the operation. */
   conflict?: string;
-}
-
-type RequestOf<P, Q, B> = { params: P; query: Q; body: B extends Schema ? ReturnType<typeof jsonBody<B>> : undefined };
+};
+type Reads = NonNullable<RouteConfig['request']>;
 
 /**
  * An admin route from its operation (see adminRoute); one that changes anything (any method but
@@ -76,21 +61,19 @@ export function adminOperation<
   Path extends string,
   P extends Reads['params'] = undefined,
   Q extends Reads['query'] = undefined,
-  B extends Schema | undefined = undefined,
->(method: M, path: Path, operation: AdminOperation<P, Q, B>) {
-  const { summary, params, query, body, ok, status = 200, invalid, missing, conflict } = operation;
-  const reads = { params, query, body: body && jsonBody(body) };
-  const request = Object.fromEntries(Object.entries(reads).filter(([, read]) => read !== undefined));
-  const responses: Record<number, Answer> = { [status]: ok };
-  if (method !== 'get') responses[403] = crossSite;
-  const refusals: [number, string | undefined][] = [
-    [400, invalid],
-    [404, missing],
-    [409, conflict],
-  ];
-  for (const [code, description] of refusals) if (description) responses[code] = apiError(description);
-  const route = { method, path, summary, ...(Object.keys(request).length > 0 ? { request } : {}), responses };
-  return adminRoute(route as unknown as Omit<typeof route, 'request'> & { request: RequestOf<P, Q, B> });
+  B extends z.ZodType | undefined = undefined,
+>(method: M, path: Path, { invalid, missing, conflict, ...reads }: AdminOperation<P, Q, B>) {
+  return operation<M, Path, P, Q, undefined, B>(method, path, {
+    ...reads,
+    tags: ['admin'],
+    answers: {
+      400: invalid,
+      401: signedOut,
+      403: method === 'get' ? undefined : crossSite,
+      404: missing,
+      409: conflict,
+    },
+  });
 }
 
 /** What an audited write did: its answer, and its log line (the actor's id is added after `event`). */

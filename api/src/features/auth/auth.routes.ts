@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   AdminUser,
   ForgotPasswordRequest,
@@ -10,78 +9,57 @@ import {
   rateLimitMessages,
 } from '@pillars/contracts';
 import type { Limiters } from '@pillars/platform/limits';
-import { z } from 'zod';
 import type { AppDeps } from '../../lib/context';
 import { refuse } from '../../lib/limits';
-import { apiError, featureRouter, json, openapiRoute, rateLimited } from '../../lib/openapi';
+import { featureRouter, json, openapiRoute, operation, rateLimited } from '../../lib/openapi';
 import { clearSessionCookie, clientAddress, setSessionCookie } from '../../lib/session/session-http';
 import { authService } from './auth.service';
 import type { SessionStore } from '../../lib/session/sessions';
 
-const body = <S extends z.ZodType>(schema: S) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-const crossSite = apiError('A cross-site request carrying our session cookie');
+const tags = ['auth'];
+const crossSite = 'A cross-site request carrying our session cookie';
 
-const login = createRoute({
-  method: 'post',
-  path: '/login',
-  tags: ['auth'],
+const login = operation('post', '/login', {
+  tags,
   summary: 'Sign in: sets the session cookie',
-  request: { body: body(LoginRequest) },
-  responses: {
-    200: json('Signed in; the session cookie is set', LoginResponse),
-    400: apiError('Invalid body'),
-    401: apiError('Wrong username or password'),
+  body: LoginRequest,
+  ok: json('Signed in; the session cookie is set', LoginResponse),
+  answers: {
+    400: 'Invalid body',
+    401: 'Wrong username or password',
     403: crossSite,
-    429: {
-      ...apiError('Too many failed attempts for this account or address'),
-      headers: z.object({ 'Retry-After': z.string().describe('Seconds to wait') }),
-    },
+    429: { ...rateLimited, description: 'Too many failed attempts for this account or address' },
   },
 });
 
-const logout = createRoute({
-  method: 'post',
-  path: '/logout',
-  tags: ['auth'],
+const logout = operation('post', '/logout', {
+  tags,
   summary: 'Sign out: ends the session and clears its cookie',
-  responses: { 200: json('Signed out', MessageResponse), 403: crossSite },
+  ok: json('Signed out', MessageResponse),
+  answers: { 403: crossSite },
 });
 
-const me = createRoute({
-  method: 'get',
-  path: '/me',
-  tags: ['auth'],
+const me = operation('get', '/me', {
+  tags,
   summary: 'The signed-in admin',
-  responses: { 200: json('The admin of this session', AdminUser), 401: apiError('No valid session') },
+  ok: json('The admin of this session', AdminUser),
+  answers: { 401: 'No valid session' },
 });
 
-const forgotPassword = createRoute({
-  method: 'post',
-  path: '/forgot-password',
-  tags: ['auth'],
+const forgotPassword = operation('post', '/forgot-password', {
+  tags,
   summary: 'Ask for a reset link; the same answer whether or not the address is an admin',
-  request: { body: body(ForgotPasswordRequest) },
-  responses: {
-    200: json('Recorded (a link is sent if the address is known)', MessageResponse),
-    400: apiError('Invalid body'),
-    429: rateLimited,
-  },
+  body: ForgotPasswordRequest,
+  ok: json('Recorded (a link is sent if the address is known)', MessageResponse),
+  answers: { 400: 'Invalid body', 429: rateLimited },
 });
 
-const resetPassword = createRoute({
-  method: 'post',
-  path: '/reset-password',
-  tags: ['auth'],
+const resetPassword = operation('post', '/reset-password', {
+  tags,
   summary: "Set a new password with a reset link's token; signs the admin out everywhere",
-  request: { body: body(ResetPasswordRequest) },
-  responses: {
-    200: json('Password changed', MessageResponse),
-    400: apiError('Invalid body, invalid or expired token, or a weak password'),
-    429: rateLimited,
-  },
+  body: ResetPasswordRequest,
+  ok: json('Password changed', MessageResponse),
+  answers: { 400: 'Invalid body, invalid or expired token, or a weak password', 429: rateLimited },
 });
 
 export function authRoutes(deps: AppDeps, sessions: SessionStore, limiters: Limiters) {

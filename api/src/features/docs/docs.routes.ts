@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { type OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { featureRouter, openapiRoute } from '../../lib/openapi';
+import { featureRouter, openapiRoute, operation } from '../../lib/openapi';
 import { DOCS_VIEWER_FILE } from './viewer-file';
 
 /** Where the viewer's page loads its script from: our origin, so no CDN is needed or allowed. */
@@ -56,33 +56,27 @@ const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
-const openapiDocument = createRoute({
-  method: 'get',
-  path: '/openapi.json',
-  tags: ['docs'],
+const tags = ['docs'];
+
+const openapiDocument = operation('get', '/openapi.json', {
+  tags,
   summary: 'This document: the OpenAPI 3.1 description of every /api route',
-  responses: {
-    200: {
-      description: 'The OpenAPI document',
-      content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
-    },
+  ok: {
+    description: 'The OpenAPI document',
+    content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
   },
 });
 
-const docsPage = createRoute({
-  method: 'get',
-  path: '/docs',
-  tags: ['docs'],
+const docsPage = operation('get', '/docs', {
+  tags,
   summary: 'The document rendered for people to read and try',
-  responses: { 200: { description: 'An HTML page', content: { 'text/html': { schema: z.string() } } } },
+  ok: { description: 'An HTML page', content: { 'text/html': { schema: z.string() } } },
 });
 
-const docsScript = createRoute({
-  method: 'get',
-  path: '/docs/scalar.js',
-  tags: ['docs'],
+const docsScript = operation('get', '/docs/scalar.js', {
+  tags,
   summary: "The docs page's viewer script",
-  responses: { 200: { description: 'JavaScript', content: { 'text/javascript': { schema: z.string() } } } },
+  ok: { description: 'JavaScript', content: { 'text/javascript': { schema: z.string() } } },
 });
 
 /** Serves the OpenAPI document that `document` builds, and a viewer for it. Mounted at /api. */

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   DonationRequest,
   DonationStatusReport,
@@ -13,43 +12,37 @@ import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';
-import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
+import { featureRouter, idempotencyHeader, json, openapiRoute, operation, rateLimited } from '../../lib/openapi';
 import { acceptDonation, reportDonationCharge } from './donations.service';
 
-const createDonationRoute = createRoute({
-  method: 'post',
-  path: '/',
-  tags: ['donations'],
+const tags = ['donations'];
+
+const createDonationRoute = operation('post', '/', {
+  tags,
   summary: 'Record a donation and, with a card token, queue its charge (or monthly plan)',
-  request: {
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: DonationRequest } } },
-  },
-  responses: {
+  headers: idempotencyHeader,
+  body: DonationRequest,
+  ok: json('Stored and its charge queued: poll the payment', PaymentAccepted),
+  status: 202,
+  answers: {
     201: json('Stored without a card token: nothing to charge', RecordCreated),
-    202: json('Stored and its charge queued: poll the payment', PaymentAccepted),
-    400: apiError('Invalid body, amount, payment method or Idempotency-Key'),
-    409: apiError('The Idempotency-Key was used for a different request'),
+    400: 'Invalid body, amount, payment method or Idempotency-Key',
+    409: 'The Idempotency-Key was used for a different request',
     429: rateLimited,
   },
 });
 
-const reportDonationChargeRoute = createRoute({
-  method: 'patch',
-  path: '/{id}/status',
-  tags: ['donations'],
+const reportDonationChargeRoute = operation('patch', '/{id}/status', {
+  tags,
   summary: 'Report a charge the browser made; the worker verifies it with the provider',
-  request: {
-    params: z.object({ id: Id }),
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: DonationStatusReport } } },
-  },
-  responses: {
-    202: json('The payment queued for verification, or the one this report names', PaymentQueued),
-    400: apiError('Invalid body'),
-    404: apiError(
-      'No pending donation has this id, or it has a payment the report does not name (paymentId or its charge id)',
-    ),
+  params: z.object({ id: Id }),
+  headers: idempotencyHeader,
+  body: DonationStatusReport,
+  ok: json('The payment queued for verification, or the one this report names', PaymentQueued),
+  status: 202,
+  answers: {
+    400: 'Invalid body',
+    404: 'No pending donation has this id, or it has a payment the report does not name (paymentId or its charge id)',
   },
 });
 

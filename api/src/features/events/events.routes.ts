@@ -1,9 +1,9 @@
 import { EventDetail, EventList, Slug } from '@pillars/contracts';
 import { eventCalendar } from '@pillars/platform/calendar';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { apiError, featureRouter, json, openapiRoute, publicBySlugRoute, publicListRoute } from '../../lib/openapi';
+import { featureRouter, json, openapiRoute, operation, publicBySlugRoute, publicListRoute } from '../../lib/openapi';
 import { listUpcomingEvents, publicEvent, publicEventRow } from './events.service';
 
 const listEvents = publicListRoute(
@@ -22,16 +22,12 @@ const getEvent = publicBySlugRoute(
   },
 );
 
-const getCalendar = createRoute({
-  method: 'get',
-  path: '/{slug}/calendar.ics',
+const getCalendar = operation('get', '/{slug}/calendar.ics', {
   tags: ['events'],
   summary: "The event as a calendar file (times in UTC), the event page's Add to calendar",
-  request: { params: z.object({ slug: Slug }) },
-  responses: {
-    200: { description: 'An iCalendar file', content: { 'text/calendar': { schema: z.string() } } },
-    404: apiError('No public event has this slug'),
-  },
+  params: z.object({ slug: Slug }),
+  ok: { description: 'An iCalendar file', content: { 'text/calendar': { schema: z.string() } } },
+  answers: { 404: 'No public event has this slug' },
 });
 
 export function eventsRoutes({ db, config, now = () => new Date() }: AppDeps) {

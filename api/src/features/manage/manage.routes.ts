@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   GivingStatement,
   Id,
@@ -16,7 +15,7 @@ import type { Limiters } from '@pillars/platform/limits';
 import { z } from 'zod';
 import type { AppDeps, AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { apiError, featureRouter, json, openapiRoute } from '../../lib/openapi';
+import { featureRouter, json, openapiRoute, operation, rateLimited } from '../../lib/openapi';
 import { refuse } from '../../lib/limits';
 import { clientAddress, refuseCrossSite } from '../../lib/session/session-http';
 import {
@@ -30,81 +29,54 @@ import {
 import { manageService } from './manage.service';
 import { isSafeMethod } from '../../lib/methods';
 
-const body = <S extends z.ZodType>(schema: S) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
 const tags = ['manage'];
-const crossSite = apiError('A cross-site request');
-const noSession = apiError('No valid manage session: ask for a new link');
+const crossSite = 'A cross-site request';
+const noSession = 'No valid manage session: ask for a new link';
 
-const requestLink = createRoute({
-  method: 'post',
-  path: '/link',
+const requestLink = operation('post', '/link', {
   tags,
   summary: 'Ask for a "Manage your giving" link by e-mail; the same answer whether or not the address is known',
-  request: { body: body(ManageLinkRequest) },
-  responses: {
-    202: json('Recorded (a link is sent if the address has anything to manage)', MessageResponse),
-    400: apiError('Invalid body'),
+  body: ManageLinkRequest,
+  ok: json('Recorded (a link is sent if the address has anything to manage)', MessageResponse),
+  status: 202,
+  answers: {
+    400: 'Invalid body',
     403: crossSite,
-    429: {
-      ...apiError('Too many link requests for this address or from this client'),
-      headers: z.object({ 'Retry-After': z.string().describe('Seconds to wait') }),
-    },
+    429: { ...rateLimited, description: 'Too many link requests for this address or from this client' },
   },
 });
-
-const openSession = createRoute({
-  method: 'post',
-  path: '/session',
+const openSession = operation('post', '/session', {
   tags,
   summary: "Spend a manage link's token (single use) and open a manage session: sets its cookie",
-  request: { body: body(ManageSessionRequest) },
-  responses: {
-    200: json('Session opened for the address of the link', ManageSessionStarted),
-    400: apiError('Invalid body, or a link that is unknown, expired or already used'),
-    403: crossSite,
-  },
+  body: ManageSessionRequest,
+  ok: json('Session opened for the address of the link', ManageSessionStarted),
+  answers: { 400: 'Invalid body, or a link that is unknown, expired or already used', 403: crossSite },
 });
-
-const overview = createRoute({
-  method: 'get',
-  path: '/',
+const overview = operation('get', '/', {
   tags,
   summary: "The session address's contributions, memberships, registrations and receipts",
-  responses: { 200: json('What the address paid for', ManageOverview), 401: noSession },
+  ok: json('What the address paid for', ManageOverview),
+  answers: { 401: noSession },
 });
-
-const cancelPlan = createRoute({
-  method: 'post',
-  path: '/plans/{paymentId}/cancel',
+const cancelPlan = operation('post', '/plans/{paymentId}/cancel', {
   tags,
   summary: 'Ask for a monthly gift or membership of the session address to end',
-  request: { params: z.object({ paymentId: Id }) },
-  responses: {
-    200: json('Cancellation requested now, or already requested before', PlanCancellation),
-    401: noSession,
-    403: crossSite,
-    404: apiError('No monthly plan of this address has this id'),
-  },
+  params: z.object({ paymentId: Id }),
+  ok: json('Cancellation requested now, or already requested before', PlanCancellation),
+  answers: { 401: noSession, 403: crossSite, 404: 'No monthly plan of this address has this id' },
 });
-
-const statement = createRoute({
-  method: 'get',
-  path: '/statement',
+const statement = operation('get', '/statement', {
   tags,
   summary: "The session address's giving statement for a year (gifts only)",
-  request: { query: StatementQuery },
-  responses: { 200: json('The statement', GivingStatement), 400: apiError('Invalid year'), 401: noSession },
+  query: StatementQuery,
+  ok: json('The statement', GivingStatement),
+  answers: { 400: 'Invalid year', 401: noSession },
 });
-
-const signOut = createRoute({
-  method: 'post',
-  path: '/sign-out',
+const signOut = operation('post', '/sign-out', {
   tags,
   summary: 'End the manage session and clear its cookie',
-  responses: { 200: json('Signed out', MessageResponse), 403: crossSite },
+  ok: json('Signed out', MessageResponse),
+  answers: { 403: crossSite },
 });
 
 /**

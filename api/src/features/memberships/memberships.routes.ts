@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   MembershipApplication,
   MembershipPaymentAccepted,
@@ -9,39 +8,35 @@ import type { Limiters } from '@pillars/platform/limits';
 import type { AppDeps } from '../../lib/context';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';
-import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
+import { featureRouter, idempotencyHeader, json, openapiRoute, operation, rateLimited } from '../../lib/openapi';
 import { acceptMembershipPayment, applyForMembership } from './memberships.service';
 
-const applyRoute = createRoute({
-  method: 'post',
-  path: '/memberships',
-  tags: ['memberships'],
+const tags = ['memberships'];
+
+const applyRoute = operation('post', '/memberships', {
+  tags,
   summary: "The home page's membership-interest form: an application to follow up, no payment",
-  request: {
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: MembershipApplication } } },
-  },
-  responses: {
-    201: json('The application stored', RecordCreated),
-    400: apiError('Invalid body or Idempotency-Key'),
-    409: apiError('The Idempotency-Key was used for a different request'),
+  headers: idempotencyHeader,
+  body: MembershipApplication,
+  ok: json('The application stored', RecordCreated),
+  status: 201,
+  answers: {
+    400: 'Invalid body or Idempotency-Key',
+    409: 'The Idempotency-Key was used for a different request',
   },
 });
 
-const processMembershipPaymentRoute = createRoute({
-  method: 'post',
-  path: '/process-membership-payment',
-  tags: ['memberships'],
+const processMembershipPaymentRoute = operation('post', '/process-membership-payment', {
+  tags,
   summary: 'Record a membership (waiver accepted) and queue its monthly plan',
-  request: {
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: MembershipPaymentRequest } } },
-  },
-  responses: {
-    202: json('The membership stored and its plan queued: poll the payment', MembershipPaymentAccepted),
-    400: apiError('Waiver not accepted, invalid membership, amount or card'),
-    403: apiError('Raw card fields sent while the raw-card fallback is disabled'),
-    409: apiError('The Idempotency-Key was used for a different request'),
+  headers: idempotencyHeader,
+  body: MembershipPaymentRequest,
+  ok: json('The membership stored and its plan queued: poll the payment', MembershipPaymentAccepted),
+  status: 202,
+  answers: {
+    400: 'Waiver not accepted, invalid membership, amount or card',
+    403: 'Raw card fields sent while the raw-card fallback is disabled',
+    409: 'The Idempotency-Key was used for a different request',
     429: rateLimited,
   },
 });

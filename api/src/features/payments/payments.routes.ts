@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   CreatePaymentMethodRequest,
   Id,
@@ -16,64 +15,49 @@ import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';
-import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
+import { featureRouter, idempotencyHeader, json, openapiRoute, operation, rateLimited } from '../../lib/openapi';
 import { createPaymentMethod, paymentOfDonation, processPayment, waitForPayment } from './payments.service';
 
-const getPayment = createRoute({
-  method: 'get',
-  path: '/payments/{id}',
-  tags: ['payments'],
+const tags = ['payments'];
+
+const getPayment = operation('get', '/payments/{id}', {
+  tags,
   summary: "A payment's state; with waitMs, held until it settles or the wait is over (long-poll)",
-  request: { params: z.object({ id: Id }), query: WaitQuery },
-  responses: {
-    200: json('The payment, as the ledger has it now (never cached)', PaymentStatus),
-    400: apiError('waitMs is not a whole number of milliseconds within the limit'),
-    404: apiError('No payment has this id'),
-  },
+  params: z.object({ id: Id }),
+  query: WaitQuery,
+  ok: json('The payment, as the ledger has it now (never cached)', PaymentStatus),
+  answers: { 400: 'waitMs is not a whole number of milliseconds within the limit', 404: 'No payment has this id' },
 });
 
-const processPaymentRoute = createRoute({
-  method: 'post',
-  path: '/process-payment',
-  tags: ['payments'],
+const processPaymentRoute = operation('post', '/process-payment', {
+  tags,
   summary: 'Record a donation and queue its charge, or a charge the browser made, for verification',
-  request: {
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: ProcessPaymentRequest } } },
-  },
-  responses: {
-    202: json('The donation stored and its payment queued: poll the payment', ProcessPaymentAccepted),
-    400: apiError('Invalid body, amount or payment method, or no token and no transaction id'),
-    409: apiError('The Idempotency-Key was used for a different request'),
+  headers: idempotencyHeader,
+  body: ProcessPaymentRequest,
+  ok: json('The donation stored and its payment queued: poll the payment', ProcessPaymentAccepted),
+  status: 202,
+  answers: {
+    400: 'Invalid body, amount or payment method, or no token and no transaction id',
+    409: 'The Idempotency-Key was used for a different request',
     429: rateLimited,
   },
 });
 
-const createPaymentMethodRoute = createRoute({
-  method: 'post',
-  path: '/create-payment-method',
-  tags: ['payments'],
+const createPaymentMethodRoute = operation('post', '/create-payment-method', {
+  tags,
   summary: 'Exchange raw card fields for a provider token (only with the raw-card fallback enabled)',
-  request: { body: { required: true, content: { 'application/json': { schema: CreatePaymentMethodRequest } } } },
-  responses: {
-    200: json('The provider token', PaymentMethodCreated),
-    400: apiError('Invalid body or card fields'),
-    403: apiError('The raw-card fallback is disabled'),
-    429: rateLimited,
-  },
+  body: CreatePaymentMethodRequest,
+  ok: json('The provider token', PaymentMethodCreated),
+  answers: { 400: 'Invalid body or card fields', 403: 'The raw-card fallback is disabled', 429: rateLimited },
 });
 
-const reportTransaction = createRoute({
-  method: 'post',
-  path: '/transactions',
-  tags: ['payments'],
+const reportTransaction = operation('post', '/transactions', {
+  tags,
   summary: "Point at a donation's payment after a browser charge; only the worker writes transactions",
-  request: { body: { required: true, content: { 'application/json': { schema: TransactionReport } } } },
-  responses: {
-    202: json("The donation's payment and its current state", PaymentQueued),
-    400: apiError('Invalid body'),
-    404: apiError('No payment of this donation is named by paymentId or the reported charge id'),
-  },
+  body: TransactionReport,
+  ok: json("The donation's payment and its current state", PaymentQueued),
+  status: 202,
+  answers: { 400: 'Invalid body', 404: 'No payment of this donation is named by paymentId or the reported charge id' },
 });
 
 export function paymentsRoutes(deps: AppDeps, limiters: Limiters) {

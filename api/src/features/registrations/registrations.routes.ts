@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   EventPaymentPatch,
   EventRegistrationCreated,
@@ -15,7 +14,7 @@ import type { AppDeps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { guardCharge } from '../../lib/limits';
-import { apiError, featureRouter, idempotencyHeader, json, openapiRoute, rateLimited } from '../../lib/openapi';
+import { featureRouter, idempotencyHeader, json, openapiRoute, operation, rateLimited } from '../../lib/openapi';
 import {
   eventBySlug,
   payRegistrationWithToken,
@@ -27,74 +26,59 @@ import {
 
 const registrationParams = z.object({ id: Id });
 
-const registerRoute = createRoute({
-  method: 'post',
-  path: '/events/{slug}/register',
-  tags: ['registrations'],
+const tags = ['registrations'];
+
+const registerRoute = operation('post', '/events/{slug}/register', {
+  tags,
   summary: 'Register for an event; the fee is computed by the server from the event and tier',
-  request: {
-    params: z.object({ slug: z.string() }),
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: EventRegistrationRequest } } },
-  },
-  responses: {
-    201: json('The registration stored (pay it next when the event requires payment)', EventRegistrationCreated),
-    400: apiError("Invalid body, tier, or an eventId that is not this event's"),
-    404: apiError('No public event has this slug (a draft is not public)'),
-    409: apiError(
-      'The event was cancelled, the event or the chosen tier is sold out, or the Idempotency-Key was used for a different request',
-    ),
+  params: z.object({ slug: z.string() }),
+  headers: idempotencyHeader,
+  body: EventRegistrationRequest,
+  ok: json('The registration stored (pay it next when the event requires payment)', EventRegistrationCreated),
+  status: 201,
+  answers: {
+    400: "Invalid body, tier, or an eventId that is not this event's",
+    404: 'No public event has this slug (a draft is not public)',
+    409: 'The event was cancelled, the event or the chosen tier is sold out, or the Idempotency-Key was used for a different request',
   },
 });
 
-const getRegistration = createRoute({
-  method: 'get',
-  path: '/event-registrations/{id}',
-  tags: ['registrations'],
+const getRegistration = operation('get', '/event-registrations/{id}', {
+  tags,
   summary: 'What the event payment page needs, without contact details',
-  request: { params: registrationParams },
-  responses: {
-    200: json('The registration and its event; paymentAmount in cents', RegistrationSummaryResponse),
-    404: apiError('No registration has this id'),
-  },
+  params: registrationParams,
+  ok: json('The registration and its event; paymentAmount in cents', RegistrationSummaryResponse),
+  answers: { 404: 'No registration has this id' },
 });
 
-const payWithToken = createRoute({
-  method: 'post',
-  path: '/event-registrations/{id}/payment',
-  tags: ['registrations'],
+const payWithToken = operation('post', '/event-registrations/{id}/payment', {
+  tags,
   summary: "Queue the registration's fee charge with a card token",
-  request: {
-    params: registrationParams,
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: RegistrationChargeRequest } } },
-  },
-  responses: {
-    202: json('The payment to poll (the first one, when one is already under way)', PaymentAccepted),
-    400: apiError('Invalid body'),
-    404: apiError('No registration has this id'),
-    409: apiError(
-      'The event requires no payment, the registration has no fee, its reservation expired, or it is no longer pending',
-    ),
+  params: registrationParams,
+  headers: idempotencyHeader,
+  body: RegistrationChargeRequest,
+  ok: json('The payment to poll (the first one, when one is already under way)', PaymentAccepted),
+  status: 202,
+  answers: {
+    400: 'Invalid body',
+    404: 'No registration has this id',
+    409: 'The event requires no payment, the registration has no fee, its reservation expired, or it is no longer pending',
     429: rateLimited,
   },
 });
 
-const reportPayment = createRoute({
-  method: 'patch',
-  path: '/event-registrations/{id}/payment',
-  tags: ['registrations'],
+const reportPayment = operation('patch', '/event-registrations/{id}/payment', {
+  tags,
   summary: 'Report a charge the browser made; the worker verifies it (amount included)',
-  request: {
-    params: registrationParams,
-    headers: idempotencyHeader,
-    body: { required: true, content: { 'application/json': { schema: EventPaymentPatch } } },
-  },
-  responses: {
-    202: json('The payment queued for verification', PaymentQueued),
-    400: apiError('Invalid body'),
-    404: apiError('No registration has this id'),
-    409: apiError('The event requires no payment, or the registration has no fee'),
+  params: registrationParams,
+  headers: idempotencyHeader,
+  body: EventPaymentPatch,
+  ok: json('The payment queued for verification', PaymentQueued),
+  status: 202,
+  answers: {
+    400: 'Invalid body',
+    404: 'No registration has this id',
+    409: 'The event requires no payment, or the registration has no fee',
   },
 });
 

@@ -11,14 +11,13 @@ import {
 } from '@pillars/contracts/admin';
 import { z } from 'zod';
 import type { AppDeps } from '../../../lib/context';
-import { apiError, featureRouter, json, openapiRoute } from '../../../lib/openapi';
+import { apiError, featureRouter, json, jsonBody, openapiRoute } from '../../../lib/openapi';
 import {
   actorIn,
   adminOperation,
   adminRoute,
   foundOr404,
   idParams,
-  jsonBody,
   unknown,
   auditedWrite,
   authoredWrites,
