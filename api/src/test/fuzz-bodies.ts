@@ -171,6 +171,12 @@ function editsOf(field: Field, seed: Json, maxDepth: number): fc.Arbitrary<Edit>
   const current = valueAt(seed, field.path);
   const edit = (kind: ProbeKind, value: fc.Arbitrary<Json>) =>
     value.map((v): Edit => ({ kind, field: name, apply: set(field.path, v) }));
+  /** `piece` put into the field's current text, at one of its first 64 places. */
+  const inserted = (kind: ProbeKind, piece: fc.Arbitrary<string>) =>
+    edit(
+      kind,
+      fc.tuple(piece, fc.nat({ max: 64 })).map(([p, at]) => insertInto(current, p, at)),
+    );
   // NUL, the character PostgreSQL refuses in text, as often as all the other controls together.
   const control = fc.oneof(fc.constant('\u0000'), fc.constantFrom(...CONTROL_CHARACTERS));
   const options: fc.Arbitrary<Edit>[] = [
@@ -190,33 +196,13 @@ function editsOf(field: Field, seed: Json, maxDepth: number): fc.Arbitrary<Edit>
       fc.tuple(fc.integer({ min: 2, max: maxDepth }), fc.boolean()).map(([depth, arrays]) => nested(depth, arrays)),
     ),
     edit('random-value', fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>),
-    edit(
-      'control-character',
-      fc.tuple(control, fc.nat({ max: 64 })).map(([character, at]) => insertInto(current, character, at)),
-    ),
-    edit(
-      'unicode',
-      fc
-        .tuple(fc.constantFrom(...UNICODE_EDGES), fc.nat({ max: 64 }))
-        .map(([piece, at]) => insertInto(current, piece, at)),
-    ),
-    edit(
-      'invisible-character',
-      fc
-        .tuple(fc.constantFrom(...INVISIBLE_CHARACTERS), fc.nat({ max: 64 }))
-        .map(([piece, at]) => insertInto(current, piece, at)),
-    ),
-    edit(
-      'lone-surrogate',
-      fc
-        .tuple(fc.constantFrom(...LONE_SURROGATES), fc.nat({ max: 64 }))
-        .map(([piece, at]) => insertInto(current, piece, at)),
-    ),
-    edit(
+    inserted('control-character', control),
+    inserted('unicode', fc.constantFrom(...UNICODE_EDGES)),
+    inserted('invisible-character', fc.constantFrom(...INVISIBLE_CHARACTERS)),
+    inserted('lone-surrogate', fc.constantFrom(...LONE_SURROGATES)),
+    inserted(
       'invalid-utf8',
-      fc
-        .tuple(fc.constantFrom(...INVALID_UTF8), fc.nat({ max: 64 }))
-        .map(([bytes, at]) => insertInto(current, bytesMarker(bytes), at)),
+      fc.constantFrom(...INVALID_UTF8).map((bytes) => bytesMarker(bytes)),
     ),
   ];
   if (field.format === 'uri-reference') {
