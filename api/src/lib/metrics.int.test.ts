@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { outboundEmails, outbox } from '@pillars/platform/db';
+import { RECONCILIATION_DIFFERENCE_KINDS } from '@pillars/contracts/admin';
+import { outboundEmails, outbox, reconciliationRuns } from '@pillars/platform/db';
 import { QUEUES } from '@pillars/platform/jobs';
 import { clusterMetrics, createMetricsRegistry } from '@pillars/platform/metrics';
 import { parseMetrics, samplesOf, valueOf } from '@pillars/testing/metrics-text';
@@ -114,6 +115,34 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'pillars_scrape_source_up', { source: 'database' })).toBe(1);
     expect(valueOf(samples, 'pillars_scrape_source_up', { source: 'queues' })).toBe(1);
     expect(valueOf(samples, 'pillars_scrape_source_seconds')).toBeLessThan(2);
+  });
+
+  it("reads the newest finished reconciliation run's differences and the last success's end", async () => {
+    const finishedAt = new Date('2026-11-27T06:00:00.000Z');
+    await database.db.insert(reconciliationRuns).values([
+      {
+        state: 'succeeded',
+        requestedBy: 'schedule',
+        finishedAt,
+        counts: { unmatched: 9 },
+        createdAt: new Date('2026-11-27T05:59:00.000Z'),
+      },
+      {
+        state: 'failed',
+        requestedBy: 'schedule',
+        counts: { adopted: 2 },
+        createdAt: new Date('2026-11-27T07:00:00.000Z'),
+      },
+    ]);
+
+    const samples = await scrape(open);
+    // The newest finished run counts, failed or not; every kind is present, 0 when none.
+    expect(valueOf(samples, 'pillars_reconciliation_differences', { kind: 'adopted' })).toBe(2);
+    expect(valueOf(samples, 'pillars_reconciliation_differences', { kind: 'unmatched' })).toBe(0);
+    expect(samplesOf(samples, 'pillars_reconciliation_differences').map((s) => s.labels.kind)).toEqual([
+      ...RECONCILIATION_DIFFERENCE_KINDS,
+    ]);
+    expect(valueOf(samples, 'pillars_reconciliation_last_success_timestamp_seconds')).toBe(finishedAt.getTime() / 1000);
   });
 
   it('answers in time when a source is slow, showing it down', async () => {

@@ -177,117 +177,116 @@ export function clusterMetrics(
     return pending;
   };
 
-  new Gauge({
-    name: 'pillars_queue_jobs',
-    help: 'Jobs per queue and state (waiting, active, delayed, failed), read from the queue backend at scrape time.',
-    labelNames: ['queue', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { queues } = await snapshot();
+  /** A gauge read from the scrape's shared snapshot: cleared, then set by `read`. */
+  const snapshotGauge = <L extends string = never>(
+    gauge: { name: string; help: string; labelNames?: readonly L[] },
+    read: (set: Gauge<L>, figures: ClusterSnapshot) => void,
+  ) =>
+    new Gauge<L>({
+      ...gauge,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        read(this, await snapshot());
+      },
+    });
+
+  snapshotGauge(
+    {
+      name: 'pillars_queue_jobs',
+      help: 'Jobs per queue and state (waiting, active, delayed, failed), read from the queue backend at scrape time.',
+      labelNames: ['queue', 'state'],
+    },
+    (gauge, { queues }) => {
       for (const { queue, counts } of queues ?? []) {
         for (const state of QUEUE_DEPTH_STATES) {
           // BullMQ keeps prioritized jobs apart from waiting ones; both are waiting to run.
           const value = state === 'waiting' ? (counts.waiting ?? 0) + (counts.prioritized ?? 0) : (counts[state] ?? 0);
-          this.set({ queue, state }, value);
+          gauge.set({ queue, state }, value);
         }
       }
     },
-  });
-  // The outbox's figures, from the scrape's snapshot; NaN when it could not be read.
-  const outboxGauge = (name: string, help: string, figure: 'backlog' | 'oldestAgeSeconds') =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        this.reset();
-        const { outbox } = await snapshot();
-        this.set(outbox ? outbox[figure] : NaN);
-      },
-    });
-  outboxGauge(
-    'pillars_outbox_unpublished',
-    `Outbox rows not yet published to the queues (counted up to ${OUTBOX_COUNT_CAP}).`,
-    'backlog',
   );
-  outboxGauge(
-    'pillars_outbox_oldest_unpublished_age_seconds',
-    'Age of the oldest unpublished outbox row; 0 when there is none.',
-    'oldestAgeSeconds',
+  // The outbox's figures; NaN when it could not be read.
+  snapshotGauge(
+    {
+      name: 'pillars_outbox_unpublished',
+      help: `Outbox rows not yet published to the queues (counted up to ${OUTBOX_COUNT_CAP}).`,
+    },
+    (gauge, { outbox }) => gauge.set(outbox ? outbox.backlog : NaN),
   );
-  new Gauge({
-    name: 'pillars_emails_last_24h',
-    help: `E-mails asked for in the last ${EMAILS_WINDOW_HOURS} hours, by kind and state (queued, sent, skipped, failed).`,
-    labelNames: ['kind', 'state'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { emails } = await snapshot();
+  snapshotGauge(
+    {
+      name: 'pillars_outbox_oldest_unpublished_age_seconds',
+      help: 'Age of the oldest unpublished outbox row; 0 when there is none.',
+    },
+    (gauge, { outbox }) => gauge.set(outbox ? outbox.oldestAgeSeconds : NaN),
+  );
+  snapshotGauge(
+    {
+      name: 'pillars_emails_last_24h',
+      help: `E-mails asked for in the last ${EMAILS_WINDOW_HOURS} hours, by kind and state (queued, sent, skipped, failed).`,
+      labelNames: ['kind', 'state'],
+    },
+    (gauge, { emails }) => {
       if (!emails) return;
       // Every kind and state present, 0 when none: a rate of failures reads 0, not "no data".
       for (const kind of OUTBOUND_EMAIL_KINDS) {
-        for (const state of OUTBOUND_EMAIL_STATES) this.set({ kind, state }, 0);
+        for (const state of OUTBOUND_EMAIL_STATES) gauge.set({ kind, state }, 0);
       }
-      for (const { kind, state, count } of emails) this.set({ kind, state }, count);
+      for (const { kind, state, count } of emails) gauge.set({ kind, state }, count);
     },
-  });
-  new Gauge({
-    name: 'pillars_emails_retrying_last_24h',
-    help:
-      `E-mails asked for in the last ${EMAILS_WINDOW_HOURS} hours still queued after a failed handover to the ` +
-      'mail server (retried with backoff; a job that used up its attempts stays failed on the email queue).',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { emails } = await snapshot();
+  );
+  snapshotGauge(
+    {
+      name: 'pillars_emails_retrying_last_24h',
+      help:
+        `E-mails asked for in the last ${EMAILS_WINDOW_HOURS} hours still queued after a failed handover to the ` +
+        'mail server (retried with backoff; a job that used up its attempts stays failed on the email queue).',
+      labelNames: ['kind'],
+    },
+    (gauge, { emails }) => {
       if (!emails) return;
-      for (const kind of OUTBOUND_EMAIL_KINDS) this.set({ kind }, 0);
-      for (const { kind, retrying } of emails) if (retrying > 0) this.set({ kind }, retrying);
+      for (const kind of OUTBOUND_EMAIL_KINDS) gauge.set({ kind }, 0);
+      for (const { kind, retrying } of emails) if (retrying > 0) gauge.set({ kind }, retrying);
     },
-  });
-  new Gauge({
-    name: 'pillars_reconciliation_differences',
-    help: 'Differences the newest finished reconciliation run found with Pay Theory, by kind (docs/decisions/049-reconciliation.md).',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { reconciliation } = await snapshot();
+  );
+  snapshotGauge(
+    {
+      name: 'pillars_reconciliation_differences',
+      help: 'Differences the newest finished reconciliation run found with Pay Theory, by kind (docs/decisions/049-reconciliation.md).',
+      labelNames: ['kind'],
+    },
+    (gauge, { reconciliation }) => {
       if (!reconciliation) return;
-      for (const kind of RECONCILIATION_DIFFERENCE_KINDS) this.set({ kind }, reconciliation.counts[kind] ?? 0);
+      for (const kind of RECONCILIATION_DIFFERENCE_KINDS) gauge.set({ kind }, reconciliation.counts[kind] ?? 0);
     },
-  });
-  new Gauge({
-    name: 'pillars_reconciliation_last_success_timestamp_seconds',
-    help: 'When the last successful reconciliation run finished (Unix time); NaN before the first.',
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const { reconciliation } = await snapshot();
-      this.set(reconciliation?.lastSuccessSeconds ?? NaN);
+  );
+  snapshotGauge(
+    {
+      name: 'pillars_reconciliation_last_success_timestamp_seconds',
+      help: 'When the last successful reconciliation run finished (Unix time); NaN before the first.',
     },
-  });
-  new Gauge({
-    name: 'pillars_scrape_source_up',
-    help: `1 when the source (database, queues) answered this scrape within ${timeoutMs} ms, else 0.`,
-    labelNames: ['source'] as const,
-    registers: [registry],
-    async collect() {
-      const { queues, outbox, emails } = await snapshot();
-      this.set({ source: 'queues' }, queues ? 1 : 0);
-      this.set({ source: 'database' }, outbox && emails ? 1 : 0);
+    (gauge, { reconciliation }) => gauge.set(reconciliation?.lastSuccessSeconds ?? NaN),
+  );
+  snapshotGauge(
+    {
+      name: 'pillars_scrape_source_up',
+      help: `1 when the source (database, queues) answered this scrape within ${timeoutMs} ms, else 0.`,
+      labelNames: ['source'],
     },
-  });
-  new Gauge({
-    name: 'pillars_scrape_source_seconds',
-    help: 'How long this scrape took to read the database and the queue backend.',
-    registers: [registry],
-    async collect() {
-      this.set((await snapshot()).seconds);
+    (gauge, { queues, outbox, emails }) => {
+      gauge.set({ source: 'queues' }, queues ? 1 : 0);
+      gauge.set({ source: 'database' }, outbox && emails ? 1 : 0);
     },
-  });
+  );
+  snapshotGauge(
+    {
+      name: 'pillars_scrape_source_seconds',
+      help: 'How long this scrape took to read the database and the queue backend.',
+    },
+    (gauge, { seconds }) => gauge.set(seconds),
+  );
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
