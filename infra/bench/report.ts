@@ -169,30 +169,35 @@ export function targets(results: BenchResults): Target[] {
       ? { from: 'burst', accepted: b.acceptedRate, charges: b.chargeRate }
       : undefined;
   const tiersNote = !tiers ? notRun('apart or burst') : !floor ? notRun('floor') : `${tiers.from} phase`;
-  {
-    const value = tiers && floor ? tiers.accepted / insertFloor : null;
+  /** A tier's rate against its floor, at least `goal`. */
+  const atLeastOfFloor = (
+    name: string,
+    tier: number | undefined,
+    floorRate: number,
+    goal: number,
+    note: string,
+    applies = true,
+  ) => {
+    const value = tier !== undefined && floor ? tier / floorRate : null;
     add({
-      name: 'accepted/s ÷ INSERT + queue.add floor',
-      figure: tiers && floor ? `${rate(tiers.accepted)} ÷ ${rate(insertFloor)} = ${value?.toFixed(3)}` : 'n/a',
+      name,
+      figure: value === null || tier === undefined ? 'n/a' : `${rate(tier)} ÷ ${rate(floorRate)} = ${value.toFixed(3)}`,
       value,
-      goal: '≥ 0.25',
-      pass: (v) => v >= 0.25,
-      applies: true,
-      note: tiersNote,
+      goal: `≥ ${goal.toFixed(2)}`,
+      pass: (v) => v >= goal,
+      applies,
+      note,
     });
-  }
-  {
-    const value = tiers && floor ? tiers.charges / noopFloor : null;
-    add({
-      name: 'charges/s ÷ no-op job floor',
-      figure: tiers && floor ? `${rate(tiers.charges)} ÷ ${rate(noopFloor)} = ${value?.toFixed(3)}` : 'n/a',
-      value,
-      goal: '≥ 0.10',
-      pass: (v) => v >= 0.1,
-      applies: redis,
-      note: [tiersNote, redisOnly].filter(Boolean).join('; '),
-    });
-  }
+  };
+  atLeastOfFloor('accepted/s ÷ INSERT + queue.add floor', tiers?.accepted, insertFloor, 0.25, tiersNote);
+  atLeastOfFloor(
+    'charges/s ÷ no-op job floor',
+    tiers?.charges,
+    noopFloor,
+    0.1,
+    [tiersNote, redisOnly].filter(Boolean).join('; '),
+    redis,
+  );
   {
     const value = b?.statementsPerPayment ?? null;
     const unavailable = burst && 'unavailable' in burst.statements ? burst.statements.unavailable : '';
