@@ -28,6 +28,11 @@ function provider(answers: Record<string, (variables: Record<string, unknown>) =
   return { p, sent };
 }
 
+/** The answer of a transactions query: `items`, and the total over all pages when the test needs it. */
+const listed = (items: unknown[], total?: number) => () => ({
+  data: { transactions: { items, ...(total === undefined ? {} : { total_row_count: total }) } },
+});
+
 const txn = (overrides: Record<string, unknown> = {}) => ({
   transaction_id: 'pt_txn_1',
   gross_amount: 2500,
@@ -100,9 +105,7 @@ describe('Pay Theory provider', () => {
     ];
     const second = [dispute('pt_disp_1', '2026-01-10T00:00:00Z'), dispute('pt_disp_x', '2026-02-02T00:00:00Z', 'x')];
     const { p, sent } = provider({
-      transactions: () => ({
-        data: { transactions: { items: [txn({ transaction_date: '2026-01-05T12:00:00Z' })], total_row_count: 1 } },
-      }),
+      transactions: listed([txn({ transaction_date: '2026-01-05T12:00:00Z' })], 1),
       disputes: (variables) => ({
         data: { disputes: { items: variables.offset_id ? second : first, total_row_count: 102 } },
       }),
@@ -142,7 +145,7 @@ describe('Pay Theory provider', () => {
 
   it('lists no disputes for a charge the provider does not show', async () => {
     const { p, sent } = provider({
-      transactions: () => ({ data: { transactions: { items: [], total_row_count: 0 } } }),
+      transactions: listed([], 0),
     });
     expect(await p.getChargeDisputes('pt_txn_gone')).toEqual([]);
     expect(sent.map((call) => call.operationName)).toEqual(['FindTransactions']);
@@ -150,17 +153,11 @@ describe('Pay Theory provider', () => {
 
   it('finds a one-time charge by key, ignoring recurring instalments and reversals', async () => {
     const { p, sent } = provider({
-      transactions: () => ({
-        data: {
-          transactions: {
-            items: [
-              txn({ transaction_id: 'instalment', recurring: { recurring_id: 'pt_rec_1' } }),
-              txn({ transaction_id: 'refund', transaction_type: 'REVERSAL' }),
-              txn({ transaction_id: 'one-time' }),
-            ],
-          },
-        },
-      }),
+      transactions: listed([
+        txn({ transaction_id: 'instalment', recurring: { recurring_id: 'pt_rec_1' } }),
+        txn({ transaction_id: 'refund', transaction_type: 'REVERSAL' }),
+        txn({ transaction_id: 'one-time' }),
+      ]),
     });
     await expect(p.findChargeByIdempotencyKey('key-1')).resolves.toMatchObject({ transactionId: 'one-time' });
     expect(sent[0]?.variables.metadata_query).toEqual([
@@ -170,7 +167,7 @@ describe('Pay Theory provider', () => {
 
   it('reverses a part of a charge, and reports a refusal as a RefundRejectedError', async () => {
     const { p, sent } = provider({
-      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: true })] } } }),
+      transactions: listed([txn({ is_settled: true })]),
       createReversal: (variables) =>
         variables.amount === 9999
           ? { data: null, errors: [{ message: 'refund amount too large', extensions: { code: 'INVALID_AMOUNT' } }] }
@@ -194,7 +191,7 @@ describe('Pay Theory provider', () => {
 
   it('voids all of a charge not settled yet: the voided charge is the reference', async () => {
     const { p, sent } = provider({
-      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: false, status: 'PENDING' })] } } }),
+      transactions: listed([txn({ is_settled: false, status: 'PENDING' })]),
       createReversal: () => ({ data: { createReversal: { is_void: true, transaction_id: null } } }),
     });
     await expect(p.reverse('pt_txn_1', 2500)).resolves.toEqual({
@@ -207,7 +204,7 @@ describe('Pay Theory provider', () => {
 
   it('voids a part of a charge not settled yet, answering the replacement that is now the charge', async () => {
     const { p, sent } = provider({
-      transactions: () => ({ data: { transactions: { items: [txn({ is_settled: false })] } } }),
+      transactions: listed([txn({ is_settled: false })]),
       createReversal: () => ({ data: { createReversal: { is_void: true, transaction_id: 'pt_txn_adjusted' } } }),
     });
     await expect(p.reverse('pt_txn_1', 1000)).resolves.toEqual({
@@ -220,20 +217,14 @@ describe('Pay Theory provider', () => {
 
   it("reads a charge's state: status, settlement, batch and review flag", async () => {
     const { p } = provider({
-      transactions: () => ({
-        data: {
-          transactions: {
-            items: [
-              txn({
-                status: 'SETTLED',
-                is_settled: true,
-                settlement_batch: 42,
-                flag_for_review: 'POTENTIAL_DUPLICATE',
-              }),
-            ],
-          },
-        },
-      }),
+      transactions: listed([
+        txn({
+          status: 'SETTLED',
+          is_settled: true,
+          settlement_batch: 42,
+          flag_for_review: 'POTENTIAL_DUPLICATE',
+        }),
+      ]),
     });
     await expect(p.getChargeDetails('pt_txn_1')).resolves.toMatchObject({
       state: { status: 'SETTLED', settled: true, settlementBatch: 42, reviewFlag: 'POTENTIAL_DUPLICATE' },
@@ -246,18 +237,17 @@ describe('Pay Theory provider', () => {
 
   it("names the charge a partial void's replacement stands in for, so it is never taken for a new charge", async () => {
     const replacement = txn({ transaction_id: 'pt_txn_2', gross_amount: 1500, parent_id: 'pt_txn_1' });
-    const { p } = provider({ transactions: () => ({ data: { transactions: { items: [replacement] } } }) });
+    const { p } = provider({ transactions: listed([replacement]) });
     await expect(p.getChargeDetails('pt_txn_2')).resolves.toMatchObject({
       transactionId: 'pt_txn_2',
       replaces: 'pt_txn_1',
     });
-    const plain = provider({ transactions: () => ({ data: { transactions: { items: [txn()] } } }) }).p;
+    const plain = provider({ transactions: listed([txn()]) }).p;
     await expect(plain.getChargeDetails('pt_txn_1')).resolves.toMatchObject({ replaces: null });
   });
 
   it("lists a charge voided in part and its replacement as one charge, still reversing a real duplicate's", async () => {
-    const listing = (items: unknown[]) =>
-      provider({ transactions: () => ({ data: { transactions: { items } } }) }).p.listChargesByIdempotencyKey('k');
+    const listing = (items: unknown[]) => provider({ transactions: listed(items) }).p.listChargesByIdempotencyKey('k');
     const voided = txn({ transaction_id: 'pt_a', status: 'VOIDED' });
     const replacement = txn({
       transaction_id: 'pt_a2',
@@ -332,7 +322,7 @@ describe('Pay Theory provider', () => {
   });
 
   it('answers null when nothing matches', async () => {
-    const { p } = provider({ transactions: () => ({ data: { transactions: { items: [] } } }) });
+    const { p } = provider({ transactions: listed([]) });
     await expect(p.findChargeByIdempotencyKey('none')).resolves.toBeNull();
     await expect(p.getCharge('pt_txn_none')).resolves.toBeNull();
   });
@@ -394,7 +384,7 @@ describe('Pay Theory provider', () => {
           },
         },
       }),
-      transactions: () => ({ data: { transactions: { items: [] } } }),
+      transactions: listed([]),
     });
     await expect(
       p.createRecurring({
@@ -415,7 +405,7 @@ describe('Pay Theory provider', () => {
       recurringPayments: () => ({
         data: { recurringPayments: { items: [{ ...plan, next_payment_date: '2026-02-01T00:00:00Z' }] } },
       }),
-      transactions: () => ({ data: { transactions: { items: [first] } } }),
+      transactions: listed([first]),
     });
     const request = { amountCents: 2500, paymentMethodId: 'pt_pmt_1', idempotencyKey: 'k', payor } as const;
     const created = await p.createRecurring({ ...request, interval: 'MONTHLY' }).catch((e: unknown) => e);
@@ -474,40 +464,34 @@ describe('Pay Theory provider', () => {
 
   it("lists a batch's transactions by settlement_batch, dropping any the answer says belong elsewhere", async () => {
     const { p, sent } = provider({
-      transactions: () => ({
-        data: {
-          transactions: {
-            items: [
-              {
-                transaction_id: 't1',
-                transaction_type: 'DEBIT',
-                status: 'SETTLED',
-                gross_amount: 2500,
-                fees: 103,
-                net_amount: 2397,
-                settlement_batch: 7,
-              },
-              {
-                transaction_id: 't2',
-                transaction_type: 'REVERSAL',
-                status: 'SETTLED',
-                gross_amount: 1000,
-                fees: 0,
-                net_amount: 1000,
-                parent_id: 't1',
-                settlement_batch: 7,
-              },
-              {
-                transaction_id: 't3',
-                transaction_type: 'DEBIT',
-                status: 'SETTLED',
-                gross_amount: 900,
-                settlement_batch: 8,
-              },
-            ],
-          },
+      transactions: listed([
+        {
+          transaction_id: 't1',
+          transaction_type: 'DEBIT',
+          status: 'SETTLED',
+          gross_amount: 2500,
+          fees: 103,
+          net_amount: 2397,
+          settlement_batch: 7,
         },
-      }),
+        {
+          transaction_id: 't2',
+          transaction_type: 'REVERSAL',
+          status: 'SETTLED',
+          gross_amount: 1000,
+          fees: 0,
+          net_amount: 1000,
+          parent_id: 't1',
+          settlement_batch: 7,
+        },
+        {
+          transaction_id: 't3',
+          transaction_type: 'DEBIT',
+          status: 'SETTLED',
+          gross_amount: 900,
+          settlement_batch: 8,
+        },
+      ]),
     });
     expect(await p.listSettlementTransactions(7)).toEqual([
       {
