@@ -8,7 +8,7 @@ import {
   newsArticles,
   payments,
 } from '@pillars/platform/db';
-import { getTableName } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -77,4 +77,23 @@ export function testRecords(db: Database) {
         Partial<typeof payments.$inferInsert>,
     ) => insertOne(db, payments, { state: 'succeeded', idempotencyKey: randomUUID(), ...values }),
   };
+}
+
+/**
+ * `count` card records a second apart after `from`, to fill a list past a limit: $5 donations or
+ * memberships, the n-th (from 1) for `<prefix>n@example.org`, so the newest has the highest n.
+ */
+export async function insertCardSeries(
+  db: Database,
+  kind: 'donations' | 'memberships',
+  { prefix, count, from }: { prefix: string; count: number; from: string },
+) {
+  const email = sql`${prefix}::text || n || '@example.org'`;
+  const createdAt = sql`${from}::timestamptz + n * interval '1 second'`;
+  const series = sql`FROM generate_series(1, ${count}::int) AS n`;
+  await db.execute(
+    kind === 'donations'
+      ? sql`INSERT INTO ${donations} (email, amount, payment_method, created_at) SELECT ${email}, 5, 'card', ${createdAt} ${series}`
+      : sql`INSERT INTO ${memberships} (email, payment_method, created_at) SELECT ${email}, 'card', ${createdAt} ${series}`,
+  );
 }

@@ -43,6 +43,11 @@ const SPECIAL = ['100% Pure', 'snake_case', "O'Brien", 'back\\slash'];
 
 let eventId: string;
 const charged: { kind: PaymentKind; recordId: string; cents: number }[] = [];
+/** The dollars charged to the records `counted` keeps: what the summary's total must read. */
+const dollarsCharged = (counted: (charge: (typeof charged)[number]) => boolean = () => true) =>
+  charged.filter(counted).reduce((sum, c) => sum + c.cents, 0) / 100;
+/** A summary that counts no record of any kind. */
+const NO_RECORDS = { totalContributors: 0, totalDonations: 0, totalMemberships: 0, totalEventRegistrations: 0 };
 
 beforeAll(async () => {
   const event = await testRecords(db).insertEvent({
@@ -304,19 +309,13 @@ describe('GET /api/admin/contributors/summary', () => {
       totalDonations: 0,
       totalMemberships: 0,
       totalEventRegistrations: TIED.registrations,
-      totalAmount: charged.reduce((sum, c) => sum + c.cents, 0) / 100,
+      totalAmount: dollarsCharged(),
     });
   });
 
   it('over a filter counts and sums only the matching records', async () => {
     const members = await summary({ type: 'Membership' });
-    expect(members).toEqual({
-      totalContributors: 0,
-      totalDonations: 0,
-      totalMemberships: 0,
-      totalEventRegistrations: 0,
-      totalAmount: charged.filter((c) => c.kind === 'membership').reduce((sum, c) => sum + c.cents, 0) / 100,
-    });
+    expect(members).toEqual({ ...NO_RECORDS, totalAmount: dollarsCharged((c) => c.kind === 'membership') });
 
     const tied = await summary({ q: 'tied' });
     const { rows } = await allPages({ q: 'tied' }, 200);
@@ -325,18 +324,10 @@ describe('GET /api/admin/contributors/summary', () => {
     expect(tied.totalContributors).toBe(
       new Set(rows.filter((r) => r.type === 'Event Registration').map((r) => r.email)).size,
     );
-    expect(tied.totalAmount).toBe(
-      charged.filter((c) => matched.has(c.recordId)).reduce((sum, c) => sum + c.cents, 0) / 100,
-    );
+    expect(tied.totalAmount).toBe(dollarsCharged((c) => matched.has(c.recordId)));
 
     const nobody = await summary({ q: 'nobody-by-this-name' });
-    expect(nobody).toEqual({
-      totalContributors: 0,
-      totalDonations: 0,
-      totalMemberships: 0,
-      totalEventRegistrations: 0,
-      totalAmount: 0,
-    });
+    expect(nobody).toEqual({ ...NO_RECORDS, totalAmount: 0 });
   });
 });
 

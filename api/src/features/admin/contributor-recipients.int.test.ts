@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInAdmin, useAdminTestApp } from '../../test/admin-app';
 import { RECIPIENTS_WINDOW_ROWS } from './contributor-recipients.service';
-import { testRecords } from '../../test/records';
+import { insertCardSeries, testRecords } from '../../test/records';
 
 const suite = await useAdminTestApp();
 const { app } = suite;
@@ -109,14 +109,8 @@ describe('GET /api/admin/contributors/recipients', () => {
   it(`answers at most ${String(CONTRIBUTOR_RECIPIENTS_MAX)} addresses, the newest, and says more match`, async () => {
     const distinct = CONTRIBUTOR_RECIPIENTS_MAX + 5;
     // Every address twice (a donation and a membership): the cap is of addresses, not rows.
-    await crowded.db.execute(sql`
-      INSERT INTO ${donations} (email, amount, payment_method, created_at)
-      SELECT 'd' || n || '@example.org', 5, 'card', timestamptz '2026-01-01' + n * interval '1 second'
-        FROM generate_series(1, ${distinct}) AS n`);
-    await crowded.db.execute(sql`
-      INSERT INTO ${memberships} (email, payment_method, created_at)
-      SELECT 'D' || n || '@example.org', 'card', timestamptz '2025-01-01' + n * interval '1 second'
-        FROM generate_series(1, ${distinct}) AS n`);
+    await insertCardSeries(crowded.db, 'donations', { prefix: 'd', count: distinct, from: '2026-01-01' });
+    await insertCardSeries(crowded.db, 'memberships', { prefix: 'D', count: distinct, from: '2025-01-01' });
     const body = await recipients({}, crowdedApp, crowdedCookie);
     expect(body.capped).toBe(true);
     expect(body.recipients).toHaveLength(CONTRIBUTOR_RECIPIENTS_MAX);

@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { signedInAdmin, useAdminTestApp } from '../../test/admin-app';
+import { insertCardSeries } from '../../test/records';
 
 const suite = await useAdminTestApp();
 const { app, db } = suite;
@@ -390,14 +391,8 @@ describe('the unparameterised calls', () => {
         endDate: new Date('2026-07-05T01:00:00Z'),
       })
       .returning();
-    await crowded.db.execute(sql`
-      INSERT INTO ${donations} (email, amount, payment_method, created_at)
-      SELECT 'd' || n || '@example.org', 5, 'card', timestamptz '2026-01-01' + n * interval '1 second'
-        FROM generate_series(1, ${rows}) AS n`);
-    await crowded.db.execute(sql`
-      INSERT INTO ${memberships} (email, payment_method, created_at)
-      SELECT 'm' || n || '@example.org', 'card', timestamptz '2026-01-01' + n * interval '1 second'
-        FROM generate_series(1, ${rows}) AS n`);
+    await insertCardSeries(crowded.db, 'donations', { prefix: 'd', count: rows, from: '2026-01-01' });
+    await insertCardSeries(crowded.db, 'memberships', { prefix: 'm', count: rows, from: '2026-01-01' });
     await crowded.db.execute(sql`
       INSERT INTO ${eventRegistrations} (event_id, first_name, last_name, email, phone, created_at)
       SELECT ${event?.id}::uuid, 'R', 'N', 'r' || n || '@example.org', '2155550100',
