@@ -218,7 +218,7 @@ describe('AdminDepositsPage', () => {
     const queued = await screen.findByText(
       'A sync from Pay Theory is queued. The list updates when it has run; reload in a minute.',
     );
-    expect(queued.getAttribute('aria-live')).toBe('polite');
+    expect(queued.getAttribute('role')).toBe('status');
     const sent = (fetchMock.mock.calls as unknown as [string, RequestInit | undefined][]).map(
       ([url, init]) => `${init?.method ?? 'GET'} ${url}`,
     );

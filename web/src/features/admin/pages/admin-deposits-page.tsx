@@ -8,6 +8,7 @@ import { LoadMore } from '../components/load-more';
 import { FilterInput } from '../components/filter-input';
 import { ListStates } from '../components/list-states';
 import { CardTable } from '../components/card-table';
+import { RequestButton } from '../components/request-button';
 import { cardClasses, linkClasses, smallButton } from '../components/admin-styles';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError, formatCentsAsDollars, formatShortDate, formatShortDateTime } from '../lib/format';
@@ -40,24 +41,13 @@ function DepositRow({ deposit }: { deposit: DepositSummary }) {
 function RefreshButton() {
   const refresh = useRefreshDeposits();
   return (
-    <div className="flex flex-col items-start gap-2">
-      <button
-        type="button"
-        className={smallButton('primary')}
-        disabled={refresh.isPending}
-        onClick={() => refresh.mutate()}
-      >
-        {refresh.isPending ? t.refreshing : t.refresh}
-      </button>
-      <p aria-live="polite" className="text-sm text-slate-700">
-        {refresh.isSuccess ? t.refreshQueued : null}
-      </p>
-      {refresh.isError ? (
-        <p role="alert" className="text-sm text-crimson-800">
-          {t.refreshFailed(describeError(refresh.error))}
-        </p>
-      ) : null}
-    </div>
+    <RequestButton
+      request={refresh}
+      label={t.refresh}
+      busyLabel={t.refreshing}
+      done={t.refreshQueued}
+      failed={t.refreshFailed}
+    />
   );
 }
 

@@ -4,7 +4,8 @@ import { reconciliationTexts as texts } from '../reconciliation-texts';
 import { useReconciliationRuns, useStartReconciliation } from '../api/reconciliation';
 import { AdminPage } from '../components/admin-page';
 import { ListStates } from '../components/list-states';
-import { cardClasses, smallButton } from '../components/admin-styles';
+import { cardClasses } from '../components/admin-styles';
+import { RequestButton } from '../components/request-button';
 import { PaymentDetailButton } from '../components/payment-detail-dialog';
 import { TableRegion } from '../components/table-region';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
@@ -95,23 +96,13 @@ export function AdminReconciliationPage() {
   const list = runs.data?.data ?? [];
   return (
     <AdminPage title={texts.title} backLink intro={<p>{texts.intro}</p>}>
-      <div className={cardClasses}>
-        <button
-          type="button"
-          className={smallButton('primary')}
-          disabled={start.isPending}
-          onClick={() => start.mutate()}
-        >
-          {start.isPending ? texts.starting : texts.start}
-        </button>
-        {/* Announced: the start's outcome, or why it was refused (another run under way). */}
-        <p role="status" className="mt-2 text-sm">
-          {start.isSuccess ? texts.started : ''}
-        </p>
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {start.isError ? describeError(start.error) : ''}
-        </p>
-      </div>
+      <RequestButton
+        className={cardClasses}
+        request={start}
+        label={texts.start}
+        busyLabel={texts.starting}
+        done={texts.started}
+      />
       <ListStates
         query={runs}
         count={list.length}
