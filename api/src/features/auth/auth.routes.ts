@@ -12,7 +12,7 @@ import type { Limiters } from '@pillars/platform/limits';
 import type { AppDeps } from '../../lib/context';
 import { refuse } from '../../lib/limits';
 import { featureRouter, json, openapiRoute, operation, rateLimited } from '../../lib/openapi';
-import { clearSessionCookie, clientAddress, setSessionCookie } from '../../lib/session/session-http';
+import { adminSessionCookie, clientAddress } from '../../lib/session/session-http';
 import { authService } from './auth.service';
 import type { SessionStore } from '../../lib/session/sessions';
 
@@ -64,6 +64,7 @@ const resetPassword = operation('post', '/reset-password', {
 
 export function authRoutes(deps: AppDeps, sessions: SessionStore, limiters: Limiters) {
   const { config } = deps;
+  const cookie = adminSessionCookie(config);
   const auth = authService(deps, sessions, limiters);
 
   const app = featureRouter();
@@ -74,12 +75,12 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, limiters: Limi
     if (outcome.kind === 'throttled') {
       refuse(c, outcome, authResponseMessages.tooManyAttempts(Math.ceil(outcome.retryAfterMs / 60_000)));
     }
-    setSessionCookie(c, config, outcome.token, outcome.expiresAt);
+    cookie.set(c, outcome.token, outcome.expiresAt);
     return c.json({ success: true, user: { username: outcome.username } } satisfies LoginResponse, 200);
   });
   openapiRoute(app, logout, async (c) => {
     await auth.signOut(c.get('session')?.id);
-    clearSessionCookie(c, config);
+    cookie.clear(c);
     return c.json({ success: true } satisfies MessageResponse, 200);
   });
   openapiRoute(app, me, async (c) => {
@@ -94,7 +95,7 @@ export function authRoutes(deps: AppDeps, sessions: SessionStore, limiters: Limi
   openapiRoute(app, resetPassword, async (c) => {
     const request = c.req.valid('json');
     await auth.resetPassword(request, c.get('logger'));
-    clearSessionCookie(c, config);
+    cookie.clear(c);
     return c.json({ success: true, message: authResponseMessages.passwordReset } satisfies MessageResponse, 200);
   });
   return app;

@@ -5,8 +5,8 @@ import {
   authMessages,
   authResponseMessages,
 } from '@pillars/contracts';
-import { auditLog, hashResetToken, outboundEmails, users } from '@pillars/platform/db';
-import { JOBS, addToOutboxRows, publishNow } from '@pillars/platform/jobs';
+import { auditLog, hashResetToken, users } from '@pillars/platform/db';
+import { publishNow, queueEmails } from '@pillars/platform/jobs';
 import { type Limiters, type Refusal, orAllowOnOutage } from '@pillars/platform/limits';
 import type { Logger } from '@pillars/platform/logger';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -103,14 +103,7 @@ export function authService(deps: AppDeps, sessions: SessionStore, limiters: Lim
         limiters.consume('resetRecipient', recipient),
       );
       if (byRecipient) return null;
-      const outboxRows = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(outboundEmails)
-          .values({ kind: 'password-reset', recipient })
-          .returning({ id: outboundEmails.id });
-        if (!row) throw new Error('insert returned no row');
-        return addToOutboxRows(tx, [{ job: JOBS.sendEmail, emailId: row.id }]);
-      });
+      const outboxRows = await db.transaction((tx) => queueEmails(tx, [{ kind: 'password-reset', recipient }]));
       await publishNow(db, queues, logger, outboxRows);
       return null;
     },

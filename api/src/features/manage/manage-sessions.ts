@@ -2,9 +2,8 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import type { Config } from '@pillars/platform/config';
 import { type Database, hashManageToken, manageLinks, manageSessions } from '@pillars/platform/db';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { hashSecret, randomSecret } from '../../lib/session/sessions';
+import { sessionCookie } from '../../lib/session/session-http';
 
 /**
  * A donor's manage session (docs/decisions/020): opened by spending a manage link, it lasts an
@@ -13,28 +12,8 @@ import { hashSecret, randomSecret } from '../../lib/session/sessions';
  */
 export const MANAGE_SESSION_MS = 60 * 60_000;
 
-/**
- * Its own cookie, never the admin's: `__Host-manage` over HTTPS (Secure, Path=/, no Domain), or
- * `manage` over http (the embedded default on localhost).
- */
-export function manageCookieOf(config: Pick<Config, 'PUBLIC_URL'>) {
-  const secure = config.PUBLIC_URL.startsWith('https:');
-  return { name: secure ? '__Host-manage' : 'manage', secure };
-}
-
-export function setManageCookie(c: Context, config: Pick<Config, 'PUBLIC_URL'>, token: string, expiresAt: Date) {
-  const { name, secure } = manageCookieOf(config);
-  setCookie(c, name, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt });
-}
-
-export function clearManageCookie(c: Context, config: Pick<Config, 'PUBLIC_URL'>) {
-  const { name, secure } = manageCookieOf(config);
-  deleteCookie(c, name, { path: '/', secure });
-}
-
-export function manageCookieValue(c: Context, config: Pick<Config, 'PUBLIC_URL'>): string | undefined {
-  return getCookie(c, manageCookieOf(config).name);
-}
+/** Its own cookie, never the admin's: `__Host-manage` over HTTPS, or `manage` over http. */
+export const manageCookie = (config: Pick<Config, 'PUBLIC_URL'>) => sessionCookie('manage', config);
 
 export type ManageSession = { id: string; email: string; expiresAt: Date };
 

@@ -18,14 +18,7 @@ import { AppError } from '../../lib/errors';
 import { featureRouter, json, openapiRoute, operation, rateLimited } from '../../lib/openapi';
 import { refuse } from '../../lib/limits';
 import { clientAddress, refuseCrossSite } from '../../lib/session/session-http';
-import {
-  type ManageSession,
-  type ManageSessionStore,
-  clearManageCookie,
-  createManageSessionStore,
-  manageCookieValue,
-  setManageCookie,
-} from './manage-sessions';
+import { type ManageSession, type ManageSessionStore, createManageSessionStore, manageCookie } from './manage-sessions';
 import { manageService } from './manage.service';
 import { isSafeMethod } from '../../lib/methods';
 
@@ -93,15 +86,16 @@ function sameSiteWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
 export function manageRoutes(deps: AppDeps, limiters: Limiters, store?: ManageSessionStore) {
   const { config } = deps;
+  const manageSessionCookie = manageCookie(config);
   const sessions = store ?? createManageSessionStore(deps.db, deps.now ?? (() => new Date()));
   const manage = manageService(deps, limiters);
 
   /** The request's manage session; 401 (and the stale cookie cleared) without a valid one. */
   async function sessionOf(c: Context): Promise<ManageSession> {
-    const cookie = manageCookieValue(c, config);
+    const cookie = manageSessionCookie.read(c);
     const session = await sessions.validate(cookie);
     if (!session) {
-      if (cookie !== undefined) clearManageCookie(c, config);
+      if (cookie !== undefined) manageSessionCookie.clear(c);
       throw new AppError('UNAUTHORIZED', manageMessages.sessionRequired);
     }
     return session;
@@ -119,11 +113,11 @@ export function manageRoutes(deps: AppDeps, limiters: Limiters, store?: ManageSe
   });
   openapiRoute(app, openSession, async (c) => {
     const { token } = c.req.valid('json');
-    const previous = await sessions.validate(manageCookieValue(c, config));
+    const previous = await sessions.validate(manageSessionCookie.read(c));
     const opened = await sessions.redeem(token);
     if (!opened) throw new AppError('INVALID_DATA', manageMessages.linkInvalid);
     if (previous) await sessions.end(previous.id);
-    setManageCookie(c, config, opened.token, opened.expiresAt);
+    manageSessionCookie.set(c, opened.token, opened.expiresAt);
     c.get('logger').info({ event: 'manage.session-opened' }, 'manage session opened');
     return c.json(
       { email: opened.email, expiresAt: opened.expiresAt.toISOString() } satisfies ManageSessionStarted,
@@ -148,9 +142,9 @@ export function manageRoutes(deps: AppDeps, limiters: Limiters, store?: ManageSe
     return c.json(await manage.statement(session.email, c.req.valid('query').year), 200);
   });
   openapiRoute(app, signOut, async (c) => {
-    const session = await sessions.validate(manageCookieValue(c, config));
+    const session = await sessions.validate(manageSessionCookie.read(c));
     if (session) await sessions.end(session.id);
-    clearManageCookie(c, config);
+    manageSessionCookie.clear(c);
     return c.json({ success: true, message: manageMessages.signedOut } satisfies MessageResponse, 200);
   });
   return app;

@@ -13,12 +13,11 @@ import {
   eventRegistrations,
   events,
   memberships,
-  outboundEmails,
   payments,
   transactions,
   writeAuditRow,
 } from '@pillars/platform/db';
-import { JOBS, addToOutboxRows, publishNow } from '@pillars/platform/jobs';
+import { publishNow, queueEmails } from '@pillars/platform/jobs';
 import type { Logger } from '@pillars/platform/logger';
 import {
   MEMBERSHIP_PRICE_CENTS,
@@ -214,14 +213,7 @@ export function manageService(deps: AppDeps, limiters: Limiters) {
         ]),
       );
       if (refusal) return { kind: 'throttled', retryAfterMs: refusal.retryAfterMs };
-      const outboxRows = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(outboundEmails)
-          .values({ kind: 'manage-link', recipient })
-          .returning({ id: outboundEmails.id });
-        if (!row) throw new Error('insert returned no row');
-        return addToOutboxRows(tx, [{ job: JOBS.sendEmail, emailId: row.id }]);
-      });
+      const outboxRows = await db.transaction((tx) => queueEmails(tx, [{ kind: 'manage-link', recipient }]));
       await publishNow(db, queues, logger, outboxRows);
       logger.info({ event: 'manage.link-requested' }, 'manage link requested');
       return { kind: 'queued' };

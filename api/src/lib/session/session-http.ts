@@ -9,34 +9,34 @@ import type { SessionStore } from './sessions';
 import { isSafeMethod } from '../methods';
 
 /**
- * Served over HTTPS (PUBLIC_URL), the cookie is `__Host-session`: Secure, Path=/, no Domain, so
- * no subdomain or plain-http page can set or read it. Over http (the embedded default on
- * localhost) it is `session`.
+ * A session's cookie named `base`: over HTTPS (PUBLIC_URL) `__Host-<base>`, Secure, Path=/, no
+ * Domain, so no subdomain or plain-http page can set or read it; over http (the embedded default
+ * on localhost) `<base>`. HttpOnly and SameSite=Lax, it expires with its session.
  */
-export function sessionCookieOf(config: Pick<Config, 'PUBLIC_URL'>) {
+export function sessionCookie(base: string, config: Pick<Config, 'PUBLIC_URL'>) {
   const secure = config.PUBLIC_URL.startsWith('https:');
-  return { name: secure ? '__Host-session' : 'session', secure };
+  const name = secure ? `__Host-${base}` : base;
+  return {
+    name,
+    read: (c: Context) => getCookie(c, name),
+    set: (c: Context, token: string, expiresAt: Date) =>
+      setCookie(c, name, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt }),
+    clear: (c: Context) => deleteCookie(c, name, { path: '/', secure }),
+  };
 }
 
-export function setSessionCookie(c: Context, config: Pick<Config, 'PUBLIC_URL'>, token: string, expiresAt: Date) {
-  const { name, secure } = sessionCookieOf(config);
-  setCookie(c, name, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: expiresAt });
-}
-
-export function clearSessionCookie(c: Context, config: Pick<Config, 'PUBLIC_URL'>) {
-  const { name, secure } = sessionCookieOf(config);
-  deleteCookie(c, name, { path: '/', secure });
-}
+/** The admin's session cookie: `__Host-session`, or `session` over http. */
+export const adminSessionCookie = (config: Pick<Config, 'PUBLIC_URL'>) => sessionCookie('session', config);
 
 /** Reads the session cookie on every request; a valid one puts the session in `c.var.session`. */
 export function sessionMiddleware(config: Config, store: SessionStore): MiddlewareHandler<AppEnv> {
-  const { name } = sessionCookieOf(config);
+  const cookie = adminSessionCookie(config);
   return async (c, next) => {
-    const token = getCookie(c, name);
+    const token = cookie.read(c);
     if (token) {
       const session = await store.validate(token);
       if (session) c.set('session', session);
-      else clearSessionCookie(c, config);
+      else cookie.clear(c);
     }
     await next();
   };
@@ -55,7 +55,7 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
  * tricked into sending a victim's cookie.
  */
 export function csrfProtection(config: Config): MiddlewareHandler<AppEnv> {
-  const { name } = sessionCookieOf(config);
+  const { name } = adminSessionCookie(config);
   const trustedOrigins = new Set([new URL(config.PUBLIC_URL).origin]);
   return async (c, next) => {
     if (isSafeMethod(c.req.method)) return next();

@@ -9,15 +9,18 @@ type Executor = Pick<Database, 'insert'>;
 
 export interface EmailRequest {
   kind: OutboundEmailKind;
-  /** The row the e-mail is about (OUTBOUND_EMAIL_KINDS says which table). */
-  subjectId: string;
+  /**
+   * The row the e-mail is about (OUTBOUND_EMAIL_KINDS says which table); none for a link asked
+   * for by address (a password reset, a manage link), where every request is an e-mail of its own.
+   */
+  subjectId?: string;
   recipient: string;
 }
 
 /**
  * Queues e-mails inside the caller's transaction: an outbound_emails row and its send-email outbox
  * row each. Sent once: an e-mail of the same kind about the same row already queued (a retried
- * job, a redelivered webhook) is not queued again. Returns the outbox rows to publish now.
+ * job, a redelivered webhook) is not queued again; one about no row is always queued. Returns the outbox rows to publish now.
  */
 export async function queueEmails(tx: Executor, emails: EmailRequest[]): Promise<OutboxRow[]> {
   if (emails.length === 0) return [];
