@@ -1,6 +1,6 @@
-import { IDEMPOTENCY_HEADER, type MembershipApplication } from '@pillars/contracts';
+import { type MembershipApplication, RecordCreated } from '@pillars/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { submitOnce } from '@/lib/api';
 
 export type CreateMembershipApplicationInput = {
   application: MembershipApplication;
@@ -9,12 +9,8 @@ export type CreateMembershipApplicationInput = {
 };
 
 /** POST /api/memberships: the home page's membership interest, recorded for follow-up, no payment. */
-export async function createMembershipApplication({ application, idempotencyKey }: CreateMembershipApplicationInput) {
-  const response = await apiRequest('POST', '/api/memberships', application, {
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
-  const body: unknown = await response.json();
-  return body;
+export function createMembershipApplication({ application, idempotencyKey }: CreateMembershipApplicationInput) {
+  return submitOnce('POST', '/api/memberships', application, RecordCreated, { idempotencyKey });
 }
 
 export function useCreateMembershipApplication() {

@@ -1,5 +1,5 @@
-import { type EventPaymentPatch, IDEMPOTENCY_HEADER, PaymentQueued } from '@pillars/contracts';
-import { apiRequest } from '@/lib/api';
+import { type EventPaymentPatch, PaymentQueued } from '@pillars/contracts';
+import { submitOnce } from '@/lib/api';
 
 type Options = { idempotencyKey: string; signal?: AbortSignal };
 
@@ -12,27 +12,14 @@ function registrationPaymentUrl(registrationId: string): string {
  * computed for the registration (never an amount from the browser) and answers with the payment
  * to poll. A second request for the same registration returns the first payment.
  */
-export async function payRegistration(registrationId: string, paymentMethodToken: string, options: Options) {
-  const response = await apiRequest(
-    'POST',
-    registrationPaymentUrl(registrationId),
-    { paymentMethodToken },
-    {
-      headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey },
-      signal: options.signal,
-    },
-  );
-  return PaymentQueued.parse(await response.json());
+export function payRegistration(registrationId: string, paymentMethodToken: string, options: Options) {
+  return submitOnce('POST', registrationPaymentUrl(registrationId), { paymentMethodToken }, PaymentQueued, options);
 }
 
 /**
  * PATCH /api/event-registrations/{id}/payment, the product's call: saves a charge the browser made
  * itself. The server treats the receipt as a claim and verifies it with the provider.
  */
-export async function saveRegistrationPayment(registrationId: string, patch: EventPaymentPatch, options: Options) {
-  const response = await apiRequest('PATCH', registrationPaymentUrl(registrationId), patch, {
-    headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey },
-    signal: options.signal,
-  });
-  return PaymentQueued.parse(await response.json());
+export function saveRegistrationPayment(registrationId: string, patch: EventPaymentPatch, options: Options) {
+  return submitOnce('PATCH', registrationPaymentUrl(registrationId), patch, PaymentQueued, options);
 }

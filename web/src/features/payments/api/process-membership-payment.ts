@@ -1,6 +1,6 @@
-import { type Buyer, IDEMPOTENCY_HEADER, type MembershipForm, MembershipPaymentAccepted } from '@pillars/contracts';
+import { type Buyer, type MembershipForm, MembershipPaymentAccepted } from '@pillars/contracts';
 import { type MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
-import { apiRequest } from '@/lib/api';
+import { submitOnce } from '@/lib/api';
 
 /** POST /api/process-membership-payment with a tokenized card. */
 export type MembershipPaymentRequest = {
@@ -18,13 +18,9 @@ export type MembershipPaymentRequest = {
  * The server checks the waiver, records the membership (pending) and queues the monthly plan at
  * its own price; it answers 202 with the payment to poll.
  */
-export async function processMembershipPayment(
+export function processMembershipPayment(
   request: MembershipPaymentRequest,
   options: { idempotencyKey: string; signal?: AbortSignal },
 ) {
-  const response = await apiRequest('POST', '/api/process-membership-payment', request, {
-    headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey },
-    signal: options.signal,
-  });
-  return MembershipPaymentAccepted.parse(await response.json());
+  return submitOnce('POST', '/api/process-membership-payment', request, MembershipPaymentAccepted, options);
 }

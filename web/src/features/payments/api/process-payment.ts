@@ -1,6 +1,5 @@
-import { type Buyer, type DonationRequest, IDEMPOTENCY_HEADER, ProcessPaymentAccepted } from '@pillars/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { type Buyer, type DonationRequest, ProcessPaymentAccepted } from '@pillars/contracts';
+import { submitOnce } from '@/lib/api';
 
 /**
  * POST /api/process-payment after the browser charged the card itself (the plain payment call,
@@ -21,14 +20,6 @@ export type ProcessPaymentRequest = {
 
 export type ProcessPaymentInput = { request: ProcessPaymentRequest; idempotencyKey: string; signal?: AbortSignal };
 
-export async function processPayment({ request, idempotencyKey, signal }: ProcessPaymentInput) {
-  const response = await apiRequest('POST', '/api/process-payment', request, {
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    signal,
-  });
-  return ProcessPaymentAccepted.parse(await response.json());
-}
-
-export function useProcessPayment() {
-  return useMutation({ mutationFn: processPayment });
+export function processPayment({ request, ...submission }: ProcessPaymentInput) {
+  return submitOnce('POST', '/api/process-payment', request, ProcessPaymentAccepted, submission);
 }
