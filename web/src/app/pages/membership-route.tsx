@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { HostedCardFields, cardFieldsProps, cardLoadingLabel } from '@/features/payments/components/hosted-card-fields';
-import { useCardPayment } from '@/features/payments/hooks/use-card-payment';
+import type { MembershipForm } from '@pillars/contracts';
+import { useCardCheckout } from '@/features/payments/hooks/use-card-checkout';
 import { MembershipPage } from '@/features/memberships/pages/membership-page';
 import { loadCode } from '@/lib/load-code';
 
@@ -15,22 +15,12 @@ const loadMembershipPayment = () => loadCode(() => import('@/features/payments/l
  * feature never imports the payments feature.
  */
 export function MembershipRoute() {
-  const card = useCardPayment();
+  const payment = useCardCheckout(async (context, values: MembershipForm) => {
+    const { runMembershipPayment } = await loadMembershipPayment();
+    return runMembershipPayment({ ...context, values });
+  });
   useEffect(() => {
-    if (card.ready) loadMembershipPayment().catch(() => undefined);
-  }, [card.ready]);
-  return (
-    <MembershipPage
-      payment={{
-        ready: card.ready,
-        loadingLabel: cardLoadingLabel(card),
-        pay: (values) =>
-          card.run(async (context) => {
-            const { runMembershipPayment } = await loadMembershipPayment();
-            return runMembershipPayment({ ...context, values });
-          }),
-        fields: <HostedCardFields {...cardFieldsProps(card)} />,
-      }}
-    />
-  );
+    if (payment.ready) loadMembershipPayment().catch(() => undefined);
+  }, [payment.ready]);
+  return <MembershipPage payment={payment} />;
 }
