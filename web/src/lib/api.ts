@@ -1,6 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '@pillars/contracts';
 import type { QueryFunction } from '@tanstack/react-query';
-import type { z } from 'zod';
 
 /**
  * A non-2xx answer. The message is the product's ("{status}: {body text}", or the status
@@ -50,21 +48,6 @@ export async function apiRequest(
   const response = await fetch(url, init);
   await throwIfNotOk(response);
   return response;
-}
-
-/**
- * A submission the server records once per Idempotency-Key (one key per form submission, the same
- * on its retries, so a retry is answered with the first answer), its answer read by `answer`.
- */
-export async function submitOnce<S extends z.ZodType>(
-  method: 'POST' | 'PATCH',
-  url: string,
-  body: unknown,
-  answer: S,
-  { idempotencyKey, signal }: { idempotencyKey: string; signal?: AbortSignal },
-): Promise<z.infer<S>> {
-  const response = await apiRequest(method, url, body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey }, signal });
-  return answer.parse(await response.json());
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type DonationRequest, PaymentAccepted } from '@pillars/contracts';
-import { submitOnce } from '@/lib/api';
+import { submitOnce } from '@/lib/submit-once';
 
 export type CreateDonationInput = {
   request: DonationRequest;

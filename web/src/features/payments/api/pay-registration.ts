@@ -1,5 +1,5 @@
 import { type EventPaymentPatch, PaymentQueued } from '@pillars/contracts';
-import { submitOnce } from '@/lib/api';
+import { submitOnce } from '@/lib/submit-once';
 
 type Options = { idempotencyKey: string; signal?: AbortSignal };
 

@@ -1,6 +1,6 @@
 import { type Buyer, type MembershipForm, MembershipPaymentAccepted } from '@pillars/contracts';
 import { type MEMBERSHIP_PRICE_CENTS } from '@pillars/money/rules';
-import { submitOnce } from '@/lib/api';
+import { submitOnce } from '@/lib/submit-once';
 
 /** POST /api/process-membership-payment with a tokenized card. */
 export type MembershipPaymentRequest = {

@@ -1,5 +1,5 @@
 import { type Buyer, type DonationRequest, ProcessPaymentAccepted } from '@pillars/contracts';
-import { submitOnce } from '@/lib/api';
+import { submitOnce } from '@/lib/submit-once';
 
 /**
  * POST /api/process-payment after the browser charged the card itself (the plain payment call,
