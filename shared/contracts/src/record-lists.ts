@@ -165,6 +165,13 @@ const PHONE = { fields: ['phone'], place: 'detail', format: 'text', label: L.pho
 const PAYMENT_METHOD = { fields: ['paymentMethod'], place: 'detail', format: 'text', label: L.paymentMethod } as const;
 const PAYMENT_ID = { fields: ['payTheoryPaymentId'], place: 'detail', format: 'short-id', optional: true } as const;
 
+/** A list of one kind of paid record (contributions, members): its last two columns and its ways. */
+const PAYMENT_THEN_PHONE = [
+  { ...PAYMENT_ID, label: L.paymentId },
+  { ...PHONE, optional: true },
+] as const;
+const ONE_KIND_PAID = { actions: ['email', 'payment-detail'], ...NEWEST_ONLY, scope: null, search: null } as const;
+
 /** A list's addresses for a message to all, and how many they are, under its API path. */
 const recipientsOf = <Q>(listPath: string, query: Q) =>
   ({ path: `${listPath}/recipients`, countPath: `${listPath}/recipients/count`, query }) as const;
@@ -190,14 +197,10 @@ export const CONTRIBUTIONS_LIST = {
     PAYMENT_METHOD,
     { fields: ['isRecurring'], place: 'detail', format: 'frequency', label: L.frequency },
     { fields: ['createdAt'], place: 'detail', format: 'short-date', label: L.date },
-    { ...PAYMENT_ID, label: L.paymentId },
-    { ...PHONE, optional: true },
+    ...PAYMENT_THEN_PHONE,
   ],
   badge: 'contribution',
-  actions: ['email', 'payment-detail'],
-  ...NEWEST_ONLY,
-  scope: null,
-  search: null,
+  ...ONE_KIND_PAID,
   recipients: recipientsOf('/api/admin/contributors-detail', null),
 } as const satisfies RecordList<
   ContributionDetail,
@@ -228,14 +231,10 @@ export const MEMBERS_LIST = {
       format: 'waiver',
       label: L.waiver,
     },
-    { ...PAYMENT_ID, label: L.paymentId },
-    { ...PHONE, optional: true },
+    ...PAYMENT_THEN_PHONE,
   ],
   badge: 'member',
-  actions: ['email', 'payment-detail'],
-  ...NEWEST_ONLY,
-  scope: null,
-  search: null,
+  ...ONE_KIND_PAID,
   recipients: recipientsOf('/api/admin/members-detail', null),
 } as const satisfies RecordList<MemberDetail, typeof MemberDetailPage, typeof DetailPageQuery, typeof MemberDetailList>;
 
