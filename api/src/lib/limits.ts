@@ -53,8 +53,9 @@ export interface ChargeSource {
 /**
  * Card-testing defence (docs/decisions/026), for every request that starts a charge, before
  * anything is written: an e-mail or a client address with repeated declines (counted by the
- * worker) is refused, and charges are counted per client address, per e-mail and per card token. A limiter outage lets
- * the charge through with a warning: the limits must never stop the payment path.
+ * worker) is refused, and charges are counted per client address, per e-mail and per card token.
+ * A limiter outage lets the charge through with a warning: the limits must never stop the payment
+ * path.
  */
 export async function guardCharge(
   c: Context<AppEnv>,
