@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setAnswerHeader } from './built-answer';
 import type { AppEnv } from './context';
 import { isSafeMethod } from './methods';
 
@@ -27,6 +28,6 @@ export function noStorePersonal(queueMonitorPath: string): MiddlewareHandler<App
       !isSafeMethod(c.req.method) ||
       personalPaths.some((path) => path.test(c.req.path)) ||
       c.res.headers.has('set-cookie');
-    if (personal) c.header('Cache-Control', 'no-store');
+    if (personal) setAnswerHeader(c, 'Cache-Control', 'no-store');
   };
 }

@@ -1,5 +1,6 @@
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { builtBodySize } from './built-answer';
 import type { AppEnv } from './context';
 
 export type ContentCoding = 'br' | 'gzip';
@@ -114,10 +115,17 @@ export const compressResponses: MiddlewareHandler<AppEnv> = async (c, next) => {
   const type = res.headers.get('content-type') ?? '';
   if (!COMPRESSIBLE.test(type)) return;
   appendVary(res.headers, 'Accept-Encoding');
-  if (!res.body || c.req.method === 'HEAD' || res.status === 206 || res.headers.has('content-encoding')) return;
+  if (c.req.method === 'HEAD' || res.status === 206 || res.headers.has('content-encoding')) return;
   if (/\bno-transform\b/i.test(res.headers.get('cache-control') ?? '')) return;
   const length = res.headers.get('content-length');
   if (length !== null && Number(length) < MIN_BYTES) return;
+  // A small answer built whole (every small JSON answer) goes out as built, with its length.
+  const built = builtBodySize(res);
+  if (built !== undefined && built < MIN_BYTES) {
+    res.headers.set('content-length', String(built));
+    return;
+  }
+  if (!res.body) return;
   const coding = preferredCoding(c.req.header('accept-encoding'));
   if (!coding) return;
   const start = await leadingBytes(res.body, MIN_BYTES);

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import { setAnswerHeader } from './built-answer';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
 
 /** Node's request, which the server (http-server.ts) passes as the env; absent in app.request and in-process calls. */
-function incomingOf(c: Context): IncomingMessage | undefined {
+export function incomingOf(c: Context): IncomingMessage | undefined {
   const env = c.env as { incoming?: IncomingMessage } | undefined;
   return env?.incoming;
 }
@@ -23,7 +24,7 @@ const carriesBody = (incoming: IncomingMessage) =>
 export const closeAfterUnreadBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   const incoming = incomingOf(c);
-  if (incoming && carriesBody(incoming) && !incoming.readableEnded) c.header('connection', 'close');
+  if (incoming && carriesBody(incoming) && !incoming.readableEnded) setAnswerHeader(c, 'connection', 'close');
 };
 
 export const connectionMessages = {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { etag } from 'hono/etag';
+import { setAnswerHeader } from './built-answer';
 import type { AppEnv } from './context';
 import { isSafeMethod } from './methods';
 
@@ -30,12 +31,13 @@ export const cachePublicReads: MiddlewareHandler<AppEnv> = (c, next) => {
   if (!isSafeMethod(c.req.method) || !PUBLIC_READS.some((path) => path.test(c.req.path))) return next();
   return validate(c, async () => {
     await next();
-    if (c.res.status === 200 && !c.res.headers.has('cache-control')) c.header('Cache-Control', PUBLIC_READ_CACHE);
+    if (c.res.status === 200 && !c.res.headers.has('cache-control'))
+      setAnswerHeader(c, 'Cache-Control', PUBLIC_READ_CACHE);
   });
 };
 
 /** `/images/*` of the built web app: see PUBLIC_IMAGE_CACHE. */
 export const cacheSiteImages: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.res.status === 200) c.header('Cache-Control', PUBLIC_IMAGE_CACHE);
+  if (c.res.status === 200) setAnswerHeader(c, 'Cache-Control', PUBLIC_IMAGE_CACHE);
 };

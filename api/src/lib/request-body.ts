@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context';
+import { incomingOf } from './connection';
 import { AppError } from './errors';
 
 /**
@@ -47,13 +48,18 @@ function limitOf(path: string): number | undefined {
   return BODY_LIMITS.default;
 }
 
+/** Methods whose requests Node's adapter gives no body, whatever their headers say. */
+const BODILESS = new Set(['GET', 'HEAD', 'TRACE']);
+
+const tooLarge = (limit: number) => new AppError('PAYLOAD_TOO_LARGE', requestBodyMessages.tooLarge(limit));
+
 const limiters = new Map(
   Object.values(BODY_LIMITS).map((maxSize) => [
     maxSize,
     bodyLimit({
       maxSize,
       onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', requestBodyMessages.tooLarge(maxSize));
+        throw tooLarge(maxSize);
       },
     }),
   ]),
@@ -62,13 +68,21 @@ const limiters = new Map(
 /**
  * Every request body is counted against its route's limit: by Content-Length when that is all
  * there is, otherwise while the body arrives (chunked), so an oversized body is refused with 413
- * before it is all read.
+ * before it is all read. Over Node's server the request's headers settle it without building the
+ * Fetch request and its body stream, which a JSON body is then read without: HTTP/1.1 has no body
+ * without Content-Length or Transfer-Encoding. Only a chunked body (or a request made in process)
+ * is counted by the library as it arrives.
  */
 export const limitRequestBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
   const limit = limitOf(c.req.path);
   const limiter = limit === undefined ? undefined : limiters.get(limit);
-  if (!limiter) return next();
-  return limiter(c, next);
+  if (limit === undefined || !limiter) return next();
+  const incoming = incomingOf(c);
+  if (!incoming || incoming.headers['transfer-encoding'] !== undefined) return limiter(c, next);
+  if (BODILESS.has(c.req.method)) return next();
+  const length = incoming.headers['content-length'];
+  if (length !== undefined && parseInt(length, 10) > limit) throw tooLarge(limit);
+  return next();
 };
 
 /** `application/json`, with or without parameters. */

@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -8,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { createTestAdmin, signIn } from '../test/admin-session';
 import { testApp, useAppInfra } from '../test/test-app';
+import { donationBody } from '../test/donation-body';
+import { listen } from './http-server';
 import { PUBLIC_IMAGE_CACHE, PUBLIC_READ_CACHE } from './public-cache';
 
 const database = await useTestDatabase();
@@ -184,5 +188,71 @@ describe('Cache-Control by kind of answer', () => {
 
   it('answers pages with no-cache: always revalidated, as the page names the current scripts', async () => {
     expect((await get('/news/article-1')).headers.get('cache-control')).toBe('no-cache');
+  });
+});
+
+// The app over Node's server, as production serves it: its answers are the adapter's own.
+const server = listen(app, { hostname: '127.0.0.1', port: 0 });
+await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+const { port } = server.address() as AddressInfo;
+
+describe("over Node's server, as production answers", () => {
+  type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+  /** Node's client: headers and bytes as sent, nothing decoded. */
+  const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<Raw>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('sends a small JSON answer to a write whole, with its length, Vary and no-store', async () => {
+    const body = JSON.stringify(donationBody({ paymentMethodToken: undefined }));
+    const res = await send(
+      'POST',
+      '/api/donations',
+      {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'accept-encoding': 'br, gzip',
+      },
+      body,
+    );
+    expect(res.status).toBe(201);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ success: true });
+    expect({
+      encoding: res.headers['content-encoding'],
+      length: res.headers['content-length'],
+      vary: res.headers.vary,
+      cacheControl: res.headers['cache-control'],
+      nosniff: res.headers['x-content-type-options'],
+    }).toEqual({
+      encoding: undefined,
+      length: String(res.body.length),
+      vary: 'Accept-Encoding',
+      cacheControl: 'no-store',
+      nosniff: 'nosniff',
+    });
+  });
+
+  it('still compresses a JSON answer over 1 KB, and says it varies', async () => {
+    const res = await send('GET', '/api/news', { 'accept-encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect({ encoding: res.headers['content-encoding'], vary: res.headers.vary }).toEqual({
+      encoding: 'br',
+      vary: 'Accept-Encoding',
+    });
+    expect(JSON.parse(brotliDecompressSync(res.body).toString())).toHaveLength(6);
   });
 });

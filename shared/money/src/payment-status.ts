@@ -1,6 +1,6 @@
 import { PaymentStatus } from '@pillars/contracts';
 import { type Database, payments } from '@pillars/platform/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -59,8 +59,35 @@ export function statusFromNotice(payload: string): PaymentStatus | undefined {
   }
 }
 
+/** The columns `paymentStatusOf` reads, and no others. */
+const STATUS_COLUMNS = {
+  id: payments.id,
+  kind: payments.kind,
+  state: payments.state,
+  nextPaymentDate: payments.nextPaymentDate,
+  failureCode: payments.failureCode,
+  failureMessage: payments.failureMessage,
+};
+
+/** The status read, built once per database handle and prepared on each connection once (long-polls read it often). */
+function statusQueryOf(db: Pick<Database, 'select'>) {
+  return db
+    .select(STATUS_COLUMNS)
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('payment_status');
+}
+
+const statusQueries = new WeakMap<Pick<Database, 'select'>, ReturnType<typeof statusQueryOf>>();
+
 /** The payment as `GET /api/payments/{id}` answers it, read from the ledger; undefined when none has the id. */
 export async function readStatus(db: Pick<Database, 'select'>, id: string): Promise<PaymentStatus | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  let query = statusQueries.get(db);
+  if (!query) {
+    query = statusQueryOf(db);
+    statusQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row ? paymentStatusOf(row) : undefined;
 }
