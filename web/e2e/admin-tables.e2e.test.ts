@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { apiJson, contribute, horizontalOverflow, useBrowser } from './browser';
+import { contribute, horizontalOverflow, paidRegistrationPath, useBrowser } from './browser';
 import { signInAsAdmin } from './routes';
 
 // The dashboard's table fits the screen (docs/decisions/032): at 1280 px every column and control is
@@ -77,6 +77,33 @@ function clipped(layout: Layout, boxes: Box[]): string[] {
     .map((b) => `${b.text} [${Math.round(b.left)}, ${Math.round(b.right)}] overflow ${b.overflowX}`);
 }
 
+/** The dashboard at `width`, signed in, once the record with the long address is in the table. */
+async function dashboardAt(width: number) {
+  const journey = await newPage(width, { bypassCSP: true });
+  await signInAsAdmin(journey);
+  const region = journey.page.getByRole('region', { name: CAPTION });
+  await region.getByText(LONG_EMAIL).waitFor();
+  return { journey, page: journey.page, region };
+}
+
+/**
+ * What the table promises at every width: each header and button whole, the buttons of a paid
+ * and a pending record there, the long address in one to three lines, the page no wider than the
+ * screen, no serious accessibility violation and no page error.
+ */
+async function expectWholeTable({ journey, page }: Awaited<ReturnType<typeof dashboardAt>>, layout: Layout) {
+  expect(clipped(layout, layout.headers)).toEqual([]);
+  expect(layout.buttons.map((b) => b.text)).toEqual(
+    expect.arrayContaining(['Confirm', 'Payment details (Abigail Adams)']),
+  );
+  expect(clipped(layout, layout.buttons)).toEqual([]);
+  expect(layout.emailLines).toBeGreaterThanOrEqual(1);
+  expect(layout.emailLines).toBeLessThanOrEqual(3);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(pageErrors(journey.errors)).toEqual([]);
+}
+
 describe('the dashboard table fits the screen', () => {
   // Records to show: a paid contribution, and a pending record with a long e-mail address.
   beforeAll(async () => {
@@ -88,27 +115,17 @@ describe('the dashboard table fits the screen', () => {
       email: 'abigail.adams@braintree.example.org',
       phone: '555-010-1744',
     });
-    const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
-    await apiJson(baseUrl, '/api/events/patriot-leadership-breakfast/register', {
-      method: 'POST',
-      body: JSON.stringify({
-        eventId: event.id,
-        firstName: 'Benjamin',
-        lastName: 'Franklin',
-        email: LONG_EMAIL,
-        phone: '555-010-1706',
-      }),
+    await paidRegistrationPath(baseUrl, {
+      firstName: 'Benjamin',
+      lastName: 'Franklin',
+      email: LONG_EMAIL,
+      phone: '555-010-1706',
     });
   });
 
   it('at 1280 px shows every column and control without scrolling, and the long address in at most 3 lines', async () => {
-    const journey = await newPage(1280, { bypassCSP: true });
-    const { page } = journey;
-    await signInAsAdmin(journey);
-    const region = page.getByRole('region', { name: CAPTION });
-    await region.getByText(LONG_EMAIL).waitFor();
-
-    const layout = await measure(page, false);
+    const dashboard = await dashboardAt(1280);
+    const layout = await measure(dashboard.page, false);
     expect(layout.region.scrollWidth).toBeLessThanOrEqual(layout.region.clientWidth);
     expect(layout.headers.map((h) => h.text)).toEqual([
       '',
@@ -123,26 +140,14 @@ describe('the dashboard table fits the screen', () => {
       'Date',
       'Actions',
     ]);
-    expect(clipped(layout, layout.headers)).toEqual([]);
-    expect(layout.buttons.map((b) => b.text)).toEqual(
-      expect.arrayContaining(['Confirm', 'Payment details (Abigail Adams)']),
-    );
-    expect(clipped(layout, layout.buttons)).toEqual([]);
+    // Each button inside its cell.
     expect(layout.buttons.filter((b) => b.right > b.cellRight + 0.5 || b.left < b.cellLeft - 0.5)).toEqual([]);
-    expect(layout.emailLines).toBeGreaterThanOrEqual(1);
-    expect(layout.emailLines).toBeLessThanOrEqual(3);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(pageErrors(journey.errors)).toEqual([]);
+    await expectWholeTable(dashboard, layout);
   });
 
   it('at 375 px scrolls the table inside its labelled region, by keyboard too, with every control reachable whole', async () => {
-    const journey = await newPage(375, { bypassCSP: true });
-    const { page } = journey;
-    await signInAsAdmin(journey);
-    const region = page.getByRole('region', { name: CAPTION });
-    await region.getByText(LONG_EMAIL).waitFor();
+    const dashboard = await dashboardAt(375);
+    const { page, region } = dashboard;
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     // The region takes focus and scrolls with the arrow keys.
@@ -155,17 +160,7 @@ describe('the dashboard table fits the screen', () => {
     const layout = await measure(page, true);
     expect(layout.region.scrollWidth).toBeGreaterThan(layout.region.clientWidth);
     expect(layout.headers).toHaveLength(11);
-    expect(clipped(layout, layout.headers)).toEqual([]);
-    expect(layout.buttons.map((b) => b.text)).toEqual(
-      expect.arrayContaining(['Confirm', 'Payment details (Abigail Adams)']),
-    );
-    expect(clipped(layout, layout.buttons)).toEqual([]);
-    expect(layout.emailLines).toBeGreaterThanOrEqual(1);
-    expect(layout.emailLines).toBeLessThanOrEqual(3);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(pageErrors(journey.errors)).toEqual([]);
+    await expectWholeTable(dashboard, layout);
   });
 
   it('at 375 px keeps the sub-pages inside the screen: card lists with long addresses, the events table in its region', async () => {
@@ -247,18 +242,13 @@ function panelControls(page: Page): Promise<Box[]> {
 describe('the dashboard pages through the matching rows, selects all of them, e-mails and exports them', () => {
   // More registrations to page through than fit on a page.
   beforeAll(async () => {
-    const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
     for (let i = 0; i < PAGED; i += 1) {
       const n = String(i).padStart(2, '0');
-      await apiJson(baseUrl, '/api/events/patriot-leadership-breakfast/register', {
-        method: 'POST',
-        body: JSON.stringify({
-          eventId: event.id,
-          firstName: 'Paged',
-          lastName: `Guest ${n}`,
-          email: `guest.${n}@${PAGED_DOMAIN}`,
-          phone: `555-010-20${n}`,
-        }),
+      await paidRegistrationPath(baseUrl, {
+        firstName: 'Paged',
+        lastName: `Guest ${n}`,
+        email: `guest.${n}@${PAGED_DOMAIN}`,
+        phone: `555-010-20${n}`,
       });
     }
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { apiJson, fillCardFields, useBrowser, waitForPaymentSuccess } from './browser';
+import { fillCardFields, paidRegistrationPath, useBrowser, waitForPaymentSuccess } from './browser';
 import { signInAsAdmin } from './routes';
 
 // An administrator's day: sign in, find a fresh contribution among the other records, confirm a
@@ -81,16 +81,11 @@ describe('admin area', () => {
     await contribute(page, 'Deborah', '12.34');
 
     // A pending registration for a paid event (not paid yet) to confirm.
-    const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
-    await apiJson(baseUrl, '/api/events/patriot-leadership-breakfast/register', {
-      method: 'POST',
-      body: JSON.stringify({
-        eventId: event.id,
-        firstName: 'Crispus',
-        lastName: 'Attucks',
-        email: 'crispus@example.org',
-        phone: '555-010-1770',
-      }),
+    await paidRegistrationPath(baseUrl, {
+      firstName: 'Crispus',
+      lastName: 'Attucks',
+      email: 'crispus@example.org',
+      phone: '555-010-1770',
     });
 
     await signInAsAdmin(journey);

@@ -145,18 +145,18 @@ export async function registerThroughApi(
 }
 
 /**
- * Registers a visitor for the seeded paid event, as its registration form does, and answers the
- * path of the registration's payment page.
+ * Registers a visitor for the seeded paid event, as its registration form does (the registration
+ * stays pending until paid), and answers the path of the registration's payment page.
  */
 export async function paidRegistrationPath(
   baseUrl: string,
-  visitor: { firstName: string; lastName: string; email: string },
+  visitor: { firstName: string; lastName: string; email: string; phone?: string },
 ): Promise<string> {
   const event = await apiJson<{ id: string }>(baseUrl, '/api/events/patriot-leadership-breakfast');
   const created = await apiJson<{ data: { registrationId: string } }>(
     baseUrl,
     '/api/events/patriot-leadership-breakfast/register',
-    { method: 'POST', body: JSON.stringify({ eventId: event.id, ...visitor, phone: '555-010-1776' }) },
+    { method: 'POST', body: JSON.stringify({ eventId: event.id, phone: '555-010-1776', ...visitor }) },
   );
   return `/events/patriot-leadership-breakfast/payment/${created.data.registrationId}`;
 }
