@@ -14,9 +14,10 @@ export interface FollowUpDeps {
 }
 
 /**
- * What follows a successful charge (ADR 007): the record's status, then its charge row. Each is
- * idempotent: the status update only moves a pending record, the transaction insert is unique on
- * the provider's id. A failure here is retried and logged; the visitor already saw success,
+ * What follows a successful charge (ADR 007): the record's status, then its charge row, together
+ * `complete`. Each is idempotent: the status update only moves a pending record, the transaction
+ * insert is unique on the provider's id, so `complete` run again (a retry after either failed, a
+ * replay) changes nothing. A failure here is retried and logged; the visitor already saw success,
  * because the payment row says so. A payment that has not succeeded is final (FinalError).
  */
 export function followUps({ db, ledger, logger, providerName, liveMode }: FollowUpDeps) {
@@ -43,5 +44,10 @@ export function followUps({ db, ledger, logger, providerName, liveMode }: Follow
     }
   }
 
-  return { updateStatus, recordTransaction };
+  async function complete(paymentId: string) {
+    await updateStatus(paymentId);
+    await recordTransaction(paymentId);
+  }
+
+  return { updateStatus, recordTransaction, complete };
 }

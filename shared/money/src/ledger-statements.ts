@@ -233,7 +233,7 @@ export const STATEMENTS = {
   /**
    * Per kind: a failed payment whose charge the provider shows after all becomes succeeded, in one
    * statement (docs/decisions/010, amendment "failed is not final"), with the follow-ups a success
-   * queues. Its record, failed with it (RECORDS' failRecord), is pending again, so update-status
+   * queues. Its record, failed with it (RECORDS' failRecord), is pending again, so complete-payment
    * completes it as for any success; a registration whose place was given back when its hold ran
    * out takes its place again, and the places' CHECK refuses that when the event is full
    * (docs/decisions/022). Nothing changes when another payment of the record is under way or

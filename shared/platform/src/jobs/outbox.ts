@@ -168,6 +168,15 @@ export async function publishNow(
   if (published.length > 0) marksOf(db, logger).add(published);
 }
 
+/**
+ * Marks rows done without publishing them: their job's work was done by the process that wrote
+ * them, after the commit (a payment's follow-ups, docs/decisions/007). Batched as publishNow's
+ * marks; a crash before the mark only means the relay publishes a job that then changes nothing.
+ */
+export function markPublished(db: Database, logger: Logger, rows: OutboxRow[]): void {
+  if (rows.length > 0) marksOf(db, logger).add(rows.map((row) => row.id));
+}
+
 /** Writes the pending published-marks of `publishNow` for this database (shutdown, tests). */
 export async function flushOutboxMarks(db: Database): Promise<void> {
   await marksByDatabase.get(db)?.flush();
