@@ -171,7 +171,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   const visibilityWindowMs = deps.visibilityWindowMs ?? DEFAULT_VISIBILITY_WINDOW_MS;
   // A success's follow-up runs in the job that charged, after the commit (docs/decisions/007).
   const ledger = new PaymentLedger(db, backend, logger, visibilityWindowMs, {
-    followUp: (paymentId) => steps.complete(paymentId),
+    followUp: (paymentId, succeeded) => steps.complete(paymentId, succeeded),
   });
   const followUpDeps = { db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode };
   const steps = followUps(followUpDeps);

@@ -1,6 +1,6 @@
 import type { Database } from '@pillars/platform/db';
 import type { Logger } from '@pillars/platform/logger';
-import type { PaymentLedger } from './ledger';
+import type { PaymentLedger, PaymentWithPayor } from './ledger';
 import { recordFirstTransaction } from './transaction-rows';
 import { requestLateCancellationRefunds } from './event-cancellation';
 import { FinalError } from './final-error';
@@ -30,8 +30,8 @@ export function followUps({ db, ledger, logger, providerName, liveMode }: Follow
     if (result === 'not-pending') logger.info({ paymentId }, 'record was no longer pending; left as it is');
   }
 
-  async function recordTransaction(paymentId: string) {
-    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId);
+  async function recordTransaction(paymentId: string, succeeded?: PaymentWithPayor) {
+    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId, succeeded);
     if (recorded.result === 'not-found') throw new FinalError(`payment ${paymentId} not found`);
     if (recorded.result === 'not-succeeded') throw new FinalError(`payment ${paymentId} is not succeeded`);
     // A registration's charge that succeeded after its event was cancelled goes back once its
@@ -44,9 +44,10 @@ export function followUps({ db, ledger, logger, providerName, liveMode }: Follow
     }
   }
 
-  async function complete(paymentId: string) {
+  /** Both, in order; `succeeded`: the payment and payor as its success statement returned them. */
+  async function complete(paymentId: string, succeeded?: PaymentWithPayor) {
     await updateStatus(paymentId);
-    await recordTransaction(paymentId);
+    await recordTransaction(paymentId, succeeded);
   }
 
   return { updateStatus, recordTransaction, complete };

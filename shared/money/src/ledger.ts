@@ -69,7 +69,7 @@ export class PaymentLedger {
        * complete-payment's work (followUps' `complete`), run at once after a success commits
        * instead of queueing it (followUp below). Without it the job is queued.
        */
-      followUp?: (paymentId: string) => Promise<void>;
+      followUp?: (paymentId: string, succeeded: PaymentWithPayor) => Promise<void>;
     } = {},
   ) {}
 
@@ -143,20 +143,24 @@ export class PaymentLedger {
     const [raw] = await STATEMENTS.succeed(this.db, successValues(payment, settled));
     if (!raw) return;
     this.logger.info({ paymentId: payment.id, kind: payment.kind }, 'payment succeeded');
-    await this.followUp(payment.id, (raw.outbox ?? []) as OutboxRow[]);
+    await this.followUp(raw);
   }
 
   /**
-   * The complete-payment job a success just wrote to the outbox (docs/decisions/007): done here,
-   * after the commit, when this process can (options.followUp), and its outbox row marked done;
-   * queued when that fails, to be retried on its own. A crash in between leaves the row to the
-   * relay, and the job then redoes what was done, which changes nothing.
+   * The complete-payment job a success statement just wrote to the outbox (docs/decisions/007):
+   * done here, after the commit, when this process can (options.followUp), from the payment and
+   * payor the statement returned, and its outbox row marked done; queued when that fails, to be
+   * retried on its own. A crash in between leaves the row to the relay, and the job then redoes
+   * what was done, which changes nothing.
    */
-  private async followUp(paymentId: string, rows: OutboxRow[]): Promise<void> {
+  private async followUp(raw: RawRow): Promise<void> {
+    const payment = paymentFrom(raw);
+    const paymentId = payment.id;
+    const rows = (raw.outbox ?? []) as OutboxRow[];
     const { followUp } = this.options;
     if (followUp) {
       try {
-        await followUp(paymentId);
+        await followUp(paymentId, { payment, payor: payorFrom(raw) });
         markPublished(this.db, this.logger, rows);
         return;
       } catch (error) {
@@ -185,7 +189,7 @@ export class PaymentLedger {
     }
     if (raw) {
       this.logger.warn({ paymentId: payment.id, kind: payment.kind }, 'failed payment found charged; settled');
-      await this.followUp(payment.id, (raw.outbox ?? []) as OutboxRow[]);
+      await this.followUp(raw);
       return 'adopted';
     }
     const [now] = await this.db

@@ -9,7 +9,7 @@ import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { chargesProcessor } from '../jobs/charges/charges.processor';
 import { donationValues } from './paid-donation';
-import { PaymentLedger, followUps, instalmentRecorder, providerLookup } from '@pillars/money';
+import { PaymentLedger, type PaymentWithPayor, followUps, instalmentRecorder, providerLookup } from '@pillars/money';
 
 export interface PaymentSeed {
   kind?: Extract<PaymentKind, 'donation' | 'recurring_donation'>;
@@ -44,7 +44,9 @@ export async function useChargeStack(
   const sandbox = await useSandbox();
   const logger = createLogger({ level: 'silent' });
   const ledger: PaymentLedger = new PaymentLedger(database.db, backend, logger, undefined, {
-    ...(options.followUpAtOnce ? { followUp: (paymentId: string) => steps.complete(paymentId) } : {}),
+    ...(options.followUpAtOnce
+      ? { followUp: (paymentId: string, succeeded: PaymentWithPayor) => steps.complete(paymentId, succeeded) }
+      : {}),
   });
   const { provider } = sandbox;
   const steps = followUps({

@@ -95,7 +95,7 @@ describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (k
   /** A ledger that does a success's follow-up at once, as the worker wires it. */
   function ledgerDoingFollowUps() {
     const atOnce: PaymentLedger = new PaymentLedger(db, backend, logger, undefined, {
-      followUp: (paymentId) => steps.complete(paymentId),
+      followUp: (paymentId, succeeded) => steps.complete(paymentId, succeeded),
     });
     const steps = followUps({ db, ledger: atOnce, logger, providerName: 'paytheory', liveMode: false });
     return atOnce;
