@@ -162,11 +162,14 @@ describe('when the status update keeps failing', async () => {
     `);
       const accepted = PaymentAccepted.parse(await (await post('/api/donations', donation(await tokenFor()))).json());
       expect((await settled(accepted.paymentId)).state).toBe('succeeded');
+      // The charging job could not complete the payment at once, so it queued the follow-up, whose
+      // attempts fail in turn while the fault lasts.
       await expect
-        .poll(() => logs.lines.some((l) => l.includes('"job":"update-status"') && l.includes('job failed')), {
+        .poll(() => logs.lines.some((l) => l.includes('"job":"complete-payment"') && l.includes('job failed')), {
           timeout: 20_000,
         })
         .toBe(true);
+      expect(logs.lines.some((l) => l.includes('payment follow-up failed; queued to be retried'))).toBe(true);
       const [pending] = await database.db.select().from(donations).where(eq(donations.id, accepted.data.id));
       expect(pending?.status).toBe('pending');
       // The poll endpoint keeps telling the visitor the truth about the charge.

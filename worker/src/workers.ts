@@ -36,6 +36,7 @@ import { reconcileProviderProcessor } from './jobs/maintenance/reconcile-provide
 import { webhooksProcessor } from './jobs/webhooks/webhooks.processor';
 import {
   type Decline,
+  followUps,
   instalmentRecorder,
   PaymentLedger,
   paymentOutcomeMetrics,
@@ -168,7 +169,12 @@ export function startEmailWorker(deps: {
 export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
   const { db, backend, provider, logger, concurrency, email } = deps;
   const visibilityWindowMs = deps.visibilityWindowMs ?? DEFAULT_VISIBILITY_WINDOW_MS;
-  const ledger = new PaymentLedger(db, backend, logger, visibilityWindowMs);
+  // A success's follow-up runs in the job that charged, after the commit (docs/decisions/007).
+  const ledger = new PaymentLedger(db, backend, logger, visibilityWindowMs, {
+    followUp: (paymentId, succeeded) => steps.complete(paymentId, succeeded),
+  });
+  const followUpDeps = { db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode };
+  const steps = followUps(followUpDeps);
   const lookup = providerLookup({ db, provider, logger });
   const instalments = instalmentRecorder({
     db,
@@ -255,11 +261,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<WorkerRuntime> {
       concurrency: deps.chargesConcurrency ?? concurrency,
       ...logJob(QUEUES.charges),
     }),
-    backend.createWorker(
-      QUEUES.followUps,
-      followUpsProcessor({ db, ledger, logger, providerName: provider.name, liveMode: provider.liveMode }),
-      { concurrency, ...logJob(QUEUES.followUps) },
-    ),
+    backend.createWorker(QUEUES.followUps, followUpsProcessor(followUpDeps), {
+      concurrency,
+      ...logJob(QUEUES.followUps),
+    }),
     backend.createWorker(
       QUEUES.webhooks,
       webhooksProcessor({ db, backend, provider, instalments, logger, contactEmail: contactEmailOf(deps) }),

@@ -1,6 +1,6 @@
 import type { Database } from '@pillars/platform/db';
 import type { Logger } from '@pillars/platform/logger';
-import type { PaymentLedger } from './ledger';
+import type { PaymentLedger, PaymentWithPayor } from './ledger';
 import { recordFirstTransaction } from './transaction-rows';
 import { requestLateCancellationRefunds } from './event-cancellation';
 import { FinalError } from './final-error';
@@ -14,9 +14,10 @@ export interface FollowUpDeps {
 }
 
 /**
- * What follows a successful charge (ADR 007): the record's status, then its charge row. Each is
- * idempotent: the status update only moves a pending record, the transaction insert is unique on
- * the provider's id. A failure here is retried and logged; the visitor already saw success,
+ * What follows a successful charge (ADR 007): the record's status, then its charge row, together
+ * `complete`. Each is idempotent: the status update only moves a pending record, the transaction
+ * insert is unique on the provider's id, so `complete` run again (a retry after either failed, a
+ * replay) changes nothing. A failure here is retried and logged; the visitor already saw success,
  * because the payment row says so. A payment that has not succeeded is final (FinalError).
  */
 export function followUps({ db, ledger, logger, providerName, liveMode }: FollowUpDeps) {
@@ -29,8 +30,8 @@ export function followUps({ db, ledger, logger, providerName, liveMode }: Follow
     if (result === 'not-pending') logger.info({ paymentId }, 'record was no longer pending; left as it is');
   }
 
-  async function recordTransaction(paymentId: string) {
-    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId);
+  async function recordTransaction(paymentId: string, succeeded?: PaymentWithPayor) {
+    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId, succeeded);
     if (recorded.result === 'not-found') throw new FinalError(`payment ${paymentId} not found`);
     if (recorded.result === 'not-succeeded') throw new FinalError(`payment ${paymentId} is not succeeded`);
     // A registration's charge that succeeded after its event was cancelled goes back once its
@@ -43,5 +44,11 @@ export function followUps({ db, ledger, logger, providerName, liveMode }: Follow
     }
   }
 
-  return { updateStatus, recordTransaction };
+  /** Both, in order; `succeeded`: the payment and payor as its success statement returned them. */
+  async function complete(paymentId: string, succeeded?: PaymentWithPayor) {
+    await updateStatus(paymentId);
+    await recordTransaction(paymentId, succeeded);
+  }
+
+  return { updateStatus, recordTransaction, complete };
 }

@@ -41,7 +41,7 @@ function chargedAtOf(charge: ProviderCharge, now: () => Date): Date {
  * - succeeded → a `completed` row with the fee (donationId for recurring donations);
  * - failed → a `failed` row with no fee, and a warning: the record keeps its status, since Pay
  *   Theory holds the plan in INSTRUMENT_FAILURE until the card is updated (docs/decisions/007);
- * - the plan's first instalment is record-transaction's, which records it with the payment.
+ * - the plan's first instalment is complete-payment's, which records it with the payment.
  * With the row, in its transaction, the plan's dunning mark (notePlanInstalment, docs/decisions/018):
  * a failed instalment sets payments.failing_since, a later successful one clears it.
  */

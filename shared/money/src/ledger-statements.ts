@@ -138,9 +138,10 @@ const $ = sql.placeholder;
 export const iso = (at: Date) => at.toISOString();
 
 /**
- * The tail of a statement that made a payment succeeded (the CTE `source`, one row when it did):
- * its follow-up jobs (the `jobs` parameter) into the outbox, the settled notification, and the
- * outbox rows returned for publishing now.
+ * The tail of a statement that made a payment succeeded (the CTE `source`, the payments row when
+ * it did): its follow-up jobs (the `jobs` parameter) into the outbox, the settled notification,
+ * the outbox rows returned for publishing now, and the payment as it now is with its payor, so
+ * its follow-up needs no read of its own.
  */
 const followUpsOf = (source: string) => sql`, queued AS (
     INSERT INTO outbox (queue, job_name, job_id, payload)
@@ -151,8 +152,10 @@ const followUpsOf = (source: string) => sql`, queued AS (
   )
   SELECT pg_notify(${PAYMENT_SETTLED_CHANNEL}, ${$('notice')}) AS notified,
     (SELECT jsonb_agg(jsonb_build_object('id', id, 'queue', queue, 'jobName', job_name, 'jobId', job_id,
-      'payload', payload)) FROM queued) AS outbox
-  FROM ${sql.raw(source)}`;
+      'payload', payload)) FROM queued) AS outbox,
+    p.*, ${PAYOR_COLUMNS}
+  FROM ${sql.raw(source)} p
+  ${PAYOR_JOINS}`;
 
 /**
  * The ledger's statements, each built once and prepared by name (see preparedStatement): they run
@@ -208,7 +211,7 @@ export const STATEMENTS = {
           provider_recurring_id = ${$('recurringId')}, next_payment_date = ${$('nextPaymentDate')},
           card_last_four = ${$('lastFour')}, failure_code = NULL, failure_message = NULL, updated_at = now()
         WHERE id = ${$('id')} AND state IN ${UNSETTLED}
-        RETURNING id
+        RETURNING *
       )${followUpsOf('settled')}`,
   ),
   /** Per kind: the payment fails, and per RECORDS its pending record too. */
@@ -233,7 +236,7 @@ export const STATEMENTS = {
   /**
    * Per kind: a failed payment whose charge the provider shows after all becomes succeeded, in one
    * statement (docs/decisions/010, amendment "failed is not final"), with the follow-ups a success
-   * queues. Its record, failed with it (RECORDS' failRecord), is pending again, so update-status
+   * queues. Its record, failed with it (RECORDS' failRecord), is pending again, so complete-payment
    * completes it as for any success; a registration whose place was given back when its hold ran
    * out takes its place again, and the places' CHECK refuses that when the event is full
    * (docs/decisions/022). Nothing changes when another payment of the record is under way or
@@ -266,7 +269,7 @@ export const STATEMENTS = {
               AND NOT EXISTS (SELECT 1 FROM ${payments} o WHERE o.kind = payments.kind
                 AND o.record_id = payments.record_id AND o.id <> payments.id
                 AND o.state IN ('queued', 'processing', 'succeeded'))
-            RETURNING id, record_id
+            RETURNING *
           )${record}${followUpsOf('adopted')}`,
     );
   }),

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, type RawRow, payments } from '@pillars/platform/db';
-import { JOBS, type OutboxRow, type QueueBackend, outboxValuesOf, publishNow } from '@pillars/platform/jobs';
+import {
+  JOBS,
+  type OutboxRow,
+  type QueueBackend,
+  markPublished,
+  outboxValuesOf,
+  publishNow,
+} from '@pillars/platform/jobs';
 import type { Logger } from '@pillars/platform/logger';
 import type { ChargeOutcome, Payor, RecurringOutcome } from './provider';
 import { UNCLEAR_FAILURES, paymentStatusOf, settledNotice } from './payment-status';
@@ -57,6 +64,13 @@ export class PaymentLedger {
     private readonly logger: Logger,
     /** PAYMENT_PROVIDER_VISIBILITY_MS: a payment failed for an unclear reason is looked up once more after it. */
     private readonly visibilityWindowMs = 60_000,
+    private readonly options: {
+      /**
+       * complete-payment's work (followUps' `complete`), run at once after a success commits
+       * instead of queueing it (followUp below). Without it the job is queued.
+       */
+      followUp?: (paymentId: string, succeeded: PaymentWithPayor) => Promise<void>;
+    } = {},
   ) {}
 
   /** The payment and its payor, in one read. */
@@ -120,15 +134,40 @@ export class PaymentLedger {
   }
 
   /**
-   * Marks the charge succeeded, queues its follow-ups and wakes the long-polls, in one statement:
-   * the outbox rows and the notification exist exactly when the payment became succeeded. The
-   * notification carries the new status (settledNotice), so a long-poll answers without a read.
+   * Marks the charge succeeded, queues its follow-up (complete-payment) and wakes the long-polls,
+   * in one statement: the outbox row and the notification exist exactly when the payment became
+   * succeeded. The notification carries the new status (settledNotice), so a long-poll answers
+   * without a read. The follow-up then runs (followUp).
    */
   async succeed(payment: Payment, settled: Settled): Promise<void> {
     const [raw] = await STATEMENTS.succeed(this.db, successValues(payment, settled));
     if (!raw) return;
     this.logger.info({ paymentId: payment.id, kind: payment.kind }, 'payment succeeded');
-    await this.publish(payment.id, (raw.outbox ?? []) as OutboxRow[]);
+    await this.followUp(raw);
+  }
+
+  /**
+   * The complete-payment job a success statement just wrote to the outbox (docs/decisions/007):
+   * done here, after the commit, when this process can (options.followUp), from the payment and
+   * payor the statement returned, and its outbox row marked done; queued when that fails, to be
+   * retried on its own. A crash in between leaves the row to the relay, and the job then redoes
+   * what was done, which changes nothing.
+   */
+  private async followUp(raw: RawRow): Promise<void> {
+    const payment = paymentFrom(raw);
+    const paymentId = payment.id;
+    const rows = (raw.outbox ?? []) as OutboxRow[];
+    const { followUp } = this.options;
+    if (followUp) {
+      try {
+        await followUp(paymentId, { payment, payor: payorFrom(raw) });
+        markPublished(this.db, this.logger, rows);
+        return;
+      } catch (error) {
+        this.logger.warn({ err: error, paymentId }, 'payment follow-up failed; queued to be retried');
+      }
+    }
+    await this.publish(paymentId, rows);
   }
 
   /**
@@ -150,7 +189,7 @@ export class PaymentLedger {
     }
     if (raw) {
       this.logger.warn({ paymentId: payment.id, kind: payment.kind }, 'failed payment found charged; settled');
-      await this.publish(payment.id, (raw.outbox ?? []) as OutboxRow[]);
+      await this.followUp(raw);
       return 'adopted';
     }
     const [now] = await this.db
@@ -242,9 +281,8 @@ function successValues(payment: Payment, settled: Settled) {
     failureMessage: null,
   });
   // The columns of jsonb_to_recordset in the statements; queue and job id as the outbox derives them.
-  const jobs = [JOBS.updateStatus, JOBS.recordTransaction]
-    .map((job) => outboxValuesOf({ job, paymentId: payment.id }))
-    .map(({ queue, jobName, jobId, payload }) => ({ queue, job_name: jobName, job_id: jobId, payload }));
+  const { queue, jobName, jobId, payload } = outboxValuesOf({ job: JOBS.completePayment, paymentId: payment.id });
+  const jobs = [{ queue, job_name: jobName, job_id: jobId, payload }];
   return {
     id: payment.id,
     transactionId: settled.transactionId,

@@ -11,7 +11,7 @@ import {
 } from '@pillars/platform/db';
 import { JOBS, type OutboxRow, outboxValuesOf } from '@pillars/platform/jobs';
 import type { Payor, ProviderChargeState } from './provider';
-import { type Payment, type PaymentLedger, RECORDS } from './ledger';
+import { type Payment, type PaymentLedger, type PaymentWithPayor, RECORDS } from './ledger';
 import { transactionFeeCents } from './pricing';
 
 export type TransactionRow = typeof transactions.$inferInsert;
@@ -167,14 +167,16 @@ export type FirstTransactionOutcome =
 
 /**
  * record-transaction: the transactions row of a succeeded payment's charge, in two statements (one
- * read of the payment with its payor, one insert that a replay turns into nothing). Building the row
- * in SQL would save the read but give the fee and the row a second home beside transactionRow.
+ * read of the payment with its payor, one insert that a replay turns into nothing); one when the
+ * caller has them (`succeeded`, as the success statement returned them). Building the row in SQL
+ * would save the read but give the fee and the row a second home beside transactionRow.
  */
 export async function recordFirstTransaction(
   deps: { db: Database; ledger: PaymentLedger; provider: ProviderLabel },
   paymentId: string,
+  succeeded?: PaymentWithPayor,
 ): Promise<FirstTransactionOutcome> {
-  const found = await deps.ledger.withPayor(paymentId);
+  const found = succeeded ?? (await deps.ledger.withPayor(paymentId));
   if (!found) return { result: 'not-found' };
   const { payment, payor } = found;
   if (payment.state !== 'succeeded' || !payment.providerTransactionId) return { result: 'not-succeeded' };

@@ -9,7 +9,7 @@ import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useSandbox } from '@pillars/sandbox-provider/test-sandbox';
 import { chargesProcessor } from '../jobs/charges/charges.processor';
 import { donationValues } from './paid-donation';
-import { PaymentLedger, instalmentRecorder, providerLookup } from '@pillars/money';
+import { PaymentLedger, type PaymentWithPayor, followUps, instalmentRecorder, providerLookup } from '@pillars/money';
 
 export interface PaymentSeed {
   kind?: Extract<PaymentKind, 'donation' | 'recurring_donation'>;
@@ -31,12 +31,31 @@ export interface PaymentSeed {
  * the given kind, a sandbox provider with the real adapter, the ledger and the provider lookup.
  * Payments are inserted directly (with a donation record), as the API would have queued them.
  */
-export async function useChargeStack(kind: QueueBackendKind, options: { visibilityWindowMs?: number } = {}) {
+export async function useChargeStack(
+  kind: QueueBackendKind,
+  options: {
+    visibilityWindowMs?: number;
+    /** A success's follow-up done at once by the charging job, as the worker wires it (startWorkers). */
+    followUpAtOnce?: boolean;
+  } = {},
+) {
   const database = await useTestDatabase();
   const backend = await useQueueBackend(kind, database.url);
   const sandbox = await useSandbox();
   const logger = createLogger({ level: 'silent' });
-  const ledger = new PaymentLedger(database.db, backend, logger);
+  const ledger: PaymentLedger = new PaymentLedger(database.db, backend, logger, undefined, {
+    ...(options.followUpAtOnce
+      ? { followUp: (paymentId: string, succeeded: PaymentWithPayor) => steps.complete(paymentId, succeeded) }
+      : {}),
+  });
+  const { provider } = sandbox;
+  const steps = followUps({
+    db: database.db,
+    ledger,
+    logger,
+    providerName: provider.name,
+    liveMode: provider.liveMode,
+  });
   const lookup = providerLookup({ db: database.db, provider: sandbox.provider, logger });
   const instalments = instalmentRecorder({
     db: database.db,

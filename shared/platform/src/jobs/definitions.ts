@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const QUEUES = {
   /** Talks to the card provider: one job per payment. */
   charges: 'charges',
-  /** What follows a successful charge; each job idempotent and retried on its own. */
+  /** What follows a successful charge, when the job that charged could not do it at once; retried on its own. */
   followUps: 'follow-ups',
   /** Scheduled housekeeping. */
   maintenance: 'maintenance',
@@ -26,6 +26,13 @@ export const JOBS = {
   verifyReportedCharge: 'verify-reported-charge',
   /** Looks up a new plan's first instalment, which the provider showed no sign of yet (FIRST_INSTALMENT_LOOK_DELAYS_MS). */
   awaitFirstInstalment: 'await-first-instalment',
+  /**
+   * What follows a successful charge: the record's paid status, then its `transactions` row (and
+   * the e-mails each queues). The charges worker runs it at once after the success commits and
+   * queues this job only when that fails or the worker died first (docs/decisions/007).
+   */
+  completePayment: 'complete-payment',
+  /** Earlier releases queued the two halves of complete-payment as jobs of their own; still run as such. */
   updateStatus: 'update-status',
   recordTransaction: 'record-transaction',
   reconcilePayments: 'reconcile-payments',
@@ -89,6 +96,7 @@ export const QUEUE_OF: Record<JobName, QueueName> = {
   [JOBS.startRecurring]: QUEUES.charges,
   [JOBS.verifyReportedCharge]: QUEUES.charges,
   [JOBS.awaitFirstInstalment]: QUEUES.charges,
+  [JOBS.completePayment]: QUEUES.followUps,
   [JOBS.updateStatus]: QUEUES.followUps,
   [JOBS.recordTransaction]: QUEUES.followUps,
   [JOBS.reconcilePayments]: QUEUES.maintenance,
@@ -136,6 +144,7 @@ export const JOB_OPTIONS: Record<JobName, JobsOptions> = {
     backoff: { type: 'exponential', delay: 2000, jitter: 0.5 },
     ...retention,
   },
+  [JOBS.completePayment]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
   [JOBS.updateStatus]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
   [JOBS.recordTransaction]: { attempts: 12, backoff: { type: 'exponential', delay: 1000, jitter: 0.5 }, ...retention },
   [JOBS.processWebhook]: { attempts: 9, backoff: { type: 'exponential', delay: 2000, jitter: 0.5 }, ...retention },

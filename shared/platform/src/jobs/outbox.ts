@@ -1,6 +1,7 @@
 import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
+import { preparedStatement } from '../db/statement';
 import type { Logger } from '../logger';
 import type { QueueBackend } from './backend';
 import { JOB_OPTIONS, type JobName, type OutboxPayload, QUEUE_OF, type QueueName, jobIdOf } from './definitions';
@@ -100,21 +101,24 @@ class OutboxMarks {
     const ids = this.pending;
     this.pending = [];
     if (ids.length > 0) {
-      const write = this.db
-        .update(outbox)
-        .set({ publishedAt: sql`now()` })
-        .where(and(sql`${outbox.id} = ANY(${sql.param(ids)}::bigint[])`, isNull(outbox.publishedAt)))
-        .then(
-          () => undefined,
-          (error: unknown) =>
-            this.logger.warn({ err: error, rows: ids.length }, 'outbox mark failed; the relay republishes'),
-        );
+      const write = MARK_PUBLISHED(this.db, { ids }).then(
+        () => undefined,
+        (error: unknown) =>
+          this.logger.warn({ err: error, rows: ids.length }, 'outbox mark failed; the relay republishes'),
+      );
       this.inFlight.add(write);
       void write.finally(() => this.inFlight.delete(write));
     }
     await Promise.all([...this.inFlight]);
   }
 }
+
+/** The marks' one statement, prepared: it runs for every payment, in the API and the worker. */
+const MARK_PUBLISHED = preparedStatement(
+  'outbox_mark_published',
+  sql`UPDATE ${outbox} SET published_at = now()
+    WHERE id = ANY(${sql.placeholder('ids')}::bigint[]) AND published_at IS NULL`,
+);
 
 const marksByDatabase = new WeakMap<Database, OutboxMarks>();
 
@@ -166,6 +170,15 @@ export async function publishNow(
     }
   }
   if (published.length > 0) marksOf(db, logger).add(published);
+}
+
+/**
+ * Marks rows done without publishing them: their job's work was done by the process that wrote
+ * them, after the commit (a payment's follow-ups, docs/decisions/007). Batched as publishNow's
+ * marks; a crash before the mark only means the relay publishes a job that then changes nothing.
+ */
+export function markPublished(db: Database, logger: Logger, rows: OutboxRow[]): void {
+  if (rows.length > 0) marksOf(db, logger).add(rows.map((row) => row.id));
 }
 
 /** Writes the pending published-marks of `publishNow` for this database (shutdown, tests). */

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { transactionFeeCents } from '@pillars/money/rules';
-import { type PaymentState, donations, memberships, payments, transactions } from '@pillars/platform/db';
-import { JOBS, JOB_OPTIONS, QUEUES, jobIdOf } from '@pillars/platform/jobs';
+import { type PaymentState, donations, memberships, outbox, payments, transactions } from '@pillars/platform/db';
+import { JOBS, JOB_OPTIONS, QUEUES, flushOutboxMarks, jobIdOf } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
-import { PaymentLedger } from '@pillars/money';
+import { PaymentLedger, followUps } from '@pillars/money';
 import { donationValues } from '../../test/paid-donation';
 import { useQueueWorker } from '../../test/queue-worker';
 import { followUpsProcessor } from './follow-ups.processor';
 
 /**
- * update-status and record-transaction on real PostgreSQL and a real queue of this file's own:
+ * complete-payment (and the update-status and record-transaction of earlier releases) on real PostgreSQL and a real queue of this file's own:
  * payments are written as the charges worker leaves them, and each job is run through the queue.
  */
 describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (kind) => {
@@ -59,25 +59,78 @@ describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (k
     return row;
   }
 
+  /** A real database fault on one donation only: a trigger that refuses its update until dropped. */
+  async function refuseUpdatesOf(donationId: string) {
+    const trigger = `refuse_${donationId.replace(/-/g, '')}`;
+    await database.pool.query(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'donations row is locked for maintenance'; END $$`);
+    await database.pool.query(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE ON donations FOR EACH ROW
+       WHEN (OLD.id = '${donationId}') EXECUTE FUNCTION ${trigger}()`,
+    );
+    return trigger;
+  }
+
   const donationOf = async (id: string) => (await db.select().from(donations).where(eq(donations.id, id)))[0];
   const paymentOf = async (id: string) => (await db.select().from(payments).where(eq(payments.id, id)))[0];
   const transactionsOf = (providerTransactionId: string) =>
     db.select().from(transactions).where(eq(transactions.providerTransactionId, providerTransactionId));
 
-  it('runs both follow-ups that a successful charge queues, through the outbox', async () => {
+  it('runs the follow-up a successful charge queues, through the outbox, once however often it runs', async () => {
     const donation = await insertDonation(1234);
     const payment = await insertPayment({ recordId: donation.id, amountCents: 1234, state: 'processing' });
-    const ended = [JOBS.updateStatus, JOBS.recordTransaction].map((job) => endOf(jobIdOf(job, payment.id)));
+    const ended = endOf(jobIdOf(JOBS.completePayment, payment.id));
     await ledger.succeed(payment, { transactionId: 'pt_txn_outbox_' + payment.id });
-    await expect(Promise.all(ended)).resolves.toEqual([
-      expect.objectContaining({ ok: true }),
-      expect.objectContaining({ ok: true }),
-    ]);
-    expect(await donationOf(donation.id)).toMatchObject({
-      status: 'completed',
-      payTheoryPaymentId: 'pt_txn_outbox_' + payment.id,
-    });
+    await expect(ended).resolves.toMatchObject({ ok: true });
+    const completed = await donationOf(donation.id);
+    expect(completed).toMatchObject({ status: 'completed', payTheoryPaymentId: 'pt_txn_outbox_' + payment.id });
     expect(await transactionsOf('pt_txn_outbox_' + payment.id)).toHaveLength(1);
+
+    // A replay (the relay republishing after a crash) changes nothing.
+    await expect(run(JOBS.completePayment, { paymentId: payment.id })).resolves.toMatchObject({ ok: true });
+    expect(await donationOf(donation.id)).toEqual(completed);
+    expect(await transactionsOf('pt_txn_outbox_' + payment.id)).toHaveLength(1);
+  });
+
+  /** A ledger that does a success's follow-up at once, as the worker wires it. */
+  function ledgerDoingFollowUps() {
+    const atOnce: PaymentLedger = new PaymentLedger(db, backend, logger, undefined, {
+      followUp: (paymentId, succeeded) => steps.complete(paymentId, succeeded),
+    });
+    const steps = followUps({ db, ledger: atOnce, logger, providerName: 'paytheory', liveMode: false });
+    return atOnce;
+  }
+
+  it('does the follow-up at once when the ledger can, and queues no job for it', async () => {
+    const donation = await insertDonation(2500);
+    const payment = await insertPayment({ recordId: donation.id, state: 'processing' });
+    const transactionId = 'pt_txn_at_once_' + payment.id;
+    await ledgerDoingFollowUps().succeed(payment, { transactionId });
+    // Done when succeed returns: the record is paid and its charge row written.
+    expect(await donationOf(donation.id)).toMatchObject({ status: 'completed', payTheoryPaymentId: transactionId });
+    expect(await transactionsOf(transactionId)).toEqual([
+      expect.objectContaining({ amount: 2500, fees: transactionFeeCents(2500) }),
+    ]);
+    await flushOutboxMarks(db);
+    const jobId = jobIdOf(JOBS.completePayment, payment.id);
+    const [row] = await db.select().from(outbox).where(eq(outbox.jobId, jobId));
+    expect(row?.publishedAt).toBeInstanceOf(Date);
+    expect(await backend.queue(QUEUES.followUps).jobState(jobId)).toBe('unknown');
+  });
+
+  it('queues the follow-up when doing it at once fails, and the job completes it', async () => {
+    const donation = await insertDonation(2500);
+    const payment = await insertPayment({ recordId: donation.id, state: 'processing' });
+    const transactionId = 'pt_txn_queued_' + payment.id;
+    const trigger = await refuseUpdatesOf(donation.id);
+    const ended = endOf(jobIdOf(JOBS.completePayment, payment.id));
+    await ledgerDoingFollowUps().succeed(payment, { transactionId });
+    expect(await donationOf(donation.id)).toMatchObject({ status: 'pending' });
+    await database.pool.query(`DROP TRIGGER ${trigger} ON donations`);
+    await expect(ended).resolves.toMatchObject({ ok: true });
+    expect(await donationOf(donation.id)).toMatchObject({ status: 'completed', payTheoryPaymentId: transactionId });
+    expect(await transactionsOf(transactionId)).toHaveLength(1);
+    expect(await paymentOf(payment.id)).toMatchObject({ state: 'succeeded', providerTransactionId: transactionId });
   });
 
   it('update-status completes a pending donation once; a replay changes nothing', async () => {
@@ -115,7 +168,7 @@ describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (k
     for (const state of ['queued', 'processing', 'failed'] as const) {
       const donation = await insertDonation(2500);
       const payment = await insertPayment({ recordId: donation.id, state, providerTransactionId: null });
-      for (const job of [JOBS.updateStatus, JOBS.recordTransaction]) {
+      for (const job of [JOBS.completePayment, JOBS.updateStatus, JOBS.recordTransaction]) {
         const outcome = await run(job, { paymentId: payment.id }, { ...JOB_OPTIONS[job], attempts: 3 });
         expect(outcome).toMatchObject({ ok: false, failedAttempts: 1 });
         expect(outcome.error).toContain('not succeeded');
@@ -126,7 +179,7 @@ describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (k
   });
 
   it('fails a follow-up of an unknown payment at once, without retrying', async () => {
-    for (const job of [JOBS.updateStatus, JOBS.recordTransaction]) {
+    for (const job of [JOBS.completePayment, JOBS.updateStatus, JOBS.recordTransaction]) {
       const outcome = await run(job, { paymentId: randomUUID() }, { ...JOB_OPTIONS[job], attempts: 3 });
       expect(outcome).toMatchObject({ ok: false, failedAttempts: 1 });
       expect(outcome.error).toContain('not found');
@@ -187,14 +240,7 @@ describe.each(['redis', 'postgres'] as const)('follow-ups (%s queues)', async (k
   it('retries a failing status update without touching the outcome the payment reports', async () => {
     const donation = await insertDonation(2500);
     const payment = await insertPayment({ recordId: donation.id });
-    // A real database fault on this record only: a trigger that refuses its update until dropped.
-    const trigger = `refuse_${payment.id.replace(/-/g, '')}`;
-    await database.pool.query(`CREATE FUNCTION ${trigger}() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'donations row is locked for maintenance'; END $$`);
-    await database.pool.query(
-      `CREATE TRIGGER ${trigger} BEFORE UPDATE ON donations FOR EACH ROW
-       WHEN (OLD.id = '${donation.id}') EXECUTE FUNCTION ${trigger}()`,
-    );
+    const trigger = await refuseUpdatesOf(donation.id);
     const reported: Array<Awaited<ReturnType<typeof paymentOf>>> = [];
     const outcome = await run(
       JOBS.updateStatus,
