@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 
 const rule = (place: string, width: string) => `${place} block h-1 ${width} rounded-full bg-gold-400`;
 
@@ -56,5 +57,16 @@ export function RuledSection({ headingId, variant, title, children, ...section }
       </RuledHeading>
       {children}
     </section>
+  );
+}
+
+/** A details or summary card of a public page: a white box that opens with a card's RuledHeading. */
+export function RuledCard({ className, ...section }: Omit<RuledSectionProps, 'variant'>) {
+  return (
+    <RuledSection
+      variant="card"
+      className={cn('rounded-xl border border-slate-200 bg-white p-6 shadow-sm', className)}
+      {...section}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { adminNewsTexts } from '../admin-news-texts';
 import { PUBLISH_TIME_ZONE } from '../lib/publish-time';
 import { fieldClasses } from './admin-styles';
+import { FieldLabel } from './field-label';
 
 /** A labelled field of the news editor, its hint and its error tied to it. */
 export function TextField({
@@ -34,9 +35,7 @@ export function TextField({
   } as const;
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-semibold text-navy-900">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       {multiline ? (
         <textarea {...common} rows={rows ?? 4} onChange={(event) => onChange(event.target.value)} />
       ) : (

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { fieldClasses } from './admin-styles';
+import { FieldLabel } from './field-label';
 
 type FilterInputProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange' | 'className'> & {
   id: string;
@@ -12,9 +13,7 @@ type FilterInputProps = Omit<ComponentProps<'input'>, 'id' | 'value' | 'onChange
 export function FilterInput({ id, label, value, onChange, ...input }: FilterInputProps) {
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="text-sm font-semibold text-navy-900">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <input
         id={id}
         value={value}

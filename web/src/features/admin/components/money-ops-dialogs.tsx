@@ -11,6 +11,7 @@ import { ConfirmDialog, IconButton } from './confirm-dialog';
 import { ConfirmButton, DialogActions } from './dialog-actions';
 import { fieldClasses, smallButton } from './admin-styles';
 import { FormError } from './form-error';
+import { FieldLabel } from './field-label';
 
 const textareaClasses = fieldClasses.replace('min-h-11', 'min-h-20');
 
@@ -21,9 +22,7 @@ function ReasonField({ label, value, onChange, className }: ReasonFieldProps) {
   const id = useId();
   return (
     <div className={className}>
-      <label htmlFor={id} className="text-sm font-semibold text-navy-900">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <textarea
         id={id}
         value={value}
@@ -105,9 +104,7 @@ export function RefundDialog({ charge }: { charge: AdminCharge }) {
     >
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         <div>
-          <label htmlFor={ids.amount} className="text-sm font-semibold text-navy-900">
-            {adminTexts.refundAmountLabel}
-          </label>
+          <FieldLabel htmlFor={ids.amount}>{adminTexts.refundAmountLabel}</FieldLabel>
           <input
             id={ids.amount}
             inputMode="decimal"

@@ -13,6 +13,7 @@ import { FilterInput } from '../components/filter-input';
 import { ArticleStateBadge } from '../components/article-state-badge';
 import { useRedirectOnUnauthorized } from '../hooks/use-unauthorized-redirect';
 import { describeError } from '../lib/format';
+import { FieldLabel } from '../components/field-label';
 
 function SearchForm({ applied, onApply }: { applied: AdminNewsQuery; onApply: (query: AdminNewsQuery) => void }) {
   const id = useId();
@@ -28,9 +29,7 @@ function SearchForm({ applied, onApply }: { applied: AdminNewsQuery; onApply: (q
       <div className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <FilterInput id={`${id}-q`} label={adminNewsTexts.searchLabel} type="search" value={q} onChange={setQ} />
         <div>
-          <label htmlFor={`${id}-status`} className="text-sm font-semibold text-navy-900">
-            {adminNewsTexts.stateFilterLabel}
-          </label>
+          <FieldLabel htmlFor={`${id}-status`}>{adminNewsTexts.stateFilterLabel}</FieldLabel>
           <select
             id={`${id}-status`}
             value={status}

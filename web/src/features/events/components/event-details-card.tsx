@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { formatEventDate, formatEventTimeRange } from '@/lib/format-date';
 import { buttonClasses } from '@/components/ui/button-styles';
 import { eventPriceLabel, eventsTexts } from '../events-texts';
-import { RuledSection } from '@/components/ui/ruled-heading';
+import { RuledCard } from '@/components/ui/ruled-heading';
 
 /** "Sold out", "Only N places left", or null when places are unlimited or plentiful (docs/decisions/022). */
 export function placesNotice(placesLeft: number | null | undefined): string | null {
@@ -30,12 +30,7 @@ function Detail({ icon: Icon, label, children }: { icon: LucideIcon; label: stri
 /** Date, time (Eastern), location and price of an event (the product's "event details card"). */
 export function EventDetailsCard({ event }: { event: EventDetail }) {
   return (
-    <RuledSection
-      headingId="event-details-heading"
-      variant="card"
-      title={eventsTexts.detailsHeading}
-      className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
+    <RuledCard headingId="event-details-heading" title={eventsTexts.detailsHeading}>
       <dl className="mt-5 space-y-4">
         <Detail icon={CalendarDays} label={eventsTexts.dateLabel}>
           <time dateTime={event.startDate}>{formatEventDate(event.startDate)}</time>
@@ -59,6 +54,6 @@ export function EventDetailsCard({ event }: { event: EventDetail }) {
         <CalendarPlus aria-hidden="true" className="size-4" />
         {eventsTexts.addToCalendar}
       </a>
-    </RuledSection>
+    </RuledCard>
   );
 }

@@ -13,7 +13,7 @@ import type { EventCardPayment } from '../event-payment';
 import { eventsTexts, paymentPageTitle } from '../events-texts';
 import { readPayerHandoff } from '../payer-handoff';
 import { eventPagePath } from '@/lib/paths';
-import { RuledSection } from '@/components/ui/ruled-heading';
+import { RuledCard } from '@/components/ui/ruled-heading';
 
 function SummaryRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -119,11 +119,10 @@ function PaymentView({
       </div>
 
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-12 lg:grid-cols-5 lg:gap-10">
-        <RuledSection
+        <RuledCard
           headingId="payment-summary-heading"
-          variant="card"
           title={eventsTexts.summaryHeading}
-          className="min-w-0 self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
+          className="min-w-0 self-start lg:col-span-2"
         >
           <dl className="mt-5 divide-y divide-slate-200">
             <SummaryRow label={eventsTexts.eventLabel}>
@@ -142,7 +141,7 @@ function PaymentView({
               <span className="font-display text-3xl font-bold text-crimson-700">${formatCents(fee)}</span>
             </SummaryRow>
           </dl>
-        </RuledSection>
+        </RuledCard>
 
         <section
           aria-labelledby="payment-form-heading"
