@@ -4,7 +4,7 @@ import { PAYMENT_SETTLED_CHANNEL, payments } from '@pillars/platform/db';
 import { flushOutboxMarks } from '@pillars/platform/jobs';
 import { createLogger } from '@pillars/platform/logger';
 import { paymentStatusOf, settledNotice } from '@pillars/money';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { PaymentEvents } from '../../lib/payment-events';
@@ -69,6 +69,21 @@ describe('GET /api/payments/{id}?waitMs=', () => {
     expect(ms).toBeLessThan(5_000);
     const [after] = await db.select().from(payments).where(eq(payments.id, paymentId));
     expect(after?.state).toBe('queued');
+  });
+
+  it('keeps a thousand success pages waiting on no connection, and one notice a payment answers them', async () => {
+    const ids = await Promise.all(Array.from({ length: 10 }, () => queuedPayment()));
+    const rows = await db.select().from(payments).where(inArray(payments.id, ids));
+    const answers = ids.flatMap((id) => Array.from({ length: 100 }, () => poll(id, 15_000)));
+    // Once each has read its payment, the waiting holds no connection and queues for none.
+    await expect.poll(() => database.pool.totalCount - database.pool.idleCount, { timeout: 10_000 }).toBe(0);
+    expect(database.pool.waitingCount).toBe(0);
+    for (const row of rows) await notify(settledNotice({ ...paymentStatusOf(row), state: 'succeeded' }));
+    const settled = await Promise.all(answers);
+    expect(settled.map(({ status }) => status.state)).toEqual(Array<string>(1_000).fill('succeeded'));
+    // The rows still say queued: every answer came from its payment's notice.
+    const after = await db.select({ state: payments.state }).from(payments).where(inArray(payments.id, ids));
+    expect(after.map((row) => row.state)).toEqual(Array<string>(10).fill('queued'));
   });
 
   it('reads the row once more on a notice that carries only the id (an older worker)', async () => {
