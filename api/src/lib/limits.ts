@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddress } from './session/session-http';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
-import { currentRequest } from './request-scope';
+import { requestOf } from './request-scope';
 import { isSafeMethod } from './methods';
 
 /** The longest of several waits, or null when none refuses. */
@@ -88,6 +88,6 @@ export async function guardCharge(
     refuse(c, refusal, rateLimitMessages.tooManyPayments(refusal.retryAfterMs));
   }
   // The charge job names its client address by this pseudonym, for the worker's decline count.
-  const request = currentRequest();
+  const request = requestOf(logger);
   if (request) request.declineSource = addressPseudonym;
 }
