@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,13 @@ describe('payments benchmark (short form)', () => {
     const { stdout, json } = await run('infra/bench/payments-bench.ts', [...args, '--timeout', '100']);
     const results = json as {
       targets: { name: string; figure: string; value: number | null; met: boolean | null }[];
-      apart: { payments: number; acceptedRate: number; chargeRate: number } | null;
+      apart: {
+        payments: number;
+        acceptedRate: number;
+        chargeRate: number;
+        apiCpuMsPerPayment: number | null;
+        workerCpuMsPerPayment: number | null;
+      } | null;
       phases: { phase: string; payments: number; succeeded: number; statementsUnavailable: string | null }[];
       ledger: { ok: boolean; payments: number; charges: number };
       floor: { insertAddMs: number; noopProcessMs: number } | null;
@@ -28,6 +34,9 @@ describe('payments benchmark (short form)', () => {
     };
     expect(results.ledger).toMatchObject({ ok: true, payments: 20 + 20 + 20 + 3 + 40, charges: 103 });
     expect(results.apart?.payments).toBe(20);
+    // Each tier's CPU over its own part of the apart phase, from /proc.
+    expect(results.apart?.apiCpuMsPerPayment).toBeGreaterThan(0);
+    expect(results.apart?.workerCpuMsPerPayment).toBeGreaterThan(0);
     expect(results.phases.map((p) => [p.phase, p.payments, p.succeeded])).toEqual([
       ['burst', 20, 20],
       ['idle', 3, 3],
@@ -41,7 +50,8 @@ describe('payments benchmark (short form)', () => {
 
     // Every target has a measured figure; SQL counts may be missing only with a stated reason
     // (a TEST_DATABASE_URL server without pg_stat_statements).
-    expect(results.targets).toHaveLength(7);
+    expect(results.targets.map((t) => t.name)).toContain('API CPU per accepted donation (apart)');
+    expect(results.targets).toHaveLength(8);
     const sqlUnavailable = results.phases[0]?.statementsUnavailable;
     for (const target of results.targets) {
       if (target.name.startsWith('SQL') && sqlUnavailable) continue;
@@ -55,7 +65,7 @@ describe('payments benchmark (short form)', () => {
   it('repeats a run, ends with each figure’s median and range, and profiles each phase', async () => {
     const profiles = await mkdtemp(join(tmpdir(), 'pillars-bench-profiles-'));
     try {
-      const args = ['--donations', '10', '--concurrency', '5', '--phases', 'burst,floor', '--repeat', '2'];
+      const args = ['--donations', '10', '--concurrency', '5', '--phases', 'apart,burst,floor', '--repeat', '2'];
       const { stdout } = await run('infra/bench/payments-bench.ts', [
         ...args,
         '--cpu-prof',
@@ -70,6 +80,14 @@ describe('payments benchmark (short form)', () => {
         /\| accepted\/s ÷ INSERT \+ queue\.add floor +\| +[\d.]+ \| +[\d.]+ \| +[\d.]+ \| [\d.]+–[\d.]+ \| ≥ 0\.25/,
       );
       expect(summary).toMatch(/\| burst CPU ms per payment: worker +\| +[\d.]+ \| +[\d.]+ \|/);
+      expect(summary).toMatch(/\| API CPU per accepted donation \(apart\) +\| +[\d.]+ \| +[\d.]+ \| .* \| ≤ 2 ms/);
+      // One profile per process and phase; the apart phase's API one covers its accepts only.
+      expect((await readdir(profiles)).sort()).toEqual([
+        'apart-api.cpuprofile',
+        'apart-worker.cpuprofile',
+        'burst-api.cpuprofile',
+        'burst-worker.cpuprofile',
+      ]);
 
       // The second run's profile of the burst, and the summary reads it.
       const summarise = [

@@ -17,18 +17,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import asyncExitHook from 'async-exit-hook';
 import { ConfigSchema } from '@pillars/platform/config';
-import { QUEUES, createQueueBackend } from '@pillars/platform/jobs';
-import { createLogger } from '@pillars/platform/logger';
 import pg from 'pg';
 import { z } from 'zod';
 import { type Child, childEnv, cpuMsOf, cpuMsOfTree, sandboxAppEnv, spawnNode, waitUntilReady } from './children';
 import { freePort } from '@pillars/testing/provision';
+import { measureApart } from './apart';
 import { BenchFailure, Teardown, abortableRun, commandLine, errorOf, progress, sleep } from './common';
 import { type Infra, type StatementCount, provision, redisCpuMs } from './infrastructure';
 import { type BenchOptions, USAGE, parseOptions } from './options';
 import { ClientReply, EluReply, FloorReply, type PhaseTimings, ProfileReply } from './protocol';
 import {
-  type ApartResult,
   type BenchResults,
   type LedgerResult,
   type PhaseResult,
@@ -259,8 +257,12 @@ async function measure(
   // --cpu-prof: the API's and the worker's V8 profiles of each measured phase (elu-probe.ts),
   // summarised by profile-summary.ts.
   const profiled = options.cpuProfDir === undefined ? [] : [processes.api, processes.worker];
-  const profile = async (command: { type: 'profile-start' } | { type: 'profile-stop'; phase: string }) => {
+  const profile = async (
+    command: { type: 'profile-start' } | { type: 'profile-stop'; phase: string },
+    only?: 'api' | 'worker',
+  ) => {
     for (const child of profiled) {
+      if (only !== undefined && child.name !== only) continue;
       const file =
         'phase' in command ? join(options.cpuProfDir ?? '.', `${command.phase}-${child.name}.cpuprofile`) : undefined;
       const reply = await child.request({ type: command.type, file }, ProfileReply, signal);
@@ -319,8 +321,19 @@ async function measure(
     throw new BenchFailure(`warm-up payments not done within the grace period: ${JSON.stringify(warm.state)}`);
   }
 
+  setPhase('running the apart phase');
   const apart = options.phases.includes('apart')
-    ? await measureApart(options, infra, observer, client, paymentIds, signal)
+    ? await measureApart({
+        options,
+        infra,
+        observer,
+        client,
+        paymentIds,
+        signal,
+        cpuMsOf: (name) => cpuMsOf((name === 'api' ? processes.api : processes.worker).pid),
+        profile: (name, command) => profile(command, name),
+        waitForFollowUps: (expected) => waitForFollowUps(observer, expected, options.graceMs, signal),
+      })
     : undefined;
 
   const phases: PhaseResult[] = [];
@@ -435,68 +448,6 @@ async function measure(
       postgres: infra.postgresPid,
     },
   };
-}
-
-/**
- * Each tier on its own, as when the API and the workers run on machines of their own: the charges
- * queue is paused while the load client submits (so the API and the database serve only the
- * accepts), then resumed, and the worker charges the backlog with the API idle. Timed here, by
- * polling the ledger as the observer.
- */
-async function measureApart(
-  options: BenchOptions,
-  infra: Infra,
-  observer: pg.Pool,
-  client: Child,
-  paymentIds: string[],
-  signal: AbortSignal,
-): Promise<ApartResult> {
-  progress(`apart: ${options.donations} donations from ${options.concurrency} clients with the charges queue paused`);
-  const queues = await createQueueBackend({
-    databaseUrl: infra.databaseUrl,
-    redisUrl: infra.redisUrl,
-    prefix: infra.prefix,
-    logger: createLogger({ level: 'silent' }),
-  });
-  try {
-    const charges = queues.bullQueue(QUEUES.charges);
-    await charges.pause();
-    const reply = await client.request(
-      { type: 'accept', donations: options.donations, concurrency: options.concurrency },
-      ClientReply,
-      signal,
-    );
-    if (reply.type === 'failed') throw new BenchFailure(`load client: ${reply.message}`);
-    if (reply.type !== 'accepted') throw new BenchFailure(`load client answered ${reply.type}`);
-    paymentIds.push(...reply.paymentIds);
-    progress('apart: all accepted; resuming the charges queue');
-    const resumedAt = performance.now();
-    await charges.resume();
-    for (;;) {
-      const { rows } = await observer.query<{ settled: number }>(
-        `SELECT count(*)::int AS settled FROM payments WHERE id = ANY($1::uuid[]) AND state IN ('succeeded', 'failed')`,
-        [reply.paymentIds],
-      );
-      if ((rows[0]?.settled ?? 0) >= reply.paymentIds.length) break;
-      if (performance.now() - resumedAt > options.graceMs + 60_000) {
-        throw new BenchFailure(`apart: payments still unsettled ${options.graceMs / 1000 + 60} s after resuming`);
-      }
-      await sleep(10, signal);
-    }
-    const chargeMs = performance.now() - resumedAt;
-    const followUps = await waitForFollowUps(observer, paymentIds.length, options.graceMs, signal);
-    return {
-      payments: reply.paymentIds.length,
-      acceptMs: reply.lastAcceptedAt - reply.firstSentAt,
-      acceptLatencies: reply.acceptMs,
-      chargeMs,
-      followUpsMs: followUps.doneAfterMs,
-      state: followUps.state,
-      expected: paymentIds.length,
-    };
-  } finally {
-    await queues.close();
-  }
 }
 
 function describe(options: BenchOptions, phase: 'burst' | 'idle' | 'steady'): string {

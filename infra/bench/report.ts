@@ -47,6 +47,14 @@ export interface ApartResult {
   followUpsMs: number | undefined;
   state: Progress;
   expected: number;
+  /** CPU ms of the API over its accepts, and of the worker from the resume until the follow-ups were done (/proc). */
+  cpuMs: { api: number | undefined; worker: number | undefined };
+}
+
+/** A tier's CPU ms per payment in the apart phase; null when it was not run or /proc could not tell. */
+export function apartCpuPerPayment(apart: ApartResult | undefined, tier: 'api' | 'worker'): number | null {
+  const used = apart?.cpuMs[tier];
+  return apart && used !== undefined && apart.payments > 0 ? used / apart.payments : null;
 }
 
 export interface LedgerResult {
@@ -198,6 +206,12 @@ export function targets(results: BenchResults): Target[] {
     [tiersNote, redisOnly].filter(Boolean).join('; '),
     redis,
   );
+  atMost(
+    'API CPU per accepted donation (apart)',
+    apartCpuPerPayment(apart, 'api'),
+    2,
+    !apart ? notRun('apart') : redisOnly,
+  );
   {
     const value = b?.statementsPerPayment ?? null;
     const unavailable = burst && 'unavailable' in burst.statements ? burst.statements.unavailable : '';
@@ -331,6 +345,8 @@ function phaseRows(results: BenchResults, result: PhaseResult): string[][] {
   return rows;
 }
 
+const cpuFigure = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} ms`);
+
 function apartRows(results: BenchResults): string[][] {
   const { apart } = results;
   if (!apart) return [];
@@ -346,11 +362,18 @@ function apartRows(results: BenchResults): string[][] {
       rate(perSecond(apart.payments, apart.acceptMs)),
       `${apart.payments} × 202 in ${sec(apart.acceptMs)} with the charges queue paused; POST p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}`,
     ],
+    ['', 'API CPU per accepted donation', cpuFigure(apartCpuPerPayment(apart, 'api')), 'over the accepts; /proc'],
     [
       '',
       'charges, worker alone',
       rate(perSecond(apart.payments, apart.chargeMs)),
       `queue resumed → all ${apart.payments} settled ${sec(apart.chargeMs)}, the API idle`,
+    ],
+    [
+      '',
+      'worker CPU per payment',
+      cpuFigure(apartCpuPerPayment(apart, 'worker')),
+      'queue resumed → follow-ups done; /proc',
     ],
     ['', 'follow-ups', '', followUps],
   ];
@@ -502,6 +525,8 @@ export function toJson(results: BenchResults) {
           payments: results.apart.payments,
           acceptedRate: perSecond(results.apart.payments, results.apart.acceptMs),
           chargeRate: perSecond(results.apart.payments, results.apart.chargeMs),
+          apiCpuMsPerPayment: apartCpuPerPayment(results.apart, 'api'),
+          workerCpuMsPerPayment: apartCpuPerPayment(results.apart, 'worker'),
           followUpsMs: results.apart.followUpsMs ?? null,
         }
       : null,
@@ -572,6 +597,13 @@ export function renderRepeat(runs: BenchResults[]): string[] {
     row(
       'floor: no-op jobs /s',
       floors.map((f) => (f ? perSecond(donations, f.noopProcessMs) : null)),
+      '—',
+    ),
+  );
+  rows.push(
+    row(
+      'apart CPU ms per payment: worker',
+      runs.map((run) => apartCpuPerPayment(run.apart, 'worker')),
       '—',
     ),
   );

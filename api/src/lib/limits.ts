@@ -1,10 +1,10 @@
 import { rateLimitMessages } from '@pillars/contracts';
-import { type LimitName, type Limiters, type Refusal, orAllowOnOutage } from '@pillars/platform/limits';
+import { type Limiters, type Refusal, orAllowOnOutage } from '@pillars/platform/limits';
 import type { Context, MiddlewareHandler } from 'hono';
 import { clientAddress } from './session/session-http';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
-import { currentRequest } from './request-scope';
+import { requestOf } from './request-scope';
 import { isSafeMethod } from './methods';
 
 /** The longest of several waits, or null when none refuses. */
@@ -66,20 +66,19 @@ export async function guardCharge(
   const logger = c.get('logger');
   const email = source.email?.trim().toLowerCase();
   const { token } = source;
-  const check = (name: LimitName, run: () => Promise<Refusal | null>) => orAllowOnOutage(logger, name, run);
   const address = clientAddress(c, deps.config);
   const addressPseudonym = limiters.pseudonymOf(address);
   // All at once, so the store gets them in one round trip. The declines answer first; a request
   // they refuse still spends its charge counts, as one refused by any count spends the others.
   const [declines, charges] = await Promise.all([
     Promise.all([
-      check('declinesAddress', () => limiters.refused('declinesAddress', addressPseudonym)),
-      ...(email ? [check('declinesEmail', () => limiters.refused('declinesEmail', email))] : []),
+      orAllowOnOutage(logger, 'declinesAddress', () => limiters.refused('declinesAddress', addressPseudonym)),
+      ...(email ? [orAllowOnOutage(logger, 'declinesEmail', () => limiters.refused('declinesEmail', email))] : []),
     ]),
     Promise.all([
-      check('chargeAddress', () => limiters.consume('chargeAddress', address)),
-      ...(email ? [check('chargeEmail', () => limiters.consume('chargeEmail', email))] : []),
-      ...(token ? [check('chargeToken', () => limiters.consume('chargeToken', token))] : []),
+      orAllowOnOutage(logger, 'chargeAddress', () => limiters.consume('chargeAddress', address)),
+      ...(email ? [orAllowOnOutage(logger, 'chargeEmail', () => limiters.consume('chargeEmail', email))] : []),
+      ...(token ? [orAllowOnOutage(logger, 'chargeToken', () => limiters.consume('chargeToken', token))] : []),
     ]),
   ]);
   const refusal = longest(declines) ?? longest(charges);
@@ -88,6 +87,6 @@ export async function guardCharge(
     refuse(c, refusal, rateLimitMessages.tooManyPayments(refusal.retryAfterMs));
   }
   // The charge job names its client address by this pseudonym, for the worker's decline count.
-  const request = currentRequest();
+  const request = requestOf(logger);
   if (request) request.declineSource = addressPseudonym;
 }

@@ -11,7 +11,7 @@ import {
 } from '@pillars/money';
 import type { AppDeps } from './context';
 import { AppError } from './errors';
-import { currentRequest } from './request-scope';
+import { requestOf } from './request-scope';
 
 /** What the API answers when the money domain refuses an acceptance (409). */
 const CONFLICT_MESSAGES: Record<AcceptConflictReason, string> = {
@@ -37,20 +37,21 @@ export async function acceptAndPublish<A extends Answer>(
   acceptance: Acceptance<A>,
 ): Promise<A> {
   const { payment } = acceptance;
-  const accepted = await accept(db, payment ? { ...acceptance, payment: fromThisRequest(payment) } : acceptance).catch(
-    conflictToAppError,
-  );
-  if (accepted.paymentId) notePaymentCreated(accepted.paymentId);
+  const accepted = await accept(
+    db,
+    payment ? { ...acceptance, payment: fromThisRequest(logger, payment) } : acceptance,
+  ).catch(conflictToAppError);
+  if (accepted.paymentId) notePaymentCreated(logger, accepted.paymentId);
   await publishNow(db, queues, logger, accepted.outbox);
   return accepted.answer;
 }
 
 /**
- * A new payment as the request being served creates it: its charge job carries the request's id,
- * and the pseudonym of its client address that a decline is counted against.
+ * A new payment as the request being served (the one `logger` is of) creates it: its charge job
+ * carries the request's id, and the pseudonym of its client address that a decline is counted against.
  */
-export function fromThisRequest(payment: NewPayment): NewPayment {
-  const request = currentRequest();
+export function fromThisRequest(logger: Logger, payment: NewPayment): NewPayment {
+  const request = requestOf(logger);
   if (!request) return payment;
   return {
     ...payment,
@@ -60,8 +61,8 @@ export function fromThisRequest(payment: NewPayment): NewPayment {
 }
 
 /** The request being served created this payment: its log line says so. */
-export function notePaymentCreated(paymentId: string): void {
-  const request = currentRequest();
+export function notePaymentCreated(logger: Logger, paymentId: string): void {
+  const request = requestOf(logger);
   if (request) request.paymentId = paymentId;
 }
 

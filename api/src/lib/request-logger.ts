@@ -1,7 +1,7 @@
 import type { Logger } from '@pillars/platform/logger';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
-import { type RequestScope, inRequestScope } from './request-scope';
+import { type RequestScope, beginRequestScope } from './request-scope';
 
 /** The webhook URL carries its secret in the path (features/webhooks), which never reaches a log. */
 const withoutSecrets = (path: string) => path.replace(/^(\/api\/webhooks\/[^/]+\/).+$/, '$1:secret');
@@ -28,7 +28,8 @@ export function requestLogger(root: Logger) {
     const scope: RequestScope = { requestId: c.get('requestId') };
     const logger = root.child({ reqId: scope.requestId });
     c.set('logger', logger);
-    await inRequestScope(scope, next);
+    beginRequestScope(logger, scope);
+    await next();
     const path = loggedPath(c.req.path);
     const line = {
       method: c.req.method,

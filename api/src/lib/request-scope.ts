@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Logger } from '@pillars/platform/logger';
 
 /**
  * What the request being served has to say in its log line and pass on to its jobs: its id
@@ -13,13 +13,18 @@ export interface RequestScope {
   declineSource?: string;
 }
 
-const storage = new AsyncLocalStorage<RequestScope>();
+/**
+ * Each request's scope under the logger requestLogger made for that request alone, which every
+ * route hands to its services: the scope travels with the logger, and no AsyncLocalStorage is
+ * needed, whose promise hooks would tax every promise of the process (docs/decisions/030).
+ */
+const scopes = new WeakMap<Logger, RequestScope>();
 
-export function inRequestScope<T>(scope: RequestScope, run: () => T): T {
-  return storage.run(scope, run);
+export function beginRequestScope(logger: Logger, scope: RequestScope): void {
+  scopes.set(logger, scope);
 }
 
-/** The request being served, if any (a job or a script has none). */
-export function currentRequest(): RequestScope | undefined {
-  return storage.getStore();
+/** The request whose logger this is, if any (a job or a script has none). */
+export function requestOf(logger: Logger): RequestScope | undefined {
+  return scopes.get(logger);
 }

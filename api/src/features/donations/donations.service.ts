@@ -139,7 +139,7 @@ export async function reportDonationCharge(
       const queued = await queuePayment(
         tx,
         donation.id,
-        fromThisRequest({
+        fromThisRequest(logger, {
           kind: 'donation',
           amountCents: dollarsToCents(Number(donation.amount)),
           claimedTransactionId: report.payTheoryPaymentId,
@@ -149,7 +149,7 @@ export async function reportDonationCharge(
       return { ...queued, status: 'queued' as const };
     })
     .catch(conflictToAppError);
-  if (result.outbox.length > 0) notePaymentCreated(result.paymentId);
+  if (result.outbox.length > 0) notePaymentCreated(logger, result.paymentId);
   await publishNow(db, queues, logger, result.outbox);
   logger.debug({ donationId }, 'reported charge queued for verification');
   return paymentQueued(result.paymentId, result.status);

@@ -245,10 +245,10 @@ async function payRegistration(
           .set({ placeHeldUntil: holdUntil(now) })
           .where(eq(eventRegistrations.id, id));
       }
-      return queuePayment(tx, id, fromThisRequest({ kind: 'registration', amountCents, ...payment }));
+      return queuePayment(tx, id, fromThisRequest(logger, { kind: 'registration', amountCents, ...payment }));
     })
     .catch(conflictToAppError);
-  notePaymentCreated(queued.paymentId);
+  notePaymentCreated(logger, queued.paymentId);
   await publishNow(db, queues, logger, queued.outbox);
   return queued;
 }

@@ -155,12 +155,16 @@ export async function publishNow(
   const published: number[] = [];
   for (const [queue, queued] of byQueue) {
     try {
-      await backend.queue(queue).addBulk(
-        queued.map((row) => {
-          const job = row.jobName as JobName;
-          return { name: job, data: row.payload as OutboxPayload, opts: { ...JOB_OPTIONS[job], jobId: row.jobId } };
-        }),
-      );
+      const jobs = queued.map((row) => {
+        const job = row.jobName as JobName;
+        return { name: job, data: row.payload as OutboxPayload, opts: { ...JOB_OPTIONS[job], jobId: row.jobId } };
+      });
+      // A single job (an accepted payment's charge) as a plain add: addBulk builds a pipeline even
+      // for one job, and ioredis makes each pipeline a copy of every BullMQ script command. Either
+      // resolves only once the job is stored, so a row is marked only then.
+      const [only] = jobs;
+      if (jobs.length === 1 && only) await backend.queue(queue).add(only.name, only.data, only.opts);
+      else await backend.queue(queue).addBulk(jobs);
       published.push(...queued.map((row) => row.id));
     } catch (error) {
       logger.warn(

@@ -184,6 +184,7 @@ export function createLimiters(options: LimiterStoreOptions): Limiters {
       }
     },
     async refused(name, value) {
+      if (redis) return refusedInRedis(redis, limiters[name].getKey(keyOf(value)), rules[name].points);
       const res = await limiters[name].get(keyOf(value));
       if (!res || res.consumedPoints < rules[name].points) return null;
       return { retryAfterMs: Math.max(res.msBeforeNext, 1000) };
@@ -200,6 +201,18 @@ export function createLimiters(options: LimiterStoreOptions): Limiters {
       await redis?.quit().catch(() => redis?.disconnect());
     },
   };
+}
+
+/**
+ * `refused` on Redis, reading the count the library keeps under `rlKey` (its own key for the
+ * value): a plain GET that auto-pipelines with the request's other checks, and the wait (PTTL)
+ * only for a key over its points. The library's own read is a MULTI of GET and PTTL for every
+ * check, four commands where an allowed charge needs one; nothing is written either way.
+ */
+async function refusedInRedis(redis: Redis, rlKey: string, points: number): Promise<Refusal | null> {
+  const consumed = await redis.get(rlKey);
+  if (consumed === null || Number.parseInt(consumed, 10) < points) return null;
+  return { retryAfterMs: Math.max(await redis.pttl(rlKey), 1000) };
 }
 
 /**
