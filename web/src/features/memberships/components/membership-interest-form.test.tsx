@@ -74,7 +74,9 @@ describe('MembershipInterestForm', () => {
   });
 
   it('posts the application with an Idempotency-Key, toasts success and resets the form', async () => {
-    const fetchMock = stubFetch({ '/api/memberships': json({ success: true, data: { id: '3f0c9a52-6d1e-4b8a-9c2f-1e5d7a4b8c90' } }, 201) });
+    const fetchMock = stubFetch({
+      '/api/memberships': json({ success: true, data: { id: '3f0c9a52-6d1e-4b8a-9c2f-1e5d7a4b8c90' } }, 201),
+    });
     const { user } = renderForm();
     await fill(user);
     await user.click(submitButton());
