@@ -19,7 +19,8 @@ export const USAGE = `usage: node --import tsx infra/bench/payments-bench.ts [op
   --grace SECONDS          how long after a phase its follow-ups may take before it counts as left behind (default 30)
   --repeat N               run everything N times (each with its own floor) and end with each figure's median and range
   --json FILE              also write the results as JSON to FILE (with --repeat, an array of the runs)
-  --cpu-prof DIR           write V8 CPU profiles of the API and the worker into DIR (api.cpuprofile, worker.cpuprofile);
+  --cpu-prof DIR           write V8 CPU profiles of each phase of the API, the worker and its e-mail thread into DIR
+                           (burst-api.cpuprofile, burst-worker.cpuprofile, burst-email.cpuprofile, ...);
                            summarise them with infra/bench/profile-summary.ts
   --timeout SECONDS        overall limit; the run aborts with a message when it is reached (default 600)
   --help                   this text

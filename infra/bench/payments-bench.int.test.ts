@@ -77,11 +77,15 @@ describe('payments benchmark (short form)', () => {
         '--payments',
         '10',
         join(profiles, 'burst-worker.cpuprofile'),
+        join(profiles, 'burst-email.cpuprofile'),
       ];
       const read = spawnSync(process.execPath, ['--import', 'tsx', ...summarise], { cwd: REPO_ROOT, encoding: 'utf8' });
       expect(read.status).toBe(0);
       expect(read.stdout).toMatch(/^burst-worker\.cpuprofile: \d+ ms busy = [\d.]+ ms\/payment over 10 payments/);
       expect(read.stdout).toContain('self time by package or file');
+      // The e-mail thread's own profile: the receipts it sent, not the main thread's charges.
+      expect(read.stdout).toMatch(/^burst-email\.cpuprofile: \d+ ms busy = [\d.]+ ms\/payment over 10 payments/m);
+      expect(read.stdout.slice(read.stdout.indexOf('burst-email.cpuprofile'))).toContain('sendEmail');
     } finally {
       await rm(profiles, { recursive: true, force: true });
     }
