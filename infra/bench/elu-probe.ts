@@ -64,18 +64,41 @@ function postInThread(sessionId: string, method: string, params?: object): Promi
   });
 }
 
-/** The threads whose profiler startThreads started. */
-const profiling = new Set<string>();
+/** The threads whose profiler startThreads started, with their CPU time then (ms). */
+const profiling = new Map<string, number>();
+
+/** Linux's clock tick, the unit of /proc's CPU times: 100 per second on every kernel Node runs on. */
+const MS_PER_TICK = 10;
+
+/**
+ * A thread's own CPU time (user + system, ms), read by the thread from /proc/thread-self/stat:
+ * a profile's samples count wall time, which on a busy machine includes time the thread waited
+ * for a core.
+ */
+async function threadCpuMs(sessionId: string): Promise<number> {
+  const expression = "require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8')";
+  const reply = (await postInThread(sessionId, 'Runtime.evaluate', {
+    expression,
+    includeCommandLineAPI: true,
+    returnByValue: true,
+  })) as { result: { value?: unknown } };
+  const stat = String(reply.result.value);
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
 
 /** Every thread's profile to `file`, or `file` with the thread's number when there are several. */
 async function stopThreads(file: string | undefined): Promise<void> {
-  const ids = [...profiling];
+  const started = [...profiling];
   profiling.clear();
-  for (const [index, sessionId] of ids.entries()) {
-    const result = (await postInThread(sessionId, 'Profiler.stop')) as { profile: unknown };
+  for (const [index, [sessionId, cpuAtStart]] of started.entries()) {
+    const result = (await postInThread(sessionId, 'Profiler.stop')) as { profile: object };
+    const cpuMs = (await threadCpuMs(sessionId)) - cpuAtStart;
     if (file === undefined) continue;
-    const name = ids.length === 1 ? file : file.replace(/\.cpuprofile$/, `-${index + 1}.cpuprofile`);
-    writeFileSync(name, JSON.stringify(result.profile));
+    const name = started.length === 1 ? file : file.replace(/\.cpuprofile$/, `-${index + 1}.cpuprofile`);
+    // The thread's CPU time over the profile rides in it, for profile-summary.ts.
+    writeFileSync(name, JSON.stringify({ ...result.profile, threadCpuMs: cpuMs }));
   }
 }
 
@@ -85,7 +108,7 @@ async function startThreads(): Promise<void> {
     await postInThread(sessionId, 'Profiler.enable');
     await postInThread(sessionId, 'Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
     await postInThread(sessionId, 'Profiler.start');
-    profiling.add(sessionId);
+    profiling.set(sessionId, await threadCpuMs(sessionId));
   }
 }
 

@@ -85,7 +85,9 @@ describe('payments benchmark (short form)', () => {
       expect(read.stdout).toContain('self time by package or file');
       // The e-mail thread's own profile: the receipts it sent, not the main thread's charges.
       expect(read.stdout).toMatch(/^burst-email\.cpuprofile: \d+ ms busy = [\d.]+ ms\/payment over 10 payments/m);
-      expect(read.stdout.slice(read.stdout.indexOf('burst-email.cpuprofile'))).toContain('sendEmail');
+      const email = read.stdout.slice(read.stdout.indexOf('burst-email.cpuprofile'));
+      expect(email).toContain('sendEmail');
+      expect(email).toMatch(/^ {2}thread CPU \(\/proc\): \d+ ms = [\d.]+ ms\/payment$/m);
     } finally {
       await rm(profiles, { recursive: true, force: true });
     }
