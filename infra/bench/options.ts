@@ -19,9 +19,10 @@ export const USAGE = `usage: node --import tsx infra/bench/payments-bench.ts [op
   --grace SECONDS          how long after a phase its follow-ups may take before it counts as left behind (default 30)
   --repeat N               run everything N times (each with its own floor) and end with each figure's median and range
   --json FILE              also write the results as JSON to FILE (with --repeat, an array of the runs)
-  --cpu-prof DIR           write V8 CPU profiles of the API and the worker per phase into DIR (burst-api.cpuprofile, …;
-                           apart: apart-api over the accepts, apart-worker over the charges); summarise them with
-                           infra/bench/profile-summary.ts
+  --cpu-prof DIR           write V8 CPU profiles of each phase of the API, the worker and its e-mail thread into DIR
+                           (burst-api.cpuprofile, burst-worker.cpuprofile, burst-email.cpuprofile, ...; apart:
+                           apart-api over the accepts, apart-worker and apart-email over the charges); summarise
+                           them with infra/bench/profile-summary.ts
   --timeout SECONDS        overall limit; the run aborts with a message when it is reached (default 600)
   --help                   this text
 `;

@@ -81,11 +81,14 @@ describe('payments benchmark (short form)', () => {
       );
       expect(summary).toMatch(/\| burst CPU ms per payment: worker +\| +[\d.]+ \| +[\d.]+ \|/);
       expect(summary).toMatch(/\| API CPU per accepted donation \(apart\) +\| +[\d.]+ \| +[\d.]+ \| .* \| ≤ 2 ms/);
-      // One profile per process and phase; the apart phase's API one covers its accepts only.
+      // One profile per process (and the worker's e-mail thread) and phase; the apart phase's API
+      // one covers its accepts only, its worker and e-mail ones the charges.
       expect((await readdir(profiles)).sort()).toEqual([
         'apart-api.cpuprofile',
+        'apart-email.cpuprofile',
         'apart-worker.cpuprofile',
         'burst-api.cpuprofile',
+        'burst-email.cpuprofile',
         'burst-worker.cpuprofile',
       ]);
 
@@ -95,11 +98,17 @@ describe('payments benchmark (short form)', () => {
         '--payments',
         '10',
         join(profiles, 'burst-worker.cpuprofile'),
+        join(profiles, 'burst-email.cpuprofile'),
       ];
       const read = spawnSync(process.execPath, ['--import', 'tsx', ...summarise], { cwd: REPO_ROOT, encoding: 'utf8' });
       expect(read.status).toBe(0);
       expect(read.stdout).toMatch(/^burst-worker\.cpuprofile: \d+ ms busy = [\d.]+ ms\/payment over 10 payments/);
       expect(read.stdout).toContain('self time by package or file');
+      // The e-mail thread's own profile: the receipts it sent, not the main thread's charges.
+      expect(read.stdout).toMatch(/^burst-email\.cpuprofile: \d+ ms busy = [\d.]+ ms\/payment over 10 payments/m);
+      const email = read.stdout.slice(read.stdout.indexOf('burst-email.cpuprofile'));
+      expect(email).toContain('sendEmail');
+      expect(email).toMatch(/^ {2}thread CPU \(\/proc\): \d+ ms = [\d.]+ ms\/payment$/m);
     } finally {
       await rm(profiles, { recursive: true, force: true });
     }

@@ -254,18 +254,27 @@ async function measure(
     worker: await processes.worker.request({ type: 'elu' }, EluReply, signal),
     sandbox: await processes.sandbox.request({ type: 'elu' }, EluReply, signal),
   });
-  // --cpu-prof: the API's and the worker's V8 profiles of each measured phase (elu-probe.ts),
-  // summarised by profile-summary.ts.
+  // --cpu-prof: the API's and the worker's V8 profiles of each measured phase (elu-probe.ts), and
+  // the worker's e-mail thread's (`<phase>-email.cpuprofile`), summarised by profile-summary.ts.
   const profiled = options.cpuProfDir === undefined ? [] : [processes.api, processes.worker];
   const profile = async (
     command: { type: 'profile-start' } | { type: 'profile-stop'; phase: string },
     only?: 'api' | 'worker',
   ) => {
+    const fileOf = (phase: string, name: string) => join(options.cpuProfDir ?? '.', `${phase}-${name}.cpuprofile`);
     for (const child of profiled) {
       if (only !== undefined && child.name !== only) continue;
-      const file =
-        'phase' in command ? join(options.cpuProfDir ?? '.', `${command.phase}-${child.name}.cpuprofile`) : undefined;
-      const reply = await child.request({ type: command.type, file }, ProfileReply, signal);
+      // The worker's one thread is its e-mail thread (worker/src/email-thread-host.ts).
+      const threads = child === processes.worker;
+      const request =
+        'phase' in command
+          ? {
+              type: command.type,
+              file: fileOf(command.phase, child.name),
+              ...(threads ? { threadsFile: fileOf(command.phase, 'email') } : {}),
+            }
+          : { type: command.type, threads };
+      const reply = await child.request(request, ProfileReply, signal);
       if (!reply.ok) throw new BenchFailure(`${child.name}: could not profile: ${reply.message}`);
     }
   };

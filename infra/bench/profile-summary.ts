@@ -21,6 +21,8 @@ const CpuProfile = z.object({
   endTime: z.number(),
   samples: z.array(z.number()),
   timeDeltas: z.array(z.number()),
+  /** A thread's own CPU time over the profile (ms, from /proc), as the bench's probe adds it. */
+  threadCpuMs: z.number().optional(),
 });
 type CallFrame = z.infer<typeof CallFrame>;
 
@@ -49,6 +51,7 @@ export interface Summary {
   wallMs: number;
   idleMs: number;
   busyMs: number;
+  threadCpuMs: number | undefined;
   byPlace: [string, number][];
   byFunction: [string, number][];
   /** Our functions (api, worker, shared, infra) with the time of everything they called. */
@@ -98,6 +101,7 @@ export function summarise(file: string, json: unknown): Summary {
     wallMs,
     idleMs,
     busyMs: places.reduce((sum, [, ms]) => sum + ms, 0),
+    threadCpuMs: profile.threadCpuMs,
     byPlace: places,
     byFunction: sorted(byFunction),
     ours: sorted(ours),
@@ -128,9 +132,16 @@ function main(): void {
   for (const file of positionals) {
     const summary = summarise(file, JSON.parse(readFileSync(file, 'utf8')));
     const per = payments ? ` = ${(summary.busyMs / payments).toFixed(2)} ms/payment over ${payments} payments` : '';
+    const cpu = summary.threadCpuMs;
+    // Samples count wall time: on a busy machine "busy" includes waiting for a core; the CPU line does not.
+    const cpuLine =
+      cpu === undefined
+        ? ''
+        : `  thread CPU (/proc): ${cpu.toFixed(0)} ms${payments ? ` = ${(cpu / payments).toFixed(2)} ms/payment` : ''}\n`;
     process.stdout.write(
       `${basename(file)}: ${summary.busyMs.toFixed(0)} ms busy${per}; ${summary.idleMs.toFixed(0)} ms idle; ` +
         `${summary.wallMs.toFixed(0)} ms profiled\n` +
+        cpuLine +
         `${table('self time by package or file', summary.byPlace, summary, top, payments)}\n` +
         `${table('self time by function', summary.byFunction, summary, top, payments)}\n` +
         `${table('total time (with callees) by function of ours', summary.ours, summary, top, payments)}\n\n`,

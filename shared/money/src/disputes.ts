@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, eq, sql } from 'drizzle-orm';
 import {
   writeAuditRow,
   DISPUTE_CHANGED_ACTION,
@@ -176,12 +176,8 @@ export async function syncChargeDisputes(
 /**
  * Whether a charge has a dispute recorded, by the provider's id of the charge (a dispute can be
  * recorded before the charge's `transactions` row): a disputed gift's receipt is not sent again.
+ * SQL, for the statement that reads it with the charge (the receipt's, in the worker).
  */
-export async function isChargeDisputed(db: Pick<Database, 'select'>, providerTransactionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: disputes.id })
-    .from(disputes)
-    .where(eq(disputes.providerTransactionId, providerTransactionId))
-    .limit(1);
-  return Boolean(row);
+export function chargeDisputedSql(providerTransactionId: SQLWrapper | string): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${disputes} WHERE ${disputes.providerTransactionId} = ${providerTransactionId})`;
 }

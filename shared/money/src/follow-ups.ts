@@ -1,4 +1,5 @@
 import type { Database } from '@pillars/platform/db';
+import type { OutboxRow } from '@pillars/platform/jobs';
 import type { Logger } from '@pillars/platform/logger';
 import type { PaymentLedger, PaymentWithPayor } from './ledger';
 import { recordFirstTransaction } from './transaction-rows';
@@ -23,15 +24,22 @@ export interface FollowUpDeps {
 export function followUps({ db, ledger, logger, providerName, liveMode }: FollowUpDeps) {
   const provider = { providerName, liveMode };
 
-  async function updateStatus(paymentId: string) {
-    const result = await ledger.completeRecord(paymentId);
-    if (result === 'not-found') throw new FinalError(`payment ${paymentId} not found`);
-    if (result === 'not-succeeded') throw new FinalError(`payment ${paymentId} is not succeeded`);
-    if (result === 'not-pending') logger.info({ paymentId }, 'record was no longer pending; left as it is');
+  /** The record's status; returns the outbox row of the e-mail it queued, not yet published. */
+  async function completeStatus(paymentId: string): Promise<OutboxRow[]> {
+    const { completion, outboxRows } = await ledger.completeRecordHeld(paymentId);
+    if (completion === 'not-found') throw new FinalError(`payment ${paymentId} not found`);
+    if (completion === 'not-succeeded') throw new FinalError(`payment ${paymentId} is not succeeded`);
+    if (completion === 'not-pending') logger.info({ paymentId }, 'record was no longer pending; left as it is');
+    return outboxRows;
   }
 
-  async function recordTransaction(paymentId: string, succeeded?: PaymentWithPayor) {
-    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId, succeeded);
+  async function updateStatus(paymentId: string) {
+    await ledger.publish(paymentId, await completeStatus(paymentId));
+  }
+
+  /** `held`: outbox rows to publish with the receipt's, in one round trip. */
+  async function recordTransaction(paymentId: string, succeeded?: PaymentWithPayor, held: OutboxRow[] = []) {
+    const recorded = await recordFirstTransaction({ db, ledger, provider }, paymentId, succeeded, held);
     if (recorded.result === 'not-found') throw new FinalError(`payment ${paymentId} not found`);
     if (recorded.result === 'not-succeeded') throw new FinalError(`payment ${paymentId} is not succeeded`);
     // A registration's charge that succeeded after its event was cancelled goes back once its
@@ -44,10 +52,12 @@ export function followUps({ db, ledger, logger, providerName, liveMode }: Follow
     }
   }
 
-  /** Both, in order; `succeeded`: the payment and payor as its success statement returned them. */
+  /**
+   * Both, in order, and the e-mails both queued (a membership's welcome and its receipt) published
+   * together; `succeeded`: the payment and payor as its success statement returned them.
+   */
   async function complete(paymentId: string, succeeded?: PaymentWithPayor) {
-    await updateStatus(paymentId);
-    await recordTransaction(paymentId, succeeded);
+    await recordTransaction(paymentId, succeeded, await completeStatus(paymentId));
   }
 
   return { updateStatus, recordTransaction, complete };

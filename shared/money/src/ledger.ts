@@ -242,6 +242,16 @@ export class PaymentLedger {
    * pending (an admin settled it meanwhile; left as it is).
    */
   async completeRecord(paymentId: string): Promise<RecordCompletion> {
+    const { completion, outboxRows } = await this.completeRecordHeld(paymentId);
+    await this.publish(paymentId, outboxRows);
+    return completion;
+  }
+
+  /**
+   * completeRecord, leaving the e-mail's outbox row for the caller to publish (with the receipt's,
+   * in one round trip); unpublished, the relay publishes it.
+   */
+  async completeRecordHeld(paymentId: string): Promise<{ completion: RecordCompletion; outboxRows: OutboxRow[] }> {
     // The id of the e-mail the statement may queue, so its outbox row's job id is known beforehand.
     const emailId = randomUUID();
     const { queue, jobName, jobId, payload } = outboxValuesOf({ job: JOBS.sendEmail, emailId });
@@ -250,10 +260,10 @@ export class PaymentLedger {
       emailId,
       job: JSON.stringify({ queue, job_name: jobName, job_id: jobId, payload }),
     });
-    if (!raw) return 'not-found';
-    if (raw.succeeded !== true) return 'not-succeeded';
-    await this.publish(paymentId, (raw.outbox ?? []) as OutboxRow[]);
-    return Number(raw.moved) > 0 ? 'completed' : 'not-pending';
+    if (!raw) return { completion: 'not-found', outboxRows: [] };
+    if (raw.succeeded !== true) return { completion: 'not-succeeded', outboxRows: [] };
+    const outboxRows = (raw.outbox ?? []) as OutboxRow[];
+    return { completion: Number(raw.moved) > 0 ? 'completed' : 'not-pending', outboxRows };
   }
 }
 

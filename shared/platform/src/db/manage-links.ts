@@ -15,10 +15,19 @@ export function hashManageToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-/** A new single-use link for the address: 256 random bits; returns the token to put in the URL. */
-export async function issueManageLink(db: Pick<Database, 'insert'>, email: string, expiresAt: Date): Promise<string> {
+/**
+ * A new single-use link for the address, not yet stored: 256 random bits, the token to put in the
+ * URL and the manage_links row to store (for a caller that stores it within a statement of its own).
+ */
+export function newManageLink(email: string, expiresAt: Date): { token: string; row: typeof manageLinks.$inferInsert } {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(manageLinks).values({ email: email.toLowerCase(), tokenHash: hashManageToken(token), expiresAt });
+  return { token, row: { email: email.toLowerCase(), tokenHash: hashManageToken(token), expiresAt } };
+}
+
+/** A new single-use link for the address, stored; returns the token to put in the URL. */
+export async function issueManageLink(db: Pick<Database, 'insert'>, email: string, expiresAt: Date): Promise<string> {
+  const { token, row } = newManageLink(email, expiresAt);
+  await db.insert(manageLinks).values(row);
   return token;
 }
 

@@ -40,12 +40,18 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MA
     destination: dir,
     async send(message) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
-      await mkdir(dir, { recursive: true });
       const file = join(
         dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`,
       );
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const write = () => writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // The folder is made when a write finds it missing (the first, or after someone emptied it
+      // away), not before every message.
+      await write().catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await write();
+      });
       logger.info(
         { toDomain: domainOf(message.to), subject: message.subject, file },
         'e-mail written to the dev mailbox',

@@ -4,15 +4,16 @@ import {
   type PaymentKind,
   eventRegistrations,
   events,
-  issueManageLink,
   manageLinkUrl,
+  manageLinks,
+  newManageLink,
   type outboundEmails,
   payments,
   transactions,
 } from '@pillars/platform/db';
 import type { MailAttachment } from '@pillars/platform/mail';
-import { RECURRING_KINDS } from '@pillars/money';
-import { eq } from 'drizzle-orm';
+import { RECURRING_KINDS, chargeDisputedSql } from '@pillars/money';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ReactElement } from 'react';
 import type { Org } from './templates/layout';
 
@@ -76,9 +77,17 @@ export function orgOf(config: EmailConfig): Org {
  * (docs/decisions/020): the token exists only in the message; a retry issues another, and an
  * unsent one is useless to anyone since only its hash is stored.
  */
-export async function manageUrl({ db, config, now }: ComposeContext, recipient: string): Promise<string> {
+export async function manageUrl(ctx: ComposeContext, recipient: string): Promise<string> {
+  const { url, row } = newManageUrl(ctx, recipient);
+  await ctx.db.insert(manageLinks).values(row);
+  return url;
+}
+
+/** manageUrl's link not yet stored: its URL and the manage_links row a statement of the caller's stores. */
+export function newManageUrl({ config, now }: Pick<ComposeContext, 'config' | 'now'>, recipient: string) {
   const expiresAt = new Date(now.getTime() + config.MANAGE_LINK_TTL_HOURS * 3_600_000);
-  return manageLinkUrl(config.PUBLIC_URL, await issueManageLink(db, recipient, expiresAt));
+  const { token, row } = newManageLink(recipient, expiresAt);
+  return { url: manageLinkUrl(config.PUBLIC_URL, token), row };
 }
 
 /** A row's payment kind; rows written before payment_id name it only in their metadata's source. */
@@ -103,11 +112,6 @@ export const isPlan = (kind: PaymentKind | null) =>
   kind !== null && (RECURRING_KINDS as readonly string[]).includes(kind);
 export const planName = (kind: PaymentKind | null) => (kind === 'membership' ? 'membership' : 'monthly gift');
 
-/** The title of the event a registration is for. */
-export async function eventTitleOf(db: Database, registrationId: string): Promise<string | null> {
-  return (await registrationWithEvent(db, registrationId))?.event.title ?? null;
-}
-
 /** The registration an e-mail is about, with its event; undefined when either is gone. */
 export async function registrationWithEvent(db: Database, registrationId: string | null) {
   if (!registrationId) return undefined;
@@ -126,6 +130,35 @@ export async function rowWithPayment(db: Database, rowId: string) {
     .select({ row: transactions, payment: payments })
     .from(transactions)
     .leftJoin(payments, eq(payments.id, transactions.paymentId))
+    .where(eq(transactions.id, rowId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * What a receipt says, in one statement: its transactions row, the payment it moved under, the
+ * event of a registration, and whether the charge is disputed; the same statement stores the
+ * receipt's manage link (`link`, see manageUrl), unless there is nothing to send (the row gone,
+ * the charge disputed).
+ */
+export async function receiptRowOf(db: Database, rowId: string, link: typeof manageLinks.$inferInsert) {
+  const linked = db.$with('linked', {}).as(
+    sql`INSERT INTO ${manageLinks} (email, token_hash, expires_at)
+      SELECT ${link.email}, ${link.tokenHash}, ${link.expiresAt.toISOString()}::timestamptz FROM ${transactions}
+      WHERE ${transactions.id} = ${rowId} AND NOT ${chargeDisputedSql(transactions.providerTransactionId)}`,
+  );
+  const [row] = await db
+    .with(linked)
+    .select({
+      row: transactions,
+      payment: payments,
+      eventTitle: events.title,
+      disputed: chargeDisputedSql(transactions.providerTransactionId),
+    })
+    .from(transactions)
+    .leftJoin(payments, eq(payments.id, transactions.paymentId))
+    .leftJoin(eventRegistrations, and(eq(payments.kind, 'registration'), eq(eventRegistrations.id, payments.recordId)))
+    .leftJoin(events, eq(events.id, eventRegistrations.eventId))
     .where(eq(transactions.id, rowId))
     .limit(1);
   return row;

@@ -8,7 +8,7 @@ import {
   refunds,
   transactions,
 } from '@pillars/platform/db';
-import { MEMBERSHIP_PRICE_CENTS, chargeStandingAtRefund, isChargeDisputed, receiptNumberOf } from '@pillars/money';
+import { MEMBERSHIP_PRICE_CENTS, chargeStandingAtRefund, receiptNumberOf } from '@pillars/money';
 import { and, desc, eq } from 'drizzle-orm';
 import { calendarDay, longDate, money } from './format';
 import { ChargeFailedEmail, chargeFailedSubject } from './templates/charge-failed';
@@ -24,27 +24,25 @@ import {
   kindOf,
   isPlan,
   planName,
-  eventTitleOf,
+  newManageUrl,
+  receiptRowOf,
   rowWithPayment,
 } from './compose-context';
 
 /** The e-mails about money: receipts, refunds, a membership's welcome, a failed instalment, an ended plan, a dispute. */
 
 export const receipt: Composer = async (ctx, email) => {
-  const found = email.subjectId ? await rowWithPayment(ctx.db, email.subjectId) : undefined;
+  const link = newManageUrl(ctx, email.recipient);
+  const found = email.subjectId ? await receiptRowOf(ctx.db, email.subjectId, link.row) : undefined;
   if (!found) return { skip: 'transactions row not found' };
-  const { row, payment } = found;
+  const { row, payment, eventTitle } = found;
   // A disputed charge's receipt is not sent again (a retried send included): the cardholder
   // contests the payment, and the organisation answers through the dispute (docs/decisions/047-disputes.md).
-  if (row.providerTransactionId && (await isChargeDisputed(ctx.db, row.providerTransactionId))) {
-    return { skip: 'charge is disputed' };
-  }
+  if (found.disputed) return { skip: 'charge is disputed' };
   const kind = kindOf(payment, row.metadata);
   let purpose: Purpose;
-  if (kind === 'registration') {
-    const title = payment ? await eventTitleOf(ctx.db, payment.recordId) : null;
-    purpose = { kind: 'event', eventTitle: title ?? 'the event' };
-  } else if (kind === 'membership') purpose = { kind: 'membership' };
+  if (kind === 'registration') purpose = { kind: 'event', eventTitle: eventTitle ?? 'the event' };
+  else if (kind === 'membership') purpose = { kind: 'membership' };
   else purpose = { kind: 'contribution' };
   // The plan's next charge, unless the plan is ending or the date is not after this charge's day
   // (the provider's date is noted after the instalment, so it can still be this one's).
@@ -64,7 +62,7 @@ export const receipt: Composer = async (ctx, email) => {
       lastFour={row.cardLastFour}
       purpose={purpose}
       instalment={isPlan(kind) ? { nextChargeDate } : null}
-      manageUrl={await manageUrl(ctx, email.recipient)}
+      manageUrl={link.url}
     />,
   );
 };

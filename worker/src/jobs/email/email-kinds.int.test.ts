@@ -24,6 +24,7 @@ import { type MailMessage, createMailer } from '@pillars/platform/mail';
 import { insertTransactionRow, receiptNumberOf, recordProviderDispute, transactionRow } from '@pillars/money';
 import { paymentReferenceOf } from '@pillars/contracts';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
@@ -79,12 +80,27 @@ describe('send-email, by kind', async () => {
   const unique = () => randomUUID().slice(0, 8);
   const emailOf = async (id: string) => (await db.select().from(outboundEmails).where(eq(outboundEmails.id, id)))[0];
 
-  /** Runs the e-mail's job; resolves with the one message it handed over (or undefined). */
+  // Every SQL statement the send-email job sends while `send` runs (the queue is Redis's, so the
+  // job's statements are the only ones), as text or a prepared statement's config.
+  let statements: string[] = [];
+  const query = Reflect.get(pg.Client.prototype, 'query') as (this: pg.Client, ...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    statements.push((text ?? '?').replace(/\s+/g, ' ').slice(0, 80));
+    return query.apply(this, args);
+  } as typeof pg.Client.prototype.query;
+  afterAll(() => {
+    Reflect.set(pg.Client.prototype, 'query', query);
+  });
+
+  /** Runs the e-mail's job; resolves with the one message it handed over (or undefined) and its statements. */
   async function send(emailId: string) {
     const before = sent.length;
+    statements = [];
     const outcome = await run(JOBS.sendEmail, { emailId });
     expect(outcome.ok).toBe(true);
-    return { result: outcome.result, message: sent.slice(before)[0] };
+    return { result: outcome.result, message: sent.slice(before)[0], statements };
   }
 
   async function queue(kind: OutboundEmailKind, subjectId: string | null, recipient: string): Promise<string> {
@@ -202,8 +218,11 @@ describe('send-email, by kind', async () => {
     const person = await donor();
     const pay = await payment('donation', person.id, { amountCents: 5000 });
     const { rowId, emailId, createdAt } = await charge(pay, person, { lastFour: '4242' });
-    const { result, message } = await send(emailId);
+    const { result, message, statements: run } = await send(emailId);
     expect(result).toBe('sent');
+    // The e-mail row (1); the charge row, its payment, event and dispute read with the manage link
+    // stored, in one statement (1); the sent mark (1).
+    expect(run, run.join('\n')).toHaveLength(3);
     const number = receiptNumberOf({ id: rowId, createdAt });
     expect(number).toMatch(/^2026-[0-9A-F]{10}$/);
     expect(message?.to).toBe(person.email);
@@ -615,6 +634,8 @@ describe('send-email, by kind', async () => {
     expect(result).toBe('skipped');
     expect(message).toBeUndefined();
     expect(await emailOf(emailId)).toMatchObject({ state: 'skipped', sentAt: null });
+    // Nothing sent, so no manage link stored for it either.
+    expect(await db.select().from(manageLinks).where(eq(manageLinks.email, person.email))).toEqual([]);
   });
 
   it('sends once when the job runs twice, and skips an e-mail whose subject is gone', async () => {

@@ -1,7 +1,7 @@
 import { type Database, outboundEmails } from '@pillars/platform/db';
 import type { Logger } from '@pillars/platform/logger';
 import type { Mailer } from '@pillars/platform/mail';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { COMPOSERS, type EmailConfig, orgOf } from './compose';
 import { createEmailRenderer } from './stencil';
 
@@ -38,9 +38,22 @@ export function emailSender({ db, mailer, logger, config, now = () => new Date()
   const renderEmail = createEmailRenderer();
   const setRow = (emailId: string, values: Partial<typeof outboundEmails.$inferInsert>) =>
     db.update(outboundEmails).set(values).where(eq(outboundEmails.id, emailId));
+  // The two statements every e-mail runs, built once and prepared on each connection once.
+  const byId = eq(outboundEmails.id, sql.placeholder('id'));
+  const readRow = db.select().from(outboundEmails).where(byId).limit(1).prepare('email_row');
+  const markSent = db
+    .update(outboundEmails)
+    .set({
+      state: 'sent',
+      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+      lastError: null,
+      subjectLine: sql`${sql.placeholder('subject')}`,
+    })
+    .where(byId)
+    .prepare('email_sent');
 
   return async function sendEmail(emailId: string): Promise<'sent' | 'skipped'> {
-    const [email] = await db.select().from(outboundEmails).where(eq(outboundEmails.id, emailId)).limit(1);
+    const [email] = await readRow.execute({ id: emailId });
     if (!email) throw new EmailNotRetried(`outbound e-mail ${emailId} not found`);
     if (email.state === 'sent' || email.state === 'skipped') return email.state;
 
@@ -60,7 +73,7 @@ export function emailSender({ db, mailer, logger, config, now = () => new Date()
       throw error;
     }
     try {
-      await setRow(emailId, { state: 'sent', sentAt: now(), lastError: null, subjectLine: subject });
+      await markSent.execute({ id: emailId, sentAt: now().toISOString(), subject });
     } catch (error) {
       logger.error({ emailId, kind: email.kind, err: error }, 'e-mail sent but not marked sent; not retried');
       throw new EmailNotRetried(`outbound e-mail ${emailId} was sent but could not be marked sent`);
