@@ -1,9 +1,9 @@
 import { JOBS, QUEUES, jobIdOf } from '@pillars/platform/jobs';
 import { transactions } from '@pillars/platform/db';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useChargeStack } from './test/charge-stack';
+import { statementRecorder } from './test/statements';
 
 /**
  * What one payment costs the database on the worker's side: every SQL statement the charge and
@@ -17,25 +17,11 @@ describe('SQL statements of one charge and its follow-up', async () => {
   /** The test's own reads while it waits, told apart from the worker's by this comment. */
   const POLL = '/* test poll */';
 
-  const seen: string[] = [];
-  let counting = false;
-  const query = Reflect.get(pg.Client.prototype, 'query') as (this: pg.Client, ...args: unknown[]) => unknown;
-  // Every statement goes through a pooled client's query(): text, or a config object with `text`.
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args;
-    if (counting) {
-      const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-      seen.push((text ?? '?').replace(/\s+/g, ' ').slice(0, 120));
-    }
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  afterAll(() => {
-    Reflect.set(pg.Client.prototype, 'query', query);
-  });
+  const statements = statementRecorder(120);
 
   it('charges a donation and records it in few statements, with no follow-up job', async () => {
     const payment = await stack.insertPayment();
-    counting = true;
+    statements.start();
     await stack.queueJob(payment);
     // Done when the follow-up's outbox row is marked done: the charging job marks it last, once
     // the record, the charge row and the receipt's queueing are done, and never queues it.
@@ -52,8 +38,7 @@ describe('SQL statements of one charge and its follow-up', async () => {
         { timeout: 20_000 },
       )
       .toBeInstanceOf(Date);
-    counting = false;
-    const worker = seen.filter((text) => !text.includes(POLL));
+    const worker = statements.stop().filter((text) => !text.includes(POLL));
     expect((await stack.rowOf(payment.id))?.state).toBe('succeeded');
     const [charge] = await stack.database.db.select().from(transactions).where(eq(transactions.paymentId, payment.id));
     expect(charge).toMatchObject({ amount: payment.amountCents, status: 'completed' });
@@ -67,15 +52,13 @@ describe('SQL statements of one charge and its follow-up', async () => {
   });
 
   it('declines a charge in two statements: the claim, and the failure with its record and notification', async () => {
-    seen.length = 0;
     // 1.93 is one of the sandbox's declining amounts.
     const payment = await stack.insertPayment({ amountCents: 193 });
-    counting = true;
+    statements.start();
     await stack.queueJob(payment);
     await expect.poll(async () => (await stack.rowOf(payment.id))?.state, { timeout: 20_000 }).toBe('failed');
-    counting = false;
     // The poll's own reads are counted too: keep only the worker's statements.
-    const worker = seen.filter((text) => !text.startsWith('select'));
+    const worker = statements.stop().filter((text) => !text.startsWith('select'));
     expect(worker, worker.join('\n')).toHaveLength(2);
   });
 });

@@ -24,13 +24,13 @@ import { type MailMessage, createMailer } from '@pillars/platform/mail';
 import { insertTransactionRow, receiptNumberOf, recordProviderDispute, transactionRow } from '@pillars/money';
 import { paymentReferenceOf } from '@pillars/contracts';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@pillars/testing/test-database';
 import { useQueueBackend } from '@pillars/testing/test-queues';
 import { useQueueWorker } from '../../test/queue-worker';
 import { emailProcessor } from './email.processor';
 import { insertPayment } from '../../test/payment-rows';
+import { statementRecorder } from '../../test/statements';
 
 const PUBLIC_URL = 'https://pillars.example.org';
 const clock = new Date('2026-11-24T15:00:00.000Z');
@@ -81,26 +81,17 @@ describe('send-email, by kind', async () => {
   const emailOf = async (id: string) => (await db.select().from(outboundEmails).where(eq(outboundEmails.id, id)))[0];
 
   // Every SQL statement the send-email job sends while `send` runs (the queue is Redis's, so the
-  // job's statements are the only ones), as text or a prepared statement's config.
-  let statements: string[] = [];
-  const query = Reflect.get(pg.Client.prototype, 'query') as (this: pg.Client, ...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-    statements.push((text ?? '?').replace(/\s+/g, ' ').slice(0, 80));
-    return query.apply(this, args);
-  } as typeof pg.Client.prototype.query;
-  afterAll(() => {
-    Reflect.set(pg.Client.prototype, 'query', query);
-  });
+  // job's statements are the only ones).
+  const statements = statementRecorder(80);
 
   /** Runs the e-mail's job; resolves with the one message it handed over (or undefined) and its statements. */
   async function send(emailId: string) {
     const before = sent.length;
-    statements = [];
+    statements.start();
     const outcome = await run(JOBS.sendEmail, { emailId });
+    const ran = statements.stop();
     expect(outcome.ok).toBe(true);
-    return { result: outcome.result, message: sent.slice(before)[0], statements };
+    return { result: outcome.result, message: sent.slice(before)[0], statements: ran };
   }
 
   async function queue(kind: OutboundEmailKind, subjectId: string | null, recipient: string): Promise<string> {
